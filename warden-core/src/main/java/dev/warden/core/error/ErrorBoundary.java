@@ -1,0 +1,132 @@
+package dev.warden.core.error;
+
+import java.lang.reflect.InvocationTargetException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The one place a throwable becomes a failure the peer may see. Every failure gets a fresh
+ * {@link Ref} and an incident; only system failures reach the {@link ErrorReporter}s.
+ *
+ * <p>Order of trust: a {@link ToolFailure} anywhere in the cause chain is the author's deliberate
+ * answer and wins; then the classifiers (SQLSTATE mapping and the like); everything else is
+ * {@link InternalFailure}, whose text never leaves this process except through the incident sink.
+ */
+public final class ErrorBoundary {
+
+    private final List<FailureClassifier> classifiers;
+    private final IncidentSink incidents;
+    private final List<ErrorReporter> reporters;
+    private final Clock clock;
+
+    private ErrorBoundary(Builder builder) {
+        this.classifiers = List.copyOf(builder.classifiers);
+        this.incidents = builder.incidents;
+        this.reporters = List.copyOf(builder.reporters);
+        this.clock = builder.clock;
+    }
+
+    public static ErrorBoundary ofDefaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public CapturedFailure capture(Throwable thrown, FailureContext context) {
+        Objects.requireNonNull(thrown, "thrown");
+        Objects.requireNonNull(context, "context");
+        ToolFailure failure = classify(thrown);
+        Ref ref = Ref.random();
+        Incident incident = new Incident(ref, clock.instant(), failure.code(), context.method(), context.tool(),
+                Incident.chainOf(thrown));
+        safely(() -> incidents.record(incident));
+        if (failure.code().systemFailure()) {
+            for (ErrorReporter reporter : reporters) {
+                safely(() -> reporter.report(incident, thrown));
+            }
+        }
+        return new CapturedFailure(failure, ref);
+    }
+
+    private ToolFailure classify(Throwable thrown) {
+        Throwable root = unwrap(thrown);
+        for (Throwable t = root; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ToolFailure failure) {
+                return failure;
+            }
+        }
+        for (FailureClassifier classifier : classifiers) {
+            Optional<ToolFailure> classified = classifySafely(classifier, root);
+            if (classified.isPresent()) {
+                return classified.get();
+            }
+        }
+        return new InternalFailure(root);
+    }
+
+    private static Optional<ToolFailure> classifySafely(FailureClassifier classifier, Throwable root) {
+        try {
+            return Objects.requireNonNullElse(classifier.classify(root), Optional.empty());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        Throwable current = t;
+        while ((current instanceof ExecutionException || current instanceof CompletionException
+                || current instanceof InvocationTargetException) && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+
+    private static void safely(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException ignored) {
+            // A broken sink or reporter must not change what the peer receives.
+        }
+    }
+
+    public static final class Builder {
+        private final List<FailureClassifier> classifiers = new ArrayList<>();
+        private IncidentSink incidents = IncidentSink.stderr();
+        private final List<ErrorReporter> reporters = new ArrayList<>();
+        private Clock clock = Clock.systemUTC();
+
+        private Builder() {
+        }
+
+        public Builder classifier(FailureClassifier classifier) {
+            classifiers.add(Objects.requireNonNull(classifier, "classifier"));
+            return this;
+        }
+
+        public Builder incidents(IncidentSink sink) {
+            this.incidents = Objects.requireNonNull(sink, "incidents");
+            return this;
+        }
+
+        public Builder reporter(ErrorReporter reporter) {
+            reporters.add(Objects.requireNonNull(reporter, "reporter"));
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        public ErrorBoundary build() {
+            return new ErrorBoundary(this);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package dev.warden.core.error;
+
+/**
+ * A request this side sent did not get an answer from the peer: it timed out, was cancelled here,
+ * or the connection closed. Never an error the peer reported (that is {@link PeerErrorException}).
+ */
+public abstract sealed class LocalFailure extends WardenException
+        permits RequestTimeoutException, RequestCancelledException, ConnectionClosedException {
+
+    LocalFailure(String message) {
+        super(message, null, true);
+    }
+}

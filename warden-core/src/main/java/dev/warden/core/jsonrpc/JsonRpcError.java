@@ -1,0 +1,36 @@
+package dev.warden.core.jsonrpc;
+
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The {@code error} member of a JSON-RPC response. When Warden builds one, {@code message} is
+ * trusted text; when one arrives from a peer, every part of it is untrusted.
+ */
+public record JsonRpcError(int code, String message, Optional<JsonNode> data) {
+
+    public static final int PARSE_ERROR = -32700;
+    public static final int INVALID_REQUEST = -32600;
+    public static final int METHOD_NOT_FOUND = -32601;
+    public static final int INVALID_PARAMS = -32602;
+    public static final int INTERNAL_ERROR = -32603;
+
+    public JsonRpcError {
+        Objects.requireNonNull(message, "message");
+        data = Objects.requireNonNullElse(data, Optional.empty());
+    }
+
+    public static JsonRpcError of(int code, String message) {
+        return new JsonRpcError(code, message, Optional.empty());
+    }
+
+    public static JsonRpcError of(int code, String message, JsonNode data) {
+        return new JsonRpcError(code, message, Optional.of(data));
+    }
+
+    /** True for the implementation-defined band that Warden never emits (see ARCHITECTURE.md). */
+    public static boolean isLegacyServerErrorBand(int code) {
+        return code >= -32019 && code <= -32000;
+    }
+}

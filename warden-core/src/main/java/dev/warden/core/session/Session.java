@@ -1,0 +1,524 @@
+package dev.warden.core.session;
+
+import dev.warden.core.error.CapturedFailure;
+import dev.warden.core.error.ConnectionClosedException;
+import dev.warden.core.error.ErrorBoundary;
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.Decoded;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Cancellation;
+import dev.warden.core.mcp.Ping;
+import dev.warden.core.mcp.Progress;
+import dev.warden.core.transport.Transport;
+import dev.warden.core.transport.TransportClosedException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One JSON-RPC conversation over a {@link Transport}, symmetric for client, server and gateway.
+ *
+ * <p>Incoming requests run on virtual threads, so a slow handler never holds up another request,
+ * and each gets exactly one answer unless the peer cancels it. Outgoing requests are correlated by
+ * id and end in the peer's answer or in a {@link dev.warden.core.error.LocalFailure}: timeout
+ * (idle, reset on progress, bounded by a maximum total), local cancellation, or the transport
+ * closing. Responses nobody is waiting for are dropped and logged.
+ */
+public final class Session implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Session.class.getName());
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "warden-session-timers");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Transport transport;
+    private final Map<String, RequestHandler> requestHandlers;
+    private final Map<String, NotificationHandler> notificationHandlers;
+    private final Optional<NotificationHandler> fallbackNotificationHandler;
+    private final ErrorBoundary boundary;
+    private final Duration defaultTimeout;
+    private final ExecutorService notificationExecutor =
+            Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
+    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
+    private volatile boolean batchesAllowed;
+    private volatile RequestGate gate = RequestGate.OPEN;
+
+    private Session(Builder builder) {
+        this.transport = builder.transport;
+        this.requestHandlers = Map.copyOf(builder.requestHandlers);
+        this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
+        this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
+        this.boundary = builder.boundary;
+        this.defaultTimeout = builder.defaultTimeout;
+    }
+
+    public static Builder builder(Transport transport) {
+        return new Builder(transport);
+    }
+
+    /** Decides, before dispatch, whether a request may run now (e.g. nothing but ping before initialize). */
+    @FunctionalInterface
+    public interface RequestGate {
+        RequestGate OPEN = method -> Optional.empty();
+
+        /** An error to answer with instead of running the handler, or empty to run it. */
+        Optional<ProtocolException> check(String method);
+    }
+
+    public void start() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("session already started");
+        }
+        transport.start(new Transport.Listener() {
+            @Override
+            public void onFrame(byte[] frame) {
+                receive(JsonRpcCodec.decode(frame));
+            }
+
+            @Override
+            public void onFrameError(JsonRpcError error) {
+                sendQuietly(new JsonRpcMessage.Failure(Optional.empty(), error));
+            }
+
+            @Override
+            public void onClose() {
+                shutdown();
+            }
+        });
+    }
+
+    /** Whether the negotiated protocol version allows JSON-RPC batches (only 2025-03-26 does). */
+    public void allowBatches(boolean allowed) {
+        this.batchesAllowed = allowed;
+    }
+
+    public void gate(RequestGate gate) {
+        this.gate = Objects.requireNonNull(gate, "gate");
+    }
+
+    /** Completes when the transport has closed and every pending request has been failed. */
+    public CompletableFuture<Void> closed() {
+        return closedFuture;
+    }
+
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    // ---- outgoing ----------------------------------------------------------------------------
+
+    public OutgoingRequest request(String method, JsonNode params) {
+        return request(method, params, RequestOptions.ofDefaults().withTimeout(defaultTimeout));
+    }
+
+    public OutgoingRequest request(String method, JsonNode params, RequestOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(options, "options");
+        RequestId id = RequestId.of(nextId.getAndIncrement());
+        OutgoingRequest future = new OutgoingRequest(id, this);
+        if (closed.get()) {
+            future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
+            return future;
+        }
+        Optional<JsonNode> body = Optional.ofNullable(params);
+        if (options.wantsProgress()) {
+            body = Optional.of(Progress.withToken(body, id));
+        }
+        Pending p = new Pending(future, options, System.nanoTime());
+        pending.put(id, p);
+        p.arm(options.timeout());
+        try {
+            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())));
+        } catch (TransportClosedException e) {
+            pending.remove(id);
+            p.disarm();
+            future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
+        }
+        if (closed.get() && pending.remove(id) != null) {
+            future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
+        }
+        return future;
+    }
+
+    public OutgoingRequest ping(Duration timeout) {
+        return request(Ping.METHOD, Json.object(), RequestOptions.ofDefaults().withTimeout(timeout));
+    }
+
+    public void notify(String method, JsonNode params) {
+        transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Notification(method, Optional.ofNullable(params),
+                Map.of())));
+    }
+
+    /** Like {@link #notify} but a closed transport is not an error (progress racing a disconnect, say). */
+    void notifyQuietly(String method, JsonNode params) {
+        try {
+            notify(method, params);
+        } catch (TransportClosedException e) {
+            LOG.log(System.Logger.Level.DEBUG, "notification dropped: transport closed");
+        }
+    }
+
+    /** Called by {@link OutgoingRequest#cancel}: stop waiting and tell the peer. */
+    void abandon(RequestId id, String reason) {
+        Pending p = pending.remove(id);
+        if (p == null) {
+            return;
+        }
+        p.disarm();
+        ObjectNode params = Json.object();
+        params.set("requestId", id.toJson());
+        params.put("reason", reason);
+        notifyQuietly(Cancellation.NOTIFICATION, params);
+    }
+
+    private final class Pending {
+        final OutgoingRequest future;
+        final RequestOptions options;
+        final long startNanos;
+        private ScheduledFuture<?> timer;
+
+        Pending(OutgoingRequest future, RequestOptions options, long startNanos) {
+            this.future = future;
+            this.options = options;
+            this.startNanos = startNanos;
+        }
+
+        synchronized void arm(Duration idle) {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            long delay = idle.toNanos();
+            if (options.maxTotalTimeout().isPresent()) {
+                long left = options.maxTotalTimeout().get().toNanos() - (System.nanoTime() - startNanos);
+                delay = Math.min(delay, Math.max(0, left));
+            }
+            timer = TIMERS.schedule(this::expire, delay, TimeUnit.NANOSECONDS);
+        }
+
+        synchronized void disarm() {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+        }
+
+        private void expire() {
+            boolean total = options.maxTotalTimeout().isPresent()
+                    && System.nanoTime() - startNanos >= options.maxTotalTimeout().get().toNanos();
+            String what = total ? "maximum total timeout" : "timeout";
+            if (future.completeExceptionally(new RequestTimeoutException("No response within the " + what))) {
+                abandon(future.id(), "Request timed out");
+            }
+        }
+
+        void onProgress(Progress.Params progress) {
+            if (options.resetTimeoutOnProgress()) {
+                arm(options.timeout());
+            }
+            options.onProgress().ifPresent(listener -> {
+                try {
+                    listener.accept(progress);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "progress listener failed", e);
+                }
+            });
+        }
+    }
+
+    // ---- incoming ----------------------------------------------------------------------------
+
+    private void receive(Decoded decoded) {
+        switch (decoded) {
+            case Decoded.Message m -> dispatch(m.message()).thenAccept(reply -> reply.ifPresent(this::sendQuietly));
+            case Decoded.Invalid invalid -> {
+                LOG.log(System.Logger.Level.DEBUG, "invalid frame: {0}", invalid.reason());
+                invalid.reply().ifPresent(this::sendQuietly);
+            }
+            case Decoded.Batch batch -> receiveBatch(batch);
+        }
+    }
+
+    private void receiveBatch(Decoded.Batch batch) {
+        if (!batchesAllowed) {
+            sendQuietly(new JsonRpcMessage.Failure(Optional.empty(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: batches are not supported in the negotiated protocol version")));
+            return;
+        }
+        List<CompletableFuture<Optional<JsonRpcMessage>>> replies = new ArrayList<>();
+        for (Decoded item : batch.items()) {
+            switch (item) {
+                case Decoded.Message m -> replies.add(dispatch(m.message()));
+                case Decoded.Invalid invalid -> replies.add(CompletableFuture.completedFuture(
+                        invalid.reply().map(r -> r)));
+                case Decoded.Batch nested -> replies.add(CompletableFuture.completedFuture(Optional.of(
+                        new JsonRpcMessage.Failure(Optional.empty(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                                "Invalid request: not a valid JSON-RPC 2.0 request")))));
+            }
+        }
+        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            List<JsonRpcMessage> out = replies.stream().map(CompletableFuture::join)
+                    .flatMap(Optional::stream).toList();
+            if (!out.isEmpty()) {
+                try {
+                    transport.send(JsonRpcCodec.encodeBatch(out));
+                } catch (TransportClosedException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "batch reply dropped: transport closed");
+                }
+            }
+        });
+    }
+
+    /** Handles one message; the future holds the reply to send, if any. */
+    private CompletableFuture<Optional<JsonRpcMessage>> dispatch(JsonRpcMessage message) {
+        return switch (message) {
+            case JsonRpcMessage.Request request -> handleRequest(request);
+            case JsonRpcMessage.Notification notification -> {
+                handleNotification(notification);
+                yield CompletableFuture.completedFuture(Optional.empty());
+            }
+            case JsonRpcMessage.Response response -> {
+                handleResponse(response);
+                yield CompletableFuture.completedFuture(Optional.empty());
+            }
+        };
+    }
+
+    private CompletableFuture<Optional<JsonRpcMessage>> handleRequest(JsonRpcMessage.Request request) {
+        if (closed.get()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        RequestHandler handler = Ping.METHOD.equals(request.method())
+                ? requestHandlers.getOrDefault(Ping.METHOD, ctx -> Json.object())
+                : requestHandlers.get(request.method());
+        if (handler == null) {
+            return reply(new JsonRpcMessage.Failure(request.id(),
+                    JsonRpcError.of(JsonRpcError.METHOD_NOT_FOUND, "Method not found")));
+        }
+        Optional<ProtocolException> refused = Ping.METHOD.equals(request.method())
+                ? Optional.empty() : gate.check(request.method());
+        if (refused.isPresent()) {
+            return reply(new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(refused.get(), Ref.random())));
+        }
+        InFlight context = new InFlight(this, request);
+        if (inFlight.putIfAbsent(request.id(), context) != null) {
+            return reply(new JsonRpcMessage.Failure(request.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: a request with this id is already in progress")));
+        }
+        CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
+        Thread thread = Thread.ofVirtual().name("warden-handler").unstarted(() -> {
+            Optional<JsonRpcMessage> reply = run(handler, context, request);
+            inFlight.remove(request.id(), context);
+            result.complete(reply);
+        });
+        context.bind(thread);
+        thread.start();
+        return result;
+    }
+
+    private Optional<JsonRpcMessage> run(RequestHandler handler, InFlight context, JsonRpcMessage.Request request) {
+        JsonRpcMessage reply;
+        try {
+            JsonNode value = handler.handle(context);
+            reply = new JsonRpcMessage.Success(request.id(), value == null ? Json.object() : value);
+        } catch (ProtocolException e) {
+            reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(e, Ref.random()));
+        } catch (Throwable t) {
+            if (context.cancelled()) {
+                return Optional.empty();
+            }
+            CapturedFailure captured = boundary.capture(t, FailureContext.of(request.method()));
+            reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(
+                    ErrorRenderer.jsonRpcCodeFor(captured.failure().code()), captured.failure().safeMessage(),
+                    captured));
+        }
+        // Exactly one of "answer" and "cancelled" happens; a cancelled request gets no answer.
+        return context.complete() ? Optional.of(reply) : Optional.empty();
+    }
+
+    private void handleNotification(JsonRpcMessage.Notification notification) {
+        switch (notification.method()) {
+            case Cancellation.NOTIFICATION -> notification.params().map(p -> p.get("requestId"))
+                    .flatMap(RequestId::fromJson)
+                    .map(inFlight::get)
+                    .filter(ctx -> !"initialize".equals(ctx.method()))
+                    .ifPresent(InFlight::cancel);
+            case Progress.NOTIFICATION -> routeProgress(notification);
+            default -> {
+                NotificationHandler handler = notificationHandlers.get(notification.method());
+                NotificationHandler chosen = handler != null ? handler : fallbackNotificationHandler.orElse(null);
+                if (chosen == null) {
+                    return;
+                }
+                try {
+                    notificationExecutor.execute(() -> {
+                        try {
+                            chosen.handle(notification.method(), notification.params());
+                        } catch (Exception e) {
+                            LOG.log(System.Logger.Level.WARNING, "notification handler failed", e);
+                        }
+                    });
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "notification dropped: session closed");
+                }
+            }
+        }
+    }
+
+    private void routeProgress(JsonRpcMessage.Notification notification) {
+        Optional<JsonNode> params = notification.params();
+        Optional<RequestId> token = params.flatMap(p -> RequestId.fromJson(p.get("progressToken")));
+        if (token.isEmpty()) {
+            return;
+        }
+        Pending p = pending.get(token.get());
+        if (p == null) {
+            return;
+        }
+        JsonNode body = params.get();
+        JsonNode progress = body.get("progress");
+        if (progress == null || !progress.isNumber()) {
+            return;
+        }
+        JsonNode total = body.get("total");
+        JsonNode message = body.get("message");
+        p.onProgress(new Progress.Params(token.get().toJson(), progress.doubleValue(),
+                total != null && total.isNumber() ? OptionalDouble.of(total.doubleValue()) : OptionalDouble.empty(),
+                message != null && message.isString() ? Optional.of(message.stringValue()) : Optional.empty()));
+    }
+
+    private void handleResponse(JsonRpcMessage.Response response) {
+        Optional<RequestId> id = switch (response) {
+            case JsonRpcMessage.Success s -> Optional.of(s.id());
+            case JsonRpcMessage.Failure f -> f.id();
+        };
+        Pending p = id.map(pending::remove).orElse(null);
+        if (p == null) {
+            LOG.log(System.Logger.Level.WARNING, "dropped a response with an unknown id");
+            return;
+        }
+        p.disarm();
+        switch (response) {
+            case JsonRpcMessage.Success s -> p.future.complete(s.result());
+            case JsonRpcMessage.Failure f -> p.future.completeExceptionally(new PeerErrorException(f.error()));
+        }
+    }
+
+    private static CompletableFuture<Optional<JsonRpcMessage>> reply(JsonRpcMessage message) {
+        return CompletableFuture.completedFuture(Optional.of(message));
+    }
+
+    private void sendQuietly(JsonRpcMessage message) {
+        try {
+            transport.send(JsonRpcCodec.encode(message));
+        } catch (TransportClosedException e) {
+            LOG.log(System.Logger.Level.DEBUG, "reply dropped: transport closed");
+        }
+    }
+
+    // ---- closing -----------------------------------------------------------------------------
+
+    @Override
+    public void close() {
+        transport.close();
+        shutdown();
+    }
+
+    private void shutdown() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (RequestId id : new ArrayList<>(pending.keySet())) {
+            Pending p = pending.remove(id);
+            if (p != null) {
+                p.disarm();
+                p.future.completeExceptionally(new ConnectionClosedException(
+                        "The connection closed before the peer answered"));
+            }
+        }
+        for (InFlight context : new ArrayList<>(inFlight.values())) {
+            context.cancel();
+        }
+        notificationExecutor.shutdown();
+        closedFuture.complete(null);
+    }
+
+    public static final class Builder {
+        private final Transport transport;
+        private final Map<String, RequestHandler> requestHandlers = new HashMap<>();
+        private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
+        private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
+        private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
+        private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
+
+        private Builder(Transport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
+        }
+
+        public Builder onRequest(String method, RequestHandler handler) {
+            Objects.requireNonNull(method, "method");
+            requestHandlers.put(method, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        public Builder onNotification(String method, NotificationHandler handler) {
+            Objects.requireNonNull(method, "method");
+            notificationHandlers.put(method, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /** Receives notifications that have no handler of their own (the gateway forwards them). */
+        public Builder onOtherNotification(NotificationHandler handler) {
+            this.fallbackNotificationHandler = Optional.of(handler);
+            return this;
+        }
+
+        public Builder boundary(ErrorBoundary boundary) {
+            this.boundary = Objects.requireNonNull(boundary, "boundary");
+            return this;
+        }
+
+        public Builder defaultTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("defaultTimeout must be positive, got " + timeout);
+            }
+            this.defaultTimeout = timeout;
+            return this;
+        }
+
+        public Session build() {
+            return new Session(this);
+        }
+    }
+}

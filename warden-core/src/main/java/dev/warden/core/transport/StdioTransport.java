@@ -1,0 +1,186 @@
+package dev.warden.core.transport;
+
+import dev.warden.core.jsonrpc.JsonRpcError;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Newline-delimited JSON over a pair of byte streams (the MCP stdio transport). A line longer than
+ * the limit is skipped to its end without being buffered, answered with one error, and reading goes
+ * on: one oversized message does not take the server down.
+ */
+public final class StdioTransport implements Transport {
+
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final int maxMessageBytes;
+    private final Object writeLock = new Object();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile Listener listener;
+
+    private StdioTransport(InputStream in, OutputStream out, int maxMessageBytes) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.out = Objects.requireNonNull(out, "out");
+        if (maxMessageBytes < 64) {
+            throw new IllegalArgumentException("maxMessageBytes must be at least 64, got " + maxMessageBytes);
+        }
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    public static StdioTransport of(InputStream in, OutputStream out) {
+        return new StdioTransport(in, out, DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    public static StdioTransport of(InputStream in, OutputStream out, int maxMessageBytes) {
+        return new StdioTransport(in, out, maxMessageBytes);
+    }
+
+    public int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    @Override
+    public void start(Listener listener) {
+        Objects.requireNonNull(listener, "listener");
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("transport already started");
+        }
+        this.listener = listener;
+        Thread.ofPlatform().daemon().name("warden-stdio-reader").start(this::readLoop);
+    }
+
+    private void readLoop() {
+        byte[] buffer = new byte[8192];
+        byte[] line = new byte[1024];
+        int length = 0;
+        boolean overflow = false;
+        try {
+            int n;
+            while (!closed.get() && (n = in.read(buffer)) != -1) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] != '\n') {
+                        continue;
+                    }
+                    if (!overflow) {
+                        int chunk = i - start;
+                        if (length + chunk > maxMessageBytes + 1) {
+                            overflow = true;
+                        } else {
+                            line = append(line, length, buffer, start, chunk);
+                            length += chunk;
+                        }
+                    }
+                    deliver(line, length, overflow);
+                    length = 0;
+                    overflow = false;
+                    start = i + 1;
+                }
+                if (!overflow && start < n) {
+                    int chunk = n - start;
+                    if (length + chunk > maxMessageBytes + 1) {
+                        overflow = true;
+                        length = 0;
+                    } else {
+                        line = append(line, length, buffer, start, chunk);
+                        length += chunk;
+                    }
+                }
+            }
+            if (overflow || length > 0) {
+                deliver(line, length, overflow);
+            }
+        } catch (IOException e) {
+            // The peer closed the pipe or it broke; either way the session ends.
+        } finally {
+            close();
+        }
+    }
+
+    private void deliver(byte[] line, int length, boolean overflow) {
+        if (overflow) {
+            listener.onFrameError(JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
+            return;
+        }
+        int end = length;
+        if (end > 0 && line[end - 1] == '\r') {
+            end--;
+        }
+        if (end > maxMessageBytes) {
+            listener.onFrameError(JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
+            return;
+        }
+        if (isBlank(line, end)) {
+            return;
+        }
+        listener.onFrame(Arrays.copyOf(line, end));
+    }
+
+    private static boolean isBlank(byte[] line, int end) {
+        for (int i = 0; i < end; i++) {
+            byte b = line[i];
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[] append(byte[] line, int length, byte[] src, int from, int count) {
+        if (length + count > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, length + count));
+        }
+        System.arraycopy(src, from, line, length, count);
+        return line;
+    }
+
+    @Override
+    public void send(String frame) {
+        byte[] bytes = (frame + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (writeLock) {
+            if (closed.get()) {
+                throw new TransportClosedException("transport is closed", null);
+            }
+            try {
+                out.write(bytes);
+                out.flush();
+            } catch (IOException e) {
+                close();
+                throw new TransportClosedException("write failed", e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+        synchronized (writeLock) {
+            try {
+                out.flush();
+            } catch (IOException ignored) {
+                // the peer is gone
+            }
+        }
+        Listener l = listener;
+        if (l != null) {
+            l.onClose();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.warden.core.transport;
+
+import dev.warden.core.jsonrpc.JsonRpcError;
+
+/**
+ * Moves whole JSON-RPC frames. A transport does framing and size limits only; it never interprets
+ * a frame. It calls its listener from one reader thread, in arrival order.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** Starts reading; frames and the final close are reported to {@code listener}. Call once. */
+    void start(Listener listener);
+
+    /**
+     * Sends one frame (a JSON text without newlines). Thread-safe; frames are never interleaved.
+     *
+     * @throws TransportClosedException when the transport is closed or the write fails
+     */
+    void send(String frame);
+
+    /** Stops reading and writing; the listener's {@link Listener#onClose()} is called once. */
+    @Override
+    void close();
+
+    interface Listener {
+        /** One complete frame, as raw bytes; the codec checks that they are UTF-8 JSON. */
+        void onFrame(byte[] frame);
+
+        /**
+         * A frame that could not be delivered (too large, say). The error is trusted text the session
+         * sends back with a null id, since the frame's id cannot be read.
+         */
+        void onFrameError(JsonRpcError error);
+
+        /** The peer went away or {@link #close()} was called. Called exactly once. */
+        void onClose();
+    }
+}
