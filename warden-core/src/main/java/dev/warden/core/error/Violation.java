@@ -15,8 +15,11 @@ public record Violation(String pointer, String message) {
         }
     }
 
-    /** The line shown to the model: {@code /email: must be a valid email address}. */
+    /**
+     * The line shown to the model: {@code /email: must be a valid email address}; a violation of the
+     * whole document (empty pointer) is just its message.
+     */
     public String line() {
-        return (pointer.isEmpty() ? "/" : pointer) + ": " + message;
+        return pointer.isEmpty() ? message : pointer + ": " + message;
     }
 }

@@ -60,6 +60,7 @@ public final class Session implements AutoCloseable {
 
     private final Transport transport;
     private final Map<String, RequestHandler> requestHandlers;
+    private final java.util.Set<String> inlineMethods;
     private final Map<String, NotificationHandler> notificationHandlers;
     private final Optional<NotificationHandler> fallbackNotificationHandler;
     private final ErrorBoundary boundary;
@@ -78,6 +79,7 @@ public final class Session implements AutoCloseable {
     private Session(Builder builder) {
         this.transport = builder.transport;
         this.requestHandlers = Map.copyOf(builder.requestHandlers);
+        this.inlineMethods = java.util.Set.copyOf(builder.inlineMethods);
         this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
         this.boundary = builder.boundary;
@@ -335,6 +337,13 @@ public final class Session implements AutoCloseable {
             return reply(new JsonRpcMessage.Failure(request.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                     "Invalid request: a request with this id is already in progress")));
         }
+        if (inlineMethods.contains(request.method())) {
+            context.bind(Thread.currentThread());
+            Optional<JsonRpcMessage> reply = run(handler, context, request);
+            inFlight.remove(request.id(), context);
+            Thread.interrupted(); // a cancel aimed at the handler must not leak into the reader thread
+            return CompletableFuture.completedFuture(reply);
+        }
         CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
         Thread thread = Thread.ofVirtual().name("warden-handler").unstarted(() -> {
             Optional<JsonRpcMessage> reply = run(handler, context, request);
@@ -476,6 +485,7 @@ public final class Session implements AutoCloseable {
     public static final class Builder {
         private final Transport transport;
         private final Map<String, RequestHandler> requestHandlers = new HashMap<>();
+        private final java.util.Set<String> inlineMethods = new java.util.HashSet<>();
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
         private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
@@ -488,6 +498,16 @@ public final class Session implements AutoCloseable {
         public Builder onRequest(String method, RequestHandler handler) {
             Objects.requireNonNull(method, "method");
             requestHandlers.put(method, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /**
+         * A handler that runs on the reader thread before the next message is read: for requests
+         * whose effect later messages depend on ({@code initialize}). It must be quick.
+         */
+        public Builder onRequestInline(String method, RequestHandler handler) {
+            onRequest(method, handler);
+            inlineMethods.add(method);
             return this;
         }
 

@@ -1,0 +1,33 @@
+package dev.warden.cli;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.JsonLinesIncidentSink;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.examples.demo.DemoServer;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code warden demo}: the demo server over stdio. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Runs the demo MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout).",
+                "Its tools exercise every failure kind. Incidents go to stderr as JSON lines unless "
+                        + "--incident-log is given."})
+final class DemoCommand implements Callable<Integer> {
+
+    @Option(names = "--incident-log", paramLabel = "FILE",
+            description = "Append incident records (JSON lines) to FILE instead of stderr.")
+    Path incidentLog;
+
+    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
+            description = "Largest accepted message (default: ${DEFAULT-VALUE}).")
+    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @Override
+    public Integer call() throws Exception {
+        IncidentSink incidents = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        DemoServer.create(incidents, maxMessageBytes).serveStdio();
+        return 0;
+    }
+}

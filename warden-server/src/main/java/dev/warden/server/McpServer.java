@@ -1,0 +1,255 @@
+package dev.warden.server;
+
+import dev.warden.core.error.ErrorBoundary;
+import dev.warden.core.error.ErrorReporter;
+import dev.warden.core.error.FailureClassifier;
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.mcp.Implementation;
+import dev.warden.core.mcp.Resources;
+import dev.warden.core.session.RequestOptions;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.server.prompt.PromptSpec;
+import dev.warden.server.resource.ResourceReader;
+import dev.warden.server.resource.ResourceSpec;
+import dev.warden.server.resource.ResourceTemplateSpec;
+import dev.warden.server.sql.SqlStateClassifier;
+import dev.warden.server.tool.ToolSpec;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An MCP server: its tools, resources and prompts, and the error boundary they run behind. One
+ * server serves any number of connections ({@link #connect}); each has its own negotiated version.
+ *
+ * <pre>{@code
+ * McpServer server = McpServer.builder("billing", "1.0.0")
+ *         .tool(ToolSpec.builder("refund").inputSchema(schema).handler(call -> ...).build())
+ *         .build();
+ * server.serveStdio();
+ * }</pre>
+ */
+public final class McpServer {
+
+    public static final int DEFAULT_PAGE_SIZE = 100;
+
+    private final Implementation info;
+    private final Optional<String> instructions;
+    private final Map<String, ToolSpec> tools;
+    private final Map<String, ResourceSpec> resources;
+    private final List<ResourceTemplateSpec> templates;
+    private final Map<String, PromptSpec> prompts;
+    private final int pageSize;
+    private final ErrorBoundary boundary;
+    private final int maxMessageBytes;
+    private final Duration requestTimeout;
+
+    private McpServer(Builder b) {
+        this.info = new Implementation(b.name, b.version, b.title);
+        this.instructions = b.instructions;
+        this.tools = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.tools));
+        this.resources = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.resources));
+        this.templates = List.copyOf(b.templates);
+        this.prompts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.prompts));
+        this.pageSize = b.pageSize;
+        ErrorBoundary.Builder boundaryBuilder = ErrorBoundary.builder().incidents(b.incidents);
+        b.classifiers.forEach(boundaryBuilder::classifier);
+        boundaryBuilder.classifier(SqlStateClassifier.INSTANCE);
+        b.reporters.forEach(boundaryBuilder::reporter);
+        ErrorReporter.discovered().forEach(boundaryBuilder::reporter);
+        this.boundary = boundaryBuilder.build();
+        this.maxMessageBytes = b.maxMessageBytes;
+        this.requestTimeout = b.requestTimeout;
+    }
+
+    public static Builder builder(String name, String version) {
+        return new Builder(name, version);
+    }
+
+    /** Serves one connection over a transport; returns at once. */
+    public ServerConnection connect(Transport transport) {
+        ServerConnection connection = new ServerConnection(this, transport);
+        connection.start();
+        return connection;
+    }
+
+    /**
+     * Serves over this process's stdin and stdout until stdin ends. Stdout then carries protocol
+     * messages only: {@code System.out} is pointed at stderr so that a stray {@code println} in a
+     * tool cannot corrupt the stream.
+     */
+    public void serveStdio() throws InterruptedException {
+        InputStream in = new FileInputStream(FileDescriptor.in);
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        ServerConnection connection = connect(StdioTransport.of(in, out, maxMessageBytes));
+        try {
+            connection.closed().join();
+        } finally {
+            connection.close();
+        }
+    }
+
+    public Implementation info() {
+        return info;
+    }
+
+    public Optional<String> instructions() {
+        return instructions;
+    }
+
+    public Map<String, ToolSpec> tools() {
+        return tools;
+    }
+
+    public Map<String, ResourceSpec> resources() {
+        return resources;
+    }
+
+    public List<ResourceTemplateSpec> templates() {
+        return templates;
+    }
+
+    public Map<String, PromptSpec> prompts() {
+        return prompts;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    public ErrorBoundary boundary() {
+        return boundary;
+    }
+
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    public static final class Builder {
+        private final String name;
+        private final String version;
+        private Optional<String> title = Optional.empty();
+        private Optional<String> instructions = Optional.empty();
+        private final Map<String, ToolSpec> tools = new LinkedHashMap<>();
+        private final Map<String, ResourceSpec> resources = new LinkedHashMap<>();
+        private final List<ResourceTemplateSpec> templates = new ArrayList<>();
+        private final Map<String, PromptSpec> prompts = new LinkedHashMap<>();
+        private int pageSize = DEFAULT_PAGE_SIZE;
+        private IncidentSink incidents = IncidentSink.stderr();
+        private final List<FailureClassifier> classifiers = new ArrayList<>();
+        private final List<ErrorReporter> reporters = new ArrayList<>();
+        private int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+        private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
+
+        private Builder(String name, String version) {
+            this.name = requireText("name", name);
+            this.version = requireText("version", version);
+        }
+
+        public Builder title(String title) {
+            this.title = Optional.of(requireText("title", title));
+            return this;
+        }
+
+        public Builder instructions(String instructions) {
+            this.instructions = Optional.of(requireText("instructions", instructions));
+            return this;
+        }
+
+        public Builder tool(ToolSpec spec) {
+            Objects.requireNonNull(spec, "tool");
+            if (tools.putIfAbsent(spec.name(), spec) != null) {
+                throw new IllegalArgumentException("tool \"" + spec.name() + "\" is registered twice");
+            }
+            return this;
+        }
+
+        public Builder resource(Resources.Resource resource, ResourceReader reader) {
+            ResourceSpec spec = new ResourceSpec(resource, reader);
+            if (resources.putIfAbsent(resource.uri(), spec) != null) {
+                throw new IllegalArgumentException("resource \"" + resource.uri() + "\" is registered twice");
+            }
+            return this;
+        }
+
+        public Builder resourceTemplate(Resources.Template template, ResourceReader reader) {
+            templates.add(ResourceTemplateSpec.of(template, reader));
+            return this;
+        }
+
+        public Builder prompt(PromptSpec spec) {
+            Objects.requireNonNull(spec, "prompt");
+            if (prompts.putIfAbsent(spec.prompt().name(), spec) != null) {
+                throw new IllegalArgumentException("prompt \"" + spec.prompt().name() + "\" is registered twice");
+            }
+            return this;
+        }
+
+        public Builder pageSize(int pageSize) {
+            if (pageSize < 1) {
+                throw new IllegalArgumentException("pageSize must be at least 1, got " + pageSize);
+            }
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /** Where incident records go; stderr as JSON lines by default. */
+        public Builder incidents(IncidentSink incidents) {
+            this.incidents = Objects.requireNonNull(incidents, "incidents");
+            return this;
+        }
+
+        public Builder classifier(FailureClassifier classifier) {
+            classifiers.add(Objects.requireNonNull(classifier, "classifier"));
+            return this;
+        }
+
+        public Builder reporter(ErrorReporter reporter) {
+            reporters.add(Objects.requireNonNull(reporter, "reporter"));
+            return this;
+        }
+
+        public Builder maxMessageBytes(int maxMessageBytes) {
+            if (maxMessageBytes < 1024) {
+                throw new IllegalArgumentException("maxMessageBytes must be at least 1024, got " + maxMessageBytes);
+            }
+            this.maxMessageBytes = maxMessageBytes;
+            return this;
+        }
+
+        /** The timeout for requests the server sends to the client (pings, sampling...). */
+        public Builder requestTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "requestTimeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("requestTimeout must be positive, got " + timeout);
+            }
+            this.requestTimeout = timeout;
+            return this;
+        }
+
+        public McpServer build() {
+            return new McpServer(this);
+        }
+
+        private static String requireText(String what, String value) {
+            Objects.requireNonNull(value, what);
+            if (value.isBlank()) {
+                throw new IllegalArgumentException(what + " must not be blank");
+            }
+            return value;
+        }
+    }
+}

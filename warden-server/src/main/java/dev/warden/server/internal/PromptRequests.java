@@ -1,0 +1,62 @@
+package dev.warden.server.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.Prompts;
+import dev.warden.core.session.RequestContext;
+import dev.warden.server.McpServer;
+import dev.warden.server.prompt.PromptSpec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code prompts/list} and {@code prompts/get}. */
+public final class PromptRequests {
+
+    private final McpServer server;
+    private final List<Prompts.Prompt> listing;
+
+    public PromptRequests(McpServer server) {
+        this.server = server;
+        this.listing = server.prompts().values().stream().map(PromptSpec::prompt).toList();
+    }
+
+    public JsonNode list(RequestContext context) {
+        ObjectNode params = Params.object(context.params());
+        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
+        int to = Math.min(listing.size(), from + server.pageSize());
+        return Json.tree(new Prompts.ListResult(listing.subList(from, to),
+                to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+    }
+
+    public JsonNode get(RequestContext context) throws Exception {
+        ObjectNode params = Params.object(context.params());
+        String name = Params.requiredString(params, "name");
+        PromptSpec spec = server.prompts().get(name);
+        if (spec == null) {
+            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown prompt", ErrorCode.NOT_FOUND);
+        }
+        Map<String, String> arguments = new LinkedHashMap<>();
+        Optional<ObjectNode> given = Params.optionalObject(params, "arguments");
+        if (given.isPresent()) {
+            for (Map.Entry<String, JsonNode> entry : given.get().properties()) {
+                if (!entry.getValue().isString()) {
+                    throw ProtocolException.invalidParams("Invalid params: prompt arguments must be strings");
+                }
+                arguments.put(entry.getKey(), entry.getValue().stringValue());
+            }
+        }
+        for (Prompts.Argument argument : spec.prompt().arguments()) {
+            if (argument.required() && !arguments.containsKey(argument.name())) {
+                // The argument name comes from the prompt's definition, so it is trusted.
+                throw ProtocolException.invalidParams("Invalid params: missing required argument " + argument.name());
+            }
+        }
+        return Json.tree(spec.handler().get(Map.copyOf(arguments)));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.warden.server.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.NotFoundFailure;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.mcp.Resources;
+import dev.warden.core.session.RequestContext;
+import dev.warden.server.McpServer;
+import dev.warden.server.ServerConnection;
+import dev.warden.server.resource.ResourceReader;
+import dev.warden.server.resource.ResourceSpec;
+import dev.warden.server.resource.ResourceTemplateSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code resources/list}, {@code resources/templates/list} and {@code resources/read}. */
+public final class ResourceRequests {
+
+    private final McpServer server;
+    private final ServerConnection connection;
+    private final List<Resources.Resource> listing;
+    private final List<Resources.Template> templateListing;
+
+    public ResourceRequests(McpServer server, ServerConnection connection) {
+        this.server = server;
+        this.connection = connection;
+        this.listing = server.resources().values().stream().map(ResourceSpec::resource).toList();
+        this.templateListing = server.templates().stream().map(ResourceTemplateSpec::template).toList();
+    }
+
+    public JsonNode list(RequestContext context) {
+        ObjectNode params = Params.object(context.params());
+        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
+        int to = Math.min(listing.size(), from + server.pageSize());
+        return Json.tree(new Resources.ListResult(listing.subList(from, to),
+                to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+    }
+
+    public JsonNode templates(RequestContext context) {
+        ObjectNode params = Params.object(context.params());
+        int from = Cursor.decode(Params.optionalString(params, "cursor"), templateListing.size());
+        int to = Math.min(templateListing.size(), from + server.pageSize());
+        return Json.tree(new Resources.TemplatesListResult(templateListing.subList(from, to),
+                to < templateListing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+    }
+
+    public JsonNode read(RequestContext context) throws Exception {
+        ObjectNode params = Params.object(context.params());
+        String uri = Params.requiredString(params, "uri");
+        ResourceSpec fixed = server.resources().get(uri);
+        if (fixed != null) {
+            return read(fixed.reader(), uri, Map.of());
+        }
+        for (ResourceTemplateSpec template : server.templates()) {
+            Optional<Map<String, String>> variables = template.matcher().match(uri);
+            if (variables.isPresent()) {
+                return read(template.reader(), uri, variables.get());
+            }
+        }
+        throw notFound();
+    }
+
+    private JsonNode read(ResourceReader reader, String uri, Map<String, String> variables) throws Exception {
+        List<Resources.Contents> contents;
+        try {
+            contents = reader.read(uri, variables);
+        } catch (NotFoundFailure e) {
+            throw notFound();
+        }
+        // Anything else propagates to the session's boundary: -32603 with a ref, details to the log.
+        return Json.tree(new Resources.ReadResult(contents));
+    }
+
+    /** The URI is the caller's input and is not echoed, unlike the spec's example. */
+    private ProtocolException notFound() {
+        ProtocolVersion version = connection.protocolVersion().orElse(ProtocolVersion.latest());
+        return new ProtocolException(version.resourceNotFoundCode(), "Resource not found", ErrorCode.NOT_FOUND);
+    }
+}

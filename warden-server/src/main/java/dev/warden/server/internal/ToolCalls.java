@@ -1,0 +1,137 @@
+package dev.warden.server.internal;
+
+import dev.warden.core.error.CapturedFailure;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.ValidationFailure;
+import dev.warden.core.error.Violation;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.Content;
+import dev.warden.core.mcp.Logging;
+import dev.warden.core.mcp.Tools;
+import dev.warden.core.session.RequestContext;
+import dev.warden.server.McpServer;
+import dev.warden.server.ServerConnection;
+import dev.warden.server.tool.ToolCall;
+import dev.warden.server.tool.ToolContext;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code tools/list} and {@code tools/call}: the error boundary for tools. Protocol problems
+ * (unknown tool, params that are not an object) are JSON-RPC errors; everything that happens once
+ * the tool is known (invalid arguments, failures, bugs) is an {@code isError} result.
+ */
+public final class ToolCalls {
+
+    private final McpServer server;
+    private final ServerConnection connection;
+    private final List<Tools.Tool> listing;
+
+    public ToolCalls(McpServer server, ServerConnection connection) {
+        this.server = server;
+        this.connection = connection;
+        this.listing = server.tools().values().stream().map(ToolSpec::tool).toList();
+    }
+
+    public JsonNode list(RequestContext context) {
+        ObjectNode params = Params.object(context.params());
+        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
+        int to = Math.min(listing.size(), from + server.pageSize());
+        Optional<String> next = to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty();
+        return Json.tree(new Tools.ListResult(listing.subList(from, to), next));
+    }
+
+    public JsonNode call(RequestContext context) throws Exception {
+        ObjectNode params = Params.object(context.params());
+        String name = Params.requiredString(params, "name");
+        ToolSpec spec = server.tools().get(name);
+        if (spec == null) {
+            // The name is the caller's input: it is not repeated back.
+            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND);
+        }
+        ObjectNode arguments = Params.optionalObject(params, "arguments").orElseGet(Json::object);
+        FailureContext where = FailureContext.tool(Tools.CALL, name);
+        boolean errorsAsStructuredContent = spec.tool().outputSchema().isEmpty();
+
+        List<Violation> violations = spec.inputValidator().validate(arguments);
+        if (!violations.isEmpty()) {
+            return failure(server.boundary().capture(new ValidationFailure(violations), where),
+                    errorsAsStructuredContent);
+        }
+        ToolResult result;
+        try {
+            result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), new Context(context, name)));
+        } catch (Throwable t) {
+            if (context.cancelled()) {
+                throw new InterruptedException("cancelled");
+            }
+            return failure(server.boundary().capture(t, where), errorsAsStructuredContent);
+        }
+        return switch (result) {
+            case null -> failure(server.boundary().capture(
+                    new IllegalStateException("tool " + name + " returned null"), where), errorsAsStructuredContent);
+            case ToolResult.Failed failed -> failure(server.boundary().capture(failed.failure(), where),
+                    errorsAsStructuredContent);
+            case ToolResult.Success success -> success(spec, success, where);
+        };
+    }
+
+    private JsonNode success(ToolSpec spec, ToolResult.Success success, FailureContext where) {
+        if (spec.outputValidator().isPresent()) {
+            if (success.structuredContent().isEmpty()) {
+                return failure(server.boundary().capture(new IllegalStateException("tool " + spec.name()
+                        + " declares an outputSchema but returned no structuredContent"), where), false);
+            }
+            List<Violation> problems = spec.outputValidator().get().validate(success.structuredContent().get());
+            if (!problems.isEmpty()) {
+                return failure(server.boundary().capture(new IllegalStateException("tool " + spec.name()
+                        + " returned structuredContent that violates its outputSchema: " + problems), where), false);
+            }
+        }
+        List<Content> content = new ArrayList<>(success.content());
+        if (content.isEmpty() && success.structuredContent().isPresent()) {
+            content.add(Content.text(success.structuredContent().get().toString()));
+        }
+        return Json.tree(new Tools.CallResult(content, success.structuredContent(), false));
+    }
+
+    private static JsonNode failure(CapturedFailure captured, boolean withStructuredContent) {
+        return Json.tree(ErrorRenderer.toolResult(captured, withStructuredContent));
+    }
+
+    private final class Context implements ToolContext {
+        private final RequestContext request;
+        private final String tool;
+
+        Context(RequestContext request, String tool) {
+            this.request = request;
+            this.tool = tool;
+        }
+
+        @Override
+        public void progress(double progress, double total, String message) {
+            request.progress(progress, Double.isNaN(total) ? OptionalDouble.empty() : OptionalDouble.of(total),
+                    Optional.ofNullable(message));
+        }
+
+        @Override
+        public boolean cancelled() {
+            return request.cancelled();
+        }
+
+        @Override
+        public void log(Logging.Level level, String trustedMessage) {
+            connection.log(level, tool, trustedMessage);
+        }
+    }
+}

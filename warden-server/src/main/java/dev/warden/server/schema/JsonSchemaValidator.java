@@ -1,0 +1,128 @@
+package dev.warden.server.schema;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import dev.warden.core.error.Violation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Validates JSON values against a JSON Schema (2020-12 unless the schema names another dialect)
+ * and reports violations as trusted text: a JSON pointer and a message built from the schema.
+ *
+ * <p>Pointers are built from the instance location, but a segment that the schema does not declare
+ * as a property name (a key the caller invented) is shown as {@code *}, so no caller text appears.
+ * Remote {@code $ref}s are never fetched; {@code pattern} runs on RE2/J; {@code format} is asserted.
+ */
+public final class JsonSchemaValidator {
+
+    /** Enough to correct a call; a hostile input with thousands of errors gets a bounded answer. */
+    public static final int MAX_VIOLATIONS = 20;
+
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_2020_12,
+            builder -> builder
+                    .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                            .regularExpressionFactory(Re2jRegularExpressionFactory.INSTANCE)
+                            .formatAssertionsEnabled(true)
+                            .build())
+                    .schemaLoader(loader -> loader.fetchRemoteResources(false)));
+
+    private final Schema schema;
+    private final Set<String> declaredNames;
+
+    private JsonSchemaValidator(Schema schema, Set<String> declaredNames) {
+        this.schema = schema;
+        this.declaredNames = declaredNames;
+    }
+
+    /**
+     * Compiles a schema once, at registration.
+     *
+     * @throws IllegalArgumentException if the schema cannot be compiled, with the reason
+     */
+    public static JsonSchemaValidator compile(ObjectNode schemaNode) {
+        Objects.requireNonNull(schemaNode, "schema");
+        try {
+            Schema schema = REGISTRY.getSchema(schemaNode.deepCopy());
+            schema.initializeValidators();
+            Set<String> names = new HashSet<>();
+            collectDeclaredNames(schemaNode, names);
+            return new JsonSchemaValidator(schema, Set.copyOf(names));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("invalid JSON Schema: " + e.getMessage(), e);
+        }
+    }
+
+    public List<Violation> validate(JsonNode instance) {
+        List<Error> errors = schema.validate(instance);
+        Set<Violation> violations = new LinkedHashSet<>();
+        for (Error error : errors) {
+            if (violations.size() == MAX_VIOLATIONS) {
+                break;
+            }
+            violations.add(toViolation(error));
+        }
+        return new ArrayList<>(violations);
+    }
+
+    private Violation toViolation(Error error) {
+        StringBuilder pointer = new StringBuilder();
+        NodePath location = error.getInstanceLocation();
+        for (int i = 0; location != null && i < location.getNameCount(); i++) {
+            Object element = location.getElement(i);
+            pointer.append('/');
+            if (element instanceof Integer index) {
+                pointer.append(index);
+            } else {
+                appendSegment(pointer, String.valueOf(element));
+            }
+        }
+        if ("required".equals(error.getKeyword()) && error.getProperty() != null) {
+            pointer.append('/');
+            appendSegment(pointer, error.getProperty());
+        }
+        return new Violation(pointer.toString(), ViolationMessages.of(error));
+    }
+
+    private void appendSegment(StringBuilder pointer, String segment) {
+        if (!declaredNames.contains(segment)) {
+            pointer.append('*');
+            return;
+        }
+        pointer.append(segment.replace("~", "~0").replace("/", "~1"));
+    }
+
+    private static void collectDeclaredNames(JsonNode node, Set<String> names) {
+        if (node == null) {
+            return;
+        }
+        if (node.isObject()) {
+            JsonNode properties = node.get("properties");
+            if (properties != null && properties.isObject()) {
+                properties.propertyNames().forEach(names::add);
+            }
+            JsonNode required = node.get("required");
+            if (required != null && required.isArray()) {
+                required.forEach(r -> {
+                    if (r.isString()) {
+                        names.add(r.stringValue());
+                    }
+                });
+            }
+            node.values().forEach(child -> collectDeclaredNames(child, names));
+        } else if (node.isArray()) {
+            node.forEach(child -> collectDeclaredNames(child, names));
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.warden.server.sql;
+
+import dev.warden.core.error.ConflictFailure;
+import dev.warden.core.error.FailureClassifier;
+import dev.warden.core.error.NotFoundFailure;
+import dev.warden.core.error.TimeoutFailure;
+import dev.warden.core.error.ToolFailure;
+import dev.warden.core.error.UpstreamFailure;
+import dev.warden.core.error.ValidationFailure;
+import dev.warden.core.error.Violation;
+import java.sql.SQLException;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Maps a {@link SQLException} anywhere in a cause chain to a failure by its SQLSTATE. The messages
+ * are fixed text: driver messages name tables, columns, constraints and SQL, so they only ever go
+ * to the incident log. States not listed here stay internal errors.
+ */
+public final class SqlStateClassifier implements FailureClassifier {
+
+    public static final SqlStateClassifier INSTANCE = new SqlStateClassifier();
+
+    private SqlStateClassifier() {
+    }
+
+    @Override
+    public Optional<ToolFailure> classify(Throwable throwable) {
+        return findSqlState(throwable).flatMap(SqlStateClassifier::forState);
+    }
+
+    /** The failure for one SQLSTATE, or empty if it should stay an internal error. */
+    public static Optional<ToolFailure> forState(String state) {
+        if (state == null || state.length() != 5) {
+            return Optional.empty();
+        }
+        String sqlClass = state.substring(0, 2);
+        ToolFailure failure = switch (state) {
+            case "23505" -> new ConflictFailure("A record with the same unique value already exists.", false, null);
+            case "40001", "40P01" -> new ConflictFailure(
+                    "The operation conflicted with a concurrent change; retry it.", true, null);
+            case "23503" -> new NotFoundFailure("A related record was not found.");
+            case "23502" -> validation("A required value is missing.");
+            case "23514" -> validation("A value does not satisfy a constraint.");
+            case "57014" -> new TimeoutFailure("The database operation timed out or was cancelled.", null);
+            default -> switch (sqlClass) {
+                case "22" -> validation("A value is out of range or has the wrong format.");
+                case "08" -> new UpstreamFailure("The database is unavailable.", null);
+                default -> null;
+            };
+        };
+        return Optional.ofNullable(failure);
+    }
+
+    private static ValidationFailure validation(String message) {
+        return new ValidationFailure(List.of(new Violation("", message)));
+    }
+
+    private static Optional<String> findSqlState(Throwable throwable) {
+        Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+        for (Throwable t = throwable; t != null && seen.put(t, Boolean.TRUE) == null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                for (SQLException e = sql; e != null && (e == sql || seen.put(e, Boolean.TRUE) == null);
+                        e = e.getNextException()) {
+                    if (e.getSQLState() != null && e.getSQLState().length() == 5) {
+                        return Optional.of(e.getSQLState());
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
