@@ -11,8 +11,14 @@ import tools.jackson.databind.JsonNode;
  */
 public sealed interface JsonRpcMessage {
 
-    /** Top-level members other than the ones JSON-RPC defines. */
+    /** Top-level members other than the ones JSON-RPC defines, in their original order. */
     Map<String, JsonNode> extras();
+
+    /** Order matters for lossless re-encoding (a fuzzer found Map.copyOf shuffling it). */
+    private static Map<String, JsonNode> copyInOrder(Map<String, JsonNode> extras) {
+        return extras == null || extras.isEmpty() ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extras));
+    }
 
     /** A call that expects exactly one response with the same id. */
     record Request(RequestId id, String method, Optional<JsonNode> params, Map<String, JsonNode> extras)
@@ -21,7 +27,7 @@ public sealed interface JsonRpcMessage {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(method, "method");
             params = Objects.requireNonNullElse(params, Optional.empty());
-            extras = extras == null ? Map.of() : Map.copyOf(extras);
+            extras = copyInOrder(extras);
         }
 
         public Request(RequestId id, String method, JsonNode params) {
@@ -35,7 +41,7 @@ public sealed interface JsonRpcMessage {
         public Notification {
             Objects.requireNonNull(method, "method");
             params = Objects.requireNonNullElse(params, Optional.empty());
-            extras = extras == null ? Map.of() : Map.copyOf(extras);
+            extras = copyInOrder(extras);
         }
 
         public Notification(String method, JsonNode params) {
@@ -51,7 +57,7 @@ public sealed interface JsonRpcMessage {
         public Success {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(result, "result");
-            extras = extras == null ? Map.of() : Map.copyOf(extras);
+            extras = copyInOrder(extras);
         }
 
         public Success(RequestId id, JsonNode result) {
@@ -64,7 +70,7 @@ public sealed interface JsonRpcMessage {
         public Failure {
             id = Objects.requireNonNullElse(id, Optional.empty());
             Objects.requireNonNull(error, "error");
-            extras = extras == null ? Map.of() : Map.copyOf(extras);
+            extras = copyInOrder(extras);
         }
 
         public Failure(Optional<RequestId> id, JsonRpcError error) {

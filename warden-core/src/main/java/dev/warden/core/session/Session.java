@@ -135,6 +135,16 @@ public final class Session implements AutoCloseable {
         return closedFuture;
     }
 
+    /** Requests from the peer still being handled. */
+    int inFlightCount() {
+        return inFlight.size();
+    }
+
+    /** Requests to the peer still waiting for an answer. */
+    int pendingCount() {
+        return pending.size();
+    }
+
     public boolean isClosed() {
         return closed.get();
     }
@@ -347,8 +357,10 @@ public final class Session implements AutoCloseable {
         CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
         Thread thread = Thread.ofVirtual().name("warden-handler").unstarted(() -> {
             Optional<JsonRpcMessage> reply = run(handler, context, request);
-            inFlight.remove(request.id(), context);
+            // Completing first sends the reply (the sender is already attached), so once a request
+            // has left the in-flight table its answer, if any, is on the wire.
             result.complete(reply);
+            inFlight.remove(request.id(), context);
         });
         context.bind(thread);
         thread.start();

@@ -1,0 +1,36 @@
+package dev.warden.core.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ProtocolVersionTest {
+
+    @Test
+    void aSupportedVersionIsAnsweredWithItself() {
+        for (ProtocolVersion version : ProtocolVersion.values()) {
+            assertThat(ProtocolVersion.negotiate(version.wire())).isEqualTo(version);
+        }
+    }
+
+    @Test
+    void anUnsupportedVersionIsAnsweredWithTheLatest() {
+        assertThat(ProtocolVersion.negotiate("1999-01-01")).isEqualTo(ProtocolVersion.latest());
+        assertThat(ProtocolVersion.latest().wire()).isEqualTo("2025-11-25");
+    }
+
+    @Test
+    void onlyTheMarch2025VersionAllowsBatches() {
+        assertThat(ProtocolVersion.V2025_03_26.allowsBatches()).isTrue();
+        assertThat(ProtocolVersion.V2025_06_18.allowsBatches()).isFalse();
+        assertThat(ProtocolVersion.V2025_11_25.allowsBatches()).isFalse();
+    }
+
+    @Test
+    void toolNamesFollowTheSpecRule() {
+        assertThat(Tools.isValidName("get_weather.v2-beta")).isTrue();
+        assertThat(Tools.isValidName("")).isFalse();
+        assertThat(Tools.isValidName("has space")).isFalse();
+        assertThat(Tools.isValidName("x".repeat(129))).isFalse();
+    }
+}
