@@ -65,11 +65,14 @@ public final class Session implements AutoCloseable {
     private final Optional<NotificationHandler> fallbackNotificationHandler;
     private final ErrorBoundary boundary;
     private final Duration defaultTimeout;
+    private final Duration drainTimeout;
     private final ExecutorService notificationExecutor =
             Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
+    /** Messages received whose answer (if any) has not been written yet; drained on end of input. */
+    private final java.util.concurrent.atomic.AtomicInteger unanswered = new java.util.concurrent.atomic.AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
@@ -84,6 +87,7 @@ public final class Session implements AutoCloseable {
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
         this.boundary = builder.boundary;
         this.defaultTimeout = builder.defaultTimeout;
+        this.drainTimeout = builder.drainTimeout;
     }
 
     public static Builder builder(Transport transport) {
@@ -115,6 +119,11 @@ public final class Session implements AutoCloseable {
             }
 
             @Override
+            public void onInputEnded() {
+                drainThenClose();
+            }
+
+            @Override
             public void onClose() {
                 shutdown();
             }
@@ -138,6 +147,11 @@ public final class Session implements AutoCloseable {
     /** Requests from the peer still being handled. */
     int inFlightCount() {
         return inFlight.size();
+    }
+
+    /** Messages from the peer whose answer is not on the wire yet. */
+    int unansweredCount() {
+        return unanswered.get();
     }
 
     /** Requests to the peer still waiting for an answer. */
@@ -272,7 +286,15 @@ public final class Session implements AutoCloseable {
 
     private void receive(Decoded decoded) {
         switch (decoded) {
-            case Decoded.Message m -> dispatch(m.message()).thenAccept(reply -> reply.ifPresent(this::sendQuietly));
+            case Decoded.Message m -> {
+                unanswered.incrementAndGet();
+                dispatch(m.message()).whenComplete((reply, error) -> {
+                    if (reply != null) {
+                        reply.ifPresent(this::sendQuietly);
+                    }
+                    unanswered.decrementAndGet();
+                });
+            }
             case Decoded.Invalid invalid -> {
                 LOG.log(System.Logger.Level.DEBUG, "invalid frame: {0}", invalid.reason());
                 invalid.reply().ifPresent(this::sendQuietly);
@@ -298,17 +320,26 @@ public final class Session implements AutoCloseable {
                                 "Invalid request: not a valid JSON-RPC 2.0 request")))));
             }
         }
-        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenRun(() -> {
-            List<JsonRpcMessage> out = replies.stream().map(CompletableFuture::join)
-                    .flatMap(Optional::stream).toList();
-            if (!out.isEmpty()) {
-                try {
-                    transport.send(JsonRpcCodec.encodeBatch(out));
-                } catch (TransportClosedException e) {
-                    LOG.log(System.Logger.Level.DEBUG, "batch reply dropped: transport closed");
-                }
+        unanswered.incrementAndGet();
+        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
+            try {
+                sendBatchReply(replies);
+            } finally {
+                unanswered.decrementAndGet();
             }
         });
+    }
+
+    private void sendBatchReply(List<CompletableFuture<Optional<JsonRpcMessage>>> replies) {
+        List<JsonRpcMessage> out = replies.stream().map(CompletableFuture::join)
+                .flatMap(Optional::stream).toList();
+        if (!out.isEmpty()) {
+            try {
+                transport.send(JsonRpcCodec.encodeBatch(out));
+            } catch (TransportClosedException e) {
+                LOG.log(System.Logger.Level.DEBUG, "batch reply dropped: transport closed");
+            }
+        }
     }
 
     /** Handles one message; the future holds the reply to send, if any. */
@@ -357,10 +388,9 @@ public final class Session implements AutoCloseable {
         CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
         Thread thread = Thread.ofVirtual().name("warden-handler").unstarted(() -> {
             Optional<JsonRpcMessage> reply = run(handler, context, request);
-            // Completing first sends the reply (the sender is already attached), so once a request
-            // has left the in-flight table its answer, if any, is on the wire.
-            result.complete(reply);
+            // Leave the table before answering: the peer may reuse the id as soon as it has the answer.
             inFlight.remove(request.id(), context);
+            result.complete(reply);
         });
         context.bind(thread);
         thread.start();
@@ -469,6 +499,37 @@ public final class Session implements AutoCloseable {
 
     // ---- closing -----------------------------------------------------------------------------
 
+    /**
+     * The peer sent its last message. Requests it already sent still get their answers (each
+     * request gets exactly one), up to the drain timeout; our own pending requests can no longer be
+     * answered and fail now.
+     */
+    private void drainThenClose() {
+        failPending();
+        Thread.ofVirtual().name("warden-drain").start(() -> {
+            long deadline = System.nanoTime() + drainTimeout.toNanos();
+            try {
+                while (unanswered.get() > 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            close();
+        });
+    }
+
+    private void failPending() {
+        for (RequestId id : new ArrayList<>(pending.keySet())) {
+            Pending p = pending.remove(id);
+            if (p != null) {
+                p.disarm();
+                p.future.completeExceptionally(new ConnectionClosedException(
+                        "The connection closed before the peer answered"));
+            }
+        }
+    }
+
     @Override
     public void close() {
         transport.close();
@@ -479,14 +540,7 @@ public final class Session implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        for (RequestId id : new ArrayList<>(pending.keySet())) {
-            Pending p = pending.remove(id);
-            if (p != null) {
-                p.disarm();
-                p.future.completeExceptionally(new ConnectionClosedException(
-                        "The connection closed before the peer answered"));
-            }
-        }
+        failPending();
         for (InFlight context : new ArrayList<>(inFlight.values())) {
             context.cancel();
         }
@@ -502,6 +556,7 @@ public final class Session implements AutoCloseable {
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
         private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
         private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
+        private Duration drainTimeout = Duration.ofSeconds(30);
 
         private Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -546,6 +601,16 @@ public final class Session implements AutoCloseable {
                 throw new IllegalArgumentException("defaultTimeout must be positive, got " + timeout);
             }
             this.defaultTimeout = timeout;
+            return this;
+        }
+
+        /** How long requests already received may run after the peer's input ends (default 30 s). */
+        public Builder drainTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "drainTimeout");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("drainTimeout must not be negative, got " + timeout);
+            }
+            this.drainTimeout = timeout;
             return this;
         }
 

@@ -25,6 +25,7 @@ public final class StdioTransport implements Transport {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Listener listener;
+    private final AtomicBoolean closeNotified = new AtomicBoolean();
 
     private StdioTransport(InputStream in, OutputStream out, int maxMessageBytes) {
         this.in = Objects.requireNonNull(in, "in");
@@ -99,9 +100,13 @@ public final class StdioTransport implements Transport {
                 deliver(line, length, overflow);
             }
         } catch (IOException e) {
-            // The peer closed the pipe or it broke; either way the session ends.
-        } finally {
+            // The pipe broke: nothing more can be read, and likely nothing written.
             close();
+            return;
+        }
+        if (!closed.get()) {
+            // A clean EOF: the peer is done sending but may still read our answers.
+            listener.onInputEnded();
         }
     }
 
@@ -179,7 +184,7 @@ public final class StdioTransport implements Transport {
             }
         }
         Listener l = listener;
-        if (l != null) {
+        if (l != null && closeNotified.compareAndSet(false, true)) {
             l.onClose();
         }
     }

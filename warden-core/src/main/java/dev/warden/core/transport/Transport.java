@@ -32,6 +32,14 @@ public interface Transport extends AutoCloseable {
          */
         void onFrameError(JsonRpcError error);
 
+        /**
+         * The peer will send nothing more (EOF on stdin), but this side may still write: requests
+         * already received can be answered before closing. The default closes at once.
+         */
+        default void onInputEnded() {
+            onClose();
+        }
+
         /** The peer went away or {@link #close()} was called. Called exactly once. */
         void onClose();
     }

@@ -297,9 +297,9 @@ class SessionIncomingTest {
     }
 
     private void awaitNoInFlight() throws InterruptedException {
-        for (int i = 0; i < 2000 && session.inFlightCount() > 0; i++) {
+        for (int i = 0; i < 2000 && session.unansweredCount() > 0; i++) {
             Thread.sleep(5);
         }
-        assertThat(session.inFlightCount()).isZero();
+        assertThat(session.unansweredCount()).isZero();
     }
 }
