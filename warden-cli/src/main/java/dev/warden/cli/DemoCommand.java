@@ -26,6 +26,13 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (System.console() != null) {
+            System.err.println("warden demo: an MCP server speaking JSON-RPC on stdin/stdout. Connect a client, e.g.");
+            System.err.println("  npx @modelcontextprotocol/inspector ./warden demo");
+            System.err.println("or type a request such as");
+            System.err.println("  {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"me\",\"version\":\"1\"}}}");
+        }
         IncidentSink incidents = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
         DemoServer.create(incidents, maxMessageBytes).serveStdio();
         return 0;
