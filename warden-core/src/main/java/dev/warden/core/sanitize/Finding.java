@@ -1,0 +1,22 @@
+package dev.warden.core.sanitize;
+
+import java.util.Objects;
+
+/**
+ * One sensitive span in a text: {@code [start, end)} in UTF-16 units of the text that was scanned
+ * (after control characters were stripped). {@code kind} is finer than the category
+ * ({@code aws-access-key}, {@code java-frame}, {@code private-ip}) and names the placeholder.
+ */
+public record Finding(Category category, String kind, int start, int end) {
+    public Finding {
+        Objects.requireNonNull(category, "category");
+        Objects.requireNonNull(kind, "kind");
+        if (start < 0 || end < start) {
+            throw new IllegalArgumentException("bad span [" + start + ", " + end + ")");
+        }
+    }
+
+    public int length() {
+        return end - start;
+    }
+}

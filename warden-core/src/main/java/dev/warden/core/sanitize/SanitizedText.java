@@ -1,0 +1,31 @@
+package dev.warden.core.sanitize;
+
+import dev.warden.core.error.ErrorCode;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The result of sanitizing one text: what may go out, what was found (spans refer to the text after
+ * control characters were stripped), and what the findings imply for the failure's code (a
+ * database error's SQLSTATE mapping) and policy (injection forces strict).
+ */
+public record SanitizedText(String output, List<Finding> findings, Policy appliedPolicy,
+                            Optional<ErrorCode> suggestedCode, boolean truncated) {
+
+    public SanitizedText {
+        Objects.requireNonNull(output, "output");
+        findings = List.copyOf(findings);
+        Objects.requireNonNull(appliedPolicy, "appliedPolicy");
+        suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
+    }
+
+    /** True when the output differs from the input in substance (something was found). */
+    public boolean changed() {
+        return !findings.isEmpty() || truncated;
+    }
+
+    public boolean has(Category category) {
+        return findings.stream().anyMatch(f -> f.category() == category);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.warden.core.sanitize;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.SqlStates;
+import dev.warden.core.error.ToolFailure;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns untrusted text (an upstream's error message, {@code error.data}, {@code isError} content, a
+ * log notification) into text that may reach the model.
+ *
+ * <ul>
+ *   <li>{@link Policy#REDACT} (default): ANSI and control characters are stripped and broken
+ *       surrogates repaired; stack traces are removed whole; database errors are replaced by the
+ *       safe message of their SQLSTATE; secrets, paths and internal addresses become typed
+ *       placeholders such as {@code [redacted:aws-access-key]}; the result is capped in length.
+ *       Harmless text is returned unchanged. If prompt injection is found, the result is strict.</li>
+ *   <li>{@link Policy#STRICT}: only a generic message for the code.</li>
+ *   <li>{@link Policy#PASSTHROUGH}: the text as it came; findings are still reported.</li>
+ * </ul>
+ *
+ * <p>Every detector is linear in the input, so the whole pass is.
+ */
+public final class Sanitizer {
+
+    public static final int DEFAULT_MAX_OUTPUT_CHARS = 4000;
+    private static final String TRUNCATION_MARK = " [truncated]";
+
+    private final List<Detector> detectors;
+    private final int maxOutputChars;
+    private final Set<Category> enabled;
+
+    private Sanitizer(Builder builder) {
+        this.detectors = List.copyOf(builder.detectors);
+        this.maxOutputChars = builder.maxOutputChars;
+        this.enabled = EnumSet.copyOf(builder.enabled);
+    }
+
+    public static Sanitizer ofDefaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The longest output this sanitizer can produce, whatever the input. */
+    public int maxOutputChars() {
+        return maxOutputChars + TRUNCATION_MARK.length();
+    }
+
+    public SanitizedText sanitize(String untrusted, Policy policy) {
+        return sanitize(untrusted, policy, ErrorCode.INTERNAL_ERROR);
+    }
+
+    /**
+     * @param fallbackCode the code whose generic message {@link Policy#STRICT} (and injection) produces
+     */
+    public SanitizedText sanitize(String untrusted, Policy policy, ErrorCode fallbackCode) {
+        Objects.requireNonNull(untrusted, "untrusted");
+        Objects.requireNonNull(policy, "policy");
+        String text = clean(untrusted);
+        List<Finding> findings = detect(text);
+        Optional<ErrorCode> suggested = suggestedCode(text, findings);
+        boolean injection = findings.stream().anyMatch(f -> f.category() == Category.INJECTION);
+        Policy applied = policy == Policy.REDACT && injection ? Policy.STRICT : policy;
+        return switch (applied) {
+            case PASSTHROUGH -> new SanitizedText(untrusted, findings, applied, suggested, false);
+            case STRICT -> new SanitizedText(suggested.orElse(fallbackCode).defaultMessage(), findings, applied,
+                    suggested, false);
+            case REDACT -> redact(text, findings, suggested);
+        };
+    }
+
+    /** Only the findings, for audit and the auditor. */
+    public List<Finding> detect(String cleanedText) {
+        List<Finding> findings = new ArrayList<>();
+        for (Detector detector : detectors) {
+            if (enabled.contains(detector.category())) {
+                try {
+                    detector.scan(cleanedText, findings);
+                } catch (RuntimeException e) {
+                    // A detector bug must not let text through unexamined: treat the whole text as sensitive.
+                    findings.add(new Finding(detector.category(), "detector-failure", 0, cleanedText.length()));
+                }
+            }
+        }
+        findings.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
+        return findings;
+    }
+
+    private SanitizedText redact(String text, List<Finding> findings, Optional<ErrorCode> suggested) {
+        StringBuilder out = new StringBuilder(Math.min(text.length(), maxOutputChars) + 32);
+        int cursor = 0;
+        for (Finding f : findings) {
+            if (f.end() <= cursor) {
+                continue; // inside a span already replaced
+            }
+            int start = Math.max(f.start(), cursor);
+            out.append(text, cursor, start);
+            out.append(replacement(text, f));
+            cursor = f.end();
+            if (out.length() > maxOutputChars) {
+                break;
+            }
+        }
+        if (cursor < text.length() && out.length() <= maxOutputChars) {
+            out.append(text, cursor, Math.min(text.length(), cursor + maxOutputChars + 1 - out.length()));
+        }
+        boolean truncated = out.length() > maxOutputChars
+                || (cursor < text.length() && out.length() >= maxOutputChars);
+        if (out.length() > maxOutputChars) {
+            int cut = maxOutputChars;
+            if (Character.isHighSurrogate(out.charAt(cut - 1))) {
+                cut--;
+            }
+            out.setLength(cut);
+        }
+        if (truncated) {
+            out.append(TRUNCATION_MARK);
+        }
+        return new SanitizedText(out.toString(), findings, Policy.REDACT, suggested, truncated);
+    }
+
+    private static String replacement(String text, Finding f) {
+        if (f.category() == Category.DATABASE && f.kind().equals("database-error")) {
+            Optional<ToolFailure> mapped = DatabaseErrorDetector.sqlStateOf(text.substring(f.start(), f.end()))
+                    .flatMap(SqlStates::forState);
+            if (mapped.isPresent()) {
+                return mapped.get().safeMessage();
+            }
+            return "[redacted:database-error]";
+        }
+        if (f.category() == Category.STACK_TRACE) {
+            return "[redacted:stack-trace]";
+        }
+        return "[redacted:" + f.kind() + "]";
+    }
+
+    private static Optional<ErrorCode> suggestedCode(String text, List<Finding> findings) {
+        for (Finding f : findings) {
+            if (f.category() == Category.DATABASE && f.kind().equals("database-error")) {
+                return DatabaseErrorDetector.sqlStateOf(text.substring(f.start(), f.end()))
+                        .flatMap(SqlStates::forState).map(ToolFailure::code);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Strips ANSI escape sequences and control characters (keeping newline and tab), turns CR and
+     * CRLF into newlines, and replaces unpaired surrogates (broken UTF-16, what invalid UTF-8
+     * decodes into) with U+FFFD.
+     */
+    static String clean(String s) {
+        int n = s.length();
+        StringBuilder out = null;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            boolean keep = c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0) && !Character.isSurrogate(c)
+                    && c != '\u2028' && c != '\u2029' && !(c >= '\u202A' && c <= '\u202E')
+                    && !(c >= '\u2066' && c <= '\u2069') && c != '\u200B' && c != '\uFEFF';
+            if (keep || c == '\n' || c == '\t') {
+                if (out != null) {
+                    out.append(c);
+                }
+                i++;
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(n);
+                out.append(s, 0, i);
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.append(c).append(s.charAt(i + 1));
+                i += 2;
+                continue;
+            }
+            if (Character.isSurrogate(c)) {
+                out.append('\uFFFD');
+                i++;
+                continue;
+            }
+            if (c == 0x1B) {
+                i = skipEscape(s, i);
+                continue;
+            }
+            if (c == '\r') {
+                if (i + 1 >= n || s.charAt(i + 1) != '\n') {
+                    out.append('\n');
+                }
+                i++;
+                continue;
+            }
+            i++; // drop other control characters and invisible formatting
+        }
+        return out == null ? s : out.toString();
+    }
+
+    /** Skips an ANSI escape: CSI ({@code ESC [ … final}), OSC ({@code ESC ] … BEL/ST}) or a two-byte escape. */
+    private static int skipEscape(String s, int at) {
+        int n = s.length();
+        int i = at + 1;
+        if (i >= n) {
+            return i;
+        }
+        char kind = s.charAt(i);
+        if (kind == '[') {
+            i++;
+            while (i < n && !(s.charAt(i) >= 0x40 && s.charAt(i) <= 0x7E) && i - at < 64) {
+                i++;
+            }
+            return Math.min(n, i + 1);
+        }
+        if (kind == ']') {
+            i++;
+            while (i < n && s.charAt(i) != 0x07 && !(s.charAt(i) == 0x1B && i + 1 < n && s.charAt(i + 1) == '\\')
+                    && i - at < 4096) {
+                i++;
+            }
+            return Math.min(n, s.charAt(Math.min(i, n - 1)) == 0x07 ? i + 1 : i + 2);
+        }
+        return i + 1;
+    }
+
+    public static final class Builder {
+        private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(),
+                new DatabaseErrorDetector(), new SecretDetector(), new FilePathDetector(), new TopologyDetector(),
+                new InjectionDetector()));
+        private int maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS;
+        private final Set<Category> enabled = EnumSet.allOf(Category.class);
+
+        private Builder() {
+        }
+
+        public Builder maxOutputChars(int max) {
+            if (max < 64) {
+                throw new IllegalArgumentException("maxOutputChars must be at least 64, got " + max);
+            }
+            this.maxOutputChars = max;
+            return this;
+        }
+
+        /** Turns a category off (the gateway does this for successful results, where paths are content). */
+        public Builder disable(Category category) {
+            enabled.remove(Objects.requireNonNull(category, "category"));
+            return this;
+        }
+
+        public Builder detector(Detector detector) {
+            detectors.add(Objects.requireNonNull(detector, "detector"));
+            return this;
+        }
+
+        public Sanitizer build() {
+            return new Sanitizer(this);
+        }
+    }
+}

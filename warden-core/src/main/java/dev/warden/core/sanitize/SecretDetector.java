@@ -1,0 +1,453 @@
+package dev.warden.core.sanitize;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Credentials: cloud keys (AWS, GCP, Azure), VCS, chat, payment and LLM API tokens (GitHub,
+ * GitLab, Slack, Stripe, OpenAI/Anthropic-style {@code sk-}), JWTs, {@code Authorization} and
+ * {@code Bearer} values, PEM private keys, passwords in URLs, secret-named keys in connection
+ * strings, config and env dumps and query strings, and high-entropy tokens next to secret-ish
+ * names. One left-to-right pass over word-like tokens; each check is bounded.
+ */
+public final class SecretDetector implements Detector {
+
+    /** Token prefixes with the minimum length of what follows, and the finding kind. */
+    private static final String[][] PREFIXES = {
+            {"AKIA", "16", "aws-access-key"}, {"ASIA", "16", "aws-access-key"}, {"AGPA", "16", "aws-access-key"},
+            {"AIDA", "16", "aws-access-key"}, {"AROA", "16", "aws-access-key"}, {"ANPA", "16", "aws-access-key"},
+            {"AIPA", "16", "aws-access-key"}, {"ABIA", "16", "aws-access-key"},
+            {"ghp_", "30", "github-token"}, {"gho_", "30", "github-token"}, {"ghu_", "30", "github-token"},
+            {"ghs_", "30", "github-token"}, {"ghr_", "30", "github-token"}, {"github_pat_", "22", "github-token"},
+            {"glpat-", "20", "gitlab-token"}, {"gldt-", "20", "gitlab-token"}, {"glptt-", "20", "gitlab-token"},
+            {"glrt-", "20", "gitlab-token"}, {"glsoat-", "20", "gitlab-token"},
+            {"xoxb-", "10", "slack-token"}, {"xoxp-", "10", "slack-token"}, {"xoxa-", "10", "slack-token"},
+            {"xoxr-", "10", "slack-token"}, {"xoxs-", "10", "slack-token"}, {"xapp-", "10", "slack-token"},
+            {"sk_live_", "10", "stripe-key"}, {"sk_test_", "10", "stripe-key"}, {"rk_live_", "10", "stripe-key"},
+            {"rk_test_", "10", "stripe-key"}, {"whsec_", "16", "stripe-key"},
+            {"sk-ant-", "20", "llm-api-key"}, {"sk-proj-", "20", "llm-api-key"}, {"sk-", "20", "llm-api-key"},
+            {"AIza", "30", "gcp-api-key"}, {"ya29.", "20", "gcp-oauth-token"},
+            {"npm_", "30", "npm-token"}, {"pypi-", "50", "pypi-token"}, {"hf_", "30", "huggingface-token"},
+            {"dop_v1_", "40", "digitalocean-token"}, {"shpat_", "30", "shopify-token"}, {"SG.", "20", "sendgrid-key"},
+            {"SK", "32", "twilio-key"},
+    };
+
+    private static final String[][] NO_PREFIXES = new String[0][];
+    private static final String[][][] PREFIXES_BY_FIRST_CHAR = new String[128][][];
+
+    static {
+        java.util.Map<Character, java.util.List<String[]>> buckets = new java.util.HashMap<>();
+        for (String[] prefix : PREFIXES) {
+            buckets.computeIfAbsent(prefix[0].charAt(0), k -> new java.util.ArrayList<>()).add(prefix);
+        }
+        buckets.forEach((c, list) -> PREFIXES_BY_FIRST_CHAR[c] = list.toArray(String[][]::new));
+    }
+
+    /** Name parts that make the value after {@code =} or {@code :} a secret. */
+    private static final String[] SECRET_NAMES = {"password", "passwd", "passphrase", "pwd", "secret", "token",
+            "apikey", "api_key", "api-key", "accesskey", "access_key", "access-key", "privatekey", "private_key",
+            "private-key", "credential", "accountkey", "sharedaccesskey", "sharedaccesssignature", "signature",
+            "session", "cookie", "authorization", "auth_key", "authkey", "client_secret", "encryption_key",
+            "signing_key", "master_key", "x-api-key", "dsn"};
+
+    /** Name parts that mean the value is a setting about secrets, not a secret. */
+    private static final String[] NOT_SECRET_NAMES = {"tokens", "tokeniz", "length", "count", "limit", "max",
+            "min", "size", "type", "policy", "expir", "ttl", "timeout", "format", "field", "name", "label", "hint",
+            "strength", "url", "endpoint", "file", "path", "reset", "required", "enabled", "rotation", "usage",
+            "prompt", "manager", "store", "provider", "header", "_id", "-id", "sessions", "budget", "cost",
+            "version", "scope"};
+
+    private static final String[] EXACT_NAMES = {"sig", "key", "pass", "pw", "auth", "code", "sas", "x-amz-signature",
+            "x-amz-credential", "x-amz-security-token"};
+
+    @Override
+    public Category category() {
+        return Category.SECRET;
+    }
+
+    @Override
+    public void scan(String text, List<Finding> out) {
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '-' && text.startsWith("-----BEGIN ", i)) {
+                int end = pem(text, i);
+                if (end > 0) {
+                    out.add(new Finding(Category.SECRET, "private-key", i, end));
+                    i = end;
+                    continue;
+                }
+            }
+            if (c == ':' && text.startsWith("://", i)) {
+                int end = urlUserinfo(text, i + 3, out);
+                i = Math.max(i + 3, end);
+                continue;
+            }
+            if (isTokenChar(c) && (i == 0 || !isTokenChar(text.charAt(i - 1)))) {
+                int tokenEnd = i;
+                while (tokenEnd < n && isTokenChar(text.charAt(tokenEnd))) {
+                    tokenEnd++;
+                }
+                int next = token(text, i, tokenEnd, out);
+                i = Math.max(next, tokenEnd);
+                continue;
+            }
+            i++;
+        }
+    }
+
+    /** Checks one token; returns where scanning resumes. */
+    private static int token(String text, int start, int end, List<Finding> out) {
+        int len = end - start;
+        char first = text.charAt(start);
+        // JWT: three base64url parts joined by dots, starting with {"
+        if (first == 'e' && text.startsWith("eyJ", start)) {
+            int jwtEnd = jwt(text, start);
+            if (jwtEnd > 0) {
+                out.add(new Finding(Category.SECRET, "jwt", start, jwtEnd));
+                return jwtEnd;
+            }
+        }
+        String[][] candidates = first < 128 ? PREFIXES_BY_FIRST_CHAR[first] : null;
+        for (String[] prefix : candidates == null ? NO_PREFIXES : candidates) {
+            String p = prefix[0];
+            if (len >= p.length() + Integer.parseInt(prefix[1]) && text.startsWith(p, start)) {
+                if (prefix[2].equals("aws-access-key") && !upperAlnum(text, start + 4, end)) {
+                    continue;
+                }
+                if (prefix[2].equals("twilio-key") && !hex(text, start + 2, end)) {
+                    continue;
+                }
+                int tokenEnd = p.equals("SG.") || p.equals("ya29.") ? extendDots(text, end) : end;
+                out.add(new Finding(Category.SECRET, prefix[2], start, tokenEnd));
+                return tokenEnd;
+            }
+        }
+        if (len >= 6 && (first == 'B' || first == 'b') && Text.matchesIgnoreCase(text, start, "bearer") && len == 6) {
+            int valueStart = skip(text, end, " ");
+            int valueEnd = valueEnd(text, valueStart);
+            if (valueEnd - valueStart >= 8) {
+                out.add(new Finding(Category.SECRET, "bearer-token", valueStart, valueEnd));
+                return valueEnd;
+            }
+        }
+        if ((first == 'A' || first == 'a') && len == 13 && Text.matchesIgnoreCase(text, start, "authorization")) {
+            int sep = skip(text, end, " \"'");
+            if (sep < text.length() && (text.charAt(sep) == ':' || text.charAt(sep) == '=')) {
+                int valueStart = skip(text, sep + 1, " \"'");
+                int valueEnd = Text.lineEnd(text, valueStart);
+                int quote = firstOf(text, valueStart, valueEnd, "\"'");
+                if (quote >= 0) {
+                    valueEnd = quote;
+                }
+                if (valueEnd > valueStart) {
+                    out.add(new Finding(Category.SECRET, "authorization", valueStart, valueEnd));
+                    return valueEnd;
+                }
+            }
+        }
+        if (mayBeFollowedByValue(text, end) && isSecretName(text, start, end)) {
+            return keyValue(text, start, end, out);
+        }
+        return end;
+    }
+
+    /** Cheap filter before the name check: a separator, or a long token after one space. */
+    private static boolean mayBeFollowedByValue(String text, int end) {
+        int n = text.length();
+        int i = end;
+        if (i < n && (text.charAt(i) == '"' || text.charAt(i) == '\'')) {
+            i++;
+        }
+        int spaces = 0;
+        while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t') && spaces < 4) {
+            i++;
+            spaces++;
+        }
+        if (i >= n) {
+            return false;
+        }
+        char c = text.charAt(i);
+        if (c == '=' || c == ':') {
+            return true;
+        }
+        if (spaces == 0) {
+            return false;
+        }
+        if (Text.matchesIgnoreCase(text, i, "is ")) {
+            i += 3;
+        }
+        int run = 0;
+        while (i + run < n && !Text.isSpace(text.charAt(i + run)) && run < 16) {
+            run++;
+        }
+        return run >= 16;
+    }
+
+    /** After a secret-ish name: {@code name=value}, {@code name: value}, {@code "name": "value"}, {@code name value}. */
+    private static int keyValue(String text, int nameStart, int nameEnd, List<Finding> out) {
+        int n = text.length();
+        int i = nameEnd;
+        boolean quotedName = i < n && (text.charAt(i) == '"' || text.charAt(i) == '\'');
+        if (quotedName) {
+            i++;
+        }
+        int sepStart = i;
+        while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        if (i >= n) {
+            return nameEnd;
+        }
+        char sep = text.charAt(i);
+        boolean spaced = i > sepStart;
+        if (sep == '=' || sep == ':') {
+            if (sep == ':' && i + 1 < n && text.charAt(i + 1) == '/') {
+                return nameEnd; // a URL scheme, handled elsewhere
+            }
+            int v = i + 1;
+            while (v < n && (text.charAt(v) == ' ' || text.charAt(v) == '\t')) {
+                v++;
+            }
+            if (v >= n) {
+                return nameEnd;
+            }
+            char q = text.charAt(v);
+            int valueStart;
+            int valueEnd;
+            boolean quoted = q == '"' || q == '\'' || q == '`';
+            if (quoted) {
+                valueStart = v + 1;
+                valueEnd = closingQuote(text, valueStart, q);
+            } else {
+                valueStart = v;
+                valueEnd = valueEnd(text, v);
+            }
+            if (valueEnd <= valueStart || isPlaceholder(text, valueStart, valueEnd)) {
+                return Math.max(nameEnd, valueEnd);
+            }
+            boolean strong = sep == '=' || quoted || quotedName;
+            if (strong || looksLikeCredential(text, valueStart, valueEnd)) {
+                out.add(new Finding(Category.SECRET, "credential", valueStart, valueEnd));
+                return valueEnd;
+            }
+            return nameEnd;
+        }
+        if (spaced && !quotedName) {
+            // "api key 8f9a7b6c5d4e3f2a1b0c": a high-entropy token right after the name
+            int valueStart = i;
+            if (Text.matchesIgnoreCase(text, valueStart, "is ")) {
+                valueStart += 3;
+            }
+            int valueEnd = valueEnd(text, valueStart);
+            if (valueEnd - valueStart >= 16 && looksLikeCredential(text, valueStart, valueEnd)
+                    && Text.entropy(text, valueStart, valueEnd) >= 3.0) {
+                out.add(new Finding(Category.SECRET, "credential", valueStart, valueEnd));
+                return valueEnd;
+            }
+        }
+        return nameEnd;
+    }
+
+    static boolean isSecretName(String text, int start, int end) {
+        int len = end - start;
+        if (len < 2 || len > 64) {
+            return false;
+        }
+        String name = text.substring(start, end).toLowerCase(Locale.ROOT);
+        for (String exact : EXACT_NAMES) {
+            if (name.equals(exact)) {
+                return true;
+            }
+        }
+        boolean secret = false;
+        for (String part : SECRET_NAMES) {
+            if (name.contains(part)) {
+                secret = true;
+                break;
+            }
+        }
+        if (!secret) {
+            return false;
+        }
+        for (String part : NOT_SECRET_NAMES) {
+            if (name.contains(part)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A value after "name:" in prose is a credential only if it looks like one: no plain word. */
+    private static boolean looksLikeCredential(String text, int s, int e) {
+        int len = e - s;
+        if (len < 6) {
+            return false;
+        }
+        boolean digit = false;
+        boolean upper = false;
+        boolean lower = false;
+        boolean symbol = false;
+        for (int i = s; i < e; i++) {
+            char c = text.charAt(i);
+            if (Text.isDigit(c)) {
+                digit = true;
+            } else if (Text.isUpper(c)) {
+                upper = true;
+            } else if (Text.isLower(c)) {
+                lower = true;
+            } else {
+                symbol = true;
+            }
+        }
+        int classes = (digit ? 1 : 0) + (upper ? 1 : 0) + (lower ? 1 : 0) + (symbol ? 1 : 0);
+        return classes >= 2 && (digit || symbol || (upper && lower && len >= 12));
+    }
+
+    private static boolean isPlaceholder(String text, int s, int e) {
+        String v = text.substring(s, Math.min(e, s + 16)).toLowerCase(Locale.ROOT);
+        return v.startsWith("[redacted") || v.startsWith("***") || v.startsWith("<") || v.startsWith("${")
+                || v.startsWith("{{") || v.equals("null") || v.equals("none") || v.equals("undefined")
+                || v.equals("true") || v.equals("false") || v.startsWith("%") && v.length() < 4
+                || v.chars().allMatch(ch -> ch == '*' || ch == 'x' || ch == 'X' || ch == '.');
+    }
+
+    /** {@code scheme://user:password@host}: reports the password. */
+    private static int urlUserinfo(String text, int authorityStart, List<Finding> out) {
+        int n = text.length();
+        int i = authorityStart;
+        int colon = -1;
+        int limit = Math.min(n, authorityStart + 512);
+        while (i < limit) {
+            char c = text.charAt(i);
+            if (c == '@') {
+                if (colon >= 0 && i > colon + 1) {
+                    out.add(new Finding(Category.SECRET, "url-password", colon + 1, i));
+                }
+                return i + 1;
+            }
+            if (c == '/' || c == '?' || c == '#' || Text.isSpace(c) || c == '"' || c == '\'' || c == '>' || c == ')') {
+                return i;
+            }
+            if (c == ':' && colon < 0) {
+                colon = i;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static int pem(String text, int start) {
+        int header = Text.lineEnd(text, start);
+        int keyWord = Text.indexOf(text, "PRIVATE KEY-----", start, Math.min(header, start + 80));
+        if (keyWord < 0) {
+            return -1;
+        }
+        int end = text.indexOf("-----END ", keyWord);
+        if (end < 0) {
+            return text.length();
+        }
+        int close = text.indexOf("-----", end + 9);
+        return close < 0 ? text.length() : close + 5;
+    }
+
+    private static int jwt(String text, int start) {
+        int n = text.length();
+        int i = start;
+        int dots = 0;
+        int partLength = 0;
+        while (i < n) {
+            char c = text.charAt(i);
+            if (Text.isAlnum(c) || c == '-' || c == '_') {
+                partLength++;
+            } else if (c == '.' && partLength >= 4 && dots < 2) {
+                dots++;
+                partLength = 0;
+            } else {
+                break;
+            }
+            i++;
+        }
+        return dots == 2 && (partLength >= 4 || partLength == 0) && i - start >= 30
+                && text.startsWith("eyJ", Text.indexOf(text, '.', start, i) + 1) ? i : -1;
+    }
+
+    private static int extendDots(String text, int end) {
+        int i = end;
+        while (i + 1 < text.length() && text.charAt(i) == '.' && isTokenChar(text.charAt(i + 1))) {
+            i++;
+            while (i < text.length() && isTokenChar(text.charAt(i))) {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    private static boolean upperAlnum(String text, int s, int e) {
+        for (int i = s; i < e; i++) {
+            char c = text.charAt(i);
+            if (!Text.isUpper(c) && !Text.isDigit(c)) {
+                return false;
+            }
+        }
+        return e - s == 16;
+    }
+
+    private static boolean hex(String text, int s, int e) {
+        for (int i = s; i < e; i++) {
+            char c = text.charAt(i);
+            if (!Text.isDigit(c) && !(c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return e - s == 32;
+    }
+
+    private static int valueEnd(String text, int s) {
+        int i = s;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (Text.isSpace(c) || c == ';' || c == '&' || c == ',' || c == '"' || c == '\'' || c == '}' || c == ')'
+                    || c == ']' || c == '>' || c == '<' || c == '`') {
+                break;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static int closingQuote(String text, int s, char quote) {
+        int limit = Math.min(text.length(), s + 8192);
+        for (int i = s; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == quote || c == '\n') {
+                return i;
+            }
+        }
+        return limit;
+    }
+
+    private static int skip(String text, int from, String chars) {
+        int i = from;
+        while (i < text.length() && chars.indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int firstOf(String text, int s, int e, String chars) {
+        for (int i = s; i < e; i++) {
+            if (chars.indexOf(text.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return Text.isAlnum(c) || c == '_' || c == '-';
+    }
+}

@@ -1,0 +1,132 @@
+package dev.warden.core.sanitize;
+
+/** Small, allocation-free helpers for the scanners. */
+final class Text {
+
+    private Text() {
+    }
+
+    static boolean isWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    static boolean isAlnum(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    static boolean isUpper(char c) {
+        return c >= 'A' && c <= 'Z';
+    }
+
+    static boolean isLower(char c) {
+        return c >= 'a' && c <= 'z';
+    }
+
+    static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    static char lower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+    }
+
+    /** Case-insensitive match of an ASCII lower-case literal at {@code at}. */
+    static boolean matchesIgnoreCase(String text, int at, String lowerLiteral) {
+        int n = lowerLiteral.length();
+        if (at < 0 || at + n > text.length()) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (lower(text.charAt(at + i)) != lowerLiteral.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean matches(String text, int at, String literal) {
+        return at >= 0 && text.startsWith(literal, at);
+    }
+
+    /** {@code text.indexOf(c, from)} bounded to {@code [from, to)}, so scans stay linear. */
+    static int indexOf(String text, char c, int from, int to) {
+        int end = Math.min(to, text.length());
+        for (int i = Math.max(0, from); i < end; i++) {
+            if (text.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code text.indexOf(literal, from)} bounded to {@code [from, to)}; the literal is short. */
+    static int indexOf(String text, String literal, int from, int to) {
+        int n = literal.length();
+        int last = Math.min(to, text.length()) - n;
+        char first = literal.charAt(0);
+        for (int i = Math.max(0, from); i <= last; i++) {
+            if (text.charAt(i) == first && text.startsWith(literal, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static int lineStart(String text, int at) {
+        int i = text.lastIndexOf('\n', at - 1);
+        return i < 0 ? 0 : i + 1;
+    }
+
+    static int lineEnd(String text, int at) {
+        int i = text.indexOf('\n', at);
+        return i < 0 ? text.length() : i;
+    }
+
+    /** End of a run of characters accepted by {@code charClass} starting at {@code at}. */
+    static int runEnd(String text, int at, CharClass charClass) {
+        int i = at;
+        while (i < text.length() && charClass.accepts(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    @FunctionalInterface
+    interface CharClass {
+        boolean accepts(char c);
+    }
+
+    /** Shannon entropy in bits per character; used to tell a token from a word. */
+    static double entropy(String text, int start, int end) {
+        int n = end - start;
+        if (n <= 0) {
+            return 0;
+        }
+        int[] counts = new int[128];
+        int other = 0;
+        for (int i = start; i < end; i++) {
+            char c = text.charAt(i);
+            if (c < 128) {
+                counts[c]++;
+            } else {
+                other++;
+            }
+        }
+        double h = 0;
+        for (int count : counts) {
+            if (count > 0) {
+                double p = (double) count / n;
+                h -= p * (Math.log(p) / Math.log(2));
+            }
+        }
+        if (other > 0) {
+            double p = (double) other / n;
+            h -= p * (Math.log(p) / Math.log(2));
+        }
+        return h;
+    }
+}

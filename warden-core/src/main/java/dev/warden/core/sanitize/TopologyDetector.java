@@ -1,0 +1,247 @@
+package dev.warden.core.sanitize;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Internal topology: private, loopback, link-local and shared-space IPv4 addresses and the IPv6
+ * equivalents (with ports), internal host names ({@code .internal}, {@code .local}, {@code .corp},
+ * {@code .svc.cluster.local}, {@code localhost:port}, …) and environment-variable dumps (three or
+ * more {@code NAME=value} lines, or Python's {@code environ({...})}). Public addresses and public
+ * host names are left alone: they are not internal topology.
+ */
+public final class TopologyDetector implements Detector {
+
+    private static final String[] INTERNAL_SUFFIXES = {".internal", ".local", ".localdomain", ".corp", ".lan",
+            ".intranet", ".intra", ".private", ".priv", ".home.arpa", ".svc", ".cluster.local", ".consul", ".cluster",
+            ".k8s", ".kube", ".ec2.internal", ".compute.internal", ".in-addr.arpa"};
+
+    @Override
+    public Category category() {
+        return Category.TOPOLOGY;
+    }
+
+    @Override
+    public void scan(String text, List<Finding> out) {
+        envDumps(text, out);
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            char c = text.charAt(i);
+            if (Text.isDigit(c) && (i == 0 || !(Text.isAlnum(text.charAt(i - 1)) || text.charAt(i - 1) == '.'))) {
+                int end = ipv4(text, i);
+                if (end > 0) {
+                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", i, port(text, end)));
+                    i = port(text, end);
+                    continue;
+                }
+            }
+            if (mayBeIpv6(text, i) && (i == 0 || !Text.isAlnum(text.charAt(i - 1)))) {
+                int end = ipv6(text, i);
+                if (end > 0) {
+                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", i, end));
+                    i = end;
+                    continue;
+                }
+            }
+            if (Text.isAlnum(c) && (i == 0 || !isHostChar(text.charAt(i - 1)))) {
+                int end = i;
+                boolean dot = false;
+                while (end < n && isHostChar(text.charAt(end))) {
+                    dot |= text.charAt(end) == '.';
+                    end++;
+                }
+                int hostEnd = end;
+                while (hostEnd > i && (text.charAt(hostEnd - 1) == '.' || text.charAt(hostEnd - 1) == '-')) {
+                    hostEnd--;
+                }
+                if (dot && internalHost(text, i, hostEnd)) {
+                    int withPort = port(text, hostEnd);
+                    out.add(new Finding(Category.TOPOLOGY, "internal-host", i, withPort));
+                    i = withPort;
+                    continue;
+                }
+                if (hostEnd - i == 9 && Text.matchesIgnoreCase(text, i, "localhost") && hostEnd < n
+                        && text.charAt(hostEnd) == ':' && hostEnd + 1 < n && Text.isDigit(text.charAt(hostEnd + 1))) {
+                    int withPort = port(text, hostEnd);
+                    out.add(new Finding(Category.TOPOLOGY, "internal-host", i, withPort));
+                    i = withPort;
+                    continue;
+                }
+                i = end;
+                continue;
+            }
+            i++;
+        }
+    }
+
+    /** A cheap test before {@link #ipv6}: "::", "[" + hex or colon, or "f?" hex hex within 5 chars of a colon. */
+    private static boolean mayBeIpv6(String text, int i) {
+        char c = text.charAt(i);
+        int n = text.length();
+        if (c == ':') {
+            return i + 1 < n && text.charAt(i + 1) == ':';
+        }
+        if (c == '[') {
+            return i + 1 < n && (text.charAt(i + 1) == ':' || text.charAt(i + 1) == 'f' || text.charAt(i + 1) == 'F');
+        }
+        if (c == 'f' || c == 'F') {
+            return Text.indexOf(text, ':', i + 1, Math.min(n, i + 6)) > 0 && i + 2 < n && isHex(text.charAt(i + 1));
+        }
+        return false;
+    }
+
+    private static boolean internalHost(String text, int s, int e) {
+        String host = text.substring(s, e).toLowerCase(Locale.ROOT);
+        for (String suffix : INTERNAL_SUFFIXES) {
+            if (host.endsWith(suffix) && host.length() > suffix.length()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A private-range dotted quad ending at the returned index, or -1. */
+    private static int ipv4(String text, int start) {
+        int n = text.length();
+        int[] octets = new int[4];
+        int i = start;
+        for (int k = 0; k < 4; k++) {
+            int digits = 0;
+            int value = 0;
+            while (i < n && Text.isDigit(text.charAt(i)) && digits < 4) {
+                value = value * 10 + (text.charAt(i) - '0');
+                i++;
+                digits++;
+            }
+            if (digits == 0 || digits > 3 || value > 255) {
+                return -1;
+            }
+            octets[k] = value;
+            if (k < 3) {
+                if (i >= n || text.charAt(i) != '.') {
+                    return -1;
+                }
+                i++;
+            }
+        }
+        if (i < n && (Text.isAlnum(text.charAt(i)) || (text.charAt(i) == '.' && i + 1 < n
+                && Text.isDigit(text.charAt(i + 1))))) {
+            return -1;
+        }
+        int a = octets[0];
+        int b = octets[1];
+        boolean internal = a == 10 || a == 127 || (a == 172 && b >= 16 && b <= 31) || (a == 192 && b == 168)
+                || (a == 169 && b == 254) || (a == 100 && b >= 64 && b <= 127) || (a == 0 && b == 0);
+        return internal ? i : -1;
+    }
+
+    /** {@code ::1}, {@code [::1]:8080}, {@code fe80::1%eth0}, {@code fd12:3456::1}. */
+    private static int ipv6(String text, int start) {
+        int n = text.length();
+        int i = start;
+        boolean bracket = text.charAt(i) == '[';
+        if (bracket) {
+            i++;
+        }
+        int addrStart = i;
+        while (i < n && (isHex(text.charAt(i)) || text.charAt(i) == ':' || text.charAt(i) == '%'
+                || (text.charAt(i) == '.' && i > addrStart))) {
+            i++;
+        }
+        String addr = text.substring(addrStart, i).toLowerCase(Locale.ROOT);
+        int colons = 0;
+        for (int k = 0; k < addr.length(); k++) {
+            if (addr.charAt(k) == ':') {
+                colons++;
+            }
+        }
+        boolean internal = addr.equals("::1") || ((addr.startsWith("fe80:") || addr.startsWith("fd")
+                || addr.startsWith("fc")) && colons >= 2 && addr.contains("::") || colons >= 5
+                && (addr.startsWith("fd") || addr.startsWith("fc") || addr.startsWith("fe80")));
+        if (!internal || (i < n && Text.isAlnum(text.charAt(i)))) {
+            return -1;
+        }
+        if (bracket) {
+            if (i < n && text.charAt(i) == ']') {
+                return port(text, i + 1);
+            }
+            return -1;
+        }
+        return i;
+    }
+
+    private static int port(String text, int end) {
+        int n = text.length();
+        if (end + 1 < n && text.charAt(end) == ':' && Text.isDigit(text.charAt(end + 1))) {
+            int i = end + 1;
+            while (i < n && Text.isDigit(text.charAt(i)) && i - end <= 5) {
+                i++;
+            }
+            return i;
+        }
+        return end;
+    }
+
+    /** Three or more consecutive {@code NAME=value} lines, and {@code environ({...})}. */
+    private static void envDumps(String text, List<Finding> out) {
+        int n = text.length();
+        int runStart = -1;
+        int runEnd = -1;
+        int runLines = 0;
+        int lineStart = 0;
+        while (lineStart <= n) {
+            int lineEnd = Text.lineEnd(text, lineStart);
+            if (isEnvLine(text, lineStart, lineEnd)) {
+                if (runStart < 0) {
+                    runStart = lineStart;
+                    runLines = 0;
+                }
+                runEnd = lineEnd;
+                runLines++;
+            } else {
+                if (runStart >= 0 && runLines >= 3) {
+                    out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
+                }
+                runStart = -1;
+            }
+            if (lineEnd >= n) {
+                break;
+            }
+            lineStart = lineEnd + 1;
+        }
+        if (runStart >= 0 && runLines >= 3) {
+            out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
+        }
+        int environ = text.indexOf("environ({");
+        while (environ >= 0) {
+            int close = text.indexOf("})", environ);
+            int end = close < 0 ? Text.lineEnd(text, environ) : close + 2;
+            out.add(new Finding(Category.TOPOLOGY, "env-dump", environ, end));
+            environ = text.indexOf("environ({", end);
+        }
+    }
+
+    private static boolean isEnvLine(String text, int s, int e) {
+        int i = s;
+        while (i < e && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        if (Text.matches(text, i, "export ")) {
+            i += 7;
+        }
+        int nameStart = i;
+        while (i < e && (Text.isUpper(text.charAt(i)) || Text.isDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+            i++;
+        }
+        return i - nameStart >= 2 && Text.isUpper(text.charAt(nameStart)) && i < e && text.charAt(i) == '=';
+    }
+
+    private static boolean isHostChar(char c) {
+        return Text.isAlnum(c) || c == '-' || c == '.' || c == '_';
+    }
+
+    private static boolean isHex(char c) {
+        return Text.isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+}
