@@ -110,6 +110,7 @@ public final class DatabaseErrorDetector implements Detector {
             Map.entry("102", "42000"), Map.entry("18456", "28000"), Map.entry("-2", "57014"));
 
     private static final String[] CONTINUATIONS = {"DETAIL:", "HINT:", "CONTEXT:", "STATEMENT:", "LINE ",
+            "Detail:", "Hint:", "Internal Query:", "Where:", "Routine:", "File:",
             "QUERY:", "Query:", "SQL:", "Position:", "Where:", "Error Code:", "Call getNextException", "^",
             "[SQL:", "(Background on this error", "[parameters:", "Key (", "Failing row contains"};
 
@@ -177,8 +178,12 @@ public final class DatabaseErrorDetector implements Detector {
                     String p = phrase[0];
                     if (i + p.length() <= e && text.startsWith(p, i)) {
                         boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
-                        if (!vague || precededByDbObject(text, s, i)) {
+                        if (!vague) {
                             return i;
+                        }
+                        int object = dbObjectBefore(text, s, i);
+                        if (object >= 0) {
+                            return object;
                         }
                     }
                 }
@@ -208,13 +213,17 @@ public final class DatabaseErrorDetector implements Detector {
         return j - d == 4 && j < e && (text.charAt(j) == ':' || text.charAt(j) == ' ');
     }
 
-    private static boolean precededByDbObject(String text, int s, int at) {
+    /** Where the quoted database object named before "does not exist" starts, or -1. */
+    private static int dbObjectBefore(String text, int s, int at) {
         int from = Math.max(s, at - 120);
-        return Text.indexOf(text, "relation \"", from, at) >= 0 || Text.indexOf(text, "column \"", from, at) >= 0
-                || Text.indexOf(text, "Table '", from, at) >= 0 || Text.indexOf(text, "table \"", from, at) >= 0
-                || Text.indexOf(text, "function ", from, at) >= 0 && Text.indexOf(text, "(", from, at) >= 0
-                || Text.indexOf(text, "database \"", from, at) >= 0 || Text.indexOf(text, "schema \"", from, at) >= 0
-                || Text.indexOf(text, "role \"", from, at) >= 0 || Text.indexOf(text, "type \"", from, at) >= 0;
+        for (String object : new String[] {"relation \"", "column \"", "Table '", "table \"", "database \"",
+                "schema \"", "role \"", "type \"", "function ", "sequence \"", "index \""}) {
+            int found = Text.indexOf(text, object, from, at);
+            if (found >= 0) {
+                return found;
+            }
+        }
+        return -1;
     }
 
     private static int oraCode(String text, int s, int e) {
@@ -235,6 +244,11 @@ public final class DatabaseErrorDetector implements Detector {
     /** Walk back over driver prefixes such as {@code psycopg2.errors.UniqueViolation: } or {@code ERROR:  }. */
     private static int extendBack(String text, int lineStart, int marker) {
         int start = marker;
+        // A marker inside a dotted name (psycopg2.errors.UniqueViolation) starts at the name.
+        while (start > lineStart && (Text.isWordChar(text.charAt(start - 1)) || text.charAt(start - 1) == '.'
+                || text.charAt(start - 1) == '$')) {
+            start--;
+        }
         while (true) {
             int i = start;
             while (i > lineStart && text.charAt(i - 1) == ' ') {

@@ -51,10 +51,10 @@ public final class SecretDetector implements Detector {
             "signing_key", "master_key", "x-api-key", "dsn"};
 
     /** Name parts that mean the value is a setting about secrets, not a secret. */
-    private static final String[] NOT_SECRET_NAMES = {"tokens", "tokeniz", "length", "count", "limit", "max",
+    private static final String[] NOT_SECRET_NAMES = {"tokens", "tokeniz", "length", "_count", "count_", "limit", "max",
             "min", "size", "type", "policy", "expir", "ttl", "timeout", "format", "field", "name", "label", "hint",
             "strength", "url", "endpoint", "file", "path", "reset", "required", "enabled", "rotation", "usage",
-            "prompt", "manager", "store", "provider", "header", "_id", "-id", "sessions", "budget", "cost",
+            "prompt", "manager", "store", "provider", "header", "sessions", "budget", "cost",
             "version", "scope"};
 
     private static final String[] EXACT_NAMES = {"sig", "key", "pass", "pw", "auth", "code", "sas", "x-amz-signature",
@@ -224,6 +224,9 @@ public final class SecretDetector implements Detector {
                 valueStart = v;
                 valueEnd = valueEnd(text, v);
             }
+            if (text.startsWith("-----", valueStart)) {
+                return nameEnd; // a PEM block: the main loop reports it whole
+            }
             if (valueEnd <= valueStart || isPlaceholder(text, valueStart, valueEnd)) {
                 return Math.max(nameEnd, valueEnd);
             }
@@ -234,7 +237,7 @@ public final class SecretDetector implements Detector {
             }
             return nameEnd;
         }
-        if (spaced && !quotedName) {
+        if (spaced && !quotedName && !isCommonWord(text, nameStart, nameEnd)) {
             // "api key 8f9a7b6c5d4e3f2a1b0c": a high-entropy token right after the name
             int valueStart = i;
             if (Text.matchesIgnoreCase(text, valueStart, "is ")) {
@@ -248,6 +251,13 @@ public final class SecretDetector implements Detector {
             }
         }
         return nameEnd;
+    }
+
+    /** Exact names that are also everyday words: only "name=value" or "name: value" counts for them. */
+    private static boolean isCommonWord(String text, int start, int end) {
+        String name = text.substring(start, end).toLowerCase(Locale.ROOT);
+        return name.equals("code") || name.equals("key") || name.equals("pass") || name.equals("auth")
+                || name.equals("session");
     }
 
     static boolean isSecretName(String text, int start, int end) {
@@ -327,7 +337,8 @@ public final class SecretDetector implements Detector {
                 }
                 return i + 1;
             }
-            if (c == '/' || c == '?' || c == '#' || Text.isSpace(c) || c == '"' || c == '\'' || c == '>' || c == ')') {
+            // '?' and '#' are not treated as the end: unencoded passwords contain them in error texts.
+            if (c == '/' || Text.isSpace(c) || c == '"' || c == '\'' || c == '>' || c == ')') {
                 return i;
             }
             if (c == ':' && colon < 0) {

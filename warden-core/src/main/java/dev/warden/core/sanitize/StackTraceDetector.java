@@ -27,6 +27,7 @@ public final class StackTraceDetector implements Detector {
         int runEnd = -1;
         boolean runStrong = false;
         boolean previousWasPythonFrame = false;
+        int previousStart = -1;
         int lineStart = 0;
         while (lineStart <= n) {
             int lineEnd = text.indexOf('\n', lineStart);
@@ -37,7 +38,10 @@ public final class StackTraceDetector implements Detector {
             previousWasPythonFrame = isPythonFrame(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
             if (kind != NONE) {
                 if (runStart < 0) {
-                    runStart = lineStart;
+                    // The line just above a trace often carries the exception after some prose
+                    // ("Tool failed: java.io.IOException: x"): it belongs to the trace.
+                    runStart = kind == STRONG && previousStart >= 0
+                            && containsExceptionName(text, previousStart, lineStart - 1) ? previousStart : lineStart;
                     runStrong = false;
                 }
                 runEnd = lineEnd;
@@ -49,11 +53,33 @@ public final class StackTraceDetector implements Detector {
             if (lineEnd == n) {
                 break;
             }
+            previousStart = lineStart;
             lineStart = lineEnd + 1;
         }
         if (runStart >= 0) {
             emit(out, runStart, runEnd, runStrong);
         }
+    }
+
+    /** A dotted or plain identifier ending in Exception/Error/… followed by ':' or the end of the line. */
+    private static boolean containsExceptionName(String text, int s, int e) {
+        int i = s;
+        while (i < e) {
+            if (Text.isWordChar(text.charAt(i)) && (i == s || !(Text.isWordChar(text.charAt(i - 1))
+                    || text.charAt(i - 1) == '.'))) {
+                int j = i;
+                while (j < e && (Text.isWordChar(text.charAt(j)) || text.charAt(j) == '.' || text.charAt(j) == '$')) {
+                    j++;
+                }
+                if ((j == e || text.charAt(j) == ':') && isExceptionLine(text, i, j)) {
+                    return true;
+                }
+                i = j;
+            } else {
+                i++;
+            }
+        }
+        return false;
     }
 
     private static void emit(List<Finding> out, int start, int end, boolean strong) {
