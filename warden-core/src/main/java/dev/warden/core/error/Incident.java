@@ -1,5 +1,6 @@
 package dev.warden.core.error;
 
+import dev.warden.core.sanitize.Finding;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -13,6 +14,7 @@ import java.util.Optional;
  * The peer only ever learns the {@link Ref}.
  */
 public record Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                       Optional<String> upstream, Optional<String> original, List<Finding> findings,
                        List<ThrowableRecord> chain) {
 
     public Incident {
@@ -21,7 +23,22 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(method, "method");
         tool = Objects.requireNonNullElse(tool, Optional.empty());
+        upstream = Objects.requireNonNullElse(upstream, Optional.empty());
+        original = Objects.requireNonNullElse(original, Optional.empty());
+        findings = List.copyOf(findings);
         chain = List.copyOf(chain);
+    }
+
+    /** An incident from an exception thrown in this process. */
+    public Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                    List<ThrowableRecord> chain) {
+        this(ref, time, code, method, tool, Optional.empty(), Optional.empty(), List.of(), chain);
+    }
+
+    /** An incident from untrusted text that was sanitized: the original and what was found in it. */
+    public static Incident ofText(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                                  Optional<String> upstream, String original, List<Finding> findings) {
+        return new Incident(ref, time, code, method, tool, upstream, Optional.of(original), findings, List.of());
     }
 
     /** One exception in a cause chain, with its stack, as text. */

@@ -1,6 +1,5 @@
 package dev.warden.core.error;
 
-import dev.warden.core.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -9,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -45,22 +43,7 @@ public final class JsonLinesIncidentSink implements IncidentSink {
 
     /** Public so tests and tools can read the same shape that is written. */
     public static ObjectNode toJson(Incident incident) {
-        ObjectNode node = Json.object();
-        node.put("type", "incident");
-        node.put("ref", incident.ref().value());
-        node.put("time", incident.time().toString());
-        node.put("code", incident.code().name());
-        node.put("method", incident.method());
-        incident.tool().ifPresent(t -> node.put("tool", t));
-        ArrayNode chain = node.putArray("exception");
-        for (Incident.ThrowableRecord record : incident.chain()) {
-            ObjectNode entry = chain.addObject();
-            entry.put("type", record.type());
-            record.message().ifPresent(m -> entry.put("message", m));
-            ArrayNode stack = entry.putArray("stack");
-            record.stack().forEach(stack::add);
-        }
-        return node;
+        return dev.warden.core.incident.IncidentJson.toJson(incident);
     }
 
     @Override

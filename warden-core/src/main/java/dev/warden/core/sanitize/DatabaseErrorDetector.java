@@ -173,7 +173,9 @@ public final class DatabaseErrorDetector implements Detector {
                 continue;
             }
             String[][] bucket = BY_FIRST_CHAR[c];
-            if (bucket != null) {
+            // Phrases start at a word boundary; checking only there keeps common letters cheap.
+            if (bucket != null && (i == s || !Text.isAlnum(text.charAt(i - 1)) || c == 'I' || c == 'S' || c == 'P'
+                    || c == 'Q' || c == 'O')) {
                 for (String[] phrase : bucket) {
                     String p = phrase[0];
                     if (i + p.length() <= e && text.startsWith(p, i)) {

@@ -29,8 +29,34 @@ public final class FilePathDetector implements Detector {
     @Override
     public void scan(String text, List<Finding> out) {
         int n = text.length();
+        // Jump between the only characters a path can start at, found with String.indexOf (vectorised).
+        int nextSlash = text.indexOf('/');
+        int nextTilde = text.indexOf('~');
+        int nextColon = text.indexOf(':');
+        int nextBackslash = text.indexOf('\\');
+        int nextFile = indexOfFile(text, 0);
         int i = 0;
         while (i < n) {
+            if (nextSlash >= 0 && nextSlash < i) {
+                nextSlash = text.indexOf('/', i);
+            }
+            if (nextTilde >= 0 && nextTilde < i) {
+                nextTilde = text.indexOf('~', i);
+            }
+            if (nextColon >= 0 && nextColon < i) {
+                nextColon = text.indexOf(':', i);
+            }
+            if (nextBackslash >= 0 && nextBackslash < i) {
+                nextBackslash = text.indexOf('\\', i);
+            }
+            if (nextFile >= 0 && nextFile < i) {
+                nextFile = indexOfFile(text, i);
+            }
+            int next = min(min(nextSlash, nextTilde), min(min(nextColon, nextBackslash), nextFile));
+            if (next < 0) {
+                return;
+            }
+            i = next;
             char c = text.charAt(i);
             int end = -1;
             if (c == '/' && boundaryBefore(text, i)) {
@@ -73,6 +99,20 @@ public final class FilePathDetector implements Detector {
                 i++;
             }
         }
+    }
+
+    private static int min(int a, int b) {
+        if (a < 0) {
+            return b;
+        }
+        if (b < 0) {
+            return a;
+        }
+        return Math.min(a, b);
+    }
+
+    private static int indexOfFile(String text, int from) {
+        return min(text.indexOf("file:/", from), text.indexOf("FILE:/", from));
     }
 
     /** The end of a Unix path starting at the slash {@code at}, or -1 if it does not look like a file path. */

@@ -37,13 +37,23 @@ public final class InjectionDetector implements Detector {
             "\\bjailbreak\\b",
             "\\bact\\s+as\\s+(?:an?\\s+)?(?:admin|administrator|root|system|developer|unrestricted|dan)\\b"));
 
-    private static final String[] TRIGGERS = {"ignore", "disregard", "forget", "override", "bypass", "skip", "you",
-            "from", "new", "reveal", "print", "show", "output", "repeat", "leak", "system", "call", "invoke", "use",
-            "run", "execute", "trigger", "send", "post", "upload", "forward", "exfiltrate", "email", "transmit", "do",
-            "assistant", "ai", "model", "claude", "chatgpt", "gpt", "llm", "agent", "important", "jailbreak", "act"};
-
     private static final int BEFORE = 8;
     private static final int AFTER = 200;
+    private static final int RECENT = 8;
+
+    private static final String[] DISMISS = {"ignore", "disregard", "forget", "override", "bypass", "skip"};
+    private static final String[] RULES = {"instruction", "instructions", "prompt", "prompts", "rules", "message",
+            "messages", "directives", "guidelines", "guardrails", "context", "policies"};
+    private static final String[] DISCLOSE = {"reveal", "print", "show", "output", "repeat", "leak"};
+    private static final String[] CALL = {"call", "invoke", "use", "run", "execute", "trigger"};
+    private static final String[] SEND = {"send", "post", "upload", "forward", "exfiltrate", "email", "transmit"};
+    private static final String[] LOOT = {"data", "file", "files", "content", "contents", "conversation", "chat",
+            "secret", "secrets", "credential", "credentials", "key", "keys", "token", "tokens", "history", "message",
+            "messages", "env", "environment"};
+    private static final String[] ADDRESSEE = {"assistant", "ai", "model", "claude", "chatgpt", "gpt", "llm", "agent"};
+    private static final String[] TELL = {"tell", "inform", "mention", "reveal", "show"};
+    private static final String[] MARKUP = {"system", "instruction", "instructions", "assistant", "tool_call",
+            "function_call", "im_start", "im_end", "admin", "|im_start|", "|im_end|", "|system|", "|endoftext|"};
 
     @Override
     public Category category() {
@@ -68,61 +78,187 @@ public final class InjectionDetector implements Detector {
         }
     }
 
-    /** Merged windows around trigger words and markup characters. */
+    /**
+     * Windows to verify with the pattern. A word-level pre-filter looks for the word pairs every
+     * pattern needs ("ignore … instructions", "you are now", "the … tool", "send … data … to",
+     * "assistant:", chat-template markup), so ordinary prose costs one pass over its words and
+     * the regular expression runs only where an attack is plausible.
+     */
     private static List<int[]> windows(String text) {
         List<int[]> windows = new ArrayList<>();
         int n = text.length();
+        int[] starts = new int[RECENT];
+        int[] ends = new int[RECENT];
+        int count = 0;
         int i = 0;
-        int currentStart = -1;
-        int currentEnd = -1;
         while (i < n) {
             char c = text.charAt(i);
-            int hit = -1;
             if (c == '<' || c == '[') {
-                hit = i;
+                int j = i + 1;
+                if (j < n && text.charAt(j) == '/') {
+                    j++;
+                }
+                while (j < n && text.charAt(j) == ' ') {
+                    j++;
+                }
+                if (startsWithAny(text, j, MARKUP) || Text.matchesIgnoreCase(text, j, "inst]")
+                        || Text.matchesIgnoreCase(text, j, "sys]")) {
+                    add(windows, Math.max(0, i - BEFORE), Math.min(n, i + AFTER));
+                }
                 i++;
-            } else if (Text.isAlnum(c)) {
-                int w = i;
-                while (i < n && Text.isAlnum(text.charAt(i))) {
-                    i++;
-                }
-                if (isTrigger(text, w, i)) {
-                    hit = w;
-                }
-            } else {
+                continue;
+            }
+            if (!Text.isAlnum(c)) {
+                i++;
+                continue;
+            }
+            int w = i;
+            while (i < n && (Text.isAlnum(text.charAt(i)) || text.charAt(i) == '_')) {
                 i++;
             }
+            int slot = count % RECENT;
+            starts[slot] = w;
+            ends[slot] = i;
+            count++;
+            int hit = trigger(text, starts, ends, count, i);
             if (hit >= 0) {
-                int start = Math.max(0, hit - BEFORE);
-                int end = Math.min(n, hit + AFTER);
-                if (currentStart >= 0 && start <= currentEnd) {
-                    currentEnd = Math.max(currentEnd, end);
-                } else {
-                    if (currentStart >= 0) {
-                        windows.add(new int[] {currentStart, currentEnd});
-                    }
-                    currentStart = start;
-                    currentEnd = end;
-                }
+                add(windows, Math.max(0, hit - BEFORE), Math.min(n, hit + AFTER));
             }
-        }
-        if (currentStart >= 0) {
-            windows.add(new int[] {currentStart, currentEnd});
         }
         return windows;
     }
 
-    private static boolean isTrigger(String text, int s, int e) {
-        int len = e - s;
-        if (len < 2 || len > 10) {
-            return false;
+    /** Words that can complete a phrase, by first letter and length: a cheap first test per word. */
+    private static final boolean[][] COMPLETES = new boolean[26][24];
+
+    static {
+        List<String[]> groups = List.of(RULES, LOOT, TELL, ADDRESSEE, new String[] {"now", "on", "task", "tool",
+                "function", "jailbreak", "exfiltrate", "as", "important", "prompt"});
+        for (String[] group : groups) {
+            for (String word : group) {
+                COMPLETES[word.charAt(0) - 'a'][word.length()] = true;
+            }
         }
+    }
+
+    /** The start of the phrase the newest word completes, or -1. */
+    private static int trigger(String text, int[] starts, int[] ends, int count, int end) {
+        int cur = (count - 1) % RECENT;
+        int s = starts[cur];
+        int e = ends[cur];
         char first = Text.lower(text.charAt(s));
-        for (String trigger : TRIGGERS) {
-            if (trigger.length() == len && trigger.charAt(0) == first && Text.matchesIgnoreCase(text, s, trigger)) {
+        if (first < 'a' || first > 'z' || e - s >= 24 || !COMPLETES[first - 'a'][e - s]) {
+            return -1;
+        }
+        if (is(text, s, e, "jailbreak") || is(text, s, e, "exfiltrate")) {
+            return s;
+        }
+        if (isAny(text, s, e, RULES)) {
+            int earlier = findBack(text, starts, ends, count, 5, DISMISS);
+            if (earlier < 0) {
+                earlier = findBack(text, starts, ends, count, 4, DISCLOSE);
+            }
+            if (earlier < 0 && (is(text, s, e, "instructions") || is(text, s, e, "instruction")
+                    || is(text, s, e, "rules"))) {
+                earlier = findBack(text, starts, ends, count, 2, new String[] {"new"});
+            }
+            if (earlier >= 0) {
+                return earlier;
+            }
+            if (is(text, s, e, "prompt")) {
+                int system = findBack(text, starts, ends, count, 1, new String[] {"system"});
+                if (system >= 0) {
+                    return system;
+                }
+            }
+        }
+        if (is(text, s, e, "now") && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "are")
+                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "you")) {
+            return starts[(count - 3) % RECENT];
+        }
+        if (is(text, s, e, "on") && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "now")
+                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "from")) {
+            return starts[(count - 3) % RECENT];
+        }
+        if (is(text, s, e, "task") || is(text, s, e, "tool") || is(text, s, e, "function")) {
+            int earlier = findBack(text, starts, ends, count, 4, CALL);
+            if (earlier >= 0) {
+                return earlier;
+            }
+            int newTask = findBack(text, starts, ends, count, 2, new String[] {"new"});
+            if (newTask >= 0 && is(text, s, e, "task")) {
+                return newTask;
+            }
+        }
+        if (isAny(text, s, e, CALL) || is(text, s, e, "call")) {
+            // "call the tool X" is caught when "tool" arrives; nothing to do yet.
+            return -1;
+        }
+        if (isAny(text, s, e, LOOT)) {
+            int earlier = findBack(text, starts, ends, count, 6, SEND);
+            if (earlier >= 0) {
+                return earlier;
+            }
+        }
+        if (isAny(text, s, e, TELL) && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "not")
+                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "do")) {
+            return starts[(count - 3) % RECENT];
+        }
+        if (is(text, s, e, "as") && count >= 2 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "act")) {
+            return starts[(count - 2) % RECENT];
+        }
+        if ((isAny(text, s, e, ADDRESSEE) || is(text, s, e, "important")) && end < text.length()) {
+            int j = end;
+            while (j < text.length() && text.charAt(j) == ' ') {
+                j++;
+            }
+            if (j < text.length() && (text.charAt(j) == ':' || text.charAt(j) == ',' || text.charAt(j) == '!')) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    private static int findBack(String text, int[] starts, int[] ends, int count, int within, String[] words) {
+        for (int k = 2; k <= within + 1 && k <= count && k <= RECENT; k++) {
+            int slot = (count - k) % RECENT;
+            if (isAny(text, starts[slot], ends[slot], words)) {
+                return starts[slot];
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isAny(String text, int s, int e, String[] words) {
+        for (String word : words) {
+            if (is(text, s, e, word)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean is(String text, int s, int e, String word) {
+        return e - s == word.length() && Text.matchesIgnoreCase(text, s, word);
+    }
+
+    private static boolean startsWithAny(String text, int at, String[] words) {
+        for (String word : words) {
+            if (Text.matchesIgnoreCase(text, at, word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void add(List<int[]> windows, int start, int end) {
+        if (!windows.isEmpty()) {
+            int[] last = windows.get(windows.size() - 1);
+            if (start <= last[1]) {
+                last[1] = Math.max(last[1], end);
+                return;
+            }
+        }
+        windows.add(new int[] {start, end});
     }
 }

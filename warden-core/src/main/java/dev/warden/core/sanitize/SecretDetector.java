@@ -97,10 +97,16 @@ public final class SecretDetector implements Detector {
         }
     }
 
+    /** The shortest token any prefix rule can match (a prefix plus its minimum body). */
+    private static final int MIN_PREFIXED_TOKEN = 14;
+
     /** Checks one token; returns where scanning resumes. */
     private static int token(String text, int start, int end, List<Finding> out) {
         int len = end - start;
         char first = text.charAt(start);
+        if (len < MIN_PREFIXED_TOKEN && len != 6 && len != 13 && len < 3) {
+            return end;
+        }
         // JWT: three base64url parts joined by dots, starting with {"
         if (first == 'e' && text.startsWith("eyJ", start)) {
             int jwtEnd = jwt(text, start);
@@ -109,10 +115,10 @@ public final class SecretDetector implements Detector {
                 return jwtEnd;
             }
         }
-        String[][] candidates = first < 128 ? PREFIXES_BY_FIRST_CHAR[first] : null;
+        String[][] candidates = first < 128 && len >= MIN_PREFIXED_TOKEN ? PREFIXES_BY_FIRST_CHAR[first] : null;
         for (String[] prefix : candidates == null ? NO_PREFIXES : candidates) {
             String p = prefix[0];
-            if (len >= p.length() + Integer.parseInt(prefix[1]) && text.startsWith(p, start)) {
+            if (len >= p.length() + minBody(prefix) && text.startsWith(p, start)) {
                 if (prefix[2].equals("aws-access-key") && !upperAlnum(text, start + 4, end)) {
                     continue;
                 }
@@ -151,6 +157,11 @@ public final class SecretDetector implements Detector {
             return keyValue(text, start, end, out);
         }
         return end;
+    }
+
+    private static int minBody(String[] prefix) {
+        String body = prefix[1];
+        return body.length() == 2 ? (body.charAt(0) - '0') * 10 + (body.charAt(1) - '0') : body.charAt(0) - '0';
     }
 
     /** Cheap filter before the name check: a separator, or a long token after one space. */

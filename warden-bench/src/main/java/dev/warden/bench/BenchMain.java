@@ -1,0 +1,51 @@
+package dev.warden.bench;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs the benchmarks and prints the README's table: sanitizer throughput in MB/s (characters as
+ * bytes) at 64 KiB and 1 MiB, and the ratio of the two times (16 means linear: 16x the input,
+ * 16x the time). Arguments are passed to JMH as an include regex (default: everything).
+ */
+public final class BenchMain {
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options = new OptionsBuilder()
+                .include(args.length > 0 ? args[0] : "dev.warden.bench.*")
+                .build();
+        Collection<RunResult> results = new Runner(options).run();
+        Map<String, double[]> rows = new LinkedHashMap<>();
+        for (RunResult result : results) {
+            String benchmark = result.getParams().getBenchmark();
+            double micros = result.getPrimaryResult().getScore();
+            if (benchmark.endsWith("SanitizerBenchmark.redact")) {
+                String kind = result.getParams().getParam("kind");
+                int size = Integer.parseInt(result.getParams().getParam("size"));
+                double[] row = rows.computeIfAbsent(kind, k -> new double[4]);
+                if (size == 65536) {
+                    row[0] = micros;
+                } else {
+                    row[1] = micros;
+                }
+            } else {
+                System.out.printf("%s: %.0f %s/op%n", benchmark, micros, result.getPrimaryResult().getScoreUnit());
+            }
+        }
+        if (!rows.isEmpty()) {
+            System.out.println();
+            System.out.println("| input | 64 KiB: MB/s | 1 MiB: MB/s | time ratio 1 MiB / 64 KiB (16 = linear) |");
+            System.out.println("|---|---:|---:|---:|");
+            rows.forEach((kind, row) -> System.out.printf("| %s | %.0f | %.0f | %.1f |%n", kind,
+                    65536 / row[0], 1048576 / row[1], row[1] / row[0]));
+        }
+    }
+}

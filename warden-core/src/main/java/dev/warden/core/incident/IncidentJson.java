@@ -1,0 +1,95 @@
+package dev.warden.core.incident;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Incident;
+import dev.warden.core.error.Ref;
+import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.Finding;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The one JSON shape of an incident, used by the stderr log and the store alike. */
+public final class IncidentJson {
+
+    private IncidentJson() {
+    }
+
+    public static ObjectNode toJson(Incident incident) {
+        ObjectNode node = Json.object();
+        node.put("type", "incident");
+        node.put("ref", incident.ref().value());
+        node.put("time", incident.time().toString());
+        node.put("code", incident.code().name());
+        node.put("method", incident.method());
+        incident.tool().ifPresent(t -> node.put("tool", t));
+        incident.upstream().ifPresent(u -> node.put("upstream", u));
+        incident.original().ifPresent(o -> node.put("original", o));
+        if (!incident.findings().isEmpty()) {
+            ArrayNode findings = node.putArray("findings");
+            for (Finding f : incident.findings()) {
+                findings.addObject().put("category", f.category().label()).put("kind", f.kind())
+                        .put("start", f.start()).put("end", f.end());
+            }
+        }
+        if (!incident.chain().isEmpty()) {
+            ArrayNode chain = node.putArray("exception");
+            for (Incident.ThrowableRecord record : incident.chain()) {
+                ObjectNode entry = chain.addObject();
+                entry.put("type", record.type());
+                record.message().ifPresent(m -> entry.put("message", m));
+                ArrayNode stack = entry.putArray("stack");
+                record.stack().forEach(stack::add);
+            }
+        }
+        return node;
+    }
+
+    /** @throws IllegalArgumentException if the node is not an incident */
+    public static Incident fromJson(JsonNode node) {
+        try {
+            List<Finding> findings = new ArrayList<>();
+            JsonNode fs = node.get("findings");
+            if (fs != null) {
+                for (JsonNode f : fs) {
+                    findings.add(new Finding(category(f.get("category").stringValue()), f.get("kind").stringValue(),
+                            f.get("start").intValue(), f.get("end").intValue()));
+                }
+            }
+            List<Incident.ThrowableRecord> chain = new ArrayList<>();
+            JsonNode ex = node.get("exception");
+            if (ex != null) {
+                for (JsonNode e : ex) {
+                    List<String> stack = new ArrayList<>();
+                    e.path("stack").forEach(frame -> stack.add(frame.stringValue()));
+                    chain.add(new Incident.ThrowableRecord(e.get("type").stringValue(),
+                            Optional.ofNullable(e.get("message")).map(JsonNode::stringValue), stack));
+                }
+            }
+            return new Incident(new Ref(node.get("ref").stringValue()), Instant.parse(node.get("time").stringValue()),
+                    ErrorCode.valueOf(node.get("code").stringValue()), node.get("method").stringValue(),
+                    text(node, "tool"), text(node, "upstream"), text(node, "original"), findings, chain);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not an incident record", e);
+        }
+    }
+
+    private static Optional<String> text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.stringValue());
+    }
+
+    private static Category category(String label) {
+        for (Category c : Category.values()) {
+            if (c.label().equals(label)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unknown category");
+    }
+}

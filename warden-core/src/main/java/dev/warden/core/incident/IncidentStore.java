@@ -1,0 +1,29 @@
+package dev.warden.core.incident;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Incident;
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.Ref;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where incidents are kept for the operator: every failure's original text, findings and context,
+ * found by the ref the peer was given. The embedded default is {@link FileIncidentStore}; a
+ * PostgreSQL store comes with the scale-out work.
+ */
+public interface IncidentStore extends IncidentSink, AutoCloseable {
+
+    /** Appends an incident. Must not throw: a store failure is logged, never turned into a second failure. */
+    @Override
+    void record(Incident incident);
+
+    Optional<Incident> find(Ref ref);
+
+    /** Incidents at or after {@code since}, newest first, optionally of one code, at most {@code limit}. */
+    List<Incident> list(Instant since, Optional<ErrorCode> code, int limit);
+
+    @Override
+    void close();
+}
