@@ -2,6 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.JsonLinesIncidentSink;
+import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.examples.demo.DemoServer;
 import java.nio.file.Path;
@@ -17,8 +18,13 @@ import picocli.CommandLine.Option;
 final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Append incident records (JSON lines) to FILE instead of stderr.")
+            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
     Path incidentLog;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep incidents in the store under DIR/incidents, for `warden incidents` (default: "
+                    + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).")
+    Path dataDir;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
             description = "Largest accepted message (default: ${DEFAULT-VALUE}).")
@@ -33,8 +39,10 @@ final class DemoCommand implements Callable<Integer> {
             System.err.println("  {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"me\",\"version\":\"1\"}}}");
         }
-        IncidentSink incidents = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        DemoServer.create(incidents, maxMessageBytes).serveStdio();
+        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir))) {
+            DemoServer.create(IncidentSink.all(store, log), maxMessageBytes).serveStdio();
+        }
         return 0;
     }
 }

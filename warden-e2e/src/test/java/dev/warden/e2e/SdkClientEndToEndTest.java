@@ -16,11 +16,13 @@ import tools.jackson.databind.JsonNode;
 class SdkClientEndToEndTest {
 
     private static JsonNode received;
+    private static java.nio.file.Path dataDir;
 
     @BeforeAll
     static void runClient() throws Exception {
+        dataDir = java.nio.file.Files.createTempDirectory("warden-e2e-data");
         Processes.Result result = Processes.run(Processes.node("sdk-client.mjs", Processes.LAUNCHER.toString(),
-                "demo"));
+                "demo", "--data-dir", dataDir.toString()));
         assertThat(result.exitCode()).as("client stderr: %s", result.stderr()).isZero();
         received = Json.mapper().readTree(result.stdout());
     }
@@ -167,5 +169,34 @@ class SdkClientEndToEndTest {
                 "internal", "loginUnknownUser")) {
             assertThat(Ref.isWellFormed(errorObject(scenario).get("ref").stringValue())).as(scenario).isTrue();
         }
+    }
+
+    @Test
+    void theOperatorFindsTheOriginalExceptionByTheRefTheClientGot() throws Exception {
+        String ref = errorObject("internal").get("ref").stringValue();
+        Processes.Result shown = Processes.run(java.util.List.of(Processes.LAUNCHER.toString(), "incidents", "show", ref,
+                "--data-dir", dataDir.toString()));
+        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+        assertThat(shown.stdout()).contains(ref).contains("INTERNAL_ERROR").contains("generate_report")
+                .contains("report writer crashed").contains("/var/lib/warden/reports/2026-Q3.csv")
+                .contains("DemoTools");
+    }
+
+    @Test
+    void theConflictsIncidentKeepsTheDriverMessageTheClientNeverSaw() throws Exception {
+        String ref = errorObject("conflict").get("ref").stringValue();
+        Processes.Result shown = Processes.run(java.util.List.of(Processes.LAUNCHER.toString(), "incidents", "show", ref,
+                "--data-dir", dataDir.toString()));
+        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+        assertThat(shown.stdout()).contains("UQ_USERS_EMAIL").contains("INSERT INTO users");
+    }
+
+    @Test
+    void incidentsListFiltersByCode() throws Exception {
+        String ref = errorObject("internal").get("ref").stringValue();
+        Processes.Result listed = Processes.run(java.util.List.of(Processes.LAUNCHER.toString(), "incidents", "list",
+                "--since", "1h", "--code", "INTERNAL_ERROR", "--data-dir", dataDir.toString()));
+        assertThat(listed.exitCode()).as(listed.stderr()).isZero();
+        assertThat(listed.stdout()).contains(ref).doesNotContain("CONFLICT");
     }
 }

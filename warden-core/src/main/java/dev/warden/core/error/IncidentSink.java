@@ -11,4 +11,18 @@ public interface IncidentSink {
     static IncidentSink stderr() {
         return JsonLinesIncidentSink.stderr();
     }
+
+    /** Records to every sink; one failing sink does not keep the others from recording. */
+    static IncidentSink all(IncidentSink... sinks) {
+        java.util.List<IncidentSink> list = java.util.List.of(sinks);
+        return incident -> {
+            for (IncidentSink sink : list) {
+                try {
+                    sink.record(incident);
+                } catch (RuntimeException e) {
+                    // keep going: the next sink may still work
+                }
+            }
+        };
+    }
 }

@@ -1,0 +1,182 @@
+package dev.warden.cli;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Incident;
+import dev.warden.core.error.Ref;
+import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.IncidentJson;
+import dev.warden.core.sanitize.Finding;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code warden incidents show|list}: the operator's view of the incident store. */
+@Command(name = "incidents", mixinStandardHelpOptions = true,
+        description = "Look up incidents (the originals behind the refs that clients see).",
+        subcommands = {IncidentsCommand.Show.class, IncidentsCommand.ListIncidents.class})
+final class IncidentsCommand {
+
+    static final class StoreOptions {
+        @Option(names = "--data-dir", paramLabel = "DIR",
+                description = "Warden's data directory (default: $WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or "
+                        + "~/.local/share/warden); incidents are in DIR/incidents.")
+        Path dataDir;
+
+        FileIncidentStore open() {
+            return FileIncidentStore.openReadOnly(DataDir.incidents(dataDir));
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print one incident by its ref.")
+    static final class Show implements Callable<Integer> {
+        @CommandLine.Mixin
+        StoreOptions store = new StoreOptions();
+
+        @Parameters(paramLabel = "REF", description = "The ref a client received, e.g. ref_abcdefghijkmnpqr.")
+        String ref;
+
+        @Option(names = "--json", description = "Print the stored JSON record.")
+        boolean json;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            if (!Ref.isWellFormed(ref)) {
+                err.println("warden incidents show: not a ref (expected ref_ and 16 characters of a-k, m-z, 2-9)");
+                return 2;
+            }
+            try (FileIncidentStore incidents = store.open()) {
+                Optional<Incident> found = incidents.find(new Ref(ref));
+                if (found.isEmpty()) {
+                    err.println("warden incidents show: no incident " + ref + " in " + incidents.directory());
+                    return 1;
+                }
+                if (json) {
+                    out.println(IncidentJson.toJson(found.get()).toPrettyString());
+                } else {
+                    print(out, found.get());
+                }
+                out.flush();
+                return 0;
+            }
+        }
+
+        private static void print(PrintWriter out, Incident incident) {
+            out.println("ref:      " + incident.ref());
+            out.println("time:     " + incident.time());
+            out.println("code:     " + incident.code());
+            out.println("method:   " + incident.method());
+            incident.tool().ifPresent(t -> out.println("tool:     " + t));
+            incident.upstream().ifPresent(u -> out.println("upstream: " + u));
+            incident.original().ifPresent(o -> {
+                out.println("original:");
+                o.lines().forEach(line -> out.println("  " + line));
+            });
+            if (!incident.findings().isEmpty()) {
+                out.println("findings:");
+                for (Finding f : incident.findings()) {
+                    out.printf("  %s/%s [%d, %d)%n", f.category().label(), f.kind(), f.start(), f.end());
+                }
+            }
+            if (!incident.chain().isEmpty()) {
+                out.println("exception:");
+                String prefix = "  ";
+                for (Incident.ThrowableRecord record : incident.chain()) {
+                    out.println(prefix + record.type() + record.message().map(m -> ": " + m).orElse(""));
+                    record.stack().forEach(frame -> out.println("      at " + frame));
+                    prefix = "  Caused by: ";
+                }
+            }
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent incidents, newest first.")
+    static final class ListIncidents implements Callable<Integer> {
+        @CommandLine.Mixin
+        StoreOptions store = new StoreOptions();
+
+        @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
+                description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
+        String since;
+
+        @Option(names = "--code", paramLabel = "CODE", description = "Only this code, e.g. INTERNAL_ERROR.")
+        String code;
+
+        @Option(names = "--limit", defaultValue = "100", description = "At most this many (default: ${DEFAULT-VALUE}).")
+        int limit;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            Duration age;
+            Optional<ErrorCode> filter = Optional.empty();
+            try {
+                age = parseAge(since);
+                if (code != null) {
+                    filter = Optional.of(ErrorCode.valueOf(code.toUpperCase(Locale.ROOT)));
+                }
+            } catch (IllegalArgumentException e) {
+                err.println("warden incidents list: " + (code != null && !isCode(code)
+                        ? "--code must be one of " + List.of(ErrorCode.values())
+                        : "--since must be a number followed by s, m, h or d, e.g. 90m"));
+                return 2;
+            }
+            try (FileIncidentStore incidents = store.open()) {
+                List<Incident> found = incidents.list(Instant.now().minus(age), filter, limit);
+                for (Incident incident : found) {
+                    String what = incident.original().map(o -> o.lines().findFirst().orElse(""))
+                            .or(() -> incident.chain().stream().findFirst()
+                                    .map(r -> r.type() + r.message().map(m -> ": " + m).orElse("")))
+                            .orElse("");
+                    if (what.length() > 100) {
+                        what = what.substring(0, 97) + "...";
+                    }
+                    out.printf("%s  %s  %-17s %-12s %-20s %s%n", incident.time(), incident.ref(), incident.code(),
+                            incident.method(), incident.tool().or(incident::upstream).orElse("-"), what);
+                }
+                out.flush();
+                return 0;
+            }
+        }
+
+        private static boolean isCode(String value) {
+            for (ErrorCode c : ErrorCode.values()) {
+                if (c.name().equalsIgnoreCase(value)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        static Duration parseAge(String text) {
+            if (text == null || text.length() < 2) {
+                throw new IllegalArgumentException("bad age");
+            }
+            long amount = Long.parseLong(text.substring(0, text.length() - 1));
+            return switch (Character.toLowerCase(text.charAt(text.length() - 1))) {
+                case 's' -> Duration.ofSeconds(amount);
+                case 'm' -> Duration.ofMinutes(amount);
+                case 'h' -> Duration.ofHours(amount);
+                case 'd' -> Duration.ofDays(amount);
+                default -> throw new IllegalArgumentException("bad unit");
+            };
+        }
+    }
+}

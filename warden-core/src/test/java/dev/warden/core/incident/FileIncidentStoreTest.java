@@ -1,0 +1,142 @@
+package dev.warden.core.incident;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Incident;
+import dev.warden.core.error.Ref;
+import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.Finding;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileIncidentStoreTest {
+
+    @TempDir
+    Path dir;
+
+    static Incident incident(Instant time, ErrorCode code, String original) {
+        return Incident.ofText(Ref.random(), time, code, "tools/call", Optional.of("search"), Optional.of("github"),
+                original, List.of(new Finding(Category.SECRET, "github-token", 0, 4)));
+    }
+
+    @Test
+    void aRecordedIncidentIsFoundByItsRefWithItsOriginal() {
+        Incident incident = incident(Instant.parse("2026-11-22T07:00:00Z"), ErrorCode.UPSTREAM_ERROR,
+                "token ghp_secret rejected\nsecond line");
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(incident);
+            assertThat(store.find(incident.ref())).contains(incident);
+        }
+    }
+
+    @Test
+    void aFreshReaderSeesWhatTheWriterWrote() {
+        Incident incident = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "boom");
+        try (FileIncidentStore writer = FileIncidentStore.open(dir)) {
+            writer.record(incident);
+            try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir)) {
+                assertThat(reader.find(incident.ref())).contains(incident);
+            }
+        }
+    }
+
+    @Test
+    void anUnknownRefIsEmpty() {
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(incident(Instant.now(), ErrorCode.TIMEOUT, "x"));
+            assertThat(store.find(Ref.random())).isEmpty();
+        }
+    }
+
+    @Test
+    void segmentsRotateBySizeAndSealedSegmentsAreIndexed() throws Exception {
+        List<Incident> written = new ArrayList<>();
+        try (FileIncidentStore store = FileIncidentStore.open(dir, 8192, false)) {
+            for (int i = 0; i < 200; i++) {
+                Incident incident = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "record " + i + " " + "x".repeat(200));
+                store.record(incident);
+                written.add(incident);
+            }
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            assertThat(names.stream().filter(n -> n.endsWith(".jsonl")).count()).isGreaterThan(5);
+            assertThat(names.stream().filter(n -> n.endsWith(".idx")).count())
+                    .isEqualTo(names.stream().filter(n -> n.endsWith(".jsonl")).count() - 1);
+        }
+        try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir)) {
+            for (Incident incident : written) {
+                assertThat(reader.find(incident.ref())).contains(incident);
+            }
+        }
+    }
+
+    @Test
+    void listFiltersBySinceAndCodeNewestFirst() {
+        Instant now = Instant.now();
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(incident(now.minus(Duration.ofHours(3)), ErrorCode.INTERNAL_ERROR, "old"));
+            store.record(incident(now.minus(Duration.ofMinutes(30)), ErrorCode.UPSTREAM_ERROR, "recent upstream"));
+            store.record(incident(now.minus(Duration.ofMinutes(10)), ErrorCode.INTERNAL_ERROR, "recent internal"));
+            List<Incident> lastHour = store.list(now.minus(Duration.ofHours(1)), Optional.empty(), 100);
+            assertThat(lastHour).extracting(i -> i.original().orElseThrow())
+                    .containsExactly("recent internal", "recent upstream");
+            assertThat(store.list(now.minus(Duration.ofHours(1)), Optional.of(ErrorCode.UPSTREAM_ERROR), 100))
+                    .extracting(i -> i.original().orElseThrow()).containsExactly("recent upstream");
+        }
+    }
+
+    @Test
+    void aPartialRecordLeftByACrashIsCutOffAndWritingGoesOn() throws Exception {
+        Incident before = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "before the crash");
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(before);
+        }
+        Path segment = dir.resolve("incidents-000001.jsonl");
+        Files.writeString(segment, "{\"type\":\"incident\",\"ref\":\"ref_half", StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
+        Incident after = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "after the crash");
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(after);
+            assertThat(store.find(before.ref())).contains(before);
+            assertThat(store.find(after.ref())).contains(after);
+        }
+        assertThat(Files.readString(segment)).doesNotContain("ref_half").endsWith("\n");
+    }
+
+    @Test
+    void aMissingIndexOfASealedSegmentIsRebuilt() throws Exception {
+        List<Incident> written = new ArrayList<>();
+        try (FileIncidentStore store = FileIncidentStore.open(dir, 4096, false)) {
+            for (int i = 0; i < 40; i++) {
+                Incident incident = incident(Instant.now(), ErrorCode.TIMEOUT, "r" + i + "y".repeat(300));
+                store.record(incident);
+                written.add(incident);
+            }
+        }
+        Files.delete(dir.resolve("incidents-000001.idx"));
+        try (FileIncidentStore store = FileIncidentStore.open(dir, 4096, false)) {
+            assertThat(store.find(written.get(0).ref())).contains(written.get(0));
+        }
+        assertThat(dir.resolve("incidents-000001.idx")).exists();
+    }
+
+    @Test
+    void aReadOnlyStoreOnAMissingDirectoryIsEmpty() {
+        try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir.resolve("nothing-here"))) {
+            assertThat(reader.find(Ref.random())).isEmpty();
+            assertThat(reader.list(Instant.EPOCH, Optional.empty(), 10)).isEmpty();
+        }
+    }
+}
