@@ -176,9 +176,10 @@ public final class DatabaseErrorDetector implements Detector {
             // Phrases start at a word boundary; checking only there keeps common letters cheap.
             if (bucket != null && (i == s || !Text.isAlnum(text.charAt(i - 1)) || c == 'I' || c == 'S' || c == 'P'
                     || c == 'Q' || c == 'O')) {
+                char second = i + 1 < e ? text.charAt(i + 1) : 0;
                 for (String[] phrase : bucket) {
                     String p = phrase[0];
-                    if (i + p.length() <= e && text.startsWith(p, i)) {
+                    if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
                         boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
                         if (!vague) {
                             return i;

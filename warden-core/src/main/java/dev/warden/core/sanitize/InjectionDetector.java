@@ -78,6 +78,104 @@ public final class InjectionDetector implements Detector {
         }
     }
 
+    // Word classes, as bits, so each word is looked up once and phrases are checked with masks.
+    private static final int W_DISMISS = 1;
+    private static final int W_RULES = 1 << 1;
+    private static final int W_DISCLOSE = 1 << 2;
+    private static final int W_CALL = 1 << 3;
+    private static final int W_SEND = 1 << 4;
+    private static final int W_LOOT = 1 << 5;
+    private static final int W_ADDRESSEE = 1 << 6;
+    private static final int W_TELL = 1 << 7;
+    private static final int W_NEW = 1 << 8;
+    private static final int W_SYSTEM = 1 << 9;
+    private static final int W_PROMPT = 1 << 10;
+    private static final int W_YOU = 1 << 11;
+    private static final int W_ARE = 1 << 12;
+    private static final int W_NOW = 1 << 13;
+    private static final int W_FROM = 1 << 14;
+    private static final int W_ON = 1 << 15;
+    private static final int W_TASK = 1 << 16;
+    private static final int W_TOOL = 1 << 17;
+    private static final int W_DO = 1 << 18;
+    private static final int W_NOT = 1 << 19;
+    private static final int W_ACT = 1 << 20;
+    private static final int W_AS = 1 << 21;
+    private static final int W_IMPORTANT = 1 << 22;
+    private static final int W_ALARM = 1 << 23;
+    private static final int W_NEW_WHAT = 1 << 24;
+
+    private static final int TABLE = 512;
+    private static final String[] WORDS = new String[TABLE];
+    private static final int[] MASKS = new int[TABLE];
+
+    static {
+        java.util.Map<String, Integer> masks = new java.util.HashMap<>();
+        java.util.function.BiConsumer<String[], Integer> add = (words, bit) -> {
+            for (String w : words) {
+                masks.merge(w, bit, (a, b) -> a | b);
+            }
+        };
+        add.accept(DISMISS, W_DISMISS);
+        add.accept(RULES, W_RULES);
+        add.accept(DISCLOSE, W_DISCLOSE);
+        add.accept(CALL, W_CALL);
+        add.accept(SEND, W_SEND);
+        add.accept(LOOT, W_LOOT);
+        add.accept(ADDRESSEE, W_ADDRESSEE);
+        add.accept(TELL, W_TELL);
+        add.accept(new String[] {"new"}, W_NEW);
+        add.accept(new String[] {"system"}, W_SYSTEM);
+        add.accept(new String[] {"prompt"}, W_PROMPT);
+        add.accept(new String[] {"you"}, W_YOU);
+        add.accept(new String[] {"are"}, W_ARE);
+        add.accept(new String[] {"now"}, W_NOW);
+        add.accept(new String[] {"from"}, W_FROM);
+        add.accept(new String[] {"on"}, W_ON);
+        add.accept(new String[] {"task"}, W_TASK | W_NEW_WHAT);
+        add.accept(new String[] {"tool", "function"}, W_TOOL);
+        add.accept(new String[] {"do"}, W_DO);
+        add.accept(new String[] {"not"}, W_NOT);
+        add.accept(new String[] {"act"}, W_ACT);
+        add.accept(new String[] {"as"}, W_AS);
+        add.accept(new String[] {"important"}, W_IMPORTANT);
+        add.accept(new String[] {"jailbreak", "exfiltrate"}, W_ALARM);
+        add.accept(new String[] {"instruction", "instructions", "rules"}, W_NEW_WHAT);
+        masks.forEach((word, mask) -> {
+            int slot = hash(word, 0, word.length()) & (TABLE - 1);
+            while (WORDS[slot] != null) {
+                slot = (slot + 1) & (TABLE - 1);
+            }
+            WORDS[slot] = word;
+            MASKS[slot] = mask;
+        });
+    }
+
+    /** FNV-1a over the lower-cased ASCII letters, so lookups need no lower-cased copy. */
+    private static int hash(String text, int s, int e) {
+        int h = 0x811C9DC5;
+        for (int i = s; i < e; i++) {
+            h = (h ^ Text.lower(text.charAt(i))) * 0x01000193;
+        }
+        return h ^ (h >>> 16);
+    }
+
+    private static int maskOf(String text, int s, int e) {
+        int len = e - s;
+        if (len < 2 || len > 12) {
+            return 0;
+        }
+        int slot = hash(text, s, e) & (TABLE - 1);
+        while (WORDS[slot] != null) {
+            String word = WORDS[slot];
+            if (word.length() == len && Text.matchesIgnoreCase(text, s, word)) {
+                return MASKS[slot];
+            }
+            slot = (slot + 1) & (TABLE - 1);
+        }
+        return 0;
+    }
+
     /**
      * Windows to verify with the pattern. A word-level pre-filter looks for the word pairs every
      * pattern needs ("ignore … instructions", "you are now", "the … tool", "send … data … to",
@@ -88,7 +186,7 @@ public final class InjectionDetector implements Detector {
         List<int[]> windows = new ArrayList<>();
         int n = text.length();
         int[] starts = new int[RECENT];
-        int[] ends = new int[RECENT];
+        int[] masks = new int[RECENT];
         int count = 0;
         int i = 0;
         while (i < n) {
@@ -116,98 +214,68 @@ public final class InjectionDetector implements Detector {
             while (i < n && (Text.isAlnum(text.charAt(i)) || text.charAt(i) == '_')) {
                 i++;
             }
+            int mask = maskOf(text, w, i);
             int slot = count % RECENT;
             starts[slot] = w;
-            ends[slot] = i;
+            masks[slot] = mask;
             count++;
-            int hit = trigger(text, starts, ends, count, i);
-            if (hit >= 0) {
-                add(windows, Math.max(0, hit - BEFORE), Math.min(n, hit + AFTER));
+            if (mask != 0) {
+                int hit = trigger(text, starts, masks, count, i);
+                if (hit >= 0) {
+                    add(windows, Math.max(0, hit - BEFORE), Math.min(n, hit + AFTER));
+                }
             }
         }
         return windows;
     }
 
-    /** Words that can complete a phrase, by first letter and length: a cheap first test per word. */
-    private static final boolean[][] COMPLETES = new boolean[26][24];
-
-    static {
-        List<String[]> groups = List.of(RULES, LOOT, TELL, ADDRESSEE, new String[] {"now", "on", "task", "tool",
-                "function", "jailbreak", "exfiltrate", "as", "important", "prompt"});
-        for (String[] group : groups) {
-            for (String word : group) {
-                COMPLETES[word.charAt(0) - 'a'][word.length()] = true;
-            }
-        }
-    }
-
     /** The start of the phrase the newest word completes, or -1. */
-    private static int trigger(String text, int[] starts, int[] ends, int count, int end) {
-        int cur = (count - 1) % RECENT;
-        int s = starts[cur];
-        int e = ends[cur];
-        char first = Text.lower(text.charAt(s));
-        if (first < 'a' || first > 'z' || e - s >= 24 || !COMPLETES[first - 'a'][e - s]) {
-            return -1;
-        }
-        if (is(text, s, e, "jailbreak") || is(text, s, e, "exfiltrate")) {
+    private static int trigger(String text, int[] starts, int[] masks, int count, int end) {
+        int mask = masks[(count - 1) % RECENT];
+        int s = starts[(count - 1) % RECENT];
+        if ((mask & W_ALARM) != 0) {
             return s;
         }
-        if (isAny(text, s, e, RULES)) {
-            int earlier = findBack(text, starts, ends, count, 5, DISMISS);
-            if (earlier < 0) {
-                earlier = findBack(text, starts, ends, count, 4, DISCLOSE);
-            }
-            if (earlier < 0 && (is(text, s, e, "instructions") || is(text, s, e, "instruction")
-                    || is(text, s, e, "rules"))) {
-                earlier = findBack(text, starts, ends, count, 2, new String[] {"new"});
-            }
-            if (earlier >= 0) {
-                return earlier;
-            }
-            if (is(text, s, e, "prompt")) {
-                int system = findBack(text, starts, ends, count, 1, new String[] {"system"});
-                if (system >= 0) {
-                    return system;
-                }
-            }
-        }
-        if (is(text, s, e, "now") && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "are")
-                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "you")) {
-            return starts[(count - 3) % RECENT];
-        }
-        if (is(text, s, e, "on") && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "now")
-                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "from")) {
-            return starts[(count - 3) % RECENT];
-        }
-        if (is(text, s, e, "task") || is(text, s, e, "tool") || is(text, s, e, "function")) {
-            int earlier = findBack(text, starts, ends, count, 4, CALL);
-            if (earlier >= 0) {
-                return earlier;
-            }
-            int newTask = findBack(text, starts, ends, count, 2, new String[] {"new"});
-            if (newTask >= 0 && is(text, s, e, "task")) {
-                return newTask;
-            }
-        }
-        if (isAny(text, s, e, CALL) || is(text, s, e, "call")) {
-            // "call the tool X" is caught when "tool" arrives; nothing to do yet.
-            return -1;
-        }
-        if (isAny(text, s, e, LOOT)) {
-            int earlier = findBack(text, starts, ends, count, 6, SEND);
+        if ((mask & W_RULES) != 0) {
+            int earlier = back(starts, masks, count, 5, W_DISMISS | W_DISCLOSE);
             if (earlier >= 0) {
                 return earlier;
             }
         }
-        if (isAny(text, s, e, TELL) && count >= 3 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "not")
-                && is(text, starts[(count - 3) % RECENT], ends[(count - 3) % RECENT], "do")) {
-            return starts[(count - 3) % RECENT];
+        if ((mask & W_NEW_WHAT) != 0) {
+            int earlier = back(starts, masks, count, 2, W_NEW);
+            if (earlier >= 0) {
+                return earlier;
+            }
         }
-        if (is(text, s, e, "as") && count >= 2 && is(text, starts[(count - 2) % RECENT], ends[(count - 2) % RECENT], "act")) {
+        if ((mask & W_PROMPT) != 0 && previous(masks, count, 1, W_SYSTEM)) {
             return starts[(count - 2) % RECENT];
         }
-        if ((isAny(text, s, e, ADDRESSEE) || is(text, s, e, "important")) && end < text.length()) {
+        if ((mask & W_NOW) != 0 && previous(masks, count, 1, W_ARE) && previous(masks, count, 2, W_YOU)) {
+            return starts[(count - 3) % RECENT];
+        }
+        if ((mask & W_ON) != 0 && previous(masks, count, 1, W_NOW) && previous(masks, count, 2, W_FROM)) {
+            return starts[(count - 3) % RECENT];
+        }
+        if ((mask & (W_TOOL | W_TASK)) != 0) {
+            int earlier = back(starts, masks, count, 4, W_CALL);
+            if (earlier >= 0) {
+                return earlier;
+            }
+        }
+        if ((mask & W_LOOT) != 0) {
+            int earlier = back(starts, masks, count, 6, W_SEND);
+            if (earlier >= 0) {
+                return earlier;
+            }
+        }
+        if ((mask & W_TELL) != 0 && previous(masks, count, 1, W_NOT) && previous(masks, count, 2, W_DO)) {
+            return starts[(count - 3) % RECENT];
+        }
+        if ((mask & W_AS) != 0 && previous(masks, count, 1, W_ACT)) {
+            return starts[(count - 2) % RECENT];
+        }
+        if ((mask & (W_ADDRESSEE | W_IMPORTANT)) != 0) {
             int j = end;
             while (j < text.length() && text.charAt(j) == ' ') {
                 j++;
@@ -219,27 +287,18 @@ public final class InjectionDetector implements Detector {
         return -1;
     }
 
-    private static int findBack(String text, int[] starts, int[] ends, int count, int within, String[] words) {
-        for (int k = 2; k <= within + 1 && k <= count && k <= RECENT; k++) {
-            int slot = (count - k) % RECENT;
-            if (isAny(text, starts[slot], ends[slot], words)) {
-                return starts[slot];
+    /** Whether the word {@code back} places before the newest one has one of the bits. */
+    private static boolean previous(int[] masks, int count, int back, int bits) {
+        return count > back && (masks[(count - 1 - back) % RECENT] & bits) != 0;
+    }
+
+    private static int back(int[] starts, int[] masks, int count, int within, int bits) {
+        for (int k = 1; k <= within && k < count && k < RECENT; k++) {
+            if ((masks[(count - 1 - k) % RECENT] & bits) != 0) {
+                return starts[(count - 1 - k) % RECENT];
             }
         }
         return -1;
-    }
-
-    private static boolean isAny(String text, int s, int e, String[] words) {
-        for (String word : words) {
-            if (is(text, s, e, word)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean is(String text, int s, int e, String word) {
-        return e - s == word.length() && Text.matchesIgnoreCase(text, s, word);
     }
 
     private static boolean startsWithAny(String text, int at, String[] words) {

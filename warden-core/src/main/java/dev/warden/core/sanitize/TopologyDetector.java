@@ -28,7 +28,7 @@ public final class TopologyDetector implements Detector {
         int i = 0;
         while (i < n) {
             char c = text.charAt(i);
-            if (Text.isDigit(c) && (i == 0 || !(Text.isAlnum(text.charAt(i - 1)) || text.charAt(i - 1) == '.'))) {
+            if ((c == '1' || c == '0') && (i == 0 || !(Text.isAlnum(text.charAt(i - 1)) || text.charAt(i - 1) == '.'))) {
                 int end = ipv4(text, i);
                 if (end > 0) {
                     out.add(new Finding(Category.TOPOLOGY, "internal-ip", i, port(text, end)));
@@ -101,23 +101,32 @@ public final class TopologyDetector implements Detector {
         return false;
     }
 
-    /** A private-range dotted quad ending at the returned index, or -1. */
+    /** A private-range dotted quad ending at the returned index, or -1. Allocation-free: called on every number. */
     private static int ipv4(String text, int start) {
         int n = text.length();
-        int[] octets = new int[4];
         int i = start;
+        int first = 0;
+        int second = 0;
         for (int k = 0; k < 4; k++) {
             int digits = 0;
             int value = 0;
-            while (i < n && Text.isDigit(text.charAt(i)) && digits < 4) {
-                value = value * 10 + (text.charAt(i) - '0');
+            while (i < n && digits < 4) {
+                char d = text.charAt(i);
+                if (d < '0' || d > '9') {
+                    break;
+                }
+                value = value * 10 + (d - '0');
                 i++;
                 digits++;
             }
             if (digits == 0 || digits > 3 || value > 255) {
                 return -1;
             }
-            octets[k] = value;
+            if (k == 0) {
+                first = value;
+            } else if (k == 1) {
+                second = value;
+            }
             if (k < 3) {
                 if (i >= n || text.charAt(i) != '.') {
                     return -1;
@@ -129,8 +138,8 @@ public final class TopologyDetector implements Detector {
                 && Text.isDigit(text.charAt(i + 1))))) {
             return -1;
         }
-        int a = octets[0];
-        int b = octets[1];
+        int a = first;
+        int b = second;
         boolean internal = a == 10 || a == 127 || (a == 172 && b >= 16 && b <= 31) || (a == 192 && b == 168)
                 || (a == 169 && b == 254) || (a == 100 && b >= 64 && b <= 127) || (a == 0 && b == 0);
         return internal ? i : -1;
