@@ -349,6 +349,11 @@ public final class DatabaseErrorDetector implements Detector {
     }
 
     private static boolean isSqlStart(String text, int at, int len) {
+        char c = Text.lower(text.charAt(at));
+        if (c != 's' && c != 'i' && c != 'u' && c != 'd' && c != 'c' && c != 'a' && c != 't' && c != 'm'
+                && c != 'w' && c != 'g') {
+            return false;
+        }
         for (String verb : SQL_STARTS) {
             if (verb.length() == len && Text.matchesIgnoreCase(text, at, verb)) {
                 return true;

@@ -111,8 +111,9 @@ public final class FilePathDetector implements Detector {
         return Math.min(a, b);
     }
 
+    /** Lower case only (upper-case file URLs are not seen in practice); one search per call, cursors only move forward. */
     private static int indexOfFile(String text, int from) {
-        return min(text.indexOf("file:/", from), text.indexOf("FILE:/", from));
+        return text.indexOf("file:/", from);
     }
 
     /** The end of a Unix path starting at the slash {@code at}, or -1 if it does not look like a file path. */

@@ -199,10 +199,17 @@ public final class StackTraceDetector implements Detector {
                 // fall through to the shape checks below
             }
         }
-        if (Text.matches(text, s, "from ") && isRubyFrame(text, s + 5, e)) {
-            return STRONG;
+        // Ruby and Go frames name a source file: ".rb:" / ".go:". One search for ':' after a
+        // two-letter extension keeps ordinary lines to a single scan.
+        if (hasSourceSuffix(text, s, e)) {
+            if (Text.matches(text, s, "from ") && isRubyFrame(text, s + 5, e)) {
+                return STRONG;
+            }
+            if (isRubyFrame(text, s, e) || isGoFileLine(text, s, e)) {
+                return STRONG;
+            }
         }
-        if (isRubyFrame(text, s, e) || isGoFileLine(text, s, e) || isRustFrameNumber(text, s, e, indented)) {
+        if (indented && isRustFrameNumber(text, s, e, true)) {
             return STRONG;
         }
         if (isExceptionLine(text, s, e)) {
@@ -275,6 +282,17 @@ public final class StackTraceDetector implements Detector {
         }
         return i < e && text.charAt(i) == ' ' && (contains(text, i, e, "): ") || contains(text, i, e, "{main}")
                 || contains(text, i, e, "[internal function]"));
+    }
+
+    private static boolean hasSourceSuffix(String text, int s, int e) {
+        for (int i = s + 3; i < e; i++) {
+            if (text.charAt(i) == ':' && text.charAt(i - 3) == '.'
+                    && ((text.charAt(i - 2) == 'r' && text.charAt(i - 1) == 'b')
+                    || (text.charAt(i - 2) == 'g' && text.charAt(i - 1) == 'o'))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code /app/x.rb:10:in `m'} (Ruby). */

@@ -25,54 +25,87 @@ public final class TopologyDetector implements Detector {
     public void scan(String text, List<Finding> out) {
         envDumps(text, out);
         int n = text.length();
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            if ((c == '1' || c == '0') && (i == 0 || !(Text.isAlnum(text.charAt(i - 1)) || text.charAt(i - 1) == '.'))) {
-                int end = ipv4(text, i);
-                if (end > 0) {
-                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", i, port(text, end)));
-                    i = port(text, end);
-                    continue;
+        // Addresses and host names contain a dot: jump from dot to dot (String.indexOf is vectorised).
+        int dot = text.indexOf('.');
+        while (dot >= 0) {
+            int start = dot;
+            while (start > 0 && isHostChar(text.charAt(start - 1))) {
+                start--;
+            }
+            int end = dot;
+            while (end < n && isHostChar(text.charAt(end))) {
+                end++;
+            }
+            int resume = end;
+            if (start < dot && (start == 0 || text.charAt(start - 1) != '@' || true)) {
+                char first = text.charAt(start);
+                int ip = (first == '1' || first == '0') ? ipv4(text, start) : -1;
+                if (ip > 0 && (start == 0 || !Text.isAlnum(text.charAt(start - 1)))) {
+                    int withPort = port(text, ip);
+                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, withPort));
+                    resume = withPort;
+                } else {
+                    int hostEnd = end;
+                    while (hostEnd > start && (text.charAt(hostEnd - 1) == '.' || text.charAt(hostEnd - 1) == '-')) {
+                        hostEnd--;
+                    }
+                    if (Text.isAlnum(first) && internalHost(text, start, hostEnd)) {
+                        int withPort = port(text, hostEnd);
+                        out.add(new Finding(Category.TOPOLOGY, "internal-host", start, withPort));
+                        resume = withPort;
+                    }
                 }
             }
-            if (mayBeIpv6(text, i) && (i == 0 || !Text.isAlnum(text.charAt(i - 1)))) {
-                int end = ipv6(text, i);
-                if (end > 0) {
-                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", i, end));
-                    i = end;
-                    continue;
-                }
-            }
-            if (Text.isAlnum(c) && (i == 0 || !isHostChar(text.charAt(i - 1)))) {
-                int end = i;
-                boolean dot = false;
-                while (end < n && isHostChar(text.charAt(end))) {
-                    dot |= text.charAt(end) == '.';
-                    end++;
-                }
-                int hostEnd = end;
-                while (hostEnd > i && (text.charAt(hostEnd - 1) == '.' || text.charAt(hostEnd - 1) == '-')) {
-                    hostEnd--;
-                }
-                if (dot && internalHost(text, i, hostEnd)) {
-                    int withPort = port(text, hostEnd);
-                    out.add(new Finding(Category.TOPOLOGY, "internal-host", i, withPort));
-                    i = withPort;
-                    continue;
-                }
-                if (hostEnd - i == 9 && Text.matchesIgnoreCase(text, i, "localhost") && hostEnd < n
-                        && text.charAt(hostEnd) == ':' && hostEnd + 1 < n && Text.isDigit(text.charAt(hostEnd + 1))) {
-                    int withPort = port(text, hostEnd);
-                    out.add(new Finding(Category.TOPOLOGY, "internal-host", i, withPort));
-                    i = withPort;
-                    continue;
-                }
-                i = end;
-                continue;
-            }
-            i++;
+            dot = text.indexOf('.', Math.max(resume, dot + 1));
         }
+        int local = indexOfIgnoreCaseAscii(text, "localhost:", 0);
+        while (local >= 0) {
+            int end = local + 9;
+            if ((local == 0 || !isHostChar(text.charAt(local - 1))) && end + 1 < n && Text.isDigit(text.charAt(end + 1))) {
+                int withPort = port(text, end);
+                out.add(new Finding(Category.TOPOLOGY, "internal-host", local, withPort));
+            }
+            local = indexOfIgnoreCaseAscii(text, "localhost:", local + 1);
+        }
+        int colons = text.indexOf("::");
+        while (colons >= 0) {
+            int start = colons;
+            while (start > 0 && (isHex(text.charAt(start - 1)) || text.charAt(start - 1) == ':')) {
+                start--;
+            }
+            if (start > 0 && text.charAt(start - 1) == '[') {
+                start--;
+            }
+            int end = (start == 0 || !Text.isAlnum(text.charAt(start - 1))) ? ipv6(text, start) : -1;
+            if (end > 0) {
+                out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, end));
+                colons = text.indexOf("::", end);
+            } else {
+                colons = text.indexOf("::", colons + 2);
+            }
+        }
+        int linkLocal = indexOfIgnoreCaseAscii(text, "fe80:", 0);
+        while (linkLocal >= 0) {
+            int end = (linkLocal == 0 || !Text.isAlnum(text.charAt(linkLocal - 1))) ? ipv6(text, linkLocal) : -1;
+            if (end > 0 && !overlaps(out, linkLocal)) {
+                out.add(new Finding(Category.TOPOLOGY, "internal-ip", linkLocal, end));
+            }
+            linkLocal = indexOfIgnoreCaseAscii(text, "fe80:", Math.max(linkLocal + 1, end));
+        }
+    }
+
+    private static boolean overlaps(List<Finding> out, int at) {
+        for (Finding f : out) {
+            if (f.category() == Category.TOPOLOGY && f.start() <= at && at < f.end()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lower case only: one vectorised search per literal keeps the pass cheap (and linear). */
+    private static int indexOfIgnoreCaseAscii(String text, String lower, int from) {
+        return text.indexOf(lower, from);
     }
 
     /** A cheap test before {@link #ipv6}: "::", "[" + hex or colon, or "f?" hex hex within 5 chars of a colon. */
@@ -91,10 +124,26 @@ public final class TopologyDetector implements Detector {
         return false;
     }
 
+    private static final java.util.Set<String> INTERNAL_LABELS = java.util.Set.of("internal", "local", "localdomain",
+            "corp", "lan", "intranet", "intra", "private", "priv", "arpa", "svc", "consul", "cluster", "k8s", "kube");
+
     private static boolean internalHost(String text, int s, int e) {
-        String host = text.substring(s, e).toLowerCase(Locale.ROOT);
+        int lastDot = text.lastIndexOf('.', e - 1);
+        if (lastDot <= s || e - lastDot - 1 < 3 || e - lastDot - 1 > 11) {
+            return false;
+        }
+        // Cheap test on the last label first; the full suffix list only when it is a known one.
+        char last = Text.lower(text.charAt(e - 1));
+        if (last != 'l' && last != 'p' && last != 'n' && last != 't' && last != 'a' && last != 'e' && last != 'v'
+                && last != 'r' && last != 's' && last != 'c') {
+            return false;
+        }
+        if (!INTERNAL_LABELS.contains(text.substring(lastDot + 1, e).toLowerCase(Locale.ROOT))) {
+            return false;
+        }
         for (String suffix : INTERNAL_SUFFIXES) {
-            if (host.endsWith(suffix) && host.length() > suffix.length()) {
+            int len = suffix.length();
+            if (e - s > len && text.regionMatches(true, e - len, suffix, 0, len)) {
                 return true;
             }
         }
