@@ -363,9 +363,8 @@ public final class DatabaseErrorDetector implements Detector {
     }
 
     private static int statementEnd(String text, int start, int verbEnd) {
-        int lineEnd = Text.lineEnd(text, start);
         // A bounded window keeps the scan linear however many verbs a hostile text repeats.
-        int limit = Math.min(lineEnd, start + 600);
+        int limit = Text.lineEnd(text, start, start + 600);
         boolean upper = Text.isUpper(text.charAt(start)) && Text.isUpper(text.charAt(verbEnd - 1));
         String verb = text.substring(start, verbEnd).toLowerCase(java.util.Locale.ROOT);
         boolean dml = verb.equals("select") || verb.equals("insert") || verb.equals("update") || verb.equals("delete");
@@ -511,7 +510,9 @@ public final class DatabaseErrorDetector implements Detector {
     // ---- mapping ------------------------------------------------------------------------------
 
     /** The SQLSTATE a database error span implies, from an explicit state, a vendor code or its phrase. */
-    public static Optional<String> sqlStateOf(String span) {
+    public static Optional<String> sqlStateOf(String fullSpan) {
+        // The facts that identify the state sit at the start of the message; a bound keeps this cheap.
+        String span = fullSpan.length() > 2048 ? fullSpan.substring(0, 2048) : fullSpan;
         Optional<String> explicit = explicitState(span);
         if (explicit.isPresent()) {
             return explicit;

@@ -1,7 +1,5 @@
 package dev.warden.core.sanitize;
 
-import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,36 +7,13 @@ import java.util.Locale;
 /**
  * Prompt-injection phrasing in error text: instructions aimed at the model ("ignore previous
  * instructions", "you are now…"), fake role or chat-template markers, and imperatives to call tools
- * or send data somewhere. A fast pass finds trigger words; RE2/J (linear time) then runs on a
- * bounded window around each, windows merged so no character is matched twice.
+ * or send data somewhere. One pass over the words: each word is classified once through a small
+ * hash table, and a phrase is recognised when a word completes a pattern with the few words before
+ * it ("ignore … instructions" within five words, "you are now", "send … credentials"). Linear,
+ * with no regular expression at all (RE2/J was tried first and ran at 2 MB/s on hostile text).
  */
 public final class InjectionDetector implements Detector {
 
-    private static final Pattern PATTERN = Pattern.compile(String.join("|",
-            "\\b(?:ignore|disregard|forget|override|bypass|skip)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+|every\\s+|of\\s+|these\\s+|those\\s+)*"
-                    + "(?:previous|prior|above|earlier|preceding|system|original|existing|safety|developer)?\\s*"
-                    + "(?:instructions?|prompts?|messages?|rules|directives|guidelines|guardrails|context|policies)",
-            "\\byou\\s+are\\s+now\\s+(?:an?\\s+|the\\s+|in\\s+)?\\w+",
-            "\\bfrom\\s+now\\s+on,?\\s+(?:you|the\\s+assistant)",
-            "\\bnew\\s+(?:system\\s+)?(?:instructions?|rules|task)\\s*:",
-            "\\b(?:reveal|print|show|output|repeat|leak)\\s+(?:your|the)\\s+(?:full\\s+|entire\\s+)?(?:system\\s+prompt|instructions|hidden\\s+prompt)",
-            "\\bsystem\\s+prompt\\s*:",
-            "<\\s*/?\\s*(?:system|instructions?|assistant|tool_call|function_call|im_start|im_end|admin)\\s*>",
-            "<\\|(?:im_start|im_end|system|endoftext)\\|>",
-            "\\[/?(?:inst|system|sys)\\]",
-            "\\b(?:call|invoke|use|run|execute|trigger)\\s+(?:the\\s+)?[\\w.-]+\\s+tool\\b(?:\\s+(?:with|to|and))?",
-            "\\b(?:call|invoke|execute)\\s+(?:the\\s+)?(?:tool|function)\\s+[\\w.-]+",
-            "\\b(?:send|post|upload|forward|exfiltrate|email|transmit)\\s+(?:all\\s+|the\\s+|this\\s+|your\\s+|any\\s+|every\\s+)*"
-                    + "(?:data|files?|contents?|conversation|chat|secrets?|credentials?|keys?|tokens?|history|messages?|env(?:ironment)?)"
-                    + "\\s+(?:to|at)\\b",
-            "\\bdo\\s+not\\s+(?:tell|inform|mention|reveal|show)\\s+(?:this\\s+(?:to\\s+)?)?(?:the\\s+)?user",
-            "\\b(?:assistant|ai|model|claude|chatgpt|gpt|llm|agent)\\s*[:,]\\s*(?:you\\s+must|please\\s+now|now\\s+|ignore|stop)",
-            "\\bimportant\\s*[:!]+\\s*(?:the\\s+)?(?:assistant|ai|model|agent|llm)\\s+(?:must|should|needs\\s+to)",
-            "\\bjailbreak\\b",
-            "\\bact\\s+as\\s+(?:an?\\s+)?(?:admin|administrator|root|system|developer|unrestricted|dan)\\b"));
-
-    private static final int BEFORE = 8;
-    private static final int AFTER = 200;
     private static final int RECENT = 8;
 
     private static final String[] DISMISS = {"ignore", "disregard", "forget", "override", "bypass", "skip"};
@@ -62,19 +37,8 @@ public final class InjectionDetector implements Detector {
 
     @Override
     public void scan(String text, List<Finding> out) {
-        List<int[]> windows = windows(text);
-        for (int[] window : windows) {
-            String lower = text.substring(window[0], window[1]).toLowerCase(Locale.ROOT);
-            Matcher m = PATTERN.matcher(lower);
-            int from = 0;
-            while (from <= lower.length() && m.find(from)) {
-                if (m.end() == m.start()) {
-                    from = m.end() + 1;
-                    continue;
-                }
-                out.add(new Finding(Category.INJECTION, "prompt-injection", window[0] + m.start(), window[0] + m.end()));
-                from = m.end();
-            }
+        for (int[] span : spans(text)) {
+            out.add(new Finding(Category.INJECTION, "prompt-injection", span[0], span[1]));
         }
     }
 
@@ -182,7 +146,7 @@ public final class InjectionDetector implements Detector {
      * "assistant:", chat-template markup), so ordinary prose costs one pass over its words and
      * the regular expression runs only where an attack is plausible.
      */
-    private static List<int[]> windows(String text) {
+    private static List<int[]> spans(String text) {
         List<int[]> windows = new ArrayList<>();
         int n = text.length();
         int[] starts = new int[RECENT];
@@ -199,9 +163,9 @@ public final class InjectionDetector implements Detector {
                 while (j < n && text.charAt(j) == ' ') {
                     j++;
                 }
-                if (startsWithAny(text, j, MARKUP) || Text.matchesIgnoreCase(text, j, "inst]")
-                        || Text.matchesIgnoreCase(text, j, "sys]")) {
-                    add(windows, Math.max(0, i - BEFORE), Math.min(n, i + AFTER));
+                int markup = markupEnd(text, j);
+                if (markup > 0) {
+                    add(windows, i, markup);
                 }
                 i++;
                 continue;
@@ -222,7 +186,7 @@ public final class InjectionDetector implements Detector {
             if (mask != 0) {
                 int hit = trigger(text, starts, masks, count, i);
                 if (hit >= 0) {
-                    add(windows, Math.max(0, hit - BEFORE), Math.min(n, hit + AFTER));
+                    add(windows, hit, i);
                 }
             }
         }
@@ -301,13 +265,28 @@ public final class InjectionDetector implements Detector {
         return -1;
     }
 
-    private static boolean startsWithAny(String text, int at, String[] words) {
-        for (String word : words) {
+    /** {@code <system>}, {@code </instructions>}, {@code <|im_start|>}, {@code [INST]}: the end of the marker, or -1. */
+    private static int markupEnd(String text, int at) {
+        for (String word : MARKUP) {
             if (Text.matchesIgnoreCase(text, at, word)) {
-                return true;
+                int j = at + word.length();
+                while (j < text.length() && text.charAt(j) == ' ') {
+                    j++;
+                }
+                if (j < text.length() && (text.charAt(j) == '>' || text.charAt(j) == ']')) {
+                    return j + 1;
+                }
+                if (word.startsWith("|")) {
+                    return j < text.length() && text.charAt(j) == '>' ? j + 1 : -1;
+                }
             }
         }
-        return false;
+        for (String word : new String[] {"inst]", "sys]"}) {
+            if (Text.matchesIgnoreCase(text, at, word)) {
+                return at + word.length();
+            }
+        }
+        return -1;
     }
 
     private static void add(List<int[]> windows, int start, int end) {

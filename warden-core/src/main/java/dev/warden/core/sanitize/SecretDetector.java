@@ -142,7 +142,8 @@ public final class SecretDetector implements Detector {
             int sep = skip(text, end, " \"'");
             if (sep < text.length() && (text.charAt(sep) == ':' || text.charAt(sep) == '=')) {
                 int valueStart = skip(text, sep + 1, " \"'");
-                int valueEnd = Text.lineEnd(text, valueStart);
+                // Bounded, so a hostile line of repeated headers stays linear.
+                int valueEnd = Math.min(Text.lineEnd(text, valueStart, valueStart + 4096), text.length());
                 int quote = firstOf(text, valueStart, valueEnd, "\"'");
                 if (quote >= 0) {
                     valueEnd = quote;
@@ -361,8 +362,10 @@ public final class SecretDetector implements Detector {
     }
 
     private static int pem(String text, int start) {
-        int header = Text.lineEnd(text, start);
-        int keyWord = Text.indexOf(text, "PRIVATE KEY-----", start, Math.min(header, start + 80));
+        int keyWord = Text.indexOf(text, "PRIVATE KEY-----", start, Math.min(text.length(), start + 80));
+        if (keyWord >= 0 && Text.indexOf(text, '\n', start, keyWord) >= 0) {
+            keyWord = -1;
+        }
         if (keyWord < 0) {
             return -1;
         }

@@ -81,6 +81,12 @@ final class Text {
         return i < 0 ? 0 : i + 1;
     }
 
+    /** End of the line at {@code at}, but no further than {@code limit}. */
+    static int lineEnd(String text, int at, int limit) {
+        int i = indexOf(text, '\n', at, Math.min(limit, text.length()));
+        return i < 0 ? Math.min(limit, text.length()) : i;
+    }
+
     static int lineEnd(String text, int at) {
         int i = text.indexOf('\n', at);
         return i < 0 ? text.length() : i;

@@ -272,8 +272,11 @@ public final class TopologyDetector implements Detector {
             out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
         }
         int environ = text.indexOf("environ({");
+        int close = environ < 0 ? -1 : text.indexOf("})", environ);
         while (environ >= 0) {
-            int close = text.indexOf("})", environ);
+            if (close >= 0 && close < environ) {
+                close = text.indexOf("})", environ); // cursors only move forward: linear overall
+            }
             int end = close < 0 ? Text.lineEnd(text, environ) : close + 2;
             out.add(new Finding(Category.TOPOLOGY, "env-dump", environ, end));
             environ = text.indexOf("environ({", end);
