@@ -3,6 +3,7 @@ package dev.warden.server.internal;
 import dev.warden.core.error.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 
 /** Opaque pagination cursors: an offset, encoded so that clients do not build them by hand. */
@@ -11,6 +12,17 @@ public final class Cursor {
     private static final String PREFIX = "wdn1:";
 
     private Cursor() {
+    }
+
+    /** One page of a listing. */
+    public record Page<T>(List<T> items, Optional<String> nextCursor) {
+    }
+
+    /** The page a {@code cursor} param asks for; an unreadable cursor is -32602. */
+    public static <T> Page<T> page(List<T> all, Optional<String> cursor, int pageSize) {
+        int from = decode(cursor, all.size());
+        int to = Math.min(all.size(), from + pageSize);
+        return new Page<>(all.subList(from, to), to < all.size() ? Optional.of(encode(to)) : Optional.empty());
     }
 
     public static String encode(int offset) {

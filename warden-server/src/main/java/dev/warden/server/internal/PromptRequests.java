@@ -27,11 +27,9 @@ public final class PromptRequests {
     }
 
     public JsonNode list(RequestContext context) {
-        ObjectNode params = Params.object(context.params());
-        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
-        int to = Math.min(listing.size(), from + server.pageSize());
-        return Json.tree(new Prompts.ListResult(listing.subList(from, to),
-                to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+        Cursor.Page<Prompts.Prompt> page = Cursor.page(listing,
+                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+        return Json.tree(new Prompts.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode get(RequestContext context) throws Exception {

@@ -34,19 +34,15 @@ public final class ResourceRequests {
     }
 
     public JsonNode list(RequestContext context) {
-        ObjectNode params = Params.object(context.params());
-        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
-        int to = Math.min(listing.size(), from + server.pageSize());
-        return Json.tree(new Resources.ListResult(listing.subList(from, to),
-                to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+        Cursor.Page<Resources.Resource> page = Cursor.page(listing,
+                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+        return Json.tree(new Resources.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode templates(RequestContext context) {
-        ObjectNode params = Params.object(context.params());
-        int from = Cursor.decode(Params.optionalString(params, "cursor"), templateListing.size());
-        int to = Math.min(templateListing.size(), from + server.pageSize());
-        return Json.tree(new Resources.TemplatesListResult(templateListing.subList(from, to),
-                to < templateListing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty()));
+        Cursor.Page<Resources.Template> page = Cursor.page(templateListing,
+                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+        return Json.tree(new Resources.TemplatesListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode read(RequestContext context) throws Exception {

@@ -44,11 +44,9 @@ public final class ToolCalls {
     }
 
     public JsonNode list(RequestContext context) {
-        ObjectNode params = Params.object(context.params());
-        int from = Cursor.decode(Params.optionalString(params, "cursor"), listing.size());
-        int to = Math.min(listing.size(), from + server.pageSize());
-        Optional<String> next = to < listing.size() ? Optional.of(Cursor.encode(to)) : Optional.empty();
-        return Json.tree(new Tools.ListResult(listing.subList(from, to), next));
+        Cursor.Page<Tools.Tool> page = Cursor.page(listing,
+                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+        return Json.tree(new Tools.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode call(RequestContext context) throws Exception {
