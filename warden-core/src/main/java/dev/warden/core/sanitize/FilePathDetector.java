@@ -34,7 +34,7 @@ public final class FilePathDetector implements Detector {
         int nextTilde = text.indexOf('~');
         int nextColon = text.indexOf(':');
         int nextBackslash = text.indexOf('\\');
-        int nextFile = indexOfFile(text, 0);
+
         int i = 0;
         while (i < n) {
             if (nextSlash >= 0 && nextSlash < i) {
@@ -49,10 +49,7 @@ public final class FilePathDetector implements Detector {
             if (nextBackslash >= 0 && nextBackslash < i) {
                 nextBackslash = text.indexOf('\\', i);
             }
-            if (nextFile >= 0 && nextFile < i) {
-                nextFile = indexOfFile(text, i);
-            }
-            int next = min(min(nextSlash, nextTilde), min(min(nextColon, nextBackslash), nextFile));
+            int next = min(min(nextSlash, nextTilde), min(nextColon, nextBackslash));
             if (next < 0) {
                 return;
             }
@@ -66,6 +63,18 @@ public final class FilePathDetector implements Detector {
                 if (end < 0 && i + 2 < n && isPathChar(text.charAt(i + 2))) {
                     end = segmentRunEnd(text, i + 1);
                 }
+            } else if (c == ':' && i >= 4 && i + 1 < n && text.charAt(i + 1) == '/'
+                    && text.regionMatches(true, i - 4, "file", 0, 4) && boundaryBefore(text, i - 4)) {
+                // file:/… and file:///…, found at their colon
+                int j = i + 1;
+                while (j < n && text.charAt(j) == '/') {
+                    j++;
+                }
+                int start = i - 4;
+                end = lineSuffix(text, segmentRunEnd(text, j));
+                out.add(new Finding(Category.FILE_PATH, "path", start, end));
+                i = end;
+                continue;
             } else if (c == ':' && i >= 1 && i + 1 < n && (text.charAt(i + 1) == '\\' || text.charAt(i + 1) == '/')
                     && Text.isUpper(Character.toUpperCase(text.charAt(i - 1))) && Text.isAlnum(text.charAt(i - 1))
                     && !Text.isDigit(text.charAt(i - 1)) && boundaryBefore(text, i - 1)
@@ -81,12 +90,6 @@ public final class FilePathDetector implements Detector {
             } else if (c == '\\' && i + 1 < n && text.charAt(i + 1) == '\\' && boundaryBefore(text, i)
                     && i + 2 < n && Text.isAlnum(text.charAt(i + 2))) {
                 end = windowsPath(text, i);
-            } else if ((c == 'f' || c == 'F') && Text.matchesIgnoreCase(text, i, "file:/") && boundaryBefore(text, i)) {
-                int j = i + 5;
-                while (j < n && text.charAt(j) == '/') {
-                    j++;
-                }
-                end = lineSuffix(text, segmentRunEnd(text, j));
             }
             if (end > i) {
                 int start = c == '~' ? i : i;
@@ -112,9 +115,7 @@ public final class FilePathDetector implements Detector {
     }
 
     /** Lower case only (upper-case file URLs are not seen in practice); one search per call, cursors only move forward. */
-    private static int indexOfFile(String text, int from) {
-        return text.indexOf("file:/", from);
-    }
+
 
     /** The end of a Unix path starting at the slash {@code at}, or -1 if it does not look like a file path. */
     private static int unixPath(String text, int at, int reportedStart) {

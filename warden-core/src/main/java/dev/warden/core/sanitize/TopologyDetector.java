@@ -58,39 +58,36 @@ public final class TopologyDetector implements Detector {
             }
             dot = text.indexOf('.', Math.max(resume, dot + 1));
         }
-        int local = indexOfIgnoreCaseAscii(text, "localhost:", 0);
-        while (local >= 0) {
-            int end = local + 9;
-            if ((local == 0 || !isHostChar(text.charAt(local - 1))) && end + 1 < n && Text.isDigit(text.charAt(end + 1))) {
-                int withPort = port(text, end);
-                out.add(new Finding(Category.TOPOLOGY, "internal-host", local, withPort));
+        // localhost:port, "::" and fe80: all contain a colon: one vectorised char search finds them all
+        // (a string search per literal costs more than the rest of this detector).
+        int colon = text.indexOf(':');
+        while (colon >= 0) {
+            int resume = colon + 1;
+            if (colon >= 9 && text.regionMatches(true, colon - 9, "localhost", 0, 9)
+                    && (colon == 9 || !isHostChar(text.charAt(colon - 10)))
+                    && colon + 1 < n && Text.isDigit(text.charAt(colon + 1))) {
+                int withPort = port(text, colon);
+                out.add(new Finding(Category.TOPOLOGY, "internal-host", colon - 9, withPort));
+                resume = withPort;
+            } else if ((colon + 1 < n && text.charAt(colon + 1) == ':')
+                    || (colon >= 4 && text.regionMatches(true, colon - 4, "fe80", 0, 4))) {
+                int start = colon;
+                while (start > 0 && (isHex(text.charAt(start - 1)) || text.charAt(start - 1) == ':')) {
+                    start--;
+                }
+                if (start > 0 && text.charAt(start - 1) == '[') {
+                    start--;
+                }
+                int end = (start == 0 || !Text.isAlnum(text.charAt(start - 1))) && !overlaps(out, start)
+                        ? ipv6(text, start) : -1;
+                if (end > 0) {
+                    out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, end));
+                    resume = end;
+                } else if (colon + 1 < n && text.charAt(colon + 1) == ':') {
+                    resume = colon + 2;
+                }
             }
-            local = indexOfIgnoreCaseAscii(text, "localhost:", local + 1);
-        }
-        int colons = text.indexOf("::");
-        while (colons >= 0) {
-            int start = colons;
-            while (start > 0 && (isHex(text.charAt(start - 1)) || text.charAt(start - 1) == ':')) {
-                start--;
-            }
-            if (start > 0 && text.charAt(start - 1) == '[') {
-                start--;
-            }
-            int end = (start == 0 || !Text.isAlnum(text.charAt(start - 1))) ? ipv6(text, start) : -1;
-            if (end > 0) {
-                out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, end));
-                colons = text.indexOf("::", end);
-            } else {
-                colons = text.indexOf("::", colons + 2);
-            }
-        }
-        int linkLocal = indexOfIgnoreCaseAscii(text, "fe80:", 0);
-        while (linkLocal >= 0) {
-            int end = (linkLocal == 0 || !Text.isAlnum(text.charAt(linkLocal - 1))) ? ipv6(text, linkLocal) : -1;
-            if (end > 0 && !overlaps(out, linkLocal)) {
-                out.add(new Finding(Category.TOPOLOGY, "internal-ip", linkLocal, end));
-            }
-            linkLocal = indexOfIgnoreCaseAscii(text, "fe80:", Math.max(linkLocal + 1, end));
+            colon = text.indexOf(':', Math.max(resume, colon + 1));
         }
     }
 
@@ -103,10 +100,7 @@ public final class TopologyDetector implements Detector {
         return false;
     }
 
-    /** Lower case only: one vectorised search per literal keeps the pass cheap (and linear). */
-    private static int indexOfIgnoreCaseAscii(String text, String lower, int from) {
-        return text.indexOf(lower, from);
-    }
+
 
     /** A cheap test before {@link #ipv6}: "::", "[" + hex or colon, or "f?" hex hex within 5 chars of a colon. */
     private static boolean mayBeIpv6(String text, int i) {
@@ -271,7 +265,7 @@ public final class TopologyDetector implements Detector {
         if (runStart >= 0 && runLines >= 3) {
             out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
         }
-        int environ = text.indexOf("environ({");
+        int environ = environ(text, 0);
         int close = environ < 0 ? -1 : text.indexOf("})", environ);
         while (environ >= 0) {
             if (close >= 0 && close < environ) {
@@ -279,8 +273,20 @@ public final class TopologyDetector implements Detector {
             }
             int end = close < 0 ? Text.lineEnd(text, environ) : close + 2;
             out.add(new Finding(Category.TOPOLOGY, "env-dump", environ, end));
-            environ = text.indexOf("environ({", end);
+            environ = environ(text, end);
         }
+    }
+
+    /** The next {@code environ(&#123;} (Python's os.environ repr), found by its rarer '{'. */
+    private static int environ(String text, int from) {
+        int brace = text.indexOf('{', from + 8);
+        while (brace >= 0) {
+            if (text.startsWith("environ(", brace - 8)) {
+                return brace - 8;
+            }
+            brace = text.indexOf('{', brace + 1);
+        }
+        return -1;
     }
 
     private static boolean isEnvLine(String text, int s, int e) {
