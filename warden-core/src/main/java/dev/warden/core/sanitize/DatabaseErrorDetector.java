@@ -165,40 +165,49 @@ public final class DatabaseErrorDetector implements Detector {
         buckets.forEach((c, list) -> BY_FIRST_CHAR[c] = list.toArray(String[][]::new));
     }
 
-    /** The first database-error marker in the line, or -1. */
+    /** The first database-error marker in the line, or -1. Markers start words, so only word starts are checked. */
     private static int markerIn(String text, int s, int e) {
-        for (int i = s; i < e; i++) {
+        int i = s;
+        while (i < e) {
             char c = text.charAt(i);
-            if (c >= 128) {
+            if (!Text.isAlnum(c)) {
+                i++;
                 continue;
             }
-            String[][] bucket = BY_FIRST_CHAR[c];
-            // Phrases start at a word boundary; checking only there keeps common letters cheap.
-            if (bucket != null && (i == s || !Text.isAlnum(text.charAt(i - 1)) || c == 'I' || c == 'S' || c == 'P'
-                    || c == 'Q' || c == 'O')) {
-                char second = i + 1 < e ? text.charAt(i + 1) : 0;
-                for (String[] phrase : bucket) {
-                    String p = phrase[0];
-                    if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
-                        boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
-                        if (!vague) {
-                            return i;
-                        }
-                        int object = dbObjectBefore(text, s, i);
-                        if (object >= 0) {
-                            return object;
+            if (c < 128) {
+                String[][] bucket = BY_FIRST_CHAR[c];
+                if (bucket != null) {
+                    char second = i + 1 < e ? text.charAt(i + 1) : 0;
+                    for (String[] phrase : bucket) {
+                        String p = phrase[0];
+                        if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
+                            boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
+                            if (!vague) {
+                                return i;
+                            }
+                            int object = dbObjectBefore(text, s, i);
+                            if (object >= 0) {
+                                return object;
+                            }
                         }
                     }
                 }
+                if (c == 'O' && i + 9 <= e && text.startsWith("ORA-", i) && allDigits(text, i + 4, i + 9)) {
+                    return i;
+                }
+                if (c == 'M' && text.startsWith("Msg ", i)
+                        && Text.indexOf(text, ", Level ", i, Math.min(e, i + 24)) > 0) {
+                    return i;
+                }
+                if (c == 'E' && isMysqlCode(text, i, e)) {
+                    return i;
+                }
             }
-            if (c == 'O' && i + 9 <= e && text.startsWith("ORA-", i) && allDigits(text, i + 4, i + 9)) {
-                return i;
-            }
-            if (c == 'M' && text.startsWith("Msg ", i) && Text.indexOf(text, ", Level ", i, Math.min(e, i + 24)) > 0) {
-                return i;
-            }
-            if (c == 'E' && isMysqlCode(text, i, e)) {
-                return i;
+            // skip the rest of the word; phrases that start inside a word (PSQLException after "org.postgresql.util.")
+            // follow a dot, which ends the previous word
+            i++;
+            while (i < e && Text.isAlnum(text.charAt(i))) {
+                i++;
             }
         }
         return -1;

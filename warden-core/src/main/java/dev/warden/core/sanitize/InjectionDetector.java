@@ -124,12 +124,12 @@ public final class InjectionDetector implements Detector {
         return h ^ (h >>> 16);
     }
 
-    private static int maskOf(String text, int s, int e) {
+    private static int maskOf(String text, int s, int e, int hash) {
         int len = e - s;
         if (len < 2 || len > 12) {
             return 0;
         }
-        int slot = hash(text, s, e) & (TABLE - 1);
+        int slot = hash & (TABLE - 1);
         while (WORDS[slot] != null) {
             String word = WORDS[slot];
             if (word.length() == len && Text.matchesIgnoreCase(text, s, word)) {
@@ -175,10 +175,16 @@ public final class InjectionDetector implements Detector {
                 continue;
             }
             int w = i;
-            while (i < n && (Text.isAlnum(text.charAt(i)) || text.charAt(i) == '_')) {
+            int h = 0x811C9DC5;
+            while (i < n) {
+                char ch = text.charAt(i);
+                if (!(Text.isAlnum(ch) || ch == '_')) {
+                    break;
+                }
+                h = (h ^ Text.lower(ch)) * 0x01000193;
                 i++;
             }
-            int mask = maskOf(text, w, i);
+            int mask = maskOf(text, w, i, h ^ (h >>> 16));
             int slot = count % RECENT;
             starts[slot] = w;
             masks[slot] = mask;

@@ -164,6 +164,14 @@ public final class Sanitizer {
         int i = 0;
         while (i < n) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c < 0x7F) {
+                // printable ASCII: by far the common case
+                if (out != null) {
+                    out.append(c);
+                }
+                i++;
+                continue;
+            }
             boolean keep = c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0) && !Character.isSurrogate(c)
                     && c != '\u2028' && c != '\u2029' && !(c >= '\u202A' && c <= '\u202E')
                     && !(c >= '\u2066' && c <= '\u2069') && c != '\u200B' && c != '\uFEFF';
