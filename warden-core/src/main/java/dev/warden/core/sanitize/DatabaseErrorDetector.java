@@ -228,6 +228,10 @@ public final class DatabaseErrorDetector implements Detector {
     /** Where the quoted database object named before "does not exist" starts, or -1. */
     private static int dbObjectBefore(String text, int s, int at) {
         int from = Math.max(s, at - 120);
+        // The object is quoted ("relation \"x\"", "Table 'x'"): no quote nearby, no object.
+        if (Text.indexOf(text, '"', from, at) < 0 && Text.indexOf(text, '\'', from, at) < 0) {
+            return -1;
+        }
         for (String object : new String[] {"relation \"", "column \"", "Table '", "table \"", "database \"",
                 "schema \"", "role \"", "type \"", "function ", "sequence \"", "index \""}) {
             int found = Text.indexOf(text, object, from, at);
@@ -333,6 +337,7 @@ public final class DatabaseErrorDetector implements Detector {
      */
     private void scanStatements(String text, List<Finding> out) {
         int n = text.length();
+        int[] noFromUntil = new int[2]; // per scan, so one detector serves many threads
         int i = 0;
         while (i < n) {
             char c = text.charAt(i);
@@ -343,7 +348,7 @@ public final class DatabaseErrorDetector implements Detector {
                 }
                 int len = wordEnd - i;
                 if (len >= 4 && len <= 8 && isSqlStart(text, i, len)) {
-                    int end = statementEnd(text, i, wordEnd);
+                    int end = statementEnd(text, i, wordEnd, noFromUntil);
                     if (end > 0) {
                         out.add(new Finding(Category.DATABASE, "sql", i, end));
                         i = end;
@@ -371,7 +376,7 @@ public final class DatabaseErrorDetector implements Detector {
         return false;
     }
 
-    private static int statementEnd(String text, int start, int verbEnd) {
+    private static int statementEnd(String text, int start, int verbEnd, int[] noFromUntil) {
         // A bounded window keeps the scan linear however many verbs a hostile text repeats.
         int limit = Text.lineEnd(text, start, start + 600);
         boolean upper = Text.isUpper(text.charAt(start)) && Text.isUpper(text.charAt(verbEnd - 1));
@@ -382,7 +387,7 @@ public final class DatabaseErrorDetector implements Detector {
         }
         int end = terminator(text, verbEnd, limit);
         boolean shaped = switch (verb) {
-            case "select" -> selectShape(text, verbEnd, end, upper);
+            case "select" -> selectShape(text, verbEnd, end, upper, noFromUntil);
             case "insert", "upsert" -> keyword(text, verbEnd, Math.min(end, verbEnd + 8), "into", upper)
                     && (keyword(text, verbEnd, end, "values", upper) || keyword(text, verbEnd, end, "select", upper)
                     || Text.indexOf(text, '(', verbEnd, end) > 0);
@@ -418,9 +423,19 @@ public final class DatabaseErrorDetector implements Detector {
         return limit;
     }
 
+    /**
+     * Where the last search for FROM ended without finding one, per case mode. A text of many
+     * SELECTs and no FROM would otherwise search the same window again for every SELECT.
+     */
     /** {@code SELECT a, b FROM t}, {@code SELECT * FROM t}, {@code select x from t where …}. */
-    private static boolean selectShape(String text, int verbEnd, int end, boolean upper) {
-        int from = keywordAt(text, verbEnd, end, "from", upper);
+    private static boolean selectShape(String text, int verbEnd, int end, boolean upper, int[] noFromUntil) {
+        int mode = upper ? 1 : 0;
+        int searchFrom = Math.max(verbEnd, noFromUntil[mode]);
+        int from = searchFrom >= end ? -1 : keywordAt(text, searchFrom, end, "from", upper);
+        if (from < 0) {
+            noFromUntil[mode] = Math.max(noFromUntil[mode], end - 4);
+            return false;
+        }
         if (from < 0) {
             return false;
         }

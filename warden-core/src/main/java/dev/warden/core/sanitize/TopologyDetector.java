@@ -72,14 +72,16 @@ public final class TopologyDetector implements Detector {
             } else if ((colon + 1 < n && text.charAt(colon + 1) == ':')
                     || (colon >= 4 && text.regionMatches(true, colon - 4, "fe80", 0, 4))) {
                 int start = colon;
-                while (start > 0 && (isHex(text.charAt(start - 1)) || text.charAt(start - 1) == ':')) {
+                // An IPv6 address is at most 45 characters: the bound keeps runs of colons linear.
+                while (start > 0 && colon - start < 45
+                        && (isHex(text.charAt(start - 1)) || text.charAt(start - 1) == ':')) {
                     start--;
                 }
                 if (start > 0 && text.charAt(start - 1) == '[') {
                     start--;
                 }
-                int end = (start == 0 || !Text.isAlnum(text.charAt(start - 1))) && !overlaps(out, start)
-                        ? ipv6(text, start) : -1;
+                // A span that overlaps one found earlier is harmless: the sanitizer merges spans.
+                int end = (start == 0 || !Text.isAlnum(text.charAt(start - 1))) ? ipv6(text, start) : -1;
                 if (end > 0) {
                     out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, end));
                     resume = end;
@@ -91,14 +93,6 @@ public final class TopologyDetector implements Detector {
         }
     }
 
-    private static boolean overlaps(List<Finding> out, int at) {
-        for (Finding f : out) {
-            if (f.category() == Category.TOPOLOGY && f.start() <= at && at < f.end()) {
-                return true;
-            }
-        }
-        return false;
-    }
 
 
 
@@ -197,7 +191,8 @@ public final class TopologyDetector implements Detector {
             i++;
         }
         int addrStart = i;
-        while (i < n && (isHex(text.charAt(i)) || text.charAt(i) == ':' || text.charAt(i) == '%'
+        int limit = Math.min(n, addrStart + 46);
+        while (i < limit && (isHex(text.charAt(i)) || text.charAt(i) == ':' || text.charAt(i) == '%'
                 || (text.charAt(i) == '.' && i > addrStart))) {
             i++;
         }
