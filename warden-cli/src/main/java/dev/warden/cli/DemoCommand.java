@@ -40,7 +40,16 @@ final class DemoCommand implements Callable<Integer> {
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"me\",\"version\":\"1\"}}}");
         }
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir))) {
+        FileIncidentStore store;
+        try {
+            store = FileIncidentStore.open(DataDir.incidents(dataDir));
+        } catch (RuntimeException e) {
+            // Serving matters more than the store: say why on stderr and keep the stderr log.
+            System.err.println("warden demo: incidents go to stderr only; cannot open the store: " + e.getMessage());
+            DemoServer.create(log, maxMessageBytes).serveStdio();
+            return 0;
+        }
+        try (store) {
             DemoServer.create(IncidentSink.all(store, log), maxMessageBytes).serveStdio();
         }
         return 0;
