@@ -69,6 +69,7 @@ public final class SecretDetector implements Detector {
     public void scan(String text, List<Finding> out) {
         int n = text.length();
         int i = 0;
+        int[] prev = {-1, -1, -1, -1};
         while (i < n) {
             char c = text.charAt(i);
             if (c == '-' && text.startsWith("-----BEGIN ", i)) {
@@ -89,7 +90,11 @@ public final class SecretDetector implements Detector {
                 while (tokenEnd < n && isTokenChar(text.charAt(tokenEnd))) {
                     tokenEnd++;
                 }
-                int next = token(text, i, tokenEnd, out);
+                int next = token(text, i, tokenEnd, out, prev);
+                prev[2] = prev[0];
+                prev[3] = prev[1];
+                prev[0] = i;
+                prev[1] = tokenEnd;
                 i = Math.max(next, tokenEnd);
                 continue;
             }
@@ -101,7 +106,7 @@ public final class SecretDetector implements Detector {
     private static final int MIN_PREFIXED_TOKEN = 14;
 
     /** Checks one token; returns where scanning resumes. */
-    private static int token(String text, int start, int end, List<Finding> out) {
+    private static int token(String text, int start, int end, List<Finding> out, int[] prev) {
         int len = end - start;
         char first = text.charAt(start);
         if (len < MIN_PREFIXED_TOKEN && len != 6 && len != 13 && len < 3) {
@@ -154,6 +159,10 @@ public final class SecretDetector implements Detector {
                 }
             }
         }
+        if (afterSecretName(text, start, end, prev)) {
+            out.add(new Finding(Category.SECRET, "credential", start, end));
+            return end;
+        }
         if (mayBeFollowedByValue(text, end) && isSecretName(text, start, end)) {
             return keyValue(text, start, end, out);
         }
@@ -165,7 +174,7 @@ public final class SecretDetector implements Detector {
         return body.length() == 2 ? (body.charAt(0) - '0') * 10 + (body.charAt(1) - '0') : body.charAt(0) - '0';
     }
 
-    /** Cheap filter before the name check: a separator, or a long token after one space. */
+    /** Cheap filter before the name check: is a separator ({@code =} or {@code :}) next? */
     private static boolean mayBeFollowedByValue(String text, int end) {
         int n = text.length();
         int i = end;
@@ -177,24 +186,32 @@ public final class SecretDetector implements Detector {
             i++;
             spaces++;
         }
-        if (i >= n) {
+        return i < n && (text.charAt(i) == '=' || text.charAt(i) == ':');
+    }
+
+    /**
+     * "api key 8f9a7b6c5d4e3f2a1b0c", "token is ab12…": a long, credential-looking token right
+     * after a secret-ish name. Checked at the (rare) long token, looking back, so ordinary words
+     * cost nothing here. {@code prev} holds the two tokens before this one (-1 when absent).
+     */
+    private static boolean afterSecretName(String text, int start, int end, int[] prev) {
+        if (end - start < 16 || prev[0] < 0 || !looksLikeCredential(text, start, end)
+                || Text.entropy(text, start, end) < 3.0) {
             return false;
         }
-        char c = text.charAt(i);
-        if (c == '=' || c == ':') {
-            return true;
+        int nameStart = prev[0];
+        int nameEnd = prev[1];
+        if (nameEnd - nameStart == 2 && Text.matchesIgnoreCase(text, nameStart, "is") && prev[2] >= 0) {
+            nameStart = prev[2];
+            nameEnd = prev[3];
         }
-        if (spaces == 0) {
-            return false;
+        for (int i = nameEnd; i < start; i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && !(i >= prev[0] && i < prev[1])) {
+                return false;
+            }
         }
-        if (Text.matchesIgnoreCase(text, i, "is ")) {
-            i += 3;
-        }
-        int run = 0;
-        while (i + run < n && !Text.isSpace(text.charAt(i + run)) && run < 16) {
-            run++;
-        }
-        return run >= 16;
+        return isSecretName(text, nameStart, nameEnd) && !isCommonWord(text, nameStart, nameEnd);
     }
 
     /** After a secret-ish name: {@code name=value}, {@code name: value}, {@code "name": "value"}, {@code name value}. */
@@ -205,7 +222,6 @@ public final class SecretDetector implements Detector {
         if (quotedName) {
             i++;
         }
-        int sepStart = i;
         while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
             i++;
         }
@@ -213,7 +229,6 @@ public final class SecretDetector implements Detector {
             return nameEnd;
         }
         char sep = text.charAt(i);
-        boolean spaced = i > sepStart;
         if (sep == '=' || sep == ':') {
             if (sep == ':' && i + 1 < n && text.charAt(i + 1) == '/') {
                 return nameEnd; // a URL scheme, handled elsewhere
@@ -248,19 +263,6 @@ public final class SecretDetector implements Detector {
                 return valueEnd;
             }
             return nameEnd;
-        }
-        if (spaced && !quotedName && !isCommonWord(text, nameStart, nameEnd)) {
-            // "api key 8f9a7b6c5d4e3f2a1b0c": a high-entropy token right after the name
-            int valueStart = i;
-            if (Text.matchesIgnoreCase(text, valueStart, "is ")) {
-                valueStart += 3;
-            }
-            int valueEnd = valueEnd(text, valueStart);
-            if (valueEnd - valueStart >= 16 && looksLikeCredential(text, valueStart, valueEnd)
-                    && Text.entropy(text, valueStart, valueEnd) >= 3.0) {
-                out.add(new Finding(Category.SECRET, "credential", valueStart, valueEnd));
-                return valueEnd;
-            }
         }
         return nameEnd;
     }
