@@ -28,6 +28,30 @@ class JsonSchemaValidatorTest {
     }
 
     @Test
+    void hugeValuesForRegexBackedFormatsAreViolationsNotStackOverflows() {
+        // The library checks "uri-template" (and e-mail, host names, …) with java.util.regex, which
+        // recursed once per character and overflowed the stack at about 2,000 characters.
+        JsonSchemaValidator validator = JsonSchemaValidator.compile(json("""
+                {"type":"object","properties":{
+                  "t":{"type":"string","format":"uri-template"},
+                  "e":{"type":"string","format":"email"},
+                  "h":{"type":"string","format":"hostname"}}}"""));
+        String longValue = "a".repeat(100_000);
+        List<Violation> violations = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> validator.validate(
+                json("{\"t\":\"" + longValue + "\",\"e\":\"" + longValue + "@x.com\",\"h\":\"" + longValue + "\"}")));
+        assertThat(violations).extracting(Violation::pointer).containsExactlyInAnyOrder("/t", "/e", "/h");
+    }
+
+    @Test
+    void ordinaryFormatValuesStillValidate() {
+        JsonSchemaValidator validator = JsonSchemaValidator.compile(json(
+                "{\"type\":\"object\",\"properties\":{\"e\":{\"type\":\"string\",\"format\":\"email\"}}}"));
+        assertThat(validator.validate(json("{\"e\":\"ada@example.com\"}"))).isEmpty();
+        assertThat(validator.validate(json("{\"e\":\"not-an-email\"}"))).extracting(Violation::line)
+                .containsExactly("/e: must be an email address");
+    }
+
+    @Test
     void patternsTheLinearEngineCannotRunAreRejectedWhenTheToolIsBuilt() {
         assertThatThrownBy(() -> ToolSpec.builder("t").inputSchema(
                         "{\"type\":\"object\",\"properties\":{\"s\":{\"type\":\"string\",\"pattern\":\"^(?=a)b\"}}}")

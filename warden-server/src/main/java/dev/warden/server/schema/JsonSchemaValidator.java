@@ -4,7 +4,8 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.BasicDialectRegistry;
+import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.path.NodePath;
 import dev.warden.core.error.Violation;
 import java.util.ArrayList;
@@ -22,21 +23,26 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Pointers are built from the instance location, but a segment that the schema does not declare
  * as a property name (a key the caller invented) is shown as {@code *}, so no caller text appears.
- * Remote {@code $ref}s are never fetched; {@code pattern} runs on RE2/J; {@code format} is asserted.
+ * Remote {@code $ref}s are never fetched; {@code pattern} runs on RE2/J; {@code format} is asserted,
+ * after a length bound per format ({@link BoundedFormat}).
  */
 public final class JsonSchemaValidator {
 
     /** Enough to correct a call; a hostile input with thousands of errors gets a bounded answer. */
     public static final int MAX_VIOLATIONS = 20;
 
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
-            SpecificationVersion.DRAFT_2020_12,
-            builder -> builder
-                    .schemaRegistryConfig(SchemaRegistryConfig.builder()
-                            .regularExpressionFactory(Re2jRegularExpressionFactory.INSTANCE)
-                            .formatAssertionsEnabled(true)
-                            .build())
-                    .schemaLoader(loader -> loader.fetchRemoteResources(false)));
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.builder()
+            .defaultDialectId(Dialects.getDraft202012().getId())
+            // Every dialect a schema may name, each with length-bounded format checks.
+            .dialectRegistry(new BasicDialectRegistry(List.of(Dialects.getDraft4(), Dialects.getDraft6(),
+                    Dialects.getDraft7(), Dialects.getDraft201909(), Dialects.getDraft202012()).stream()
+                    .map(BoundedFormat::apply).toList()))
+            .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .regularExpressionFactory(Re2jRegularExpressionFactory.INSTANCE)
+                    .formatAssertionsEnabled(true)
+                    .build())
+            .schemaLoader(loader -> loader.fetchRemoteResources(false))
+            .build();
 
     private final Schema schema;
     private final Set<String> declaredNames;
