@@ -1,0 +1,83 @@
+package dev.warden.core.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.warden.core.error.ConnectionClosedException;
+import dev.warden.core.json.Json;
+import dev.warden.core.session.OutgoingRequest;
+import dev.warden.core.session.Session;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** A real child process on the far end of the stdio transport. */
+class ProcessTransportTest {
+
+    private final List<String> stderr = new CopyOnWriteArrayList<>();
+
+    private ProcessTransport child() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return ProcessTransport.launch(List.of(java, "-cp", System.getProperty("java.class.path"),
+                EchoChildMain.class.getName()), Map.of(), Optional.empty(), stderr::add);
+    }
+
+    @Test
+    void requestsReachTheChildAndAnswersComeBack() throws Exception {
+        ProcessTransport transport = child();
+        try (Session session = Session.builder(transport).build()) {
+            session.start();
+            JsonNode result = session.request("hello", Json.object().put("n", 7)).get(60, TimeUnit.SECONDS);
+            assertThat(result.get("echo").get("n").asInt()).isEqualTo(7);
+        }
+    }
+
+    @Test
+    void theChildsStderrGoesToTheSinkNotToTheProtocol() throws Exception {
+        ProcessTransport transport = child();
+        try (Session session = Session.builder(transport).build()) {
+            session.start();
+            session.request("hello", Json.object()).get(60, TimeUnit.SECONDS);
+        }
+        assertThat(stderr).anyMatch(line -> line.contains("child started"));
+        assertThat(stderr).anyMatch(line -> line.contains("handling hello"));
+    }
+
+    @Test
+    void aChildThatExitsFailsWhatIsPendingWithConnectionClosed() throws Exception {
+        ProcessTransport transport = child();
+        try (Session session = Session.builder(transport).build()) {
+            session.start();
+            OutgoingRequest hanging = session.request("hang", Json.object());
+            session.request("exit", Json.object());
+            Throwable failure = catchThrowable(() -> hanging.get(60, TimeUnit.SECONDS));
+            assertThat(failure).isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(ConnectionClosedException.class);
+            session.closed().get(60, TimeUnit.SECONDS);
+        }
+        assertThat(transport.exitCode()).contains(3);
+    }
+
+    @Test
+    void closingEndsTheChild() throws Exception {
+        ProcessTransport transport = child();
+        Session session = Session.builder(transport).build();
+        session.start();
+        session.request("hello", Json.object()).get(60, TimeUnit.SECONDS);
+        session.close();
+        assertThat(transport.exitCode()).isPresent();
+    }
+
+    @Test
+    void aProgramThatDoesNotExistFailsToLaunchWithItsName() {
+        Throwable failure = catchThrowable(() -> ProcessTransport.launch(List.of("/nonexistent/mcp-server"), Map.of(),
+                Optional.empty(), line -> { }));
+        assertThat(failure).hasMessageContaining("/nonexistent/mcp-server");
+    }
+}
