@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
+import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
-import dev.warden.core.sanitize.Finding;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.SanitizedText;
 import dev.warden.core.sanitize.Sanitizer;
@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code warden sanitize}: untrusted text on stdin, safe text on stdout. */
@@ -53,11 +52,7 @@ final class SanitizeCommand implements Callable<Integer> {
             node.put("output", result.output());
             node.put("policy", result.appliedPolicy().name().toLowerCase(java.util.Locale.ROOT));
             result.suggestedCode().ifPresent(c -> node.put("code", c.name()));
-            ArrayNode findings = node.putArray("findings");
-            for (Finding f : result.findings()) {
-                findings.addObject().put("category", f.category().label()).put("kind", f.kind())
-                        .put("start", f.start()).put("end", f.end());
-            }
+            node.set("findings", IncidentJson.findingsJson(result.findings()));
             out.println(node);
         } else {
             out.print(result.output());

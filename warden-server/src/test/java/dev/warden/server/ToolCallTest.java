@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.ToolFailure;
-import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Logging;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;

@@ -59,7 +59,7 @@ public final class ErrorRenderer {
 
     /** A JSON-RPC error for a failure outside a tool result (a resource read, a prompt, a bad request). */
     public static JsonRpcError rpcError(int jsonRpcCode, String trustedMessage, CapturedFailure captured) {
-        if (JsonRpcError.isLegacyServerErrorBand(jsonRpcCode) && jsonRpcCode != -32002) {
+        if (!JsonRpcError.mayEmit(jsonRpcCode)) {
             jsonRpcCode = JsonRpcError.INTERNAL_ERROR;
         }
         ObjectNode data = Json.object();

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes each incident as one JSON line to stderr or to a file (append, flushed per record), so a
@@ -41,14 +40,9 @@ public final class JsonLinesIncidentSink implements IncidentSink {
         }
     }
 
-    /** Public so tests and tools can read the same shape that is written. */
-    public static ObjectNode toJson(Incident incident) {
-        return dev.warden.core.incident.IncidentJson.toJson(incident);
-    }
-
     @Override
     public void record(Incident incident) {
-        byte[] line = (toJson(incident).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (dev.warden.core.incident.IncidentJson.toJson(incident).toString() + "\n").getBytes(StandardCharsets.UTF_8);
         synchronized (this) {
             try {
                 out.write(line);

@@ -9,15 +9,12 @@ import java.util.Objects;
  */
 public final class ProtocolException extends WardenException {
 
-    /** The one code in -32000..-32019 that MCP itself defines (2024-11-05 to 2025-11-25). */
-    public static final int RESOURCE_NOT_FOUND = -32002;
-
     private final int code;
     private final ErrorCode symbolic;
 
     public ProtocolException(int code, String message, ErrorCode symbolic) {
         super(Objects.requireNonNull(message, "message"), null, false);
-        if (JsonRpcError.isLegacyServerErrorBand(code) && code != RESOURCE_NOT_FOUND) {
+        if (!JsonRpcError.mayEmit(code)) {
             throw new IllegalArgumentException("code " + code + " is in the legacy band -32000..-32019");
         }
         this.code = code;

@@ -200,9 +200,14 @@ public final class FileIncidentStore implements IncidentStore {
             List<Integer> numbers = segmentNumbers();
             for (int i = numbers.size() - 1; i >= 0; i--) {
                 int number = numbers.get(i);
-                Optional<long[]> location = Files.exists(indexPath(number))
-                        ? searchIndex(indexPath(number), ref.value())
-                        : Optional.ofNullable(scanSegment(number).get(ref.value()));
+                Optional<long[]> location;
+                if (Files.exists(indexPath(number))) {
+                    location = searchIndex(indexPath(number), ref.value());
+                } else if (writable && number == activeNumber()) {
+                    location = activeLocation(ref); // the writer keeps its active segment's entries in memory
+                } else {
+                    location = Optional.ofNullable(scanSegment(number).get(ref.value()));
+                }
                 if (location.isPresent()) {
                     return Optional.of(readRecord(number, location.get()));
                 }
@@ -241,6 +246,14 @@ public final class FileIncidentStore implements IncidentStore {
         }
         out.sort(Comparator.comparing(Incident::time).reversed());
         return out;
+    }
+
+    private synchronized int activeNumber() {
+        return activeNumber;
+    }
+
+    private synchronized Optional<long[]> activeLocation(Ref ref) {
+        return Optional.ofNullable(activeIndex.get(ref.value()));
     }
 
     private Optional<long[]> searchIndex(Path index, String ref) throws IOException {

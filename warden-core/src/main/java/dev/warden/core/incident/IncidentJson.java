@@ -31,11 +31,7 @@ public final class IncidentJson {
         incident.upstream().ifPresent(u -> node.put("upstream", u));
         incident.original().ifPresent(o -> node.put("original", o));
         if (!incident.findings().isEmpty()) {
-            ArrayNode findings = node.putArray("findings");
-            for (Finding f : incident.findings()) {
-                findings.addObject().put("category", f.category().label()).put("kind", f.kind())
-                        .put("start", f.start()).put("end", f.end());
-            }
+            node.set("findings", findingsJson(incident.findings()));
         }
         if (!incident.chain().isEmpty()) {
             ArrayNode chain = node.putArray("exception");
@@ -48,6 +44,16 @@ public final class IncidentJson {
             }
         }
         return node;
+    }
+
+    /** Findings as JSON ({@code category}, {@code kind}, {@code start}, {@code end}): the one shape, for the store and the CLI. */
+    public static ArrayNode findingsJson(List<Finding> findings) {
+        ArrayNode array = Json.mapper().getNodeFactory().arrayNode();
+        for (Finding f : findings) {
+            array.addObject().put("category", f.category().label()).put("kind", f.kind())
+                    .put("start", f.start()).put("end", f.end());
+        }
+        return array;
     }
 
     /** @throws IllegalArgumentException if the node is not an incident */

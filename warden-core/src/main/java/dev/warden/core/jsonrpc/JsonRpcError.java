@@ -29,8 +29,19 @@ public record JsonRpcError(int code, String message, Optional<JsonNode> data) {
         return new JsonRpcError(code, message, Optional.of(data));
     }
 
-    /** True for the implementation-defined band that Warden never emits (see ARCHITECTURE.md). */
+    /**
+     * "Resource not found" as the MCP versions 2024-11-05 to 2025-11-25 define it: the one code in
+     * the legacy band a negotiated version defines, and so the one Warden may send from it.
+     */
+    public static final int MCP_RESOURCE_NOT_FOUND = -32002;
+
+    /** True for the implementation-defined band; a peer may send these, Warden does not. */
     public static boolean isLegacyServerErrorBand(int code) {
         return code >= -32019 && code <= -32000;
+    }
+
+    /** Whether Warden may send this code: anything outside the legacy band, and the MCP-defined code in it. */
+    public static boolean mayEmit(int code) {
+        return !isLegacyServerErrorBand(code) || code == MCP_RESOURCE_NOT_FOUND;
     }
 }

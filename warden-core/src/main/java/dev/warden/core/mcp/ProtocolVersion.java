@@ -10,10 +10,10 @@ import java.util.Optional;
  * engine must know lives here, so that no other code compares version strings.
  */
 public enum ProtocolVersion {
-    V2024_11_05("2024-11-05", false, -32002),
-    V2025_03_26("2025-03-26", true, -32002),
-    V2025_06_18("2025-06-18", false, -32002),
-    V2025_11_25("2025-11-25", false, -32002);
+    V2024_11_05("2024-11-05", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
+    V2025_03_26("2025-03-26", true, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
+    V2025_06_18("2025-06-18", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
+    V2025_11_25("2025-11-25", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND);
 
     private final String wire;
     private final boolean batching;
@@ -34,12 +34,9 @@ public enum ProtocolVersion {
         return batching;
     }
 
-    /**
-     * The code for an unknown resource URI. The 2024-11-05 to 2025-11-25 specifications define
-     * -32002 (an MCP-defined code, the one exception to "nothing in -32000..-32019").
-     */
+    /** The code for an unknown resource URI, as this version's specification defines it. */
     public int resourceNotFoundCode() {
-        return resourceNotFoundCode == 0 ? JsonRpcError.INVALID_PARAMS : resourceNotFoundCode;
+        return resourceNotFoundCode;
     }
 
     public static ProtocolVersion latest() {

@@ -155,15 +155,8 @@ public final class DatabaseErrorDetector implements Detector {
     }
 
     /** Phrases bucketed by first character, so one pass over a line checks them all. */
-    private static final String[][][] BY_FIRST_CHAR = new String[128][][];
-
-    static {
-        java.util.Map<Character, java.util.List<String[]>> buckets = new java.util.HashMap<>();
-        for (String[] phrase : PHRASES) {
-            buckets.computeIfAbsent(phrase[0].charAt(0), k -> new java.util.ArrayList<>()).add(phrase);
-        }
-        buckets.forEach((c, list) -> BY_FIRST_CHAR[c] = list.toArray(String[][]::new));
-    }
+    private static final String[][][] BY_FIRST_CHAR =
+            Text.byFirstChar(PHRASES, phrase -> phrase[0], String[][]::new, new String[128][][]);
 
     /** The first database-error marker in the line, or -1. Markers start words, so only word starts are checked. */
     private static int markerIn(String text, int s, int e) {
@@ -425,8 +418,10 @@ public final class DatabaseErrorDetector implements Detector {
                     return i;
                 }
                 depth--;
-            } else if (c == ';' || c == '"' || c == '`' && false) {
-                return c == ';' ? i + 1 : i;
+            } else if (c == ';') {
+                return i + 1;
+            } else if (c == '"') {
+                return i;
             }
         }
         return limit;
@@ -542,10 +537,11 @@ public final class DatabaseErrorDetector implements Detector {
 
     // ---- mapping ------------------------------------------------------------------------------
 
-    /** The SQLSTATE a database error span implies, from an explicit state, a vendor code or its phrase. */
-    public static Optional<String> sqlStateOf(String fullSpan) {
-        // The facts that identify the state sit at the start of the message; a bound keeps this cheap.
-        String span = fullSpan.length() > 2048 ? fullSpan.substring(0, 2048) : fullSpan;
+    /**
+     * The SQLSTATE a database error span implies, from an explicit state, a vendor code or its phrase.
+     * Linear in the span; the sanitizer passes only the head of a long one.
+     */
+    public static Optional<String> sqlStateOf(String span) {
         Optional<String> explicit = explicitState(span);
         if (explicit.isPresent()) {
             return explicit;

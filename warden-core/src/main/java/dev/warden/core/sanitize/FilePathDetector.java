@@ -76,8 +76,7 @@ public final class FilePathDetector implements Detector {
                 i = end;
                 continue;
             } else if (c == ':' && i >= 1 && i + 1 < n && (text.charAt(i + 1) == '\\' || text.charAt(i + 1) == '/')
-                    && Text.isUpper(Character.toUpperCase(text.charAt(i - 1))) && Text.isAlnum(text.charAt(i - 1))
-                    && !Text.isDigit(text.charAt(i - 1)) && boundaryBefore(text, i - 1)
+                    && isAsciiLetter(text.charAt(i - 1)) && boundaryBefore(text, i - 1)
                     && (text.charAt(i + 1) == '\\' || (i + 2 < n && text.charAt(i + 2) != '/'))) {
                 int start = i - 1;
                 end = windowsPath(text, start);
@@ -92,7 +91,7 @@ public final class FilePathDetector implements Detector {
                 end = windowsPath(text, i);
             }
             if (end > i) {
-                int start = c == '~' ? i : i;
+                int start = i;
                 if (c == '/' || c == '~') {
                     end = lineSuffix(text, end);
                 }
@@ -258,6 +257,10 @@ public final class FilePathDetector implements Detector {
         char p = text.charAt(at - 1);
         return Text.isSpace(p) || p == '"' || p == '\'' || p == '`' || p == '(' || p == '[' || p == '{'
                 || p == '=' || p == ',' || p == ';' || p == '<' || p == '>' || p == '|';
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return Text.isUpper(c) || Text.isLower(c);
     }
 
     private static boolean isPathChar(char c) {

@@ -2,7 +2,6 @@ package dev.warden.core.sanitize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Prompt-injection phrasing in error text: instructions aimed at the model ("ignore previous
@@ -116,11 +115,21 @@ public final class InjectionDetector implements Detector {
     }
 
     /** FNV-1a over the lower-cased ASCII letters, so lookups need no lower-cased copy. */
+    private static final int HASH_SEED = 0x811C9DC5;
+
     private static int hash(String text, int s, int e) {
-        int h = 0x811C9DC5;
+        int h = HASH_SEED;
         for (int i = s; i < e; i++) {
-            h = (h ^ Text.lower(text.charAt(i))) * 0x01000193;
+            h = hashStep(h, text.charAt(i));
         }
+        return finish(h);
+    }
+
+    private static int hashStep(int h, char c) {
+        return (h ^ Text.lower(c)) * 0x01000193;
+    }
+
+    private static int finish(int h) {
         return h ^ (h >>> 16);
     }
 
@@ -175,16 +184,16 @@ public final class InjectionDetector implements Detector {
                 continue;
             }
             int w = i;
-            int h = 0x811C9DC5;
+            int h = HASH_SEED;
             while (i < n) {
                 char ch = text.charAt(i);
                 if (!(Text.isAlnum(ch) || ch == '_')) {
                     break;
                 }
-                h = (h ^ Text.lower(ch)) * 0x01000193;
+                h = hashStep(h, ch);
                 i++;
             }
-            int mask = maskOf(text, w, i, h ^ (h >>> 16));
+            int mask = maskOf(text, w, i, finish(h));
             int slot = count % RECENT;
             starts[slot] = w;
             masks[slot] = mask;

@@ -6,7 +6,9 @@ import dev.warden.core.error.ToolFailure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -67,14 +69,16 @@ public final class Sanitizer {
         Objects.requireNonNull(policy, "policy");
         String text = clean(untrusted);
         List<Finding> findings = detect(text);
-        Optional<ErrorCode> suggested = suggestedCode(text, findings);
+        Map<Finding, Optional<ToolFailure>> databaseMappings = databaseMappings(text, findings);
+        Optional<ErrorCode> suggested = databaseMappings.values().stream().findFirst()
+                .flatMap(mapping -> mapping.map(ToolFailure::code));
         boolean injection = findings.stream().anyMatch(f -> f.category() == Category.INJECTION);
         Policy applied = policy == Policy.REDACT && injection ? Policy.STRICT : policy;
         return switch (applied) {
             case PASSTHROUGH -> new SanitizedText(untrusted, findings, applied, suggested, false);
             case STRICT -> new SanitizedText(suggested.orElse(fallbackCode).defaultMessage(), findings, applied,
                     suggested, false);
-            case REDACT -> redact(text, findings, suggested);
+            case REDACT -> redact(text, findings, databaseMappings, suggested);
         };
     }
 
@@ -95,7 +99,8 @@ public final class Sanitizer {
         return findings;
     }
 
-    private SanitizedText redact(String text, List<Finding> findings, Optional<ErrorCode> suggested) {
+    private SanitizedText redact(String text, List<Finding> findings,
+                                 Map<Finding, Optional<ToolFailure>> databaseMappings, Optional<ErrorCode> suggested) {
         StringBuilder out = new StringBuilder(Math.min(text.length(), maxOutputChars) + 32);
         int cursor = 0;
         for (Finding f : findings) {
@@ -104,7 +109,7 @@ public final class Sanitizer {
             }
             int start = Math.max(f.start(), cursor);
             out.append(text, cursor, start);
-            out.append(replacement(text, f));
+            out.append(replacement(f, databaseMappings));
             cursor = f.end();
             if (out.length() > maxOutputChars) {
                 break;
@@ -128,14 +133,10 @@ public final class Sanitizer {
         return new SanitizedText(out.toString(), findings, Policy.REDACT, suggested, truncated);
     }
 
-    private static String replacement(String text, Finding f) {
-        if (f.category() == Category.DATABASE && f.kind().equals("database-error")) {
-            Optional<ToolFailure> mapped = DatabaseErrorDetector.sqlStateOf(text.substring(f.start(), f.end()))
-                    .flatMap(SqlStates::forState);
-            if (mapped.isPresent()) {
-                return mapped.get().safeMessage();
-            }
-            return "[redacted:database-error]";
+    private static String replacement(Finding f, Map<Finding, Optional<ToolFailure>> databaseMappings) {
+        Optional<ToolFailure> mapped = databaseMappings.get(f);
+        if (mapped != null) {
+            return mapped.map(ToolFailure::safeMessage).orElse("[redacted:database-error]");
         }
         if (f.category() == Category.STACK_TRACE) {
             return "[redacted:stack-trace]";
@@ -143,14 +144,20 @@ public final class Sanitizer {
         return "[redacted:" + f.kind() + "]";
     }
 
-    private static Optional<ErrorCode> suggestedCode(String text, List<Finding> findings) {
+    /**
+     * Each database error's safe failure by its SQLSTATE (or vendor code), worked out once per
+     * finding and in finding order: the first one also suggests the failure's code.
+     */
+    private static Map<Finding, Optional<ToolFailure>> databaseMappings(String text, List<Finding> findings) {
+        Map<Finding, Optional<ToolFailure>> mappings = new LinkedHashMap<>();
         for (Finding f : findings) {
             if (f.category() == Category.DATABASE && f.kind().equals("database-error")) {
-                return DatabaseErrorDetector.sqlStateOf(text.substring(f.start(), f.end()))
-                        .flatMap(SqlStates::forState).map(ToolFailure::code);
+                // The identifying part of a driver message is at its start; a long span need not be copied whole.
+                String head = text.substring(f.start(), Math.min(f.end(), f.start() + 2048));
+                mappings.put(f, DatabaseErrorDetector.sqlStateOf(head).flatMap(SqlStates::forState));
             }
         }
-        return Optional.empty();
+        return mappings;
     }
 
     /**

@@ -12,36 +12,36 @@ import java.util.Locale;
  */
 public final class SecretDetector implements Detector {
 
-    /** Token prefixes with the minimum length of what follows, and the finding kind. */
-    private static final String[][] PREFIXES = {
-            {"AKIA", "16", "aws-access-key"}, {"ASIA", "16", "aws-access-key"}, {"AGPA", "16", "aws-access-key"},
-            {"AIDA", "16", "aws-access-key"}, {"AROA", "16", "aws-access-key"}, {"ANPA", "16", "aws-access-key"},
-            {"AIPA", "16", "aws-access-key"}, {"ABIA", "16", "aws-access-key"},
-            {"ghp_", "30", "github-token"}, {"gho_", "30", "github-token"}, {"ghu_", "30", "github-token"},
-            {"ghs_", "30", "github-token"}, {"ghr_", "30", "github-token"}, {"github_pat_", "22", "github-token"},
-            {"glpat-", "20", "gitlab-token"}, {"gldt-", "20", "gitlab-token"}, {"glptt-", "20", "gitlab-token"},
-            {"glrt-", "20", "gitlab-token"}, {"glsoat-", "20", "gitlab-token"},
-            {"xoxb-", "10", "slack-token"}, {"xoxp-", "10", "slack-token"}, {"xoxa-", "10", "slack-token"},
-            {"xoxr-", "10", "slack-token"}, {"xoxs-", "10", "slack-token"}, {"xapp-", "10", "slack-token"},
-            {"sk_live_", "10", "stripe-key"}, {"sk_test_", "10", "stripe-key"}, {"rk_live_", "10", "stripe-key"},
-            {"rk_test_", "10", "stripe-key"}, {"whsec_", "16", "stripe-key"},
-            {"sk-ant-", "20", "llm-api-key"}, {"sk-proj-", "20", "llm-api-key"}, {"sk-", "20", "llm-api-key"},
-            {"AIza", "30", "gcp-api-key"}, {"ya29.", "20", "gcp-oauth-token"},
-            {"npm_", "30", "npm-token"}, {"pypi-", "50", "pypi-token"}, {"hf_", "30", "huggingface-token"},
-            {"dop_v1_", "40", "digitalocean-token"}, {"shpat_", "30", "shopify-token"}, {"SG.", "20", "sendgrid-key"},
-            {"SK", "32", "twilio-key"},
+    /** A token prefix, the least that must follow it, and the finding kind. */
+    private record Prefix(String prefix, int minBody, String kind) {
+    }
+
+    private static final Prefix[] PREFIXES = {
+            new Prefix("AKIA", 16, "aws-access-key"), new Prefix("ASIA", 16, "aws-access-key"),
+            new Prefix("AGPA", 16, "aws-access-key"), new Prefix("AIDA", 16, "aws-access-key"),
+            new Prefix("AROA", 16, "aws-access-key"), new Prefix("ANPA", 16, "aws-access-key"),
+            new Prefix("AIPA", 16, "aws-access-key"), new Prefix("ABIA", 16, "aws-access-key"),
+            new Prefix("ghp_", 30, "github-token"), new Prefix("gho_", 30, "github-token"),
+            new Prefix("ghu_", 30, "github-token"), new Prefix("ghs_", 30, "github-token"),
+            new Prefix("ghr_", 30, "github-token"), new Prefix("github_pat_", 22, "github-token"),
+            new Prefix("glpat-", 20, "gitlab-token"), new Prefix("gldt-", 20, "gitlab-token"),
+            new Prefix("glptt-", 20, "gitlab-token"), new Prefix("glrt-", 20, "gitlab-token"),
+            new Prefix("glsoat-", 20, "gitlab-token"), new Prefix("xoxb-", 10, "slack-token"),
+            new Prefix("xoxp-", 10, "slack-token"), new Prefix("xoxa-", 10, "slack-token"),
+            new Prefix("xoxr-", 10, "slack-token"), new Prefix("xoxs-", 10, "slack-token"),
+            new Prefix("xapp-", 10, "slack-token"), new Prefix("sk_live_", 10, "stripe-key"),
+            new Prefix("sk_test_", 10, "stripe-key"), new Prefix("rk_live_", 10, "stripe-key"),
+            new Prefix("rk_test_", 10, "stripe-key"), new Prefix("whsec_", 16, "stripe-key"),
+            new Prefix("sk-ant-", 20, "llm-api-key"), new Prefix("sk-proj-", 20, "llm-api-key"),
+            new Prefix("sk-", 20, "llm-api-key"), new Prefix("AIza", 30, "gcp-api-key"),
+            new Prefix("ya29.", 20, "gcp-oauth-token"), new Prefix("npm_", 30, "npm-token"),
+            new Prefix("pypi-", 50, "pypi-token"), new Prefix("hf_", 30, "huggingface-token"),
+            new Prefix("dop_v1_", 40, "digitalocean-token"), new Prefix("shpat_", 30, "shopify-token"),
+            new Prefix("SG.", 20, "sendgrid-key"), new Prefix("SK", 32, "twilio-key")
     };
 
-    private static final String[][] NO_PREFIXES = new String[0][];
-    private static final String[][][] PREFIXES_BY_FIRST_CHAR = new String[128][][];
-
-    static {
-        java.util.Map<Character, java.util.List<String[]>> buckets = new java.util.HashMap<>();
-        for (String[] prefix : PREFIXES) {
-            buckets.computeIfAbsent(prefix[0].charAt(0), k -> new java.util.ArrayList<>()).add(prefix);
-        }
-        buckets.forEach((c, list) -> PREFIXES_BY_FIRST_CHAR[c] = list.toArray(String[][]::new));
-    }
+    private static final Prefix[][] PREFIXES_BY_FIRST_CHAR =
+            Text.byFirstChar(PREFIXES, Prefix::prefix, Prefix[]::new, new Prefix[128][]);
 
     /** Name parts that make the value after {@code =} or {@code :} a secret. */
     private static final String[] SECRET_NAMES = {"password", "passwd", "passphrase", "pwd", "secret", "token",
@@ -109,7 +109,7 @@ public final class SecretDetector implements Detector {
     private static int token(String text, int start, int end, List<Finding> out, int[] prev) {
         int len = end - start;
         char first = text.charAt(start);
-        if (len < MIN_PREFIXED_TOKEN && len != 6 && len != 13 && len < 3) {
+        if (len < 3) {
             return end;
         }
         // JWT: three base64url parts joined by dots, starting with {"
@@ -120,22 +120,24 @@ public final class SecretDetector implements Detector {
                 return jwtEnd;
             }
         }
-        String[][] candidates = first < 128 && len >= MIN_PREFIXED_TOKEN ? PREFIXES_BY_FIRST_CHAR[first] : null;
-        for (String[] prefix : candidates == null ? NO_PREFIXES : candidates) {
-            String p = prefix[0];
-            if (len >= p.length() + minBody(prefix) && text.startsWith(p, start)) {
-                if (prefix[2].equals("aws-access-key") && !upperAlnum(text, start + 4, end)) {
-                    continue;
+        Prefix[] candidates = first < 128 && len >= MIN_PREFIXED_TOKEN ? PREFIXES_BY_FIRST_CHAR[first] : null;
+        if (candidates != null) {
+            for (Prefix prefix : candidates) {
+                String p = prefix.prefix();
+                if (len >= p.length() + prefix.minBody() && text.startsWith(p, start)) {
+                    if (prefix.kind().equals("aws-access-key") && !upperAlnum(text, start + 4, end)) {
+                        continue;
+                    }
+                    if (prefix.kind().equals("twilio-key") && !hex(text, start + 2, end)) {
+                        continue;
+                    }
+                    int tokenEnd = p.equals("SG.") || p.equals("ya29.") ? extendDots(text, end) : end;
+                    out.add(new Finding(Category.SECRET, prefix.kind(), start, tokenEnd));
+                    return tokenEnd;
                 }
-                if (prefix[2].equals("twilio-key") && !hex(text, start + 2, end)) {
-                    continue;
-                }
-                int tokenEnd = p.equals("SG.") || p.equals("ya29.") ? extendDots(text, end) : end;
-                out.add(new Finding(Category.SECRET, prefix[2], start, tokenEnd));
-                return tokenEnd;
             }
         }
-        if (len >= 6 && (first == 'B' || first == 'b') && Text.matchesIgnoreCase(text, start, "bearer") && len == 6) {
+        if (len == 6 && (first == 'B' || first == 'b') && Text.matchesIgnoreCase(text, start, "bearer")) {
             int valueStart = skip(text, end, " ");
             int valueEnd = valueEnd(text, valueStart);
             if (valueEnd - valueStart >= 8) {
@@ -167,11 +169,6 @@ public final class SecretDetector implements Detector {
             return keyValue(text, start, end, out);
         }
         return end;
-    }
-
-    private static int minBody(String[] prefix) {
-        String body = prefix[1];
-        return body.length() == 2 ? (body.charAt(0) - '0') * 10 + (body.charAt(1) - '0') : body.charAt(0) - '0';
     }
 
     /** Cheap filter before the name check: is a separator ({@code =} or {@code :}) next? */

@@ -6,6 +6,20 @@ final class Text {
     private Text() {
     }
 
+    /**
+     * Groups entries by the first character of their key, for scanners that test only the
+     * entries that can start at the current character. Non-ASCII first characters are not indexed.
+     */
+    static <T> T[][] byFirstChar(T[] entries, java.util.function.Function<T, String> key,
+                                 java.util.function.IntFunction<T[]> newArray, T[][] table) {
+        java.util.Map<Character, java.util.List<T>> buckets = new java.util.HashMap<>();
+        for (T entry : entries) {
+            buckets.computeIfAbsent(key.apply(entry).charAt(0), k -> new java.util.ArrayList<>()).add(entry);
+        }
+        buckets.forEach((c, list) -> table[c] = list.toArray(newArray));
+        return table;
+    }
+
     static boolean isWordChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
@@ -76,11 +90,6 @@ final class Text {
         return -1;
     }
 
-    static int lineStart(String text, int at) {
-        int i = text.lastIndexOf('\n', at - 1);
-        return i < 0 ? 0 : i + 1;
-    }
-
     /** End of the line at {@code at}, but no further than {@code limit}. */
     static int lineEnd(String text, int at, int limit) {
         int i = indexOf(text, '\n', at, Math.min(limit, text.length()));
@@ -90,20 +99,6 @@ final class Text {
     static int lineEnd(String text, int at) {
         int i = text.indexOf('\n', at);
         return i < 0 ? text.length() : i;
-    }
-
-    /** End of a run of characters accepted by {@code charClass} starting at {@code at}. */
-    static int runEnd(String text, int at, CharClass charClass) {
-        int i = at;
-        while (i < text.length() && charClass.accepts(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    @FunctionalInterface
-    interface CharClass {
-        boolean accepts(char c);
     }
 
     /** Shannon entropy in bits per character; used to tell a token from a word. */

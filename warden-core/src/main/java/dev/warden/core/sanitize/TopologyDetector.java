@@ -12,9 +12,9 @@ import java.util.Locale;
  */
 public final class TopologyDetector implements Detector {
 
-    private static final String[] INTERNAL_SUFFIXES = {".internal", ".local", ".localdomain", ".corp", ".lan",
-            ".intranet", ".intra", ".private", ".priv", ".home.arpa", ".svc", ".cluster.local", ".consul", ".cluster",
-            ".k8s", ".kube", ".ec2.internal", ".compute.internal", ".in-addr.arpa"};
+    /** Last labels that only internal names end in (plus {@code home.arpa} and {@code in-addr.arpa}). */
+    private static final String[] INTERNAL_LABELS = {"internal", "local", "localdomain", "corp", "lan", "intranet",
+            "intra", "private", "priv", "svc", "consul", "cluster", "k8s", "kube"};
 
     @Override
     public Category category() {
@@ -37,7 +37,7 @@ public final class TopologyDetector implements Detector {
                 end++;
             }
             int resume = end;
-            if (start < dot && (start == 0 || text.charAt(start - 1) != '@' || true)) {
+            if (start < dot) {
                 char first = text.charAt(start);
                 int ip = (first == '1' || first == '0') ? ipv4(text, start) : -1;
                 if (ip > 0 && (start == 0 || !Text.isAlnum(text.charAt(start - 1)))) {
@@ -96,46 +96,25 @@ public final class TopologyDetector implements Detector {
 
 
 
-    /** A cheap test before {@link #ipv6}: "::", "[" + hex or colon, or "f?" hex hex within 5 chars of a colon. */
-    private static boolean mayBeIpv6(String text, int i) {
-        char c = text.charAt(i);
-        int n = text.length();
-        if (c == ':') {
-            return i + 1 < n && text.charAt(i + 1) == ':';
-        }
-        if (c == '[') {
-            return i + 1 < n && (text.charAt(i + 1) == ':' || text.charAt(i + 1) == 'f' || text.charAt(i + 1) == 'F');
-        }
-        if (c == 'f' || c == 'F') {
-            return Text.indexOf(text, ':', i + 1, Math.min(n, i + 6)) > 0 && i + 2 < n && isHex(text.charAt(i + 1));
-        }
-        return false;
-    }
-
-    private static final java.util.Set<String> INTERNAL_LABELS = java.util.Set.of("internal", "local", "localdomain",
-            "corp", "lan", "intranet", "intra", "private", "priv", "arpa", "svc", "consul", "cluster", "k8s", "kube");
-
+    /** Whether the host name in {@code [s, e)} ends in an internal label; no allocation (called per dotted word). */
     private static boolean internalHost(String text, int s, int e) {
         int lastDot = text.lastIndexOf('.', e - 1);
-        if (lastDot <= s || e - lastDot - 1 < 3 || e - lastDot - 1 > 11) {
+        if (lastDot <= s) {
             return false;
         }
-        // Cheap test on the last label first; the full suffix list only when it is a known one.
-        char last = Text.lower(text.charAt(e - 1));
-        if (last != 'l' && last != 'p' && last != 'n' && last != 't' && last != 'a' && last != 'e' && last != 'v'
-                && last != 'r' && last != 's' && last != 'c') {
-            return false;
-        }
-        if (!INTERNAL_LABELS.contains(text.substring(lastDot + 1, e).toLowerCase(Locale.ROOT))) {
-            return false;
-        }
-        for (String suffix : INTERNAL_SUFFIXES) {
-            int len = suffix.length();
-            if (e - s > len && text.regionMatches(true, e - len, suffix, 0, len)) {
+        int labelLength = e - lastDot - 1;
+        for (String label : INTERNAL_LABELS) {
+            if (label.length() == labelLength && text.regionMatches(true, lastDot + 1, label, 0, labelLength)) {
                 return true;
             }
         }
-        return false;
+        return labelLength == 4 && text.regionMatches(true, lastDot + 1, "arpa", 0, 4)
+                && (endsWithIgnoreCase(text, s, lastDot, ".home") || endsWithIgnoreCase(text, s, lastDot, ".in-addr"));
+    }
+
+    private static boolean endsWithIgnoreCase(String text, int s, int e, String suffix) {
+        int len = suffix.length();
+        return e - s > len && text.regionMatches(true, e - len, suffix, 0, len);
     }
 
     /** A private-range dotted quad ending at the returned index, or -1. Allocation-free: called on every number. */

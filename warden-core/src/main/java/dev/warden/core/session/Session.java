@@ -3,6 +3,7 @@ package dev.warden.core.session;
 import dev.warden.core.error.CapturedFailure;
 import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.ErrorBoundary;
+import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.PeerErrorException;
@@ -305,7 +306,7 @@ public final class Session implements AutoCloseable {
 
     private void receiveBatch(Decoded.Batch batch) {
         if (!batchesAllowed) {
-            sendQuietly(new JsonRpcMessage.Failure(Optional.empty(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+            sendQuietly(failure(Optional.empty(), ProtocolException.invalidRequest(
                     "Invalid request: batches are not supported in the negotiated protocol version")));
             return;
         }
@@ -314,10 +315,10 @@ public final class Session implements AutoCloseable {
             switch (item) {
                 case Decoded.Message m -> replies.add(dispatch(m.message()));
                 case Decoded.Invalid invalid -> replies.add(CompletableFuture.completedFuture(
-                        invalid.reply().map(r -> r)));
-                case Decoded.Batch nested -> replies.add(CompletableFuture.completedFuture(Optional.of(
-                        new JsonRpcMessage.Failure(Optional.empty(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
-                                "Invalid request: not a valid JSON-RPC 2.0 request")))));
+                        invalid.reply().map(JsonRpcMessage.class::cast)));
+                // The codec decodes batch items one by one, so this does not occur; answered all the same.
+                case Decoded.Batch nested -> replies.add(CompletableFuture.completedFuture(Optional.of(failure(
+                        Optional.empty(), ProtocolException.invalidRequest("Invalid request: a batch inside a batch")))));
             }
         }
         unanswered.incrementAndGet();
@@ -365,17 +366,18 @@ public final class Session implements AutoCloseable {
                 ? requestHandlers.getOrDefault(Ping.METHOD, ctx -> Json.object())
                 : requestHandlers.get(request.method());
         if (handler == null) {
-            return reply(new JsonRpcMessage.Failure(request.id(),
-                    JsonRpcError.of(JsonRpcError.METHOD_NOT_FOUND, "Method not found")));
+            // The method name is the caller's input: it is not repeated back.
+            return reply(failure(Optional.of(request.id()),
+                    new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
         }
         Optional<ProtocolException> refused = Ping.METHOD.equals(request.method())
                 ? Optional.empty() : gate.check(request.method());
         if (refused.isPresent()) {
-            return reply(new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(refused.get(), Ref.random())));
+            return reply(failure(Optional.of(request.id()), refused.get()));
         }
         InFlight context = new InFlight(this, request);
         if (inFlight.putIfAbsent(request.id(), context) != null) {
-            return reply(new JsonRpcMessage.Failure(request.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+            return reply(failure(Optional.of(request.id()), ProtocolException.invalidRequest(
                     "Invalid request: a request with this id is already in progress")));
         }
         if (inlineMethods.contains(request.method())) {
@@ -403,7 +405,7 @@ public final class Session implements AutoCloseable {
             JsonNode value = handler.handle(context);
             reply = new JsonRpcMessage.Success(request.id(), value == null ? Json.object() : value);
         } catch (ProtocolException e) {
-            reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(e, Ref.random()));
+            reply = failure(Optional.of(request.id()), e);
         } catch (Throwable t) {
             if (context.cancelled()) {
                 return Optional.empty();
@@ -483,6 +485,11 @@ public final class Session implements AutoCloseable {
             case JsonRpcMessage.Success s -> p.future.complete(s.result());
             case JsonRpcMessage.Failure f -> p.future.completeExceptionally(new PeerErrorException(f.error()));
         }
+    }
+
+    /** A protocol error for the peer, rendered by the one renderer. */
+    private static JsonRpcMessage.Failure failure(Optional<RequestId> id, ProtocolException e) {
+        return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e, Ref.random()));
     }
 
     private static CompletableFuture<Optional<JsonRpcMessage>> reply(JsonRpcMessage message) {

@@ -111,16 +111,12 @@ public final class StdioTransport implements Transport {
     }
 
     private void deliver(byte[] line, int length, boolean overflow) {
-        if (overflow) {
-            listener.onFrameError(JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
-                    "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
-            return;
-        }
         int end = length;
-        if (end > 0 && line[end - 1] == '\r') {
+        if (!overflow && end > 0 && line[end - 1] == '\r') {
             end--;
         }
-        if (end > maxMessageBytes) {
+        // The reader buffers one byte past the limit for a trailing CR, so both cases land here.
+        if (overflow || end > maxMessageBytes) {
             listener.onFrameError(JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                     "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
             return;
