@@ -12,7 +12,7 @@ import java.util.Optional;
  * that whole span names tables, columns, constraints, values and SQL, and is replaced by the safe
  * message of its SQLSTATE ({@link #sqlStateOf}).
  */
-public final class DatabaseErrorDetector implements Detector {
+public final class DatabaseErrorDetector implements Detector, WordScanner {
 
     /** Message phrases, each with the SQLSTATE it implies ("" when the phrase alone does not say). */
     private static final String[][] PHRASES = {
@@ -124,84 +124,142 @@ public final class DatabaseErrorDetector implements Detector {
 
     @Override
     public void scan(String text, List<Finding> out) {
-        scanErrors(text, out);
-        scanStatements(text, out);
+        scan(Words.of(text), out);
     }
 
-    private void scanErrors(String text, List<Finding> out) {
-        int n = text.length();
+    /**
+     * One walk over the words for both kinds of finding. An error spans its line (and the lines the
+     * server adds); a statement runs to its terminator. Each kind resumes after its own last
+     * finding, so a statement inside an error line is still seen, as when each had its own pass.
+     */
+    @Override
+    public void scan(Words words, List<Finding> out) {
+        String text = words.text();
         int lineStart = 0;
-        while (lineStart < n) {
-            int lineEnd = Text.lineEnd(text, lineStart);
-            int marker = markerIn(text, lineStart, lineEnd);
-            if (marker >= 0) {
-                int start = extendBack(text, lineStart, marker);
-                int end = lineEnd;
-                int next = lineEnd + 1;
-                while (next < n) {
-                    int nextEnd = Text.lineEnd(text, next);
-                    if (!isContinuation(text, next, nextEnd)) {
-                        break;
-                    }
-                    end = nextEnd;
-                    next = nextEnd + 1;
-                }
-                out.add(new Finding(Category.DATABASE, "database-error", start, trimEnd(text, start, end)));
-                lineStart = end + 1;
+        int lineEnd = Text.lineEnd(text, 0);
+        int errorsFrom = 0;
+        int statementsFrom = 0;
+        int[] noFromUntil = new int[2]; // per scan, so one detector serves many threads
+        Words.Classified classified = words.classified();
+        for (int k = 0; k < classified.size(); k++) {
+            int mask = classified.mask(k);
+            if ((mask & (HEAD | VERB)) == 0) {
                 continue;
             }
-            lineStart = lineEnd + 1;
+            int w = classified.word(k);
+            int at = words.start(w);
+            int end = words.end(w);
+            if ((mask & HEAD) != 0 && at >= errorsFrom) {
+                if (at > lineEnd) {
+                    // One indexOf over however many lines passed without a marker word; the start
+                    // of the line is only looked for when a marker is there.
+                    lineEnd = Text.lineEnd(text, at);
+                    lineStart = -1;
+                }
+                int marker = markerAt(text, at, lineEnd);
+                if (marker >= 0 && lineStart < 0) {
+                    lineStart = text.lastIndexOf('\n', at - 1) + 1;
+                }
+                if (marker >= 0) {
+                    int errorEnd = errorEnd(text, lineEnd);
+                    int start = extendBack(text, lineStart, marker);
+                    out.add(new Finding(Category.DATABASE, "database-error", start, trimEnd(text, start, errorEnd)));
+                    errorsFrom = errorEnd + 1;
+                }
+            }
+            char c = text.charAt(at);
+            // A verb starts a word of its own: not after '_', which joins words in SQL identifiers.
+            if ((mask & VERB) != 0 && at >= statementsFrom && (c | 0x20) >= 'a' && (c | 0x20) <= 'z'
+                    && (at == 0 || text.charAt(at - 1) != '_')) {
+                int statementEnd = statementEnd(text, at, end, noFromUntil);
+                if (statementEnd > 0) {
+                    out.add(new Finding(Category.DATABASE, "sql", at, statementEnd));
+                    statementsFrom = statementEnd;
+                }
+            }
         }
+    }
+
+    /** The end of an error's span: its line and the continuation lines after it. */
+    private static int errorEnd(String text, int lineEnd) {
+        int n = text.length();
+        int end = lineEnd;
+        int next = lineEnd + 1;
+        while (next < n) {
+            int nextEnd = Text.lineEnd(text, next);
+            if (!isContinuation(text, next, nextEnd)) {
+                break;
+            }
+            end = nextEnd;
+            next = nextEnd + 1;
+        }
+        return end;
+    }
+
+    static final int HEAD = 1 << 25;
+    static final int VERB = 1 << 26;
+
+    /**
+     * The first words of the phrases and other markers ({@code ORA-}, {@code Msg 2627, Level},
+     * {@code ERROR 1062}), and the SQL verbs. {@link Words} classifies every word once against
+     * these (and the other detectors' words); a word in none of them is never looked at here.
+     */
+    static final Map<String, Integer> WORD_CLASSES;
+
+    static {
+        Map<String, Integer> heads = new java.util.HashMap<>();
+        for (String[] phrase : PHRASES) {
+            String p = phrase[0];
+            int end = 1;
+            while (end < p.length() && (Text.isAlnum(p.charAt(end)) || p.charAt(end) == '_')) {
+                end++;
+            }
+            heads.merge(p.substring(0, end), HEAD, (a, b) -> a | b);
+        }
+        for (String marker : new String[] {"ORA", "Msg", "ERROR"}) {
+            heads.merge(marker, HEAD, (a, b) -> a | b);
+        }
+        for (String verb : SQL_STARTS) {
+            heads.merge(verb, VERB, (a, b) -> a | b);
+        }
+        WORD_CLASSES = Map.copyOf(heads);
     }
 
     /** Phrases bucketed by first character, so one pass over a line checks them all. */
     private static final String[][][] BY_FIRST_CHAR =
             Text.byFirstChar(PHRASES, phrase -> phrase[0], String[][]::new, new String[128][][]);
 
-    /** The first database-error marker in the line, or -1. Markers start words, so only word starts are checked. */
-    private static int markerIn(String text, int s, int e) {
-        int i = s;
-        while (i < e) {
-            char c = text.charAt(i);
-            if (!Text.isAlnum(c)) {
-                i++;
-                continue;
-            }
-            if (c < 128) {
-                String[][] bucket = BY_FIRST_CHAR[c];
-                if (bucket != null) {
-                    char second = i + 1 < e ? text.charAt(i + 1) : 0;
-                    for (String[] phrase : bucket) {
-                        String p = phrase[0];
-                        if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
-                            boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
-                            if (!vague) {
-                                return i;
-                            }
-                            int object = dbObjectBefore(text, s, i);
-                            if (object >= 0) {
-                                return object;
-                            }
-                        }
+    /** Where the database-error marker starting at the word at {@code i} begins (its line ends at {@code e}), or -1. */
+    private static int markerAt(String text, int i, int e) {
+        char c = text.charAt(i);
+        if (c >= 128) {
+            return -1;
+        }
+        String[][] bucket = BY_FIRST_CHAR[c];
+        if (bucket != null) {
+            char second = i + 1 < e ? text.charAt(i + 1) : 0;
+            for (String[] phrase : bucket) {
+                String p = phrase[0];
+                if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
+                    boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
+                    if (!vague) {
+                        return i;
+                    }
+                    int object = dbObjectBefore(text, i);
+                    if (object >= 0) {
+                        return object;
                     }
                 }
-                if (c == 'O' && i + 9 <= e && text.startsWith("ORA-", i) && allDigits(text, i + 4, i + 9)) {
-                    return i;
-                }
-                if (c == 'M' && text.startsWith("Msg ", i)
-                        && Text.indexOf(text, ", Level ", i, Math.min(e, i + 24)) > 0) {
-                    return i;
-                }
-                if (c == 'E' && isMysqlCode(text, i, e)) {
-                    return i;
-                }
             }
-            // skip the rest of the word; phrases that start inside a word (PSQLException after "org.postgresql.util.")
-            // follow a dot, which ends the previous word
-            i++;
-            while (i < e && Text.isAlnum(text.charAt(i))) {
-                i++;
-            }
+        }
+        if (c == 'O' && i + 9 <= e && text.startsWith("ORA-", i) && allDigits(text, i + 4, i + 9)) {
+            return i;
+        }
+        if (c == 'M' && text.startsWith("Msg ", i) && Text.indexOf(text, ", Level ", i, Math.min(e, i + 24)) > 0) {
+            return i;
+        }
+        if (c == 'E' && isMysqlCode(text, i, e)) {
+            return i;
         }
         return -1;
     }
@@ -219,8 +277,12 @@ public final class DatabaseErrorDetector implements Detector {
     }
 
     /** Where the quoted database object named before "does not exist" starts, or -1. */
-    private static int dbObjectBefore(String text, int s, int at) {
-        int from = Math.max(s, at - 120);
+    private static int dbObjectBefore(String text, int at) {
+        int from = at;
+        while (from > 0 && at - from < 120 && text.charAt(from - 1) != '\n') {
+            from--; // within the line, and no more than 120 back
+        }
+
         // The object is quoted ("relation \"x\"", "Table 'x'"): no quote nearby, no object.
         if (Text.indexOf(text, '"', from, at) < 0 && Text.indexOf(text, '\'', from, at) < 0) {
             return -1;
@@ -328,47 +390,6 @@ public final class DatabaseErrorDetector implements Detector {
      * {@code DELETE FROM}, {@code CREATE TABLE}); it ends at {@code ;}, a closing quote or the end
      * of the line. Prose such as "select one option from the list" lacks SQL's shape and is left.
      */
-    private void scanStatements(String text, List<Finding> out) {
-        int n = text.length();
-        int[] noFromUntil = new int[2]; // per scan, so one detector serves many threads
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z' && (i == 0 || !Text.isWordChar(text.charAt(i - 1)))) {
-                int wordEnd = i;
-                while (wordEnd < n && Text.isWordChar(text.charAt(wordEnd))) {
-                    wordEnd++;
-                }
-                int len = wordEnd - i;
-                if (len >= 4 && len <= 8 && isSqlStart(text, i, len)) {
-                    int end = statementEnd(text, i, wordEnd, noFromUntil);
-                    if (end > 0) {
-                        out.add(new Finding(Category.DATABASE, "sql", i, end));
-                        i = end;
-                        continue;
-                    }
-                }
-                i = wordEnd;
-                continue;
-            }
-            i++;
-        }
-    }
-
-    private static boolean isSqlStart(String text, int at, int len) {
-        char c = Text.lower(text.charAt(at));
-        if (c != 's' && c != 'i' && c != 'u' && c != 'd' && c != 'c' && c != 'a' && c != 't' && c != 'm'
-                && c != 'w' && c != 'g') {
-            return false;
-        }
-        for (String verb : SQL_STARTS) {
-            if (verb.length() == len && Text.matchesIgnoreCase(text, at, verb)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static int statementEnd(String text, int start, int verbEnd, int[] noFromUntil) {
         // A bounded window keeps the scan linear however many verbs a hostile text repeats.
         int limit = Text.lineEnd(text, start, start + 600);

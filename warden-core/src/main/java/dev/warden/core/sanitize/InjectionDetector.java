@@ -11,7 +11,7 @@ import java.util.List;
  * it ("ignore … instructions" within five words, "you are now", "send … credentials"). Linear,
  * with no regular expression at all (RE2/J was tried first and ran at 2 MB/s on hostile text).
  */
-public final class InjectionDetector implements Detector {
+public final class InjectionDetector implements Detector, WordScanner {
 
     private static final int RECENT = 8;
 
@@ -36,7 +36,12 @@ public final class InjectionDetector implements Detector {
 
     @Override
     public void scan(String text, List<Finding> out) {
-        for (int[] span : spans(text)) {
+        scan(Words.of(text), out);
+    }
+
+    @Override
+    public void scan(Words words, List<Finding> out) {
+        for (int[] span : spans(words)) {
             out.add(new Finding(Category.INJECTION, "prompt-injection", span[0], span[1]));
         }
     }
@@ -68,15 +73,14 @@ public final class InjectionDetector implements Detector {
     private static final int W_ALARM = 1 << 23;
     private static final int W_NEW_WHAT = 1 << 24;
 
-    private static final int TABLE = 512;
-    private static final String[] WORDS = new String[TABLE];
-    private static final int[] MASKS = new int[TABLE];
+    /** The words this detector classifies, with their class bits (all below {@link Words#DATABASE_BITS}). */
+    static final java.util.Map<String, Integer> WORD_CLASSES;
 
     static {
         java.util.Map<String, Integer> masks = new java.util.HashMap<>();
         java.util.function.BiConsumer<String[], Integer> add = (words, bit) -> {
             for (String w : words) {
-                masks.merge(w, bit, (a, b) -> a | b);
+                masks.merge(w, bit, (x, y) -> x | y);
             }
         };
         add.accept(DISMISS, W_DISMISS);
@@ -104,50 +108,12 @@ public final class InjectionDetector implements Detector {
         add.accept(new String[] {"important"}, W_IMPORTANT);
         add.accept(new String[] {"jailbreak", "exfiltrate"}, W_ALARM);
         add.accept(new String[] {"instruction", "instructions", "rules"}, W_NEW_WHAT);
-        masks.forEach((word, mask) -> {
-            int slot = hash(word, 0, word.length()) & (TABLE - 1);
-            while (WORDS[slot] != null) {
-                slot = (slot + 1) & (TABLE - 1);
-            }
-            WORDS[slot] = word;
-            MASKS[slot] = mask;
-        });
+        WORD_CLASSES = java.util.Map.copyOf(masks);
     }
 
-    /** FNV-1a over the lower-cased ASCII letters, so lookups need no lower-cased copy. */
-    private static final int HASH_SEED = 0x811C9DC5;
+    /** Every class bit this detector uses. */
+    static final int BITS = (1 << 25) - 1;
 
-    private static int hash(String text, int s, int e) {
-        int h = HASH_SEED;
-        for (int i = s; i < e; i++) {
-            h = hashStep(h, text.charAt(i));
-        }
-        return finish(h);
-    }
-
-    private static int hashStep(int h, char c) {
-        return (h ^ Text.lower(c)) * 0x01000193;
-    }
-
-    private static int finish(int h) {
-        return h ^ (h >>> 16);
-    }
-
-    private static int maskOf(String text, int s, int e, int hash) {
-        int len = e - s;
-        if (len < 2 || len > 12) {
-            return 0;
-        }
-        int slot = hash & (TABLE - 1);
-        while (WORDS[slot] != null) {
-            String word = WORDS[slot];
-            if (word.length() == len && Text.matchesIgnoreCase(text, s, word)) {
-                return MASKS[slot];
-            }
-            slot = (slot + 1) & (TABLE - 1);
-        }
-        return 0;
-    }
 
     /**
      * Windows to verify with the pattern. A word-level pre-filter looks for the word pairs every
@@ -155,104 +121,160 @@ public final class InjectionDetector implements Detector {
      * "assistant:", chat-template markup), so ordinary prose costs one pass over its words and
      * the regular expression runs only where an attack is plausible.
      */
-    private static List<int[]> spans(String text) {
+    private static List<int[]> spans(Words words) {
+        String text = words.text();
         List<int[]> windows = new ArrayList<>();
-        int n = text.length();
-        int[] starts = new int[RECENT];
-        int[] masks = new int[RECENT];
-        int count = 0;
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            if (c == '<' || c == '[') {
-                int j = i + 1;
-                if (j < n && text.charAt(j) == '/') {
-                    j++;
-                }
-                while (j < n && text.charAt(j) == ' ') {
-                    j++;
-                }
-                int markup = markupEnd(text, j);
-                if (markup > 0) {
-                    add(windows, i, markup);
-                }
-                i++;
+        Recent recent = new Recent();
+        // Markup opens with '<' or '[', never inside a word: found with indexOf between the words.
+        int nextAngle = text.indexOf('<');
+        int nextBracket = text.indexOf('[');
+        Words.Classified classified = words.classified();
+        for (int k = 0; k < classified.size(); k++) {
+            int mask = classified.mask(k) & BITS;
+            if (mask == 0) {
                 continue;
             }
-            if (!Text.isAlnum(c)) {
-                i++;
-                continue;
-            }
-            int w = i;
-            int h = HASH_SEED;
-            while (i < n) {
-                char ch = text.charAt(i);
-                if (!(Text.isAlnum(ch) || ch == '_')) {
-                    break;
-                }
-                h = hashStep(h, ch);
-                i++;
-            }
-            int mask = maskOf(text, w, i, finish(h));
-            int slot = count % RECENT;
-            starts[slot] = w;
-            masks[slot] = mask;
-            count++;
-            if (mask != 0) {
-                int hit = trigger(text, starts, masks, count, i);
-                if (hit >= 0) {
-                    add(windows, hit, i);
+            int w = classified.word(k);
+            int s = words.start(w);
+            int e = words.end(w);
+            while ((nextAngle >= 0 && nextAngle < s) || (nextBracket >= 0 && nextBracket < s)) {
+                boolean angle = nextBracket < 0 || (nextAngle >= 0 && nextAngle < nextBracket);
+                int at = angle ? nextAngle : nextBracket;
+                markup(text, at, windows);
+                if (angle) {
+                    nextAngle = text.indexOf('<', at + 1);
+                } else {
+                    nextBracket = text.indexOf('[', at + 1);
                 }
             }
+            recent.push(w, s, mask);
+            int hit = trigger(text, recent, e);
+            if (hit >= 0) {
+                add(windows, hit, e);
+            }
+        }
+        for (int at = nextAngle; at >= 0; at = text.indexOf('<', at + 1)) {
+            markup(text, at, windows);
+        }
+        for (int at = nextBracket; at >= 0; at = text.indexOf('[', at + 1)) {
+            markup(text, at, windows);
         }
         return windows;
     }
 
+    /**
+     * The last few classified words, by their place among all the words: a phrase's words are
+     * counted in words of the text ("ignore … instructions" within five), and unclassified words
+     * in between still count, though only classified ones are kept.
+     */
+    private static final class Recent {
+        private final int[] ordinals = new int[RECENT];
+        private final int[] starts = new int[RECENT];
+        private final int[] masks = new int[RECENT];
+        private int count;
+
+        void push(int ordinal, int start, int mask) {
+            int slot = count % RECENT;
+            ordinals[slot] = ordinal;
+            starts[slot] = start;
+            masks[slot] = mask;
+            count++;
+        }
+
+        int newestMask() {
+            return masks[(count - 1) % RECENT];
+        }
+
+        int newestStart() {
+            return starts[(count - 1) % RECENT];
+        }
+
+        /** The slot of the word {@code back} words before the newest, or -1 if it is not classified. */
+        private int slot(int back) {
+            int target = ordinals[(count - 1) % RECENT] - back;
+            for (int j = 1; j <= back && j < count && j < RECENT; j++) {
+                int slot = (count - 1 - j) % RECENT;
+                if (ordinals[slot] == target) {
+                    return slot;
+                }
+                if (ordinals[slot] < target) {
+                    return -1;
+                }
+            }
+            return -1;
+        }
+
+        /** Whether the word {@code back} words before the newest has one of the bits. */
+        boolean previous(int back, int bits) {
+            int slot = slot(back);
+            return slot >= 0 && (masks[slot] & bits) != 0;
+        }
+
+        int startOf(int back) {
+            return starts[slot(back)];
+        }
+
+        /** The start of the nearest word within {@code within} words before the newest that has one of the bits, or -1. */
+        int within(int within, int bits) {
+            int newest = ordinals[(count - 1) % RECENT];
+            for (int j = 1; j < count && j < RECENT; j++) {
+                int slot = (count - 1 - j) % RECENT;
+                if (newest - ordinals[slot] > within) {
+                    return -1;
+                }
+                if ((masks[slot] & bits) != 0) {
+                    return starts[slot];
+                }
+            }
+            return -1;
+        }
+    }
+
     /** The start of the phrase the newest word completes, or -1. */
-    private static int trigger(String text, int[] starts, int[] masks, int count, int end) {
-        int mask = masks[(count - 1) % RECENT];
-        int s = starts[(count - 1) % RECENT];
+    private static int trigger(String text, Recent recent, int end) {
+        int mask = recent.newestMask();
+        int s = recent.newestStart();
         if ((mask & W_ALARM) != 0) {
             return s;
         }
         if ((mask & W_RULES) != 0) {
-            int earlier = back(starts, masks, count, 5, W_DISMISS | W_DISCLOSE);
+            int earlier = recent.within(5, W_DISMISS | W_DISCLOSE);
             if (earlier >= 0) {
                 return earlier;
             }
         }
         if ((mask & W_NEW_WHAT) != 0) {
-            int earlier = back(starts, masks, count, 2, W_NEW);
+            int earlier = recent.within(2, W_NEW);
             if (earlier >= 0) {
                 return earlier;
             }
         }
-        if ((mask & W_PROMPT) != 0 && previous(masks, count, 1, W_SYSTEM)) {
-            return starts[(count - 2) % RECENT];
+        if ((mask & W_PROMPT) != 0 && recent.previous(1, W_SYSTEM)) {
+            return recent.startOf(1);
         }
-        if ((mask & W_NOW) != 0 && previous(masks, count, 1, W_ARE) && previous(masks, count, 2, W_YOU)) {
-            return starts[(count - 3) % RECENT];
+        if ((mask & W_NOW) != 0 && recent.previous(1, W_ARE) && recent.previous(2, W_YOU)) {
+            return recent.startOf(2);
         }
-        if ((mask & W_ON) != 0 && previous(masks, count, 1, W_NOW) && previous(masks, count, 2, W_FROM)) {
-            return starts[(count - 3) % RECENT];
+        if ((mask & W_ON) != 0 && recent.previous(1, W_NOW) && recent.previous(2, W_FROM)) {
+            return recent.startOf(2);
         }
         if ((mask & (W_TOOL | W_TASK)) != 0) {
-            int earlier = back(starts, masks, count, 4, W_CALL);
+            int earlier = recent.within(4, W_CALL);
             if (earlier >= 0) {
                 return earlier;
             }
         }
         if ((mask & W_LOOT) != 0) {
-            int earlier = back(starts, masks, count, 6, W_SEND);
+            int earlier = recent.within(6, W_SEND);
             if (earlier >= 0) {
                 return earlier;
             }
         }
-        if ((mask & W_TELL) != 0 && previous(masks, count, 1, W_NOT) && previous(masks, count, 2, W_DO)) {
-            return starts[(count - 3) % RECENT];
+        if ((mask & W_TELL) != 0 && recent.previous(1, W_NOT) && recent.previous(2, W_DO)) {
+            return recent.startOf(2);
         }
-        if ((mask & W_AS) != 0 && previous(masks, count, 1, W_ACT)) {
-            return starts[(count - 2) % RECENT];
+        if ((mask & W_AS) != 0 && recent.previous(1, W_ACT)) {
+            return recent.startOf(1);
         }
         if ((mask & (W_ADDRESSEE | W_IMPORTANT)) != 0) {
             int j = end;
@@ -266,18 +288,19 @@ public final class InjectionDetector implements Detector {
         return -1;
     }
 
-    /** Whether the word {@code back} places before the newest one has one of the bits. */
-    private static boolean previous(int[] masks, int count, int back, int bits) {
-        return count > back && (masks[(count - 1 - back) % RECENT] & bits) != 0;
-    }
-
-    private static int back(int[] starts, int[] masks, int count, int within, int bits) {
-        for (int k = 1; k <= within && k < count && k < RECENT; k++) {
-            if ((masks[(count - 1 - k) % RECENT] & bits) != 0) {
-                return starts[(count - 1 - k) % RECENT];
-            }
+    private static void markup(String text, int at, List<int[]> windows) {
+        int n = text.length();
+        int j = at + 1;
+        if (j < n && text.charAt(j) == '/') {
+            j++;
         }
-        return -1;
+        while (j < n && text.charAt(j) == ' ') {
+            j++;
+        }
+        int end = markupEnd(text, j);
+        if (end > 0) {
+            add(windows, at, end);
+        }
     }
 
     /** {@code <system>}, {@code </instructions>}, {@code <|im_start|>}, {@code [INST]}: the end of the marker, or -1. */

@@ -67,8 +67,14 @@ public final class Sanitizer {
     public SanitizedText sanitize(String untrusted, Policy policy, ErrorCode fallbackCode) {
         Objects.requireNonNull(untrusted, "untrusted");
         Objects.requireNonNull(policy, "policy");
-        String text = clean(untrusted);
-        List<Finding> findings = detect(text);
+        // The word index notes whether cleaning can change anything: usually not, and then the
+        // clean pass and a second index are saved.
+        Words words = Words.of(untrusted);
+        String text = words.maybeUnclean() ? clean(untrusted) : untrusted;
+        if (text != untrusted) {
+            words = Words.of(text);
+        }
+        List<Finding> findings = detect(text, words);
         Map<Finding, Optional<ToolFailure>> databaseMappings = databaseMappings(text, findings);
         Optional<ErrorCode> suggested = databaseMappings.values().stream().findFirst()
                 .flatMap(mapping -> mapping.map(ToolFailure::code));
@@ -84,11 +90,19 @@ public final class Sanitizer {
 
     /** Only the findings, for audit and the auditor. */
     public List<Finding> detect(String cleanedText) {
+        return detect(cleanedText, Words.of(cleanedText));
+    }
+
+    private List<Finding> detect(String cleanedText, Words words) {
         List<Finding> findings = new ArrayList<>();
         for (Detector detector : detectors) {
             if (enabled.contains(detector.category())) {
                 try {
-                    detector.scan(cleanedText, findings);
+                    if (detector instanceof WordScanner scanner) {
+                        scanner.scan(words, findings);
+                    } else {
+                        detector.scan(cleanedText, findings);
+                    }
                 } catch (RuntimeException e) {
                     // A detector bug must not let text through unexamined: treat the whole text as sensitive.
                     findings.add(new Finding(detector.category(), "detector-failure", 0, cleanedText.length()));

@@ -10,7 +10,7 @@ import java.util.Locale;
  * strings, config and env dumps and query strings, and high-entropy tokens next to secret-ish
  * names. One left-to-right pass over word-like tokens; each check is bounded.
  */
-public final class SecretDetector implements Detector {
+public final class SecretDetector implements Detector, WordScanner {
 
     /** A token prefix, the least that must follow it, and the finding kind. */
     private record Prefix(String prefix, int minBody, String kind) {
@@ -60,6 +60,44 @@ public final class SecretDetector implements Detector {
     private static final String[] EXACT_NAMES = {"sig", "key", "pass", "pw", "auth", "code", "sas", "x-amz-signature",
             "x-amz-credential", "x-amz-security-token"};
 
+    /**
+     * The first three characters of every {@link #SECRET_NAMES} part, as a bit set over a 6-bit
+     * letter code: a name that holds none of them holds no part, which is the common case.
+     */
+    private static final long[] SECRET_TRIGRAMS = new long[(1 << 18) / 64];
+
+    static {
+        for (String part : SECRET_NAMES) {
+            int t = trigram(part.charAt(0), part.charAt(1), part.charAt(2));
+            SECRET_TRIGRAMS[t >>> 6] |= 1L << t;
+        }
+    }
+
+    private static int code(char c) {
+        char l = Text.lower(c);
+        if (l >= 'a' && l <= 'z') {
+            return l - 'a' + 1;
+        }
+        if (l >= '0' && l <= '9') {
+            return l - '0' + 27;
+        }
+        return l == '_' ? 37 : l == '-' ? 38 : 0;
+    }
+
+    private static int trigram(char a, char b, char c) {
+        return code(a) << 12 | code(b) << 6 | code(c);
+    }
+
+    private static boolean hasSecretTrigram(String text, int start, int end) {
+        for (int i = start; i + 3 <= end; i++) {
+            int t = trigram(text.charAt(i), text.charAt(i + 1), text.charAt(i + 2));
+            if ((SECRET_TRIGRAMS[t >>> 6] & 1L << t) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public Category category() {
         return Category.SECRET;
@@ -67,39 +105,143 @@ public final class SecretDetector implements Detector {
 
     @Override
     public void scan(String text, List<Finding> out) {
-        int n = text.length();
-        int i = 0;
+        scan(Words.of(text), out);
+    }
+
+    /**
+     * Three kinds of place, taken in text order: PEM blocks and URL authorities (found with
+     * {@code indexOf}, which is fast) and tokens (runs of letters, digits, {@code _} and {@code -},
+     * assembled from the shared words). A finding's span is consumed: nothing starting inside it is
+     * looked at again.
+     */
+    @Override
+    public void scan(Words words, List<Finding> out) {
+        String text = words.text();
         int[] prev = {-1, -1, -1, -1};
-        while (i < n) {
-            char c = text.charAt(i);
-            if (c == '-' && text.startsWith("-----BEGIN ", i)) {
-                int end = pem(text, i);
-                if (end > 0) {
-                    out.add(new Finding(Category.SECRET, "private-key", i, end));
-                    i = end;
-                    continue;
-                }
+        int resume = 0;
+        int nextPem = nextPem(text, 0);
+        Words.Positions colons = words.colons();
+        Words.Positions equalsSigns = words.equalsSigns();
+        int urlColon = nextUrl(text, colons, 0); // index into colons of the next "://", or colons.size()
+        int nextUrl = colons.getOrMax(urlColon);
+        int count = words.count();
+        int colon = 0; // index of the first ':' at or after the last token's end
+        int equals = 0;
+        int w = 0;
+        while (true) {
+            int tokenStart = Integer.MAX_VALUE;
+            int flags = 0;
+            if (w < count) {
+                flags = words.flags(w);
+                tokenStart = (flags & Words.JOINED_BEFORE) != 0 ? tokenStart(text, words.start(w)) : words.start(w);
             }
-            if (c == ':' && text.startsWith("://", i)) {
-                int end = urlUserinfo(text, i + 3, out);
-                i = Math.max(i + 3, end);
+            // ':' is no token character, so a URL never starts where a token does; a PEM block may.
+            if (Math.min(nextPem, nextUrl) <= tokenStart) {
+                if (nextPem == Integer.MAX_VALUE && nextUrl == Integer.MAX_VALUE) {
+                    return;
+                }
+                if (nextPem <= nextUrl) {
+                    int at = nextPem;
+                    nextPem = nextPem(text, at + 1);
+                    if (at >= resume && (at == 0 || !isTokenChar(text.charAt(at - 1)))) {
+                        int end = pem(text, at);
+                        if (end > 0) {
+                            out.add(new Finding(Category.SECRET, "private-key", at, end));
+                            resume = end;
+                        }
+                    }
+                } else {
+                    int at = nextUrl;
+                    urlColon = nextUrl(text, colons, urlColon + 1);
+                    nextUrl = colons.getOrMax(urlColon);
+                    if (at >= resume) {
+                        resume = Math.max(at + 3, urlUserinfo(text, at + 3, out));
+                    }
+                }
                 continue;
             }
-            if (isTokenChar(c) && (i == 0 || !isTokenChar(text.charAt(i - 1)))) {
-                int tokenEnd = i;
-                while (tokenEnd < n && isTokenChar(text.charAt(tokenEnd))) {
-                    tokenEnd++;
+            // The token: this word and the words joined to it by '-' or '_'.
+            int tokenEnd = words.end(w++);
+            if ((flags & Words.JOINED_AFTER) != 0) {
+                tokenEnd = joined(words, w, tokenEnd);
+                w = words.firstAtOrAfter(w, tokenEnd);
+            }
+            if (tokenStart >= resume) {
+                // Forward-only cursors over the separators the word index noted: linear overall.
+                while (colon < colons.size() && colons.get(colon) < tokenEnd) {
+                    colon++;
                 }
-                int next = token(text, i, tokenEnd, out, prev);
+                while (equals < equalsSigns.size() && equalsSigns.get(equals) < tokenEnd) {
+                    equals++;
+                }
+                // A key's separator follows within a quote and four spaces (mayBeFollowedByValue).
+                boolean separatorNear = Math.min(colons.getOrMax(colon), equalsSigns.getOrMax(equals)) - tokenEnd <= 5;
+                int len = tokenEnd - tokenStart;
+                // Most tokens are short words with no ':' or '=' after them, which no rule in token()
+                // can match: decided here, with non-short-circuit '&' (one branch, not five), since
+                // token() is too large to inline.
+                char first = text.charAt(tokenStart);
+                boolean plainWord = (len < 14) & !separatorNear & !(len == 6 & (first | 0x20) == 'b')
+                        & !(len == 13 & (first | 0x20) == 'a') & (first != 'e');
+                int next = len < 3 || plainWord ? tokenEnd : token(text, tokenStart, tokenEnd, out, prev);
                 prev[2] = prev[0];
                 prev[3] = prev[1];
-                prev[0] = i;
+                prev[0] = tokenStart;
                 prev[1] = tokenEnd;
-                i = Math.max(next, tokenEnd);
-                continue;
+                resume = Math.max(next, tokenEnd);
             }
+        }
+    }
+
+    /** The index of the first colon from {@code from} on that opens "://", or {@code colons.size()}. */
+    private static int nextUrl(String text, Words.Positions colons, int from) {
+        int i = from;
+        while (i < colons.size() && !text.startsWith("//", colons.get(i) + 1)) {
             i++;
         }
+        return i;
+    }
+
+
+    /** The next "-----BEGIN ", found by its rarer word: text full of dashes (Markdown tables) has many '-'. */
+    private static int nextPem(String text, int from) {
+        int begin = text.indexOf("BEGIN ", from + 5);
+        while (begin >= 0 && !text.startsWith("-----", begin - 5)) {
+            begin = text.indexOf("BEGIN ", begin + 1);
+        }
+        return begin < 0 ? Integer.MAX_VALUE : begin - 5;
+    }
+
+    private static boolean isJoiner(char c) {
+        return c == '-' || c == '_';
+    }
+
+    /** The end of a token whose word {@code w - 1} is followed by a joiner at {@code end}. */
+    private static int joined(Words words, int w, int end) {
+        String text = words.text();
+        int n = text.length();
+        int next = w;
+        int tokenEnd = end;
+        while (true) {
+            int j = tokenEnd;
+            while (j < n && isJoiner(text.charAt(j))) {
+                j++;
+            }
+            if (next < words.count() && j == words.start(next)) {
+                tokenEnd = words.end(next++);
+            } else {
+                return j;
+            }
+        }
+    }
+
+    /** A token may open with '-' or '_' ("--password", "_secret"): where it starts, given its first word. */
+    private static int tokenStart(String text, int wordStart) {
+        int i = wordStart;
+        while (i > 0 && isJoiner(text.charAt(i - 1))) {
+            i--;
+        }
+        return i;
     }
 
     /** The shortest token any prefix rule can match (a prefix plus its minimum body). */
@@ -109,9 +251,6 @@ public final class SecretDetector implements Detector {
     private static int token(String text, int start, int end, List<Finding> out, int[] prev) {
         int len = end - start;
         char first = text.charAt(start);
-        if (len < 3) {
-            return end;
-        }
         // JWT: three base64url parts joined by dots, starting with {"
         if (first == 'e' && text.startsWith("eyJ", start)) {
             int jwtEnd = jwt(text, start);
@@ -192,8 +331,7 @@ public final class SecretDetector implements Detector {
      * cost nothing here. {@code prev} holds the two tokens before this one (-1 when absent).
      */
     private static boolean afterSecretName(String text, int start, int end, int[] prev) {
-        if (end - start < 16 || prev[0] < 0 || !looksLikeCredential(text, start, end)
-                || Text.entropy(text, start, end) < 3.0) {
+        if (end - start < 16 || prev[0] < 0 || !looksLikeCredential(text, start, end)) {
             return false;
         }
         int nameStart = prev[0];
@@ -208,7 +346,9 @@ public final class SecretDetector implements Detector {
                 return false;
             }
         }
-        return isSecretName(text, nameStart, nameEnd) && !isCommonWord(text, nameStart, nameEnd);
+        // Entropy last: it is the costly test, and long tokens after a non-secret name are common (UUIDs).
+        return isSecretName(text, nameStart, nameEnd) && !isCommonWord(text, nameStart, nameEnd)
+                && Text.entropy(text, start, end) >= 3.0;
     }
 
     /** After a secret-ish name: {@code name=value}, {@code name: value}, {@code "name": "value"}, {@code name value}. */
@@ -276,12 +416,15 @@ public final class SecretDetector implements Detector {
         if (len < 2 || len > 64) {
             return false;
         }
-        String name = text.substring(start, end).toLowerCase(Locale.ROOT);
         for (String exact : EXACT_NAMES) {
-            if (name.equals(exact)) {
+            if (exact.length() == len && Text.matchesIgnoreCase(text, start, exact)) {
                 return true;
             }
         }
+        if (!hasSecretTrigram(text, start, end)) {
+            return false; // most names: decided without building a string
+        }
+        String name = text.substring(start, end).toLowerCase(Locale.ROOT);
         boolean secret = false;
         for (String part : SECRET_NAMES) {
             if (name.contains(part)) {

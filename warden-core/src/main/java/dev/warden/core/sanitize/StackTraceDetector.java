@@ -29,12 +29,13 @@ public final class StackTraceDetector implements Detector {
         boolean previousWasPythonFrame = false;
         int previousStart = -1;
         int lineStart = 0;
+        int[] nextColon = {-1}; // a forward-only cursor: each line's ':' search starts where the last ended
         while (lineStart <= n) {
             int lineEnd = text.indexOf('\n', lineStart);
             if (lineEnd < 0) {
                 lineEnd = n;
             }
-            int kind = classify(text, lineStart, lineEnd, previousWasPythonFrame);
+            int kind = classify(text, lineStart, lineEnd, previousWasPythonFrame, nextColon);
             previousWasPythonFrame = isPythonFrame(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
             if (kind != NONE) {
                 if (runStart < 0) {
@@ -104,7 +105,7 @@ public final class StackTraceDetector implements Detector {
         return i;
     }
 
-    static int classify(String text, int lineStart, int lineEnd, boolean afterPythonFrame) {
+    static int classify(String text, int lineStart, int lineEnd, boolean afterPythonFrame, int[] nextColon) {
         int s = firstNonSpace(text, lineStart, lineEnd);
         int e = lastNonSpace(text, s, lineEnd);
         if (s >= e) {
@@ -201,7 +202,7 @@ public final class StackTraceDetector implements Detector {
         }
         // Ruby and Go frames name a source file: ".rb:" / ".go:". One search for ':' after a
         // two-letter extension keeps ordinary lines to a single scan.
-        if (hasSourceSuffix(text, s, e)) {
+        if (hasSourceSuffix(text, s, e, nextColon)) {
             if (Text.matches(text, s, "from ") && isRubyFrame(text, s + 5, e)) {
                 return STRONG;
             }
@@ -284,14 +285,25 @@ public final class StackTraceDetector implements Detector {
                 || contains(text, i, e, "[internal function]"));
     }
 
-    private static boolean hasSourceSuffix(String text, int s, int e) {
-        for (int i = s + 3; i < e; i++) {
-            if (text.charAt(i) == ':' && text.charAt(i - 3) == '.'
-                    && ((text.charAt(i - 2) == 'r' && text.charAt(i - 1) == 'b')
-                    || (text.charAt(i - 2) == 'g' && text.charAt(i - 1) == 'o'))) {
+    private static boolean hasSourceSuffix(String text, int s, int e, int[] nextColon) {
+        int colon = nextColon[0];
+        if (colon < s + 3) {
+            colon = text.indexOf(':', s + 3); // vectorised; the cursor keeps the whole scan linear
+            nextColon[0] = colon < 0 ? Integer.MAX_VALUE : colon;
+        }
+        for (colon = nextColon[0]; colon < e; colon = text.indexOf(':', colon + 1)) {
+            if (colon < 0) {
+                nextColon[0] = Integer.MAX_VALUE;
+                return false;
+            }
+            nextColon[0] = colon;
+            if (text.charAt(colon - 3) == '.'
+                    && ((text.charAt(colon - 2) == 'r' && text.charAt(colon - 1) == 'b')
+                    || (text.charAt(colon - 2) == 'g' && text.charAt(colon - 1) == 'o'))) {
                 return true;
             }
         }
+        nextColon[0] = colon;
         return false;
     }
 

@@ -98,7 +98,10 @@ public final class TopologyDetector implements Detector {
 
     /** Whether the host name in {@code [s, e)} ends in an internal label; no allocation (called per dotted word). */
     private static boolean internalHost(String text, int s, int e) {
-        int lastDot = text.lastIndexOf('.', e - 1);
+        int lastDot = e - 1;
+        while (lastDot > s && text.charAt(lastDot) != '.') {
+            lastDot--; // bounded by the word: lastIndexOf would run on to earlier text
+        }
         if (lastDot <= s) {
             return false;
         }
@@ -211,30 +214,32 @@ public final class TopologyDetector implements Detector {
 
     /** Three or more consecutive {@code NAME=value} lines, and {@code environ({...})}. */
     private static void envDumps(String text, List<Finding> out) {
-        int n = text.length();
+        // An env line holds '=': jump from one to the next, and look at the lines that hold one.
         int runStart = -1;
-        int runEnd = -1;
+        int runEnd = -2;
         int runLines = 0;
-        int lineStart = 0;
-        while (lineStart <= n) {
-            int lineEnd = Text.lineEnd(text, lineStart);
+        int scanned = 0; // the line starts before this point are known
+        int eq = text.indexOf('=');
+        while (eq >= 0) {
+            int lineStart = eq;
+            while (lineStart > scanned && text.charAt(lineStart - 1) != '\n') {
+                lineStart--;
+            }
+            int lineEnd = Text.lineEnd(text, eq);
             if (isEnvLine(text, lineStart, lineEnd)) {
-                if (runStart < 0) {
+                if (runStart >= 0 && lineStart == runEnd + 1) {
+                    runLines++;
+                } else {
+                    if (runStart >= 0 && runLines >= 3) {
+                        out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
+                    }
                     runStart = lineStart;
-                    runLines = 0;
+                    runLines = 1;
                 }
                 runEnd = lineEnd;
-                runLines++;
-            } else {
-                if (runStart >= 0 && runLines >= 3) {
-                    out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
-                }
-                runStart = -1;
             }
-            if (lineEnd >= n) {
-                break;
-            }
-            lineStart = lineEnd + 1;
+            scanned = lineEnd + 1;
+            eq = scanned < text.length() ? text.indexOf('=', scanned) : -1;
         }
         if (runStart >= 0 && runLines >= 3) {
             out.add(new Finding(Category.TOPOLOGY, "env-dump", runStart, runEnd));
