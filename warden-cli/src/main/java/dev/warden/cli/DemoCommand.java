@@ -4,17 +4,22 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.transport.StdioTransport;
+import dev.warden.examples.conformance.ConformanceServer;
 import dev.warden.examples.demo.DemoServer;
+import dev.warden.http.server.McpHttpServer;
+import dev.warden.server.McpServer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code warden demo}: the demo server over stdio. */
+/** {@code warden demo}: the demo server (or the conformance fixture) over stdio or Streamable HTTP. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Runs the demo MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout).",
-                "Its tools exercise every failure kind. Incidents go to stderr as JSON lines unless "
-                        + "--incident-log is given."})
+        description = {"Runs the demo MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout), or over "
+                + "Streamable HTTP with --http PORT (at http://127.0.0.1:PORT/mcp).",
+                "Its tools exercise every failure kind. --conformance serves the conformance fixture instead "
+                        + "(what the official conformance suite's reference server offers).",
+                "Incidents go to stderr as JSON lines unless --incident-log is given."})
 final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--incident-log", paramLabel = "FILE",
@@ -26,13 +31,21 @@ final class DemoCommand implements Callable<Integer> {
                     + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).")
     Path dataDir;
 
+    @Option(names = "--http", paramLabel = "PORT",
+            description = "Serve over Streamable HTTP on 127.0.0.1:PORT at /mcp instead of stdio (0 picks a port).")
+    Integer httpPort;
+
+    @Option(names = "--conformance",
+            description = "Serve the conformance fixture instead of the demo.")
+    boolean conformance;
+
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
             description = "Largest accepted message (default: ${DEFAULT-VALUE}).")
     int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
 
     @Override
     public Integer call() throws Exception {
-        if (System.console() != null) {
+        if (System.console() != null && httpPort == null) {
             System.err.println("warden demo: an MCP server speaking JSON-RPC on stdin/stdout. Connect a client, e.g.");
             System.err.println("  npx @modelcontextprotocol/inspector ./warden demo");
             System.err.println("or type a request such as");
@@ -46,12 +59,29 @@ final class DemoCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             // Serving matters more than the store: say why on stderr and keep the stderr log.
             System.err.println("warden demo: incidents go to stderr only; cannot open the store: " + e.getMessage());
-            DemoServer.create(log, maxMessageBytes).serveStdio();
+            serve(log);
             return 0;
         }
         try (store) {
-            DemoServer.create(IncidentSink.all(store, log), maxMessageBytes).serveStdio();
+            serve(IncidentSink.all(store, log));
         }
         return 0;
+    }
+
+    private void serve(IncidentSink incidents) throws Exception {
+        McpServer server = conformance ? ConformanceServer.create(incidents, maxMessageBytes)
+                : DemoServer.create(incidents, maxMessageBytes);
+        if (httpPort == null) {
+            server.serveStdio();
+            return;
+        }
+        try (McpHttpServer http = McpHttpServer.builder().port(httpPort).maxBodyBytes(maxMessageBytes)
+                .onSession(server::connect).build().start()) {
+            // The one line on stdout: scripts wait for it to learn the endpoint (useful with --http 0).
+            System.out.println("warden demo: serving " + (conformance ? "the conformance fixture" : "the demo")
+                    + " at " + http.endpoint());
+            System.out.flush();
+            http.join();
+        }
     }
 }

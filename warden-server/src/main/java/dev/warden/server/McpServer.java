@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An MCP server: its tools, resources and prompts, and the error boundary they run behind. One
@@ -55,6 +57,9 @@ public final class McpServer {
     private final ErrorBoundary boundary;
     private final int maxMessageBytes;
     private final Duration requestTimeout;
+    private final Optional<CompletionHandler> completion;
+    private final boolean resourceSubscriptions;
+    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     private McpServer(Builder b) {
         this.info = new Implementation(b.name, b.version, b.title);
@@ -72,6 +77,8 @@ public final class McpServer {
         this.boundary = boundaryBuilder.build();
         this.maxMessageBytes = b.maxMessageBytes;
         this.requestTimeout = b.requestTimeout;
+        this.completion = b.completion;
+        this.resourceSubscriptions = b.resourceSubscriptions;
     }
 
     public static Builder builder(String name, String version) {
@@ -81,6 +88,7 @@ public final class McpServer {
     /** Serves one connection over a transport; returns at once. */
     public ServerConnection connect(Transport transport) {
         ServerConnection connection = new ServerConnection(this, transport);
+        opened(connection);
         connection.start();
         return connection;
     }
@@ -138,6 +146,29 @@ public final class McpServer {
         return requestTimeout;
     }
 
+    public Optional<CompletionHandler> completion() {
+        return completion;
+    }
+
+    public boolean resourceSubscriptions() {
+        return resourceSubscriptions;
+    }
+
+    /** Tells every connection subscribed to {@code uri} that the resource changed. */
+    public void resourceUpdated(String uri) {
+        connections.forEach(c -> c.resourceUpdated(uri));
+    }
+
+    /** The connections open now. */
+    public Set<ServerConnection> connections() {
+        return Set.copyOf(connections);
+    }
+
+    void opened(ServerConnection connection) {
+        connections.add(connection);
+        connection.closed().whenComplete((v, e) -> connections.remove(connection));
+    }
+
     public static final class Builder {
         private final String name;
         private final String version;
@@ -153,6 +184,8 @@ public final class McpServer {
         private final List<ErrorReporter> reporters = new ArrayList<>();
         private int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
         private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
+        private Optional<CompletionHandler> completion = Optional.empty();
+        private boolean resourceSubscriptions;
 
         private Builder(String name, String version) {
             this.name = requireText("name", name);
@@ -237,6 +270,21 @@ public final class McpServer {
                 throw new IllegalArgumentException("requestTimeout must be positive, got " + timeout);
             }
             this.requestTimeout = timeout;
+            return this;
+        }
+
+        /** Serves {@code completion/complete} for prompt and resource-template arguments. */
+        public Builder completion(CompletionHandler handler) {
+            this.completion = Optional.of(Objects.requireNonNull(handler, "completion"));
+            return this;
+        }
+
+        /**
+         * Lets clients subscribe to resources ({@code resources/subscribe}); the server then tells
+         * subscribers of changes through {@link McpServer#resourceUpdated}.
+         */
+        public Builder resourceSubscriptions(boolean enabled) {
+            this.resourceSubscriptions = enabled;
             return this;
         }
 

@@ -2,10 +2,11 @@ package dev.warden.server;
 
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
-import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Prompts;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Resources;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.session.RequestContext;
@@ -16,7 +17,9 @@ import dev.warden.server.internal.PromptRequests;
 import dev.warden.server.internal.ResourceRequests;
 import dev.warden.server.internal.ToolCalls;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,6 +34,7 @@ public final class ServerConnection implements AutoCloseable {
     private volatile Optional<ProtocolVersion> version = Optional.empty();
     private volatile Optional<ObjectNode> clientCapabilities = Optional.empty();
     private volatile Logging.Level logLevel = Logging.Level.INFO;
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
 
     ServerConnection(McpServer server, Transport transport) {
         this.server = server;
@@ -53,6 +57,16 @@ public final class ServerConnection implements AutoCloseable {
         }
         if (!server.prompts().isEmpty()) {
             builder.onRequest(Prompts.LIST, prompts::list).onRequest(Prompts.GET, prompts::get);
+        }
+        server.completion().ifPresent(handler -> builder.onRequest(Completion.COMPLETE, ctx -> complete(handler, ctx)));
+        if (server.resourceSubscriptions()) {
+            builder.onRequest(Resources.SUBSCRIBE, ctx -> {
+                subscriptions.add(subscriptionUri(ctx));
+                return Json.object();
+            }).onRequest(Resources.UNSUBSCRIBE, ctx -> {
+                subscriptions.remove(subscriptionUri(ctx));
+                return Json.object();
+            });
         }
         this.session = builder.build();
         session.gate(method -> version.isPresent() || Lifecycle.INITIALIZE.equals(method) ? Optional.empty()
@@ -103,10 +117,10 @@ public final class ServerConnection implements AutoCloseable {
         Lifecycle.ServerCapabilities caps = new Lifecycle.ServerCapabilities(
                 server.tools().isEmpty() ? Optional.empty() : Optional.of(new Lifecycle.ListChanged(false)),
                 server.resources().isEmpty() && server.templates().isEmpty() ? Optional.empty()
-                        : Optional.of(new Lifecycle.ResourcesCapability(false, false)),
+                        : Optional.of(new Lifecycle.ResourcesCapability(server.resourceSubscriptions(), false)),
                 server.prompts().isEmpty() ? Optional.empty() : Optional.of(new Lifecycle.ListChanged(false)),
                 Optional.of(Json.object()),
-                Optional.empty(),
+                server.completion().map(c -> Json.object()),
                 Optional.empty());
         JsonNode result = Json.tree(new Lifecycle.InitializeResult(negotiated.wire(), caps, server.info(),
                 server.instructions()));
@@ -124,6 +138,43 @@ public final class ServerConnection implements AutoCloseable {
                     + "warning, error, critical, alert, emergency");
         }
         return Json.object();
+    }
+
+    private static String subscriptionUri(RequestContext context) {
+        return Params.requiredString(Params.object(context.params()), "uri");
+    }
+
+    /** Whether this client subscribed to {@code uri}. */
+    public boolean subscribed(String uri) {
+        return subscriptions.contains(uri);
+    }
+
+    void resourceUpdated(String uri) {
+        if (subscriptions.contains(uri) && !session.isClosed()) {
+            ObjectNode params = Json.object();
+            params.put("uri", uri);
+            try {
+                session.notify(Resources.UPDATED, params);
+            } catch (RuntimeException e) {
+                // the client went away
+            }
+        }
+    }
+
+    private static JsonNode complete(CompletionHandler handler, RequestContext context) throws Exception {
+        ObjectNode params = Params.object(context.params());
+        JsonNode ref = params.get("ref");
+        JsonNode argument = params.get("argument");
+        if (!(ref instanceof ObjectNode refObject) || !(argument instanceof ObjectNode arg)
+                || !arg.path("name").isString() || !arg.path("value").isString()) {
+            throw ProtocolException.invalidParams(
+                    "Invalid params: completion needs ref and argument {name, value}");
+        }
+        JsonNode ctx = params.get("context");
+        Completion.CompleteParams request = new Completion.CompleteParams(refObject,
+                new Completion.ArgumentValue(arg.get("name").stringValue(), arg.get("value").stringValue()),
+                ctx instanceof ObjectNode o ? Optional.of(o) : Optional.empty());
+        return Json.tree(new Completion.CompleteResult(handler.complete(request)));
     }
 
     /** Sends a trusted log message to the client if its level allows it. */

@@ -3,6 +3,7 @@ package dev.warden.core.session;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Progress;
+import dev.warden.core.transport.Route;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import tools.jackson.databind.JsonNode;
@@ -76,6 +77,11 @@ final class InFlight implements RequestContext {
     }
 
     @Override
+    public boolean closeStream() {
+        return session.closeStream(request.id());
+    }
+
+    @Override
     public synchronized boolean cancelled() {
         return state == State.CANCELLED;
     }
@@ -91,7 +97,8 @@ final class InFlight implements RequestContext {
             }
             lastProgress = progress;
             session.notifyQuietly(Progress.NOTIFICATION, dev.warden.core.json.Json.tree(
-                    new Progress.Params(progressToken.get().toJson(), progress, total, message)));
+                    new Progress.Params(progressToken.get().toJson(), progress, total, message)),
+                    Route.during(request.id()));
         }
     }
 }

@@ -26,4 +26,10 @@ public interface RequestContext {
      * progress to increase.
      */
     void progress(double progress, OptionalDouble total, Optional<String> message);
+
+    /**
+     * Ends the connection carrying this request's response stream without ending the stream, so the
+     * client reconnects and resumes it (Streamable HTTP polling). False where that means nothing.
+     */
+    boolean closeStream();
 }

@@ -19,6 +19,7 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.Ping;
 import dev.warden.core.mcp.Progress;
+import dev.warden.core.transport.Route;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.time.Duration;
@@ -187,7 +188,7 @@ public final class Session implements AutoCloseable {
         pending.put(id, p);
         p.arm(options.timeout());
         try {
-            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())));
+            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), currentRoute());
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
@@ -204,17 +205,27 @@ public final class Session implements AutoCloseable {
     }
 
     public void notify(String method, JsonNode params) {
+        send(method, params, currentRoute());
+    }
+
+    /** A notification on the stream of the request it concerns (progress goes with its request). */
+    void send(String method, JsonNode params, Route route) {
         transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Notification(method, Optional.ofNullable(params),
                 Map.of())));
     }
 
-    /** Like {@link #notify} but a closed transport is not an error (progress racing a disconnect, say). */
-    void notifyQuietly(String method, JsonNode params) {
+    /** Like {@link #send} but a closed transport is not an error (progress racing a disconnect, say). */
+    void notifyQuietly(String method, JsonNode params, Route route) {
         try {
-            notify(method, params);
+            send(method, params, route);
         } catch (TransportClosedException e) {
             LOG.log(System.Logger.Level.DEBUG, "notification dropped: transport closed");
         }
+    }
+
+    /** Asks the transport to drop the connection carrying this request's stream (see {@link Transport#closeStream}). */
+    boolean closeStream(RequestId request) {
+        return transport.closeStream(request);
     }
 
     /** Called by {@link OutgoingRequest#cancel}: stop waiting and tell the peer. */
@@ -227,7 +238,7 @@ public final class Session implements AutoCloseable {
         ObjectNode params = Json.object();
         params.set("requestId", id.toJson());
         params.put("reason", reason);
-        notifyQuietly(Cancellation.NOTIFICATION, params);
+        notifyQuietly(Cancellation.NOTIFICATION, params, currentRoute());
     }
 
     private final class Pending {
@@ -293,6 +304,9 @@ public final class Session implements AutoCloseable {
                     if (reply != null) {
                         reply.ifPresent(this::sendQuietly);
                     }
+                    if (m.message() instanceof JsonRpcMessage.Request request) {
+                        transport.requestEnded(request.id());
+                    }
                     unanswered.decrementAndGet();
                 });
             }
@@ -325,6 +339,11 @@ public final class Session implements AutoCloseable {
         CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> {
             try {
                 sendBatchReply(replies);
+                for (Decoded item : batch.items()) {
+                    if (item instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r) {
+                        transport.requestEnded(r.id());
+                    }
+                }
             } finally {
                 unanswered.decrementAndGet();
             }
@@ -336,7 +355,8 @@ public final class Session implements AutoCloseable {
                 .flatMap(Optional::stream).toList();
         if (!out.isEmpty()) {
             try {
-                transport.send(JsonRpcCodec.encodeBatch(out));
+                Optional<RequestId> first = out.stream().flatMap(m -> replyId(m).stream()).findFirst();
+                transport.send(JsonRpcCodec.encodeBatch(out), first.map(Route::reply).orElse(Route.UNRELATED));
             } catch (TransportClosedException e) {
                 LOG.log(System.Logger.Level.DEBUG, "batch reply dropped: transport closed");
             }
@@ -382,13 +402,21 @@ public final class Session implements AutoCloseable {
         }
         if (inlineMethods.contains(request.method())) {
             context.bind(Thread.currentThread());
-            Optional<JsonRpcMessage> reply = run(handler, context, request);
+            Optional<JsonRpcMessage> reply;
+            Handling outer = HANDLING.get();
+            HANDLING.set(new Handling(this, request.id()));
+            try {
+                reply = run(handler, context, request);
+            } finally {
+                HANDLING.set(outer);
+            }
             inFlight.remove(request.id(), context);
             Thread.interrupted(); // a cancel aimed at the handler must not leak into the reader thread
             return CompletableFuture.completedFuture(reply);
         }
         CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
         Thread thread = Thread.ofVirtual().name("warden-handler").unstarted(() -> {
+            HANDLING.set(new Handling(this, request.id()));
             Optional<JsonRpcMessage> reply = run(handler, context, request);
             // Leave the table before answering: the peer may reuse the id as soon as it has the answer.
             inFlight.remove(request.id(), context);
@@ -487,6 +515,25 @@ public final class Session implements AutoCloseable {
         }
     }
 
+    /** The request a handler thread is answering, so what it sends goes on that request's stream. */
+    private record Handling(Session session, RequestId request) {
+    }
+
+    private static final ThreadLocal<Handling> HANDLING = new ThreadLocal<>();
+
+    private Route currentRoute() {
+        Handling handling = HANDLING.get();
+        return handling != null && handling.session() == this ? Route.during(handling.request()) : Route.UNRELATED;
+    }
+
+    private static Optional<RequestId> replyId(JsonRpcMessage message) {
+        return switch (message) {
+            case JsonRpcMessage.Success s -> Optional.of(s.id());
+            case JsonRpcMessage.Failure f -> f.id();
+            default -> Optional.empty();
+        };
+    }
+
     /** A protocol error for the peer, rendered by the one renderer. */
     private static JsonRpcMessage.Failure failure(Optional<RequestId> id, ProtocolException e) {
         return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e, Ref.random()));
@@ -498,7 +545,7 @@ public final class Session implements AutoCloseable {
 
     private void sendQuietly(JsonRpcMessage message) {
         try {
-            transport.send(JsonRpcCodec.encode(message));
+            transport.send(JsonRpcCodec.encode(message), replyId(message).map(Route::reply).orElse(Route.UNRELATED));
         } catch (TransportClosedException e) {
             LOG.log(System.Logger.Level.DEBUG, "reply dropped: transport closed");
         }

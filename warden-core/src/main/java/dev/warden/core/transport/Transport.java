@@ -1,6 +1,7 @@
 package dev.warden.core.transport;
 
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.RequestId;
 
 /**
  * Moves whole JSON-RPC frames. A transport does framing and size limits only; it never interprets
@@ -17,6 +18,30 @@ public interface Transport extends AutoCloseable {
      * @throws TransportClosedException when the transport is closed or the write fails
      */
     void send(String frame);
+
+    /**
+     * Sends one frame with where it belongs. Transports with one stream per request (Streamable
+     * HTTP) route by it; the default ignores it.
+     */
+    default void send(String frame, Route route) {
+        send(frame);
+    }
+
+    /**
+     * The session is done with an incoming request: answered, or cancelled and so never answered.
+     * Transports that hold a stream open per request close it here; the default does nothing.
+     */
+    default void requestEnded(RequestId request) {
+    }
+
+    /**
+     * Asks the transport to end the connection carrying {@code request}'s stream without ending the
+     * stream itself, so the client reconnects and resumes it (Streamable HTTP polling, SEP-1699).
+     * Returns false where that means nothing (stdio).
+     */
+    default boolean closeStream(RequestId request) {
+        return false;
+    }
 
     /** Stops reading and writing; the listener's {@link Listener#onClose()} is called once. */
     @Override

@@ -12,6 +12,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.Tools;
+import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.McpServer;
 import dev.warden.server.ServerConnection;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -130,6 +132,34 @@ public final class ToolCalls {
         @Override
         public void log(Logging.Level level, String trustedMessage) {
             connection.log(level, tool, trustedMessage);
+        }
+
+        @Override
+        public ObjectNode requestClient(String method, ObjectNode params) throws Exception {
+            String capability = switch (method) {
+                case "sampling/createMessage" -> "sampling";
+                case "elicitation/create" -> "elicitation";
+                case "roots/list" -> "roots";
+                default -> null;
+            };
+            if (capability != null && connection.clientCapabilities().map(c -> c.get(capability)).isEmpty()) {
+                throw new IllegalStateException("the client did not declare the " + capability + " capability");
+            }
+            OutgoingRequest out = request.session().request(method, params);
+            try {
+                JsonNode result = out.get();
+                return result instanceof ObjectNode o ? o : Json.object();
+            } catch (InterruptedException e) {
+                out.cancel("The tool call was cancelled");
+                throw e;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
+
+        @Override
+        public boolean closeStream() {
+            return request.closeStream();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.warden.server.tool;
 
 import dev.warden.core.mcp.Logging;
+import tools.jackson.databind.node.ObjectNode;
 
 /** What a running tool can do besides return: report progress, notice cancellation, log to the client. */
 public interface ToolContext {
@@ -23,4 +24,20 @@ public interface ToolContext {
 
     /** Sends a log message to the client if its level allows. The text must be trusted. */
     void log(Logging.Level level, String trustedMessage);
+
+    /**
+     * Sends a request to the client and waits for its answer: {@code sampling/createMessage},
+     * {@code elicitation/create} or {@code roots/list}, which the client must have declared
+     * (sampling, elicitation, roots) in its capabilities. Cancelling the tool call cancels this
+     * request too. A refusal or error from the client arrives as
+     * {@link dev.warden.core.error.PeerErrorException}, a timeout as
+     * {@link dev.warden.core.error.RequestTimeoutException}.
+     */
+    ObjectNode requestClient(String method, ObjectNode params) throws Exception;
+
+    /**
+     * Ends the HTTP connection carrying this call's response stream without ending the stream: the
+     * client reconnects and resumes it (Streamable HTTP polling, SEP-1699). False on stdio.
+     */
+    boolean closeStream();
 }

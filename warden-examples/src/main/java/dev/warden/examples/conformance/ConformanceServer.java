@@ -1,0 +1,111 @@
+package dev.warden.examples.conformance;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Completion;
+import dev.warden.core.mcp.Content;
+import dev.warden.core.mcp.Prompts;
+import dev.warden.core.mcp.Resources;
+import dev.warden.server.McpServer;
+import dev.warden.server.prompt.PromptSpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The conformance fixture: a server built with the Warden SDK offering what the official
+ * conformance suite's reference "everything" server offers (tools {@code test_simple_text} …
+ * {@code test_elicitation_sep1330_enums}, resources under {@code test://}, prompts
+ * {@code test_simple_prompt} …), so that {@code @modelcontextprotocol/conformance server} can
+ * check Warden end to end. {@code test_error_handling} fails the Warden way: an {@code isError}
+ * result with a code and a ref, never the exception's text.
+ */
+public final class ConformanceServer {
+
+    /** A 1x1 red PNG. */
+    static final String IMAGE_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+    /** A minimal WAV file. */
+    static final String AUDIO_WAV = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
+
+    private ConformanceServer() {
+    }
+
+    public static McpServer create(IncidentSink incidents, int maxMessageBytes) {
+        McpServer.Builder b = McpServer.builder("warden-conformance-server", "1.0.0")
+                .title("Warden conformance fixture")
+                .incidents(incidents)
+                .maxMessageBytes(maxMessageBytes)
+                .resourceSubscriptions(true)
+                .completion(params -> new Completion.Values(List.of(), OptionalInt.of(0), false));
+        ConformanceTools.all().forEach(b::tool);
+        resources(b);
+        prompts(b);
+        return b.build();
+    }
+
+    private static void resources(McpServer.Builder b) {
+        b.resource(resource("test://static-text", "static-text", "Static Text Resource",
+                        "A static text resource for testing", "text/plain"),
+                (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
+                        "This is the content of the static text resource.")));
+        b.resource(resource("test://static-binary", "static-binary", "Static Binary Resource",
+                        "A static binary resource (image) for testing", "image/png"),
+                (uri, vars) -> List.of(new Resources.BlobContents(uri, Optional.of("image/png"), IMAGE_PNG)));
+        b.resource(resource("test://watched-resource", "watched-resource", "Watched Resource",
+                        "A resource clients may subscribe to", "text/plain"),
+                (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
+                        "Watched resource content")));
+        b.resourceTemplate(new Resources.Template("test://template/{id}/data", "template",
+                        Optional.of("Resource Template"), Optional.of("A resource template with parameter substitution"),
+                        Optional.of("application/json")),
+                (uri, vars) -> {
+                    ObjectNode data = Json.object();
+                    data.put("id", vars.get("id"));
+                    data.put("templateTest", true);
+                    data.put("data", "Data for ID: " + vars.get("id"));
+                    return List.of(new Resources.TextContents(uri, Optional.of("application/json"), data.toString()));
+                });
+    }
+
+    private static Resources.Resource resource(String uri, String name, String title, String description,
+                                               String mimeType) {
+        return new Resources.Resource(uri, name, Optional.of(title), Optional.of(description), Optional.of(mimeType),
+                OptionalLong.empty());
+    }
+
+    private static void prompts(McpServer.Builder b) {
+        b.prompt(new PromptSpec(prompt("test_simple_prompt", "Simple Test Prompt", "A simple prompt without arguments",
+                List.of()), args -> result(user(Content.text("This is a simple prompt for testing.")))));
+        b.prompt(new PromptSpec(prompt("test_prompt_with_arguments", "Prompt With Arguments",
+                "A prompt with required arguments", List.of(
+                        new Prompts.Argument("arg1", Optional.of("First test argument"), true),
+                        new Prompts.Argument("arg2", Optional.of("Second test argument"), true))),
+                args -> result(user(Content.text("Prompt with arguments: arg1='" + args.get("arg1") + "', arg2='"
+                        + args.get("arg2") + "'")))));
+        b.prompt(new PromptSpec(prompt("test_prompt_with_embedded_resource", "Prompt With Embedded Resource",
+                "A prompt that includes an embedded resource", List.of(
+                        new Prompts.Argument("resourceUri", Optional.of("URI of the resource to embed"), true))),
+                args -> result(
+                        user(new Content.EmbeddedResource(new Resources.TextContents(args.get("resourceUri"),
+                                Optional.of("text/plain"), "Embedded resource content for testing."), Optional.empty())),
+                        user(Content.text("Please process the embedded resource above.")))));
+        b.prompt(new PromptSpec(prompt("test_prompt_with_image", "Prompt With Image",
+                "A prompt that includes image content", List.of()),
+                args -> result(user(new Content.Image(IMAGE_PNG, "image/png", Optional.empty())),
+                        user(Content.text("Please analyze the image above.")))));
+    }
+
+    private static Prompts.Prompt prompt(String name, String title, String description, List<Prompts.Argument> args) {
+        return new Prompts.Prompt(name, Optional.of(title), Optional.of(description), args);
+    }
+
+    private static Prompts.Message user(Content content) {
+        return new Prompts.Message(Prompts.Role.USER, content);
+    }
+
+    private static Prompts.GetResult result(Prompts.Message... messages) {
+        return new Prompts.GetResult(Optional.empty(), List.of(messages));
+    }
+}

@@ -1,0 +1,176 @@
+package dev.warden.examples.conformance;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Content;
+import dev.warden.core.mcp.Logging;
+import dev.warden.core.mcp.Resources;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The fixture's tools, named and shaped as the conformance suite's scenarios expect. */
+final class ConformanceTools {
+
+    private ConformanceTools() {
+    }
+
+    static List<ToolSpec> all() {
+        return List.of(
+                ToolSpec.builder("test_simple_text").description("Tests simple text content response")
+                        .handler(call -> ToolResult.text("This is a simple text response for testing.")).build(),
+                ToolSpec.builder("test_image_content").description("Tests image content response")
+                        .handler(call -> ToolResult.of(image())).build(),
+                ToolSpec.builder("test_audio_content").description("Tests audio content response")
+                        .handler(call -> ToolResult.of(new Content.Audio(ConformanceServer.AUDIO_WAV, "audio/wav",
+                                Optional.empty()))).build(),
+                ToolSpec.builder("test_embedded_resource").description("Tests embedded resource content response")
+                        .handler(call -> ToolResult.of(embedded("test://embedded-resource", "text/plain",
+                                "This is an embedded resource content."))).build(),
+                ToolSpec.builder("test_multiple_content_types")
+                        .description("Tests response with multiple content types (text, image, resource)")
+                        .handler(call -> {
+                            ObjectNode data = Json.object();
+                            data.put("test", "data");
+                            data.put("value", 123);
+                            return ToolResult.of(Content.text("Multiple content types test:"), image(),
+                                    embedded("test://mixed-content-resource", "application/json", data.toString()));
+                        }).build(),
+                ToolSpec.builder("test_tool_with_logging").description("Tests tool that emits log messages during execution")
+                        .handler(call -> {
+                            call.context().log(Logging.Level.INFO, "Tool execution started");
+                            Thread.sleep(50);
+                            call.context().log(Logging.Level.INFO, "Tool processing data");
+                            Thread.sleep(50);
+                            call.context().log(Logging.Level.INFO, "Tool execution completed");
+                            return ToolResult.text("Tool with logging executed successfully");
+                        }).build(),
+                ToolSpec.builder("test_tool_with_progress").description("Tests tool that reports progress notifications")
+                        .handler(call -> {
+                            for (int step = 0; step <= 100; step += 50) {
+                                call.context().progress(step, 100, "Completed step " + step + " of 100");
+                                if (step < 100) {
+                                    Thread.sleep(50);
+                                }
+                            }
+                            return ToolResult.text("Progress reported");
+                        }).build(),
+                ToolSpec.builder("test_error_handling").description("Tests error response handling")
+                        .handler(call -> {
+                            // A bug, as far as the caller can tell: it sees INTERNAL_ERROR and a ref, not this text.
+                            throw new IllegalStateException("This tool intentionally fails for testing");
+                        }).build(),
+                ToolSpec.builder("test_reconnection")
+                        .description("Tests SSE stream disconnection and client reconnection (SEP-1699): the server "
+                                + "closes the stream mid-call and sends the result after the client reconnects.")
+                        .handler(call -> {
+                            call.context().closeStream();
+                            Thread.sleep(100);
+                            return ToolResult.text("Reconnection test completed successfully. If you received this, "
+                                    + "the client properly reconnected after stream closure.");
+                        }).build(),
+                ToolSpec.builder("test_sampling").description("Tests server-initiated sampling (LLM completion request)")
+                        .inputSchema("{\"type\":\"object\",\"properties\":{\"prompt\":{\"type\":\"string\","
+                                + "\"description\":\"The prompt to send to the LLM\"}},\"required\":[\"prompt\"]}")
+                        .handler(call -> {
+                            ObjectNode params = Json.object();
+                            ObjectNode message = params.putArray("messages").addObject();
+                            message.put("role", "user");
+                            ObjectNode content = message.putObject("content");
+                            content.put("type", "text");
+                            content.put("text", call.arguments().get("prompt").stringValue());
+                            params.put("maxTokens", 100);
+                            ObjectNode result = call.context().requestClient("sampling/createMessage", params);
+                            String text = result.path("content").path("text").asString("No response");
+                            return ToolResult.text("LLM response: " + text);
+                        }).build(),
+                ToolSpec.builder("test_elicitation").description("Tests server-initiated elicitation (user input request)")
+                        .inputSchema("{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\","
+                                + "\"description\":\"The message to show the user\"}},\"required\":[\"message\"]}")
+                        .handler(call -> {
+                            ObjectNode params = Json.object();
+                            params.put("message", call.arguments().get("message").stringValue());
+                            params.set("requestedSchema", parse("{\"type\":\"object\",\"properties\":{\"response\":"
+                                    + "{\"type\":\"string\",\"description\":\"User's response\"}},"
+                                    + "\"required\":[\"response\"]}"));
+                            return elicited("User response", call.context().requestClient("elicitation/create", params));
+                        }).build(),
+                ToolSpec.builder("test_elicitation_sep1034_defaults")
+                        .description("Tests elicitation with default values per SEP-1034")
+                        .handler(call -> {
+                            ObjectNode params = Json.object();
+                            params.put("message", "Please review and update the form fields with defaults");
+                            params.set("requestedSchema", parse(SEP1034_SCHEMA));
+                            return elicited("Elicitation completed",
+                                    call.context().requestClient("elicitation/create", params));
+                        }).build(),
+                ToolSpec.builder("test_elicitation_sep1330_enums")
+                        .description("Tests elicitation with enum schema improvements per SEP-1330")
+                        .handler(call -> {
+                            ObjectNode params = Json.object();
+                            params.put("message", "Please select options from the enum fields");
+                            params.set("requestedSchema", parse(SEP1330_SCHEMA));
+                            return elicited("Elicitation completed",
+                                    call.context().requestClient("elicitation/create", params));
+                        }).build(),
+                ToolSpec.builder("json_schema_2020_12_tool")
+                        .description("Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)")
+                        .inputSchema(JSON_SCHEMA_2020_12)
+                        .handler(call -> ToolResult.text("JSON Schema 2020-12 tool called with: " + call.arguments()))
+                        .build());
+    }
+
+    private static ObjectNode parse(String json) {
+        return (ObjectNode) Json.mapper().readTree(json);
+    }
+
+    private static Content image() {
+        return new Content.Image(ConformanceServer.IMAGE_PNG, "image/png", Optional.empty());
+    }
+
+    private static Content embedded(String uri, String mimeType, String text) {
+        return new Content.EmbeddedResource(new Resources.TextContents(uri, Optional.of(mimeType), text),
+                Optional.empty());
+    }
+
+    private static ToolResult elicited(String label, ObjectNode result) {
+        return ToolResult.text(label + ": action=" + result.path("action").asString("")
+                + ", content=" + (result.has("content") ? result.get("content") : Json.object()));
+    }
+
+    static final String JSON_SCHEMA_2020_12 = """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+             "$defs": {"address": {"type": "object", "properties": {"street": {"type": "string"},
+                                                                    "city": {"type": "string"}}}},
+             "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
+             "additionalProperties": false}""";
+
+    static final String SEP1034_SCHEMA = """
+            {"type": "object", "properties": {
+              "name": {"type": "string", "description": "User name", "default": "John Doe"},
+              "age": {"type": "integer", "description": "User age", "default": 30},
+              "score": {"type": "number", "description": "User score", "default": 95.5},
+              "status": {"type": "string", "description": "User status", "enum": ["active", "inactive", "pending"],
+                         "default": "active"},
+              "verified": {"type": "boolean", "description": "Verification status", "default": true}},
+             "required": []}""";
+
+    static final String SEP1330_SCHEMA = """
+            {"type": "object", "properties": {
+              "untitledSingle": {"type": "string", "description": "Select one option",
+                                 "enum": ["option1", "option2", "option3"]},
+              "titledSingle": {"type": "string", "description": "Select one option with titles",
+                               "oneOf": [{"const": "value1", "title": "First Option"},
+                                         {"const": "value2", "title": "Second Option"},
+                                         {"const": "value3", "title": "Third Option"}]},
+              "legacyEnum": {"type": "string", "description": "Select one option (legacy)",
+                             "enum": ["opt1", "opt2", "opt3"], "enumNames": ["Option One", "Option Two", "Option Three"]},
+              "untitledMulti": {"type": "array", "description": "Select multiple options", "minItems": 1, "maxItems": 3,
+                                "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+              "titledMulti": {"type": "array", "description": "Select multiple options with titles", "minItems": 1,
+                              "maxItems": 3, "items": {"anyOf": [{"const": "value1", "title": "First Choice"},
+                                                                 {"const": "value2", "title": "Second Choice"},
+                                                                 {"const": "value3", "title": "Third Choice"}]}}},
+             "required": []}""";
+}

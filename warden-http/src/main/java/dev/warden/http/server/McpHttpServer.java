@@ -1,0 +1,211 @@
+package dev.warden.http.server;
+
+import dev.warden.core.transport.Transport;
+import dev.warden.http.server.internal.HostPolicy;
+import dev.warden.http.server.internal.McpHandler;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+
+/**
+ * Serves MCP over Streamable HTTP at one endpoint ({@code http://127.0.0.1:PORT/mcp} by default).
+ * Each client session gets its own {@link Transport}, handed to {@code onSession} (typically
+ * {@code mcpServer::connect}). Safe by default: bound to the loopback interface, Host and Origin
+ * checked against an allowlist (DNS rebinding), bodies capped, session ids from a secure random
+ * source, and every refusal a status code with a JSON-RPC error body that repeats no input.
+ *
+ * <pre>{@code
+ * McpHttpServer http = McpHttpServer.builder().port(8080).onSession(server::connect).build();
+ * http.start();
+ * }</pre>
+ */
+public final class McpHttpServer implements AutoCloseable {
+
+    private final Server jetty;
+    private final ServerConnector connector;
+    private final McpHandler handler;
+    private final ScheduledExecutorService timers;
+    private final String path;
+    private final String host;
+
+    private McpHttpServer(Builder b) {
+        this.path = b.path;
+        this.host = b.host;
+        this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "warden-http-timers");
+            t.setDaemon(true);
+            return t;
+        });
+        VirtualThreadPool pool = new VirtualThreadPool();
+        pool.setName("warden-http");
+        this.jetty = new Server(pool);
+        this.connector = new ServerConnector(jetty);
+        connector.setHost(b.host);
+        connector.setPort(b.port);
+        jetty.addConnector(connector);
+        Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
+        this.handler = new McpHandler(new McpHandler.Settings(b.path, new HostPolicy(hosts), b.maxBodyBytes, b.retry,
+                b.resumeWindow, b.sessionIdleTimeout, b.onSession), timers);
+        jetty.setHandler(handler);
+        jetty.setStopTimeout(2000);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts listening; returns once the port is bound. */
+    public McpHttpServer start() throws Exception {
+        jetty.start();
+        timers.scheduleAtFixedRate(handler::tick, 15, 15, TimeUnit.SECONDS);
+        return this;
+    }
+
+    /** The bound port (useful with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The MCP endpoint's URL. */
+    public URI endpoint() {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return URI.create("http://" + h + ":" + port() + path);
+    }
+
+    public int sessionCount() {
+        return handler.sessionCount();
+    }
+
+    public void join() throws InterruptedException {
+        jetty.join();
+    }
+
+    @Override
+    public void close() {
+        handler.closeAll();
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            // stopping is best effort; the port is released with the process anyway
+        }
+        timers.shutdownNow();
+    }
+
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port = 0;
+        private String path = "/mcp";
+        private final Set<String> allowedHosts = new LinkedHashSet<>();
+        private int maxBodyBytes = 4 * 1024 * 1024;
+        private Duration retry = Duration.ofSeconds(1);
+        private Duration resumeWindow = Duration.ofSeconds(60);
+        private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+        private Consumer<Transport> onSession;
+
+        private Builder() {
+        }
+
+        /** The interface to bind; 127.0.0.1 by default. Binding elsewhere needs {@link #allowedHosts}. */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        public Builder path(String path) {
+            if (path == null || !path.startsWith("/")) {
+                throw new IllegalArgumentException("path must start with '/', got " + path);
+            }
+            this.path = path;
+            return this;
+        }
+
+        /**
+         * Host names (without port) that Host and Origin headers may carry. Default: localhost,
+         * 127.0.0.1 and [::1], which is right for a server bound to loopback.
+         */
+        public Builder allowedHosts(Set<String> hosts) {
+            allowedHosts.clear();
+            for (String h : hosts) {
+                if (h == null || h.isBlank() || h.contains("/")) {
+                    throw new IllegalArgumentException("allowedHosts must hold host names, got " + h);
+                }
+                allowedHosts.add(h);
+            }
+            return this;
+        }
+
+        public Builder maxBodyBytes(int max) {
+            if (max < 1024) {
+                throw new IllegalArgumentException("maxBodyBytes must be at least 1024, got " + max);
+            }
+            this.maxBodyBytes = max;
+            return this;
+        }
+
+        /** The reconnection delay the priming event asks clients to wait. */
+        public Builder retry(Duration retry) {
+            this.retry = positive(retry, "retry");
+            return this;
+        }
+
+        /**
+         * How long a response stream whose connection broke waits for the client to resume it before
+         * its requests are cancelled.
+         */
+        public Builder resumeWindow(Duration window) {
+            this.resumeWindow = positive(window, "resumeWindow");
+            return this;
+        }
+
+        public Builder sessionIdleTimeout(Duration timeout) {
+            this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+            return this;
+        }
+
+        /** Called with each new session's transport; connect a server to it. Required. */
+        public Builder onSession(Consumer<Transport> onSession) {
+            this.onSession = Objects.requireNonNull(onSession, "onSession");
+            return this;
+        }
+
+        public McpHttpServer build() {
+            if (onSession == null) {
+                throw new IllegalStateException("onSession is required: it connects a server to each new session");
+            }
+            if (allowedHosts.isEmpty() && !isLoopback(host)) {
+                throw new IllegalStateException("host " + host + " is not a loopback address: set allowedHosts "
+                        + "to the names clients use to reach it");
+            }
+            return new McpHttpServer(this);
+        }
+
+        private static boolean isLoopback(String host) {
+            return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1")
+                    || host.equals("[::1]");
+        }
+
+        private static Duration positive(Duration d, String name) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + d);
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Cancellation;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.Route;
+import dev.warden.core.transport.Transport;
+import dev.warden.core.transport.TransportClosedException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The transport of one Streamable HTTP session: frames from POST bodies go to the session one at
+ * a time; what the session sends goes to the stream of the request it concerns ({@link Route}),
+ * or to the GET stream when it concerns none.
+ */
+public final class HttpSessionTransport implements Transport {
+
+    private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
+
+    private final String sessionId;
+    private final Duration resumeWindow;
+    private final ScheduledExecutorService timers;
+    private final Object input = new Object();
+    private volatile Listener listener;
+    private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
+    private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
+    private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
+    private volatile SseStream standalone;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicLong nextStream = new AtomicLong(1);
+    private volatile long lastActive = System.nanoTime();
+    private volatile Optional<ProtocolVersion> version = Optional.empty();
+
+    HttpSessionTransport(String sessionId, Duration resumeWindow, ScheduledExecutorService timers) {
+        this.sessionId = sessionId;
+        this.resumeWindow = resumeWindow;
+        this.timers = timers;
+    }
+
+    String sessionId() {
+        return sessionId;
+    }
+
+    @Override
+    public void start(Listener listener) {
+        this.listener = listener;
+    }
+
+    /** The version the session negotiated (from the initialize exchange), once known. */
+    Optional<ProtocolVersion> version() {
+        return version;
+    }
+
+    void version(ProtocolVersion negotiated) {
+        this.version = Optional.of(negotiated);
+    }
+
+    long idleNanos() {
+        return System.nanoTime() - lastActive;
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    /** A new response stream for the requests of one POST body. */
+    SseStream openStream(List<RequestId> requests) {
+        String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
+        SseStream[] holder = new SseStream[1];
+        SseStream stream = new SseStream(id, () -> disconnected(holder[0]));
+        holder[0] = stream;
+        streams.put(id, stream);
+        openRequests.put(stream, requests.size());
+        for (RequestId request : requests) {
+            byRequest.put(request, stream);
+        }
+        return stream;
+    }
+
+    /** A new stream for a GET without Last-Event-ID; empty if one is already open. */
+    synchronized Optional<SseStream> openStandalone() {
+        if (standalone != null && standalone.connected()) {
+            return Optional.empty();
+        }
+        SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(), () -> { });
+        standalone = stream;
+        return Optional.of(stream);
+    }
+
+    /** The stream a Last-Event-ID names, if it is one of this session's. */
+    Optional<SseStream> stream(String streamId) {
+        return Optional.ofNullable(streams.get(streamId));
+    }
+
+    /** Hands one frame to the session; frames reach it one at a time, in arrival order. */
+    void deliver(byte[] frame) {
+        lastActive = System.nanoTime();
+        Listener l = listener;
+        if (l == null || closed.get()) {
+            return;
+        }
+        synchronized (input) {
+            l.onFrame(frame);
+        }
+    }
+
+    @Override
+    public void send(String frame) {
+        send(frame, Route.UNRELATED);
+    }
+
+    @Override
+    public void send(String frame, Route route) {
+        if (closed.get()) {
+            throw new TransportClosedException("the HTTP session is closed", null);
+        }
+        SseStream target = switch (route) {
+            case Route.Reply reply -> byRequest.get(reply.request());
+            case Route.During during -> {
+                SseStream own = byRequest.get(during.request());
+                yield own != null ? own : standalone;
+            }
+            case Route.Unrelated unrelated -> standalone;
+        };
+        if (target == null) {
+            // No stream to carry it: the client has no GET stream open. Lost, as the spec allows.
+            LOG.log(System.Logger.Level.DEBUG, "message dropped: no stream for it in this session");
+            return;
+        }
+        target.send(frame);
+    }
+
+    @Override
+    public void requestEnded(RequestId request) {
+        SseStream stream = byRequest.remove(request);
+        if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
+            openRequests.remove(stream);
+            stream.end();
+            // Kept a while for a client that reconnects to fetch the last events it missed.
+            timers.schedule(() -> streams.remove(stream.id()), resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public boolean closeStream(RequestId request) {
+        SseStream stream = byRequest.get(request);
+        return stream != null && stream.closeConnection();
+    }
+
+    /**
+     * A POST stream's connection broke. The stream waits for the client to resume it; if it does
+     * not within the resume window, its requests are cancelled, as nobody will read their answers.
+     */
+    private void disconnected(SseStream stream) {
+        if (stream == null || closed.get()) {
+            return;
+        }
+        timers.schedule(() -> {
+            if (!stream.ended() && !stream.connected()) {
+                byRequest.forEach((request, s) -> {
+                    if (s == stream) {
+                        cancel(request);
+                    }
+                });
+            }
+        }, resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Cancels an incoming request the way a client would: a notifications/cancelled to the session. */
+    void cancel(RequestId request) {
+        ObjectNode params = Json.object();
+        params.set("requestId", request.toJson());
+        params.put("reason", "The response stream closed");
+        String frame = JsonRpcCodec.encode(new JsonRpcMessage.Notification(Cancellation.NOTIFICATION,
+                Optional.of(params), Map.of()));
+        deliver(frame.getBytes(StandardCharsets.UTF_8));
+    }
+
+    void keepAlive() {
+        streams.values().forEach(SseStream::keepAlive);
+        SseStream s = standalone;
+        if (s != null) {
+            s.keepAlive();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        streams.values().forEach(SseStream::end);
+        SseStream s = standalone;
+        if (s != null) {
+            s.end();
+        }
+        Listener l = listener;
+        if (l != null) {
+            l.onClose();
+        }
+    }
+}

@@ -1,0 +1,353 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.jsonrpc.Decoded;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.Transport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The MCP endpoint for the session-based versions of Streamable HTTP (2025-03-26 to 2025-11-25).
+ * Each failure has its own status and a JSON-RPC error body without an id; none of them repeats
+ * a header value or any other input back.
+ */
+public final class McpHandler extends Handler.Abstract {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+    /** What the handler needs from the server's configuration. */
+    public record Settings(String path, HostPolicy hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
+                           Duration sessionIdleTimeout, Consumer<Transport> onSession) {
+    }
+
+    private final Settings settings;
+    private final ScheduledExecutorService timers;
+    private final Map<String, HttpSessionTransport> sessions = new ConcurrentHashMap<>();
+
+    public McpHandler(Settings settings, ScheduledExecutorService timers) {
+        this.settings = settings;
+        this.timers = timers;
+    }
+
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    /** Called periodically: keep-alive comments on open streams, and idle sessions closed. */
+    public void tick() {
+        sessions.values().removeIf(t -> {
+            if (t.isClosed() || t.idleNanos() > settings.sessionIdleTimeout().toNanos()) {
+                t.close();
+                return true;
+            }
+            return false;
+        });
+        sessions.values().forEach(HttpSessionTransport::keepAlive);
+    }
+
+    public void closeAll() {
+        sessions.values().forEach(HttpSessionTransport::close);
+        sessions.clear();
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        if (!settings.path().equals(Request.getPathInContext(request))) {
+            Response.writeError(request, response, callback, 404);
+            return true;
+        }
+        Optional<String> host = header(request, HttpHeader.HOST.asString())
+                .or(() -> Optional.ofNullable(request.getHttpURI().getAuthority()));
+        if (!settings.hosts().allowsHost(host) || !settings.hosts().allowsOrigin(header(request, "Origin"))) {
+            error(response, callback, 403, JsonRpcError.INVALID_REQUEST,
+                    "Forbidden: the Host or Origin header is not allowed for this server");
+            return true;
+        }
+        switch (request.getMethod()) {
+            case "POST" -> post(request, response, callback);
+            case "GET" -> get(request, response, callback);
+            case "DELETE" -> delete(request, response, callback);
+            default -> {
+                response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
+                error(response, callback, 405, JsonRpcError.INVALID_REQUEST,
+                        "Method not allowed: the MCP endpoint takes GET, POST and DELETE");
+            }
+        }
+        return true;
+    }
+
+    // ---- POST ---------------------------------------------------------------------------------
+
+    private void post(Request request, Response response, Callback callback) {
+        if (!isJson(header(request, HttpHeader.CONTENT_TYPE.asString()))) {
+            error(response, callback, 415, JsonRpcError.INVALID_REQUEST,
+                    "Unsupported media type: the body must be application/json");
+            return;
+        }
+        Optional<String> accept = header(request, HttpHeader.ACCEPT.asString());
+        if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+            error(response, callback, 406, JsonRpcError.INVALID_REQUEST,
+                    "Not acceptable: the Accept header must list application/json and text/event-stream");
+            return;
+        }
+        if (!versionHeaderValid(request)) {
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Bad request: unsupported MCP-Protocol-Version; supported: "
+                            + String.join(", ", ProtocolVersion.supportedWire()));
+            return;
+        }
+        byte[] body;
+        try {
+            body = readBody(request);
+        } catch (TooLarge e) {
+            error(response, callback, 413, JsonRpcError.INVALID_REQUEST,
+                    "Payload too large: the limit is " + settings.maxBodyBytes() + " bytes");
+            return;
+        } catch (IOException e) {
+            callback.failed(e);
+            return;
+        }
+        Decoded decoded = JsonRpcCodec.decode(body);
+        if (decoded instanceof Decoded.Invalid invalid) {
+            JsonRpcMessage.Failure reply = invalid.reply().orElseGet(() -> new JsonRpcMessage.Failure(Optional.empty(),
+                    JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request")));
+            write(response, callback, 400, JsonRpcCodec.encode(reply));
+            return;
+        }
+        List<RequestId> requests = requestIds(decoded);
+        Optional<String> sessionId = header(request, SESSION_HEADER);
+        HttpSessionTransport transport;
+        if (sessionId.isEmpty()) {
+            Optional<JsonRpcMessage.Request> initialize = initializeRequest(decoded);
+            if (initialize.isEmpty()) {
+                error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                        "Bad request: the Mcp-Session-Id header is required after initialization");
+                return;
+            }
+            transport = newSession(initialize.get());
+            response.getHeaders().put(SESSION_HEADER, transport.sessionId());
+        } else {
+            transport = sessions.get(sessionId.get());
+            if (transport == null || transport.isClosed()) {
+                error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
+                        "Not found: the session does not exist or has ended; initialize a new one");
+                return;
+            }
+        }
+        if (requests.isEmpty()) {
+            // Notifications and responses: accepted, nothing to answer on this request.
+            transport.deliver(body);
+            response.setStatus(202);
+            response.write(true, null, callback);
+            return;
+        }
+        SseStream stream = transport.openStream(requests);
+        sseHeaders(response);
+        stream.attach(response, callback, 0, primes(transport), settings.retry().toMillis());
+        transport.deliver(body);
+    }
+
+    private HttpSessionTransport newSession(JsonRpcMessage.Request initialize) {
+        byte[] random = new byte[24];
+        RANDOM.nextBytes(random);
+        String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        HttpSessionTransport transport = new HttpSessionTransport(id, settings.resumeWindow(), timers);
+        initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
+                .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+        sessions.put(id, transport);
+        settings.onSession().accept(transport);
+        return transport;
+    }
+
+    /** Priming events (an id and empty data) are a 2025-11-25 addition: older clients would choke on them. */
+    private static boolean primes(HttpSessionTransport transport) {
+        return transport.version().map(v -> v.compareTo(ProtocolVersion.V2025_11_25) >= 0).orElse(false);
+    }
+
+    private static Optional<JsonRpcMessage.Request> initializeRequest(Decoded decoded) {
+        if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r
+                && Lifecycle.INITIALIZE.equals(r.method())) {
+            return Optional.of(r);
+        }
+        return Optional.empty();
+    }
+
+    private static List<RequestId> requestIds(Decoded decoded) {
+        List<RequestId> ids = new ArrayList<>();
+        switch (decoded) {
+            case Decoded.Message m -> {
+                if (m.message() instanceof JsonRpcMessage.Request r) {
+                    ids.add(r.id());
+                }
+            }
+            case Decoded.Batch batch -> batch.items().forEach(item -> ids.addAll(requestIds(item)));
+            case Decoded.Invalid invalid -> { }
+        }
+        return ids;
+    }
+
+    // ---- GET ----------------------------------------------------------------------------------
+
+    private void get(Request request, Response response, Callback callback) {
+        if (!accepts(header(request, HttpHeader.ACCEPT.asString()), "text/event-stream")) {
+            error(response, callback, 406, JsonRpcError.INVALID_REQUEST,
+                    "Not acceptable: the Accept header must list text/event-stream");
+            return;
+        }
+        if (!versionHeaderValid(request)) {
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Bad request: unsupported MCP-Protocol-Version; supported: "
+                            + String.join(", ", ProtocolVersion.supportedWire()));
+            return;
+        }
+        Optional<HttpSessionTransport> transport = session(request, response, callback);
+        if (transport.isEmpty()) {
+            return;
+        }
+        Optional<String> lastEventId = header(request, "Last-Event-ID");
+        if (lastEventId.isPresent()) {
+            Optional<SseStream> stream = SseStream.streamOf(lastEventId.get()).flatMap(transport.get()::stream);
+            var after = SseStream.sequenceOf(lastEventId.get());
+            if (stream.isEmpty() || after.isEmpty()) {
+                error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                        "Bad request: Last-Event-ID names no stream of this session that can be resumed");
+                return;
+            }
+            sseHeaders(response);
+            stream.get().attach(response, callback, after.getAsLong(), false, settings.retry().toMillis());
+            return;
+        }
+        Optional<SseStream> standalone = transport.get().openStandalone();
+        if (standalone.isEmpty()) {
+            error(response, callback, 409, JsonRpcError.INVALID_REQUEST,
+                    "Conflict: this session already has a GET stream open");
+            return;
+        }
+        sseHeaders(response);
+        standalone.get().attach(response, callback, 0, primes(transport.get()), settings.retry().toMillis());
+    }
+
+    // ---- DELETE -------------------------------------------------------------------------------
+
+    private void delete(Request request, Response response, Callback callback) {
+        Optional<HttpSessionTransport> transport = session(request, response, callback);
+        if (transport.isEmpty()) {
+            return;
+        }
+        sessions.remove(transport.get().sessionId());
+        transport.get().close();
+        response.setStatus(200);
+        response.write(true, null, callback);
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    /** The request's session, or an error response (400 without the header, 404 if unknown or ended). */
+    private Optional<HttpSessionTransport> session(Request request, Response response, Callback callback) {
+        Optional<String> id = header(request, SESSION_HEADER);
+        if (id.isEmpty()) {
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Bad request: the Mcp-Session-Id header is required");
+            return Optional.empty();
+        }
+        HttpSessionTransport transport = sessions.get(id.get());
+        if (transport == null || transport.isClosed()) {
+            error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
+                    "Not found: the session does not exist or has ended; initialize a new one");
+            return Optional.empty();
+        }
+        return Optional.of(transport);
+    }
+
+    /** Absent means 2025-03-26 (the spec's default); present, it must be a version this server speaks. */
+    private static boolean versionHeaderValid(Request request) {
+        return header(request, VERSION_HEADER).map(v -> ProtocolVersion.fromWire(v.trim()).isPresent()).orElse(true);
+    }
+
+    private byte[] readBody(Request request) throws IOException {
+        long declared = request.getLength();
+        if (declared > settings.maxBodyBytes()) {
+            throw new TooLarge();
+        }
+        try (InputStream in = Request.asInputStream(request)) {
+            byte[] body = in.readNBytes(settings.maxBodyBytes() + 1);
+            if (body.length > settings.maxBodyBytes()) {
+                throw new TooLarge();
+            }
+            return body;
+        }
+    }
+
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super("body too large", null);
+        }
+    }
+
+    private static void sseHeaders(Response response) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
+        response.getHeaders().put("X-Accel-Buffering", "no");
+    }
+
+    private static boolean isJson(Optional<String> contentType) {
+        return contentType.map(ct -> ct.toLowerCase(Locale.ROOT).split(";", 2)[0].trim())
+                .filter(ct -> ct.equals("application/json")).isPresent();
+    }
+
+    /** Whether an Accept header lists the type (or a wildcard that covers it). */
+    static boolean accepts(Optional<String> accept, String type) {
+        if (accept.isEmpty()) {
+            return false;
+        }
+        String major = type.substring(0, type.indexOf('/'));
+        for (String part : accept.get().split(",")) {
+            String t = part.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+            if (t.equals(type) || t.equals("*/*") || t.equals(major + "/*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> header(Request request, String name) {
+        return Optional.ofNullable(request.getHeaders().get(name));
+    }
+
+    private static void error(Response response, Callback callback, int status, int code, String message) {
+        write(response, callback, status, JsonRpcCodec.encode(new JsonRpcMessage.Failure(Optional.empty(),
+                JsonRpcError.of(code, message))));
+    }
+
+    private static void write(Response response, Callback callback, int status, String json) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        Content.Sink.write(response, true, json, callback);
+    }
+}
