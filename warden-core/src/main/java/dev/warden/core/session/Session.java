@@ -211,7 +211,7 @@ public final class Session implements AutoCloseable {
     /** A notification on the stream of the request it concerns (progress goes with its request). */
     void send(String method, JsonNode params, Route route) {
         transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Notification(method, Optional.ofNullable(params),
-                Map.of())));
+                Map.of())), route);
     }
 
     /** Like {@link #send} but a closed transport is not an error (progress racing a disconnect, say). */

@@ -12,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
@@ -36,10 +38,12 @@ public final class McpHttpServer implements AutoCloseable {
     private final ScheduledExecutorService timers;
     private final String path;
     private final String host;
+    private final Duration keepAlive;
 
     private McpHttpServer(Builder b) {
         this.path = b.path;
         this.host = b.host;
+        this.keepAlive = b.keepAlive;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "warden-http-timers");
             t.setDaemon(true);
@@ -48,7 +52,10 @@ public final class McpHttpServer implements AutoCloseable {
         VirtualThreadPool pool = new VirtualThreadPool();
         pool.setName("warden-http");
         this.jetty = new Server(pool);
-        this.connector = new ServerConnector(jetty);
+        HttpConfiguration config = new HttpConfiguration();
+        config.setSendServerVersion(false); // no product or version in headers: nothing to fingerprint
+        config.setSendXPoweredBy(false);
+        this.connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
         connector.setHost(b.host);
         connector.setPort(b.port);
         jetty.addConnector(connector);
@@ -66,7 +73,8 @@ public final class McpHttpServer implements AutoCloseable {
     /** Starts listening; returns once the port is bound. */
     public McpHttpServer start() throws Exception {
         jetty.start();
-        timers.scheduleAtFixedRate(handler::tick, 15, 15, TimeUnit.SECONDS);
+        long every = keepAlive.toMillis();
+        timers.scheduleAtFixedRate(handler::tick, every, every, TimeUnit.MILLISECONDS);
         return this;
     }
 
@@ -109,6 +117,7 @@ public final class McpHttpServer implements AutoCloseable {
         private Duration retry = Duration.ofSeconds(1);
         private Duration resumeWindow = Duration.ofSeconds(60);
         private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+        private Duration keepAlive = Duration.ofSeconds(15);
         private Consumer<Transport> onSession;
 
         private Builder() {
@@ -171,6 +180,15 @@ public final class McpHttpServer implements AutoCloseable {
          */
         public Builder resumeWindow(Duration window) {
             this.resumeWindow = positive(window, "resumeWindow");
+            return this;
+        }
+
+        /**
+         * How often open streams get a keep-alive comment. The write is also how a connection the
+         * client dropped is noticed (and, after the resume window, its request cancelled).
+         */
+        public Builder keepAlive(Duration interval) {
+            this.keepAlive = positive(interval, "keepAlive");
             return this;
         }
 

@@ -1,0 +1,98 @@
+package dev.warden.http.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** A raw Streamable HTTP client for the tests: sends exactly the bytes and headers a test chooses. */
+final class HttpPeer {
+
+    static final String INIT = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
+            "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""";
+    static final String INITIALIZED = """
+            {"jsonrpc":"2.0","method":"notifications/initialized"}""";
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI endpoint;
+
+    HttpPeer(URI endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    URI endpoint() {
+        return endpoint;
+    }
+
+    HttpRequest.Builder post(String body, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(20))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(b::header);
+        return b;
+    }
+
+    static Map<String, String> jsonHeaders() {
+        return Map.of("Content-Type", "application/json", "Accept", "application/json, text/event-stream");
+    }
+
+    static Map<String, String> sessionHeaders(String session) {
+        return Map.of("Content-Type", "application/json", "Accept", "application/json, text/event-stream",
+                "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<Stream<String>> stream(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+    }
+
+    /** Initializes a session; returns its id. */
+    String initialize() throws IOException, InterruptedException {
+        HttpResponse<String> response = send(post(INIT, jsonHeaders()));
+        String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        send(post(INITIALIZED, sessionHeaders(session)));
+        return session;
+    }
+
+    /** One parsed server-sent event. */
+    record Event(Optional<String> id, String data) {
+    }
+
+    /** The events of a finished SSE body. */
+    static List<Event> events(String body) {
+        return events(body.lines().iterator(), Integer.MAX_VALUE);
+    }
+
+    /** Reads events until {@code max} have arrived or the stream ends. */
+    static List<Event> events(Iterator<String> lines, int max) {
+        List<Event> events = new ArrayList<>();
+        Optional<String> id = Optional.empty();
+        StringBuilder data = null;
+        while (events.size() < max && lines.hasNext()) {
+            String line = lines.next();
+            if (line.isEmpty()) {
+                if (data != null) {
+                    events.add(new Event(id, data.toString()));
+                }
+                id = Optional.empty();
+                data = null;
+            } else if (line.startsWith("id:")) {
+                id = Optional.of(line.substring(3).trim());
+            } else if (line.startsWith("data:")) {
+                data = (data == null ? new StringBuilder() : data.append('\n')).append(line.substring(5).trim());
+            }
+        }
+        return events;
+    }
+}
