@@ -1,11 +1,15 @@
-// Drives a stdio MCP server with the official TypeScript SDK client and prints, as one JSON
-// object, exactly what the client received in each scenario. The Java tests assert on it.
-// Usage: node sdk-client.mjs <command> [args...]
+// Drives an MCP server with the official TypeScript SDK client and prints, as one JSON object,
+// exactly what the client received in each scenario. The Java tests assert on it.
+// Usage: node sdk-client.mjs <command> [args...]      (stdio: launches the server)
+//        node sdk-client.mjs --http <url>             (Streamable HTTP)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const [command, ...args] = process.argv.slice(2);
-const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
+const transport = command === '--http'
+  ? new StreamableHTTPClientTransport(new URL(args[0]))
+  : new StdioClientTransport({ command, args, stderr: 'pipe' });
 let stderr = '';
 transport.stderr?.on('data', (chunk) => { stderr += chunk; });
 
@@ -58,6 +62,10 @@ await capture('cancelled', () => cancelled);
 await capture('pingAfterCancel', () => client.ping());
 await capture('successAfterCancel', () => call('fetch_document', { id: 'doc-3' }));
 
+out.sessionId = transport.sessionId ?? null;
+if (command === '--http') {
+  await transport.terminateSession();
+}
 await client.close();
 out.stderrHasIncidents = stderr.includes('"type":"incident"');
 process.stdout.write(JSON.stringify(out) + '\n');
