@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.warden.core.error.Violation;
-import dev.warden.server.schema.JsonSchemaValidator;
+import dev.warden.schema.JsonSchemaValidator;
+
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;

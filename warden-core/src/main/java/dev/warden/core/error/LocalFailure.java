@@ -5,9 +5,14 @@ package dev.warden.core.error;
  * or the connection closed. Never an error the peer reported (that is {@link PeerErrorException}).
  */
 public abstract sealed class LocalFailure extends WardenException
-        permits RequestTimeoutException, RequestCancelledException, ConnectionClosedException {
+        permits RequestTimeoutException, RequestCancelledException, ConnectionClosedException,
+        IncompatiblePeerException {
 
     LocalFailure(String message) {
         super(message, null, true);
+    }
+
+    LocalFailure(String message, Throwable cause) {
+        super(message, cause, true);
     }
 }

@@ -20,6 +20,7 @@ import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.Ping;
 import dev.warden.core.mcp.Progress;
 import dev.warden.core.transport.Route;
+import dev.warden.core.transport.SessionExpiredException;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.time.Duration;
@@ -126,6 +127,11 @@ public final class Session implements AutoCloseable {
             }
 
             @Override
+            public void onSendFailed(RequestId request, TransportClosedException cause) {
+                failPending(request, cause);
+            }
+
+            @Override
             public void onClose() {
                 shutdown();
             }
@@ -192,7 +198,9 @@ public final class Session implements AutoCloseable {
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
-            future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
+            future.completeExceptionally(new ConnectionClosedException(e instanceof SessionExpiredException
+                    ? "The server ended the session" : "The connection is closed", e,
+                    e instanceof SessionExpiredException));
         }
         if (closed.get() && pending.remove(id) != null) {
             future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
@@ -226,6 +234,17 @@ public final class Session implements AutoCloseable {
     /** Asks the transport to drop the connection carrying this request's stream (see {@link Transport#closeStream}). */
     boolean closeStream(RequestId request) {
         return transport.closeStream(request);
+    }
+
+    /** A request of ours never reached the peer (the transport sent it asynchronously and failed). */
+    private void failPending(RequestId id, TransportClosedException cause) {
+        Pending p = pending.remove(id);
+        if (p != null) {
+            p.disarm();
+            boolean expired = cause instanceof SessionExpiredException;
+            p.future.completeExceptionally(new ConnectionClosedException(expired ? "The server ended the session"
+                    : "The connection is closed", cause, expired));
+        }
     }
 
     /** Called by {@link OutgoingRequest#cancel}: stop waiting and tell the peer. */

@@ -65,6 +65,13 @@ public interface Transport extends AutoCloseable {
             onClose();
         }
 
+        /**
+         * A request frame that {@link #send} accepted could not be delivered after all (a transport
+         * that sends asynchronously, like Streamable HTTP). The request fails locally.
+         */
+        default void onSendFailed(RequestId request, TransportClosedException cause) {
+        }
+
         /** The peer went away or {@link #close()} was called. Called exactly once. */
         void onClose();
     }

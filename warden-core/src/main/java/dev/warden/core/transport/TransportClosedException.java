@@ -1,7 +1,7 @@
 package dev.warden.core.transport;
 
 /** A send on a transport that is closed or whose write failed. */
-public final class TransportClosedException extends RuntimeException {
+public class TransportClosedException extends RuntimeException {
     public TransportClosedException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -2,7 +2,7 @@ package dev.warden.server.tool;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Tools;
-import dev.warden.server.schema.JsonSchemaValidator;
+import dev.warden.schema.JsonSchemaValidator;
 import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;

@@ -1,4 +1,4 @@
-package dev.warden.server.schema;
+package dev.warden.schema;
 
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;

@@ -1,4 +1,4 @@
-package dev.warden.server.schema;
+package dev.warden.schema;
 
 import com.networknt.schema.Error;
 import java.util.ArrayList;

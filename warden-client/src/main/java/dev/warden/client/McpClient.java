@@ -1,0 +1,435 @@
+package dev.warden.client;
+
+import dev.warden.client.http.StreamableHttpTransport;
+import dev.warden.core.error.ConnectionClosedException;
+import dev.warden.core.error.IncompatiblePeerException;
+import dev.warden.core.error.RequestCancelledException;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.error.Violation;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Content;
+import dev.warden.core.mcp.Implementation;
+import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.mcp.Tools;
+import dev.warden.core.session.OutgoingRequest;
+import dev.warden.core.session.RequestOptions;
+import dev.warden.core.session.Session;
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.schema.JsonSchemaValidator;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An MCP client over any {@link Transport}: stdio to a subprocess ({@link #stdio}) or Streamable
+ * HTTP ({@link #http}). It negotiates the version (and refuses one it does not speak), checks the
+ * server's capabilities before using them, validates structured results against the tool's output
+ * schema, starts a new session when an HTTP server forgot the old one, and reconnects with backoff
+ * when the connection died.
+ *
+ * <p>Failures come in two kinds that are never confused: what the server reported
+ * ({@link dev.warden.core.error.PeerErrorException}, or an {@code isError} result) and what
+ * happened here ({@link RequestTimeoutException}, {@link RequestCancelledException},
+ * {@link ConnectionClosedException}, {@link IncompatiblePeerException}).
+ */
+public final class McpClient implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(McpClient.class.getName());
+
+    private final Builder config;
+    private final Supplier<Transport> connector;
+    private final Object connecting = new Object();
+    private final Map<String, Optional<JsonSchemaValidator>> outputSchemas = new ConcurrentHashMap<>();
+    private volatile Connection connection;
+    private volatile boolean closed;
+
+    /** One live session with what initialize told about the server. */
+    private record Connection(Session session, Transport transport, ProtocolVersion version, Implementation server,
+                              ObjectNode capabilities, Optional<String> instructions) {
+    }
+
+    private McpClient(Builder config, Supplier<Transport> connector) {
+        this.config = config;
+        this.connector = connector;
+    }
+
+    public static Builder builder(String name, String version) {
+        return new Builder(name, version);
+    }
+
+    /** Launches {@code command} and speaks stdio to it; its stderr goes to the log, never parsed. */
+    public static Supplier<Transport> stdio(List<String> command) {
+        List<String> copy = List.copyOf(command);
+        return () -> ProcessTransport.launch(copy, Map.of(), Optional.empty(),
+                line -> LOG.log(System.Logger.Level.DEBUG, "server stderr: {0}", line));
+    }
+
+    public static Supplier<Transport> http(URI endpoint) {
+        return () -> StreamableHttpTransport.of(endpoint);
+    }
+
+    /** Whether the connection is up now (a dead one is replaced at the next call). */
+    public boolean isConnected() {
+        Connection c = connection;
+        return c != null && !c.session().isClosed();
+    }
+
+    public ProtocolVersion protocolVersion() {
+        return live().version();
+    }
+
+    public Implementation serverInfo() {
+        return live().server();
+    }
+
+    public ObjectNode serverCapabilities() {
+        return live().capabilities().deepCopy();
+    }
+
+    public Optional<String> instructions() {
+        return live().instructions();
+    }
+
+    /** Every tool, all pages; their output schemas are kept to check structured results. */
+    public List<Tools.Tool> listTools() {
+        requireCapability("tools");
+        List<Tools.Tool> tools = new ArrayList<>();
+        Optional<String> cursor = Optional.empty();
+        do {
+            ObjectNode params = Json.object();
+            cursor.ifPresent(c -> params.put("cursor", c));
+            JsonNode page = call("tools/list", params, RequestOptions.ofDefaults().withTimeout(config.requestTimeout));
+            Tools.ListResult result = parse(page, Tools.ListResult.class, "tools/list");
+            tools.addAll(result.tools());
+            cursor = result.nextCursor();
+        } while (cursor.isPresent() && tools.size() < 100_000);
+        for (Tools.Tool tool : tools) {
+            outputSchemas.put(tool.name(), tool.outputSchema().map(JsonSchemaValidator::compile));
+        }
+        return tools;
+    }
+
+    public ToolCallResult callTool(String name, ObjectNode arguments) {
+        return callTool(name, arguments, CallOptions.ofDefaults().withTimeout(config.requestTimeout));
+    }
+
+    /**
+     * Calls a tool and waits. An HTTP server that lost the session gets a new one and the call is
+     * sent once more (the first never reached a handler: the server had no session for it).
+     */
+    public ToolCallResult callTool(String name, ObjectNode arguments, CallOptions options) {
+        try {
+            return join(callToolAsync(name, arguments, options));
+        } catch (ConnectionClosedException e) {
+            if (!e.sessionExpired() || closed) {
+                throw e;
+            }
+            reconnect();
+            return join(callToolAsync(name, arguments, options));
+        }
+    }
+
+    /**
+     * Calls a tool without waiting. Cancelling the future ({@code cancel(true)}) tells the server
+     * ({@code notifications/cancelled}) and completes it with {@link java.util.concurrent.CancellationException}.
+     */
+    public CompletableFuture<ToolCallResult> callToolAsync(String name, ObjectNode arguments, CallOptions options) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(options, "options");
+        requireCapability("tools");
+        if (!outputSchemas.containsKey(name)) {
+            // Learn the tool's output schema before the call: the check runs when the answer arrives,
+            // on the thread that reads the connection, which must not wait for another answer.
+            listTools();
+        }
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        params.set("arguments", arguments == null ? Json.object() : arguments);
+        OutgoingRequest request = live().session().request("tools/call", params, options.toRequestOptions());
+        CompletableFuture<ToolCallResult> result = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean cancelled = super.cancel(mayInterruptIfRunning);
+                request.cancel("Cancelled by the caller");
+                return cancelled;
+            }
+        };
+        request.whenComplete((value, error) -> {
+            if (error != null) {
+                result.completeExceptionally(error);
+                return;
+            }
+            try {
+                result.complete(toResult(name, value));
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    public void ping() {
+        call("ping", Json.object(), RequestOptions.ofDefaults().withTimeout(config.requestTimeout));
+    }
+
+    /** Any request, for methods this class has no method for; the result as received. */
+    public JsonNode request(String method, ObjectNode params) {
+        return call(method, params, RequestOptions.ofDefaults().withTimeout(config.requestTimeout));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Connection c = connection;
+        if (c != null) {
+            c.session().close();
+            c.transport().close();
+        }
+    }
+
+    // ---- internals ----------------------------------------------------------------------------
+
+    private ToolCallResult toResult(String tool, JsonNode value) {
+        if (!(value instanceof ObjectNode raw)) {
+            throw new IncompatiblePeerException("The tools/call result is not an object");
+        }
+        boolean isError = raw.path("isError").asBoolean(false);
+        List<Content> content = new ArrayList<>();
+        JsonNode items = raw.get("content");
+        if (items != null && items.isArray()) {
+            for (JsonNode item : items) {
+                try {
+                    content.add(Json.read(item, Content.class));
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "skipped a content block of an unknown shape");
+                }
+            }
+        }
+        Optional<JsonNode> structured = Optional.ofNullable(raw.get("structuredContent"));
+        if (!isError) {
+            // Not for isError results: a failure need not have the success shape.
+            Optional<JsonSchemaValidator> schema = outputSchemas.getOrDefault(tool, Optional.empty());
+            if (schema.isPresent()) {
+                if (structured.isEmpty()) {
+                    throw new IncompatiblePeerException("The tool declares an output schema but returned no "
+                            + "structured content");
+                }
+                List<Violation> violations = schema.get().validate(structured.get());
+                if (!violations.isEmpty()) {
+                    throw new IncompatiblePeerException("The tool's structured content breaks its output schema: "
+                            + violations.stream().map(Violation::line).collect(Collectors.joining("; ")));
+                }
+            }
+        }
+        return new ToolCallResult(content, structured, isError, raw);
+    }
+
+    private JsonNode call(String method, ObjectNode params, RequestOptions options) {
+        try {
+            return join(live().session().request(method, params, options));
+        } catch (ConnectionClosedException e) {
+            if (!e.sessionExpired() || closed) {
+                throw e;
+            }
+            reconnect();
+            return join(live().session().request(method, params, options));
+        }
+    }
+
+    private void requireCapability(String capability) {
+        if (!live().capabilities().has(capability)) {
+            throw new IncompatiblePeerException("The server does not offer " + capability);
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new RequestCancelledException("Interrupted while waiting for the server");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private <T> T parse(JsonNode node, Class<T> type, String what) {
+        try {
+            return Json.read(node, type);
+        } catch (RuntimeException e) {
+            throw new IncompatiblePeerException("The server's " + what + " result is malformed");
+        }
+    }
+
+    /** The live connection; a dead one is replaced first, under the reconnect policy. */
+    private Connection live() {
+        Connection c = connection;
+        if (c != null && !c.session().isClosed()) {
+            return c;
+        }
+        return reconnect();
+    }
+
+    private Connection reconnect() {
+        synchronized (connecting) {
+            if (closed) {
+                throw new ConnectionClosedException("The client is closed");
+            }
+            Connection old = connection;
+            if (old != null) {
+                old.session().close();
+                old.transport().close();
+            }
+            connection = null;
+            int attempts = Math.max(1, config.reconnect.maxAttempts() + (old == null ? 1 : 0));
+            RuntimeException last = null;
+            for (int attempt = 1; attempt <= attempts; attempt++) {
+                if (attempt > 1) {
+                    sleep(config.reconnect.delay(attempt - 1));
+                }
+                try {
+                    connection = open();
+                    return connection;
+                } catch (IncompatiblePeerException e) {
+                    throw e; // the server will not change its mind on retry
+                } catch (RuntimeException e) {
+                    last = e;
+                    LOG.log(System.Logger.Level.DEBUG, "connecting failed (attempt {0} of {1})", attempt, attempts);
+                }
+            }
+            throw last instanceof ConnectionClosedException closedException ? closedException
+                    : new ConnectionClosedException("Could not connect to the server", last, false);
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RequestCancelledException("Interrupted while reconnecting");
+        }
+    }
+
+    private Connection open() {
+        Transport transport = connector.get();
+        Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout);
+        config.handlers.forEach((method, handler) -> builder.onRequest(method, ctx -> {
+            JsonNode params = ctx.params().orElseGet(Json::object);
+            return handler.handle(params instanceof ObjectNode o ? o : Json.object());
+        }));
+        Session session = builder.build();
+        session.start();
+        try {
+            ObjectNode capabilities = Json.object();
+            config.handlers.keySet().forEach(method -> capabilities.putObject(switch (method) {
+                case "sampling/createMessage" -> "sampling";
+                case "elicitation/create" -> "elicitation";
+                default -> "roots";
+            }));
+            JsonNode result = join(session.request(Lifecycle.INITIALIZE, Json.tree(new Lifecycle.InitializeParams(
+                    config.protocolVersion.wire(), capabilities, config.info)),
+                    RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+            String wire = result.path("protocolVersion").asString("");
+            ProtocolVersion version = ProtocolVersion.fromWire(wire).orElseThrow(() -> new IncompatiblePeerException(
+                    "The server chose a protocol version this client does not speak"));
+            Implementation server = parse(result.path("serverInfo"), Implementation.class, "initialize");
+            JsonNode caps = result.get("capabilities");
+            if (transport instanceof StreamableHttpTransport http) {
+                http.protocolVersion(version.wire());
+            }
+            session.allowBatches(version.allowsBatches());
+            session.notify(Lifecycle.INITIALIZED, Json.object());
+            outputSchemas.clear();
+            return new Connection(session, transport, version, server,
+                    caps instanceof ObjectNode o ? o : Json.object(),
+                    result.path("instructions").isString() ? Optional.of(result.get("instructions").stringValue())
+                            : Optional.empty());
+        } catch (RuntimeException e) {
+            session.close();
+            transport.close();
+            throw e;
+        }
+    }
+
+    public static final class Builder {
+        private final Implementation info;
+        private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
+        private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
+        private ProtocolVersion protocolVersion = ProtocolVersion.latest();
+        private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
+
+        private Builder(String name, String version) {
+            this.info = new Implementation(requireText(name, "name"), requireText(version, "version"),
+                    Optional.empty());
+        }
+
+        public Builder requestTimeout(Duration timeout) {
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("requestTimeout must be positive, got " + timeout);
+            }
+            this.requestTimeout = timeout;
+            return this;
+        }
+
+        public Builder reconnect(ReconnectPolicy policy) {
+            this.reconnect = Objects.requireNonNull(policy, "reconnect");
+            return this;
+        }
+
+        /** The version to ask for at initialize (the newest this client speaks by default). */
+        public Builder protocolVersion(ProtocolVersion version) {
+            this.protocolVersion = Objects.requireNonNull(version, "protocolVersion");
+            return this;
+        }
+
+        /** Declares the sampling capability and answers {@code sampling/createMessage}. */
+        public Builder onSampling(ClientRequestHandler handler) {
+            handlers.put("sampling/createMessage", Objects.requireNonNull(handler, "onSampling"));
+            return this;
+        }
+
+        /** Declares the elicitation capability and answers {@code elicitation/create}. */
+        public Builder onElicitation(ClientRequestHandler handler) {
+            handlers.put("elicitation/create", Objects.requireNonNull(handler, "onElicitation"));
+            return this;
+        }
+
+        /** Declares the roots capability and answers {@code roots/list}. */
+        public Builder onRootsList(ClientRequestHandler handler) {
+            handlers.put("roots/list", Objects.requireNonNull(handler, "onRootsList"));
+            return this;
+        }
+
+        /** Connects (with the reconnect policy's attempts) and initializes. */
+        public McpClient connect(Supplier<Transport> connector) {
+            McpClient client = new McpClient(this, Objects.requireNonNull(connector, "connector"));
+            client.reconnect();
+            return client;
+        }
+
+        private static String requireText(String value, String what) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(what + " must not be blank");
+            }
+            return value;
+        }
+    }
+}

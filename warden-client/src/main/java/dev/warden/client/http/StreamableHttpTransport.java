@@ -1,0 +1,289 @@
+package dev.warden.client.http;
+
+import dev.warden.core.jsonrpc.Decoded;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.transport.SessionExpiredException;
+import dev.warden.core.transport.Transport;
+import dev.warden.core.transport.TransportClosedException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The client side of Streamable HTTP (session-based versions, 2025-03-26 to 2025-11-25), on the
+ * JDK's HTTP client: each frame is a POST; answers come back as JSON or as an event stream, which
+ * is resumed with {@code Last-Event-ID} after the server's {@code retry} delay if it breaks before
+ * the answer. The session id from {@code initialize} goes on every later request; a 404 for it is
+ * reported as {@link SessionExpiredException} so the client starts a new session.
+ */
+public final class StreamableHttpTransport implements Transport {
+
+    private static final System.Logger LOG = System.getLogger(StreamableHttpTransport.class.getName());
+    /** Resumption attempts per broken stream before its requests are given up. */
+    static final int MAX_RESUMES = 5;
+
+    private final URI endpoint;
+    private final HttpClient http;
+    private final Map<String, String> headers;
+    private final Object input = new Object();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile Listener listener;
+    private volatile Optional<String> sessionId = Optional.empty();
+    private volatile Optional<String> protocolVersion = Optional.empty();
+
+    private StreamableHttpTransport(URI endpoint, Map<String, String> headers) {
+        this.endpoint = endpoint;
+        this.headers = Map.copyOf(headers);
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    public static StreamableHttpTransport of(URI endpoint) {
+        return of(endpoint, Map.of());
+    }
+
+    /** @param headers sent with every request (an {@code Authorization} header, say) */
+    public static StreamableHttpTransport of(URI endpoint, Map<String, String> headers) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        if (!"http".equals(endpoint.getScheme()) && !"https".equals(endpoint.getScheme())) {
+            throw new IllegalArgumentException("endpoint must be an http or https URL, got " + endpoint);
+        }
+        return new StreamableHttpTransport(endpoint, headers);
+    }
+
+    public Optional<String> sessionId() {
+        return sessionId;
+    }
+
+    /** The version negotiated at initialize, sent as {@code MCP-Protocol-Version} from then on. */
+    public void protocolVersion(String version) {
+        this.protocolVersion = Optional.of(version);
+    }
+
+    @Override
+    public void start(Listener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    @Override
+    public void send(String frame) {
+        if (closed.get()) {
+            throw new TransportClosedException("the HTTP transport is closed", null);
+        }
+        Set<RequestId> requests = requestIds(frame);
+        if (requests.isEmpty()) {
+            post(frame, requests); // notifications and responses: a quick 202
+            return;
+        }
+        // A request's POST may stay open until its answer (a JSON response), so it runs on its own
+        // thread; a failure there fails the request through the listener.
+        Thread.ofVirtual().name("warden-http-post").start(() -> {
+            try {
+                post(frame, requests);
+            } catch (TransportClosedException e) {
+                Listener l = listener;
+                if (l != null) {
+                    requests.forEach(id -> l.onSendFailed(id, e));
+                }
+            }
+        });
+    }
+
+    private void post(String frame, Set<RequestId> requests) {
+        HttpRequest.Builder request = base(HttpRequest.newBuilder(endpoint))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(frame));
+        HttpResponse<InputStream> response;
+        try {
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            throw new TransportClosedException("the HTTP request failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransportClosedException("interrupted while sending", e);
+        }
+        response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = Optional.of(id));
+        int status = response.statusCode();
+        if (status == 404 && sessionId.isPresent()) {
+            drain(response);
+            throw new SessionExpiredException("the server answered 404 for this session");
+        }
+        if (status == 202) {
+            drain(response);
+            return;
+        }
+        if (status != 200) {
+            drain(response);
+            // The server refused the message at the HTTP level; its body is not an answer to the request.
+            throw new TransportClosedException("the server answered HTTP " + status, null);
+        }
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        if (type.startsWith("text/event-stream")) {
+            Thread.ofVirtual().name("warden-http-stream").start(() -> readStream(response.body(), requests));
+        } else {
+            try (InputStream body = response.body()) {
+                byte[] bytes = body.readAllBytes();
+                if (bytes.length > 0) {
+                    deliver(bytes);
+                }
+            } catch (IOException e) {
+                throw new TransportClosedException("the answer could not be read", e);
+            }
+        }
+    }
+
+    /** Reads an event stream; if it ends before every request it carries is answered, resumes it. */
+    private void readStream(InputStream body, Set<RequestId> requests) {
+        Set<RequestId> open = new HashSet<>(requests);
+        StreamState state = new StreamState();
+        InputStream current = body;
+        int resumes = 0;
+        while (true) {
+            read(current, open, state);
+            if (open.isEmpty() || closed.get() || state.lastEventId.isEmpty() || resumes >= MAX_RESUMES) {
+                if (!open.isEmpty() && !closed.get()) {
+                    LOG.log(System.Logger.Level.DEBUG, "an event stream ended before its answer");
+                }
+                return;
+            }
+            resumes++;
+            try {
+                Thread.sleep(state.retryMillis);
+                HttpResponse<InputStream> resumed = http.send(base(HttpRequest.newBuilder(endpoint))
+                        .header("Accept", "text/event-stream")
+                        .header("Last-Event-ID", state.lastEventId.get())
+                        .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+                if (resumed.statusCode() != 200) {
+                    drain(resumed);
+                    return;
+                }
+                current = resumed.body();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "resuming an event stream failed");
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private static final class StreamState {
+        Optional<String> lastEventId = Optional.empty();
+        long retryMillis = 1000;
+    }
+
+    private void read(InputStream in, Set<RequestId> open, StreamState state) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            StringBuilder data = null;
+            String line;
+            while ((line = reader.readLine()) != null && !closed.get()) {
+                if (line.isEmpty()) {
+                    if (data != null && !data.isEmpty()) {
+                        byte[] frame = data.toString().getBytes(StandardCharsets.UTF_8);
+                        answered(frame).ifPresent(open::remove);
+                        deliver(frame);
+                    }
+                    data = null;
+                } else if (line.startsWith("data:")) {
+                    String value = line.substring(line.startsWith("data: ") ? 6 : 5);
+                    data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
+                } else if (line.startsWith("id:")) {
+                    state.lastEventId = Optional.of(line.substring(3).trim());
+                } else if (line.startsWith("retry:")) {
+                    try {
+                        state.retryMillis = Math.min(60_000, Math.max(0, Long.parseLong(line.substring(6).trim())));
+                    } catch (NumberFormatException e) {
+                        // a malformed retry field is ignored, as the SSE standard says
+                    }
+                }
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "an event stream broke");
+        }
+    }
+
+    private static Optional<RequestId> answered(byte[] frame) {
+        if (JsonRpcCodec.decode(frame) instanceof Decoded.Message m) {
+            return switch (m.message()) {
+                case JsonRpcMessage.Success s -> Optional.of(s.id());
+                case JsonRpcMessage.Failure f -> f.id();
+                default -> Optional.empty();
+            };
+        }
+        return Optional.empty();
+    }
+
+    private static Set<RequestId> requestIds(String frame) {
+        Set<RequestId> ids = new HashSet<>();
+        Decoded decoded = JsonRpcCodec.decode(frame);
+        if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r) {
+            ids.add(r.id());
+        } else if (decoded instanceof Decoded.Batch batch) {
+            for (Decoded item : batch.items()) {
+                if (item instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r) {
+                    ids.add(r.id());
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** No timeout here: an answer may take as long as its call; the session's timeouts govern that. */
+    private HttpRequest.Builder base(HttpRequest.Builder b) {
+        headers.forEach(b::header);
+        sessionId.ifPresent(id -> b.header("Mcp-Session-Id", id));
+        protocolVersion.ifPresent(v -> b.header("MCP-Protocol-Version", v));
+        return b;
+    }
+
+    private void deliver(byte[] frame) {
+        Listener l = listener;
+        if (l != null && !closed.get()) {
+            synchronized (input) {
+                l.onFrame(frame);
+            }
+        }
+    }
+
+    private static void drain(HttpResponse<InputStream> response) {
+        try (InputStream body = response.body()) {
+            body.readAllBytes();
+        } catch (IOException e) {
+            // nothing to keep
+        }
+    }
+
+    /** Ends the session on the server (DELETE, best effort) and stops. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        sessionId.ifPresent(id -> {
+            try {
+                http.send(base(HttpRequest.newBuilder(endpoint)).DELETE().timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+            } catch (IOException | InterruptedException e) {
+                LOG.log(System.Logger.Level.DEBUG, "ending the session failed");
+            }
+        });
+        Listener l = listener;
+        if (l != null) {
+            l.onClose();
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package dev.warden.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.IncompatiblePeerException;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The client against a real Warden server in the same JVM (over an in-memory pipe). */
+class McpClientTest {
+
+    private final CountDownLatch slowCancelled = new CountDownLatch(1);
+    private final List<McpClient> clients = new ArrayList<>();
+
+    private McpServer server() {
+        return McpServer.builder("client-test", "1.0.0")
+                .incidents(IncidentSink.all())
+                .tool(ToolSpec.builder("echo").inputSchema(
+                                "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}")
+                        .handler(call -> ToolResult.text(call.arguments().path("text").asString(""))).build())
+                .tool(ToolSpec.builder("refuse").handler(call -> {
+                    throw new dev.warden.core.error.NotFoundFailure("No such order");
+                }).build())
+                .tool(ToolSpec.builder("ticker").inputSchema(
+                                "{\"type\":\"object\",\"properties\":{\"ticks\":{\"type\":\"integer\"}}}")
+                        .handler(call -> {
+                            int ticks = call.arguments().path("ticks").asInt(1);
+                            for (int i = 1; i <= ticks; i++) {
+                                Thread.sleep(100);
+                                call.context().progress(i, ticks, null);
+                            }
+                            return ToolResult.text("ticked " + ticks);
+                        }).build())
+                .tool(ToolSpec.builder("slow").handler(call -> {
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException e) {
+                        slowCancelled.countDown();
+                        throw e;
+                    }
+                    return ToolResult.text("late");
+                }).build())
+                .tool(ToolSpec.builder("shaped")
+                        .outputSchema("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}},"
+                                + "\"required\":[\"n\"]}")
+                        .handler(call -> {
+                            ObjectNode out = Json.object();
+                            out.put("n", 3);
+                            return ToolResult.structured(out);
+                        }).build())
+                .tool(ToolSpec.builder("ask").handler(call -> {
+                    ObjectNode answer = call.context().requestClient("sampling/createMessage", Json.object());
+                    return ToolResult.text("model said " + answer.path("content").path("text").asString());
+                }).build())
+                .build();
+    }
+
+    private Supplier<Transport> inMemory(McpServer server) {
+        return () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            server.connect(pair.right());
+            return pair.left();
+        };
+    }
+
+    private McpClient connect(McpClient.Builder builder, Supplier<Transport> connector) {
+        McpClient client = builder.connect(connector);
+        clients.add(client);
+        return client;
+    }
+
+    private McpClient client() {
+        return connect(McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(10)), inMemory(server()));
+    }
+
+    @AfterEach
+    void close() {
+        clients.forEach(McpClient::close);
+    }
+
+    @Test
+    void initializeNegotiatesTheNewestVersionAndLearnsTheServer() {
+        McpClient client = client();
+        assertThat(client.protocolVersion().wire()).isEqualTo("2025-11-25");
+        assertThat(client.serverInfo().name()).isEqualTo("client-test");
+        assertThat(client.serverCapabilities().has("tools")).isTrue();
+    }
+
+    @Test
+    void aToolCallReturnsItsContent() {
+        ObjectNode args = Json.object();
+        args.put("text", "hello");
+        assertThat(client().callTool("echo", args).text()).isEqualTo("hello");
+    }
+
+    @Test
+    void aToolFailureIsAnIsErrorResultNotAnException() {
+        ToolCallResult result = client().callTool("refuse", Json.object());
+        assertThat(result.isError()).isTrue();
+        assertThat(result.text()).contains("NOT_FOUND");
+    }
+
+    @Test
+    void anUnknownToolIsThePeersInvalidParamsError() {
+        assertThatThrownBy(() -> client().callTool("no_such_tool", Json.object()))
+                .isInstanceOfSatisfying(PeerErrorException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(JsonRpcError.INVALID_PARAMS));
+    }
+
+    @Test
+    void aTimeoutIsALocalFailureAndTheServerIsToldToStop() throws Exception {
+        McpClient client = client();
+        assertThatThrownBy(() -> client.callTool("slow", Json.object(),
+                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(300))))
+                .isInstanceOf(RequestTimeoutException.class);
+        assertThat(slowCancelled.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void progressResetsTheIdleTimeout() {
+        ObjectNode args = Json.object();
+        args.put("ticks", 6); // 600 ms in all, a tick every 100 ms
+        ToolCallResult result = client().callTool("ticker", args,
+                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(400)));
+        assertThat(result.text()).isEqualTo("ticked 6");
+    }
+
+    @Test
+    void theMaximumTotalIsNotExtendedByProgress() {
+        ObjectNode args = Json.object();
+        args.put("ticks", 20);
+        assertThatThrownBy(() -> client().callTool("ticker", args, CallOptions.ofDefaults()
+                .withTimeout(Duration.ofMillis(400)).withMaxTotal(Duration.ofMillis(700))))
+                .isInstanceOf(RequestTimeoutException.class).hasMessageContaining("maximum total");
+    }
+
+    @Test
+    void progressReachesTheCallersListenerInOrder() {
+        List<Double> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ObjectNode args = Json.object();
+        args.put("ticks", 3);
+        client().callTool("ticker", args, CallOptions.ofDefaults().withOnProgress(p -> seen.add(p.progress())));
+        assertThat(seen).containsExactly(1.0, 2.0, 3.0);
+    }
+
+    @Test
+    void cancellingTheFutureCancelsTheCallOnTheServer() throws Exception {
+        CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), CallOptions.ofDefaults());
+        Thread.sleep(200);
+        call.cancel(true);
+
+        assertThatThrownBy(call::join).isInstanceOf(CancellationException.class);
+        assertThat(slowCancelled.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void structuredContentIsCheckedAgainstTheOutputSchema() {
+        ToolCallResult result = client().callTool("shaped", Json.object());
+        assertThat(result.structuredContent()).hasValueSatisfying(s -> assertThat(s.get("n").asInt()).isEqualTo(3));
+    }
+
+    @Test
+    void structuredContentThatBreaksTheOutputSchemaIsRefusedLocally() {
+        // A server that lies about its output: answers "shaped" with the wrong shape.
+        Supplier<Transport> liar = FakeServer.connector((method, params) -> switch (method) {
+            case "tools/list" -> Json.mapper().readTree("""
+                    {"tools":[{"name":"shaped","inputSchema":{"type":"object"},
+                     "outputSchema":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}]}""");
+            case "tools/call" -> Json.mapper().readTree("""
+                    {"content":[{"type":"text","text":"{}"}],"structuredContent":{"n":"three"}}""");
+            default -> Json.object();
+        }, "2025-11-25");
+        McpClient client = connect(McpClient.builder("test", "1"), liar);
+
+        assertThatThrownBy(() -> client.callTool("shaped", Json.object()))
+                .isInstanceOf(IncompatiblePeerException.class).hasMessageContaining("/n");
+    }
+
+    @Test
+    void anIsErrorResultIsNotCheckedAgainstTheOutputSchema() {
+        Supplier<Transport> server = FakeServer.connector((method, params) -> switch (method) {
+            case "tools/list" -> Json.mapper().readTree("""
+                    {"tools":[{"name":"shaped","inputSchema":{"type":"object"},
+                     "outputSchema":{"type":"object","required":["n"]}}]}""");
+            case "tools/call" -> Json.mapper().readTree("""
+                    {"content":[{"type":"text","text":"quota exceeded"}],"isError":true}""");
+            default -> Json.object();
+        }, "2025-11-25");
+        ToolCallResult result = connect(McpClient.builder("test", "1"), server).callTool("shaped", Json.object());
+        assertThat(result.isError()).isTrue();
+    }
+
+    @Test
+    void aServerSpeakingAnUnknownVersionIsRefused() {
+        Supplier<Transport> server = FakeServer.connector((method, params) -> Json.object(), "1999-01-01");
+        assertThatThrownBy(() -> McpClient.builder("test", "1").connect(server))
+                .isInstanceOf(IncompatiblePeerException.class).hasMessageContaining("version");
+    }
+
+    @Test
+    void callingAToolOfAServerWithoutToolsIsRefusedLocally() {
+        Supplier<Transport> server = FakeServer.connector((method, params) -> Json.object(), "2025-11-25",
+                Json.object());
+        McpClient client = connect(McpClient.builder("test", "1"), server);
+        assertThatThrownBy(() -> client.callTool("x", Json.object())).isInstanceOf(IncompatiblePeerException.class);
+    }
+
+    @Test
+    void theServersSamplingRequestIsAnsweredByTheClientsHandler() {
+        McpClient client = connect(McpClient.builder("test", "1").onSampling(params -> {
+            ObjectNode result = Json.object();
+            result.put("role", "assistant");
+            result.putObject("content").put("type", "text").put("text", "forty-two");
+            result.put("model", "test-model");
+            return result;
+        }), inMemory(server()));
+        assertThat(client.callTool("ask", Json.object()).text()).isEqualTo("model said forty-two");
+    }
+
+    @Test
+    void aConnectionThatFailsIsRetriedWithBackoffUntilItWorks() {
+        AtomicInteger attempts = new AtomicInteger();
+        McpServer server = server();
+        Supplier<Transport> flaky = () -> {
+            if (attempts.incrementAndGet() < 3) {
+                throw new IllegalStateException("connection refused");
+            }
+            return inMemory(server).get();
+        };
+        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+                new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), flaky);
+
+        assertThat(attempts.get()).isEqualTo(3);
+        assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+    }
+
+    @Test
+    void aDeadConnectionIsReplacedOnTheNextCall() {
+        McpServer server = server();
+        List<Transport> made = new ArrayList<>();
+        McpClient client = connect(McpClient.builder("test", "1"), () -> {
+            Transport t = inMemory(server).get();
+            made.add(t);
+            return t;
+        });
+        made.get(0).close(); // the server went away
+        for (int i = 0; i < 500 && client.isConnected(); i++) {
+            sleep(10);
+        }
+
+        assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+        assertThat(made).hasSize(2);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void backoffGrowsAndStaysWithinItsJitter() {
+        ReconnectPolicy policy = new ReconnectPolicy(5, Duration.ofMillis(100), Duration.ofMillis(1000), 0.2);
+        for (int i = 0; i < 50; i++) {
+            assertThat(policy.delay(1).toMillis()).isBetween(80L, 120L);
+            assertThat(policy.delay(3).toMillis()).isBetween(320L, 480L);
+            assertThat(policy.delay(10).toMillis()).isBetween(800L, 1200L);
+        }
+    }
+
+    @Test
+    void aBadPolicyIsRefusedNamingTheValue() {
+        assertThatThrownBy(() -> new ReconnectPolicy(-1, Duration.ZERO, Duration.ZERO, 0))
+                .hasMessageContaining("maxAttempts").hasMessageContaining("-1");
+        assertThatThrownBy(() -> new ReconnectPolicy(1, Duration.ZERO, Duration.ZERO, 2))
+                .hasMessageContaining("jitter");
+    }
+}
