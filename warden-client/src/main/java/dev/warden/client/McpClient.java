@@ -333,7 +333,9 @@ public final class McpClient implements AutoCloseable {
         Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout);
         config.handlers.forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);
-            return handler.handle(params instanceof ObjectNode o ? o : Json.object());
+            ObjectNode request = params instanceof ObjectNode o ? o : Json.object();
+            ObjectNode result = handler.handle(request);
+            return "elicitation/create".equals(method) ? Elicitation.withDefaults(request, result) : result;
         }));
         Session session = builder.build();
         session.start();

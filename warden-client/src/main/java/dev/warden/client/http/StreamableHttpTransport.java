@@ -87,6 +87,10 @@ public final class StreamableHttpTransport implements Transport {
         Set<RequestId> requests = requestIds(frame);
         if (requests.isEmpty()) {
             post(frame, requests); // notifications and responses: a quick 202
+            if (frame.contains("\"notifications/initialized\"") && isInitialized(frame)) {
+                // Requests the server makes outside any call of ours (and notifications) come on a GET stream.
+                Thread.ofVirtual().name("warden-http-listen").start(this::listen);
+            }
             return;
         }
         // A request's POST may stay open until its answer (a JSON response), so it runs on its own
@@ -143,6 +147,48 @@ public final class StreamableHttpTransport implements Transport {
                 }
             } catch (IOException e) {
                 throw new TransportClosedException("the answer could not be read", e);
+            }
+        }
+    }
+
+    private static boolean isInitialized(String frame) {
+        return JsonRpcCodec.decode(frame) instanceof Decoded.Message m
+                && m.message() instanceof JsonRpcMessage.Notification n && "notifications/initialized".equals(n.method());
+    }
+
+    /**
+     * The GET stream for what the server sends unprompted. A server that offers none answers 405
+     * and that is the end of it; a stream that breaks is reopened (resumed where it has event
+     * ids) after the server's retry delay, growing to a minute while it keeps failing.
+     */
+    private void listen() {
+        StreamState state = new StreamState();
+        long failures = 0;
+        while (!closed.get()) {
+            HttpRequest.Builder get = base(HttpRequest.newBuilder(endpoint)).header("Accept", "text/event-stream").GET();
+            state.lastEventId.ifPresent(id -> get.header("Last-Event-ID", id));
+            try {
+                HttpResponse<InputStream> response = http.send(get.build(), HttpResponse.BodyHandlers.ofInputStream());
+                if (response.statusCode() == 405 || response.statusCode() == 404) {
+                    drain(response);
+                    return;
+                }
+                if (response.statusCode() == 200) {
+                    failures = 0;
+                    read(response.body(), new HashSet<>(), state);
+                } else {
+                    drain(response);
+                    failures++;
+                }
+            } catch (IOException e) {
+                failures++;
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
+                Thread.sleep(Math.min(60_000, state.retryMillis << Math.min(6, failures)));
+            } catch (InterruptedException e) {
+                return;
             }
         }
     }
