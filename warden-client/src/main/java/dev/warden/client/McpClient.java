@@ -375,7 +375,7 @@ public final class McpClient implements AutoCloseable {
         private final Implementation info;
         private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
-        private ProtocolVersion protocolVersion = ProtocolVersion.latest();
+        private ProtocolVersion protocolVersion = ProtocolVersion.latestSessionBased();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
 
         private Builder(String name, String version) {

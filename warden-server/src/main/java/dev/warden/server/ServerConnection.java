@@ -1,10 +1,14 @@
 package dev.warden.server;
 
+import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
+import dev.warden.core.mcp.Ping;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Resources;
@@ -21,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -68,11 +73,112 @@ public final class ServerConnection implements AutoCloseable {
                 return Json.object();
             });
         }
+        builder.onRequest(DISCOVER, ctx -> discover());
+        builder.resultFilter(this::decorate);
         this.session = builder.build();
-        session.gate(method -> version.isPresent() || Lifecycle.INITIALIZE.equals(method) ? Optional.empty()
-                : Optional.of(ProtocolException.invalidRequest(
-                        "Invalid request: the session has not been initialized")));
+        session.gate(this::admit);
     }
+
+    static final String DISCOVER = "server/discover";
+
+    /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
+    private static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, Ping.METHOD,
+            Logging.SET_LEVEL, Resources.SUBSCRIBE, Resources.UNSUBSCRIBE);
+
+    /**
+     * Before initialize only initialize, ping and server/discover run; a request that names a
+     * stateless version in its {@code _meta} (2026-07-28 on) needs no initialize, but must name
+     * a version this server speaks.
+     */
+    private Optional<ProtocolException> admit(JsonRpcMessage.Request request) {
+        Optional<String> requested = requestedVersion(request.params());
+        if (requested.isPresent()) {
+            if (ProtocolVersion.fromWire(requested.get()).filter(ProtocolVersion::stateless).isEmpty()) {
+                return Optional.of(ProtocolException.unsupportedVersion(requested.get(),
+                        ProtocolVersion.supportedWire()));
+            }
+            if (meta(request.params()).map(m -> m.get(ProtocolVersion.META_CLIENT_CAPABILITIES))
+                    .filter(JsonNode::isObject).isEmpty()) {
+                return Optional.of(ProtocolException.invalidMeta(
+                        "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
+            }
+            if (REMOVED_IN_STATELESS.contains(request.method())) {
+                return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
+                        ErrorCode.NOT_FOUND));
+            }
+            return Optional.empty();
+        }
+        if (version.isPresent() || Lifecycle.INITIALIZE.equals(request.method()) || DISCOVER.equals(request.method())
+                || Ping.METHOD.equals(request.method())) {
+            return Optional.empty();
+        }
+        return Optional.of(ProtocolException.invalidRequest("Invalid request: the session has not been initialized"));
+    }
+
+    /** The {@code _meta} protocol version a request names, as sent. */
+    static Optional<String> requestedVersion(Optional<JsonNode> params) {
+        return params.map(p -> p.get("_meta")).filter(JsonNode::isObject)
+                .map(m -> m.get(ProtocolVersion.META_VERSION)).filter(JsonNode::isString).map(JsonNode::stringValue);
+    }
+
+    private static Optional<ObjectNode> meta(Optional<JsonNode> params) {
+        return params.map(p -> p.get("_meta")).filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast);
+    }
+
+    /** The version a request speaks: its own (stateless versions) or the session's. */
+    public Optional<ProtocolVersion> versionOf(RequestContext context) {
+        Optional<ProtocolVersion> own = requestedVersion(context.params()).flatMap(ProtocolVersion::fromWire)
+                .filter(ProtocolVersion::stateless);
+        return own.isPresent() ? own : version;
+    }
+
+    /** The client's capabilities for this request: from its {@code _meta} (stateless), else from initialize. */
+    public Optional<ObjectNode> clientCapabilities(RequestContext context) {
+        if (requestedVersion(context.params()).isPresent()) {
+            return meta(context.params()).map(m -> m.get(ProtocolVersion.META_CLIENT_CAPABILITIES))
+                    .filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast);
+        }
+        return clientCapabilities;
+    }
+
+    private JsonNode discover() {
+        ObjectNode result = Json.object();
+        ArrayNode versions = result.putArray("supportedVersions");
+        ProtocolVersion.supportedWire().forEach(versions::add);
+        result.set("capabilities", Json.tree(capabilities()));
+        server.instructions().ifPresent(i -> result.put("instructions", i));
+        return result;
+    }
+
+    /** Results of stateless requests carry resultType, the server's identity and, where cacheable, a TTL. */
+    private JsonNode decorate(JsonRpcMessage.Request request, JsonNode result) {
+        if (requestedVersion(request.params()).isEmpty() && !DISCOVER.equals(request.method())) {
+            return result;
+        }
+        if (!(result instanceof ObjectNode object)) {
+            return result;
+        }
+        ObjectNode out = object.deepCopy();
+        if (!out.has("resultType")) {
+            out.put("resultType", "complete");
+        }
+        JsonNode existing = out.get("_meta");
+        ObjectNode meta = existing instanceof ObjectNode m ? m : out.putObject("_meta");
+        meta.set(ProtocolVersion.META_SERVER_INFO, Json.tree(server.info()));
+        if (CACHEABLE.contains(request.method())) {
+            if (!out.has("ttlMs")) {
+                out.put("ttlMs", 0);
+            }
+            if (!out.has("cacheScope")) {
+                // Private unless the server says otherwise: a shared cache must not keep one user's view.
+                out.put("cacheScope", "private");
+            }
+        }
+        return out;
+    }
+
+    private static final Set<String> CACHEABLE = Set.of(Tools.LIST, Resources.LIST, Resources.TEMPLATES_LIST,
+            Resources.READ, Prompts.LIST, DISCOVER);
 
     void start() {
         session.start();
@@ -114,7 +220,15 @@ public final class ServerConnection implements AutoCloseable {
         JsonNode capabilities = params.get("capabilities");
         clientCapabilities = Optional.of(capabilities instanceof ObjectNode o ? o.deepCopy() : Json.object());
         session.allowBatches(negotiated.allowsBatches());
-        Lifecycle.ServerCapabilities caps = new Lifecycle.ServerCapabilities(
+        Lifecycle.ServerCapabilities caps = capabilities();
+        JsonNode result = Json.tree(new Lifecycle.InitializeResult(negotiated.wire(), caps, server.info(),
+                server.instructions()));
+        version = Optional.of(negotiated);
+        return result;
+    }
+
+    private Lifecycle.ServerCapabilities capabilities() {
+        return new Lifecycle.ServerCapabilities(
                 server.tools().isEmpty() ? Optional.empty() : Optional.of(new Lifecycle.ListChanged(false)),
                 server.resources().isEmpty() && server.templates().isEmpty() ? Optional.empty()
                         : Optional.of(new Lifecycle.ResourcesCapability(server.resourceSubscriptions(), false)),
@@ -122,10 +236,6 @@ public final class ServerConnection implements AutoCloseable {
                 Optional.of(Json.object()),
                 server.completion().map(c -> Json.object()),
                 Optional.empty());
-        JsonNode result = Json.tree(new Lifecycle.InitializeResult(negotiated.wire(), caps, server.info(),
-                server.instructions()));
-        version = Optional.of(negotiated);
-        return result;
     }
 
     private JsonNode setLevel(RequestContext context) {
@@ -175,6 +285,39 @@ public final class ServerConnection implements AutoCloseable {
                 new Completion.ArgumentValue(arg.get("name").stringValue(), arg.get("value").stringValue()),
                 ctx instanceof ObjectNode o ? Optional.of(o) : Optional.empty());
         return Json.tree(new Completion.CompleteResult(handler.complete(request)));
+    }
+
+    /**
+     * Sends a trusted log message about {@code context}'s request: for stateless requests only if
+     * the request asked for logs ({@code _meta} logLevel) and at that level or above; otherwise at
+     * the session's level.
+     */
+    public void log(RequestContext context, Logging.Level level, String logger, String trustedMessage) {
+        if (requestedVersion(context.params()).isPresent()) {
+            Optional<Logging.Level> wanted = meta(context.params()).map(m -> m.get(ProtocolVersion.META_LOG_LEVEL))
+                    .filter(JsonNode::isString).flatMap(l -> {
+                        try {
+                            return Optional.of(Logging.Level.fromWire(l.stringValue()));
+                        } catch (IllegalArgumentException e) {
+                            return Optional.empty();
+                        }
+                    });
+            if (wanted.isEmpty() || !level.atLeast(wanted.get()) || session.isClosed()) {
+                return;
+            }
+            send(level, logger, trustedMessage);
+            return;
+        }
+        log(level, logger, trustedMessage);
+    }
+
+    private void send(Logging.Level level, String logger, String trustedMessage) {
+        try {
+            session.notify(Logging.MESSAGE, Json.tree(new Logging.MessageParams(level, Optional.of(logger),
+                    Json.mapper().getNodeFactory().stringNode(trustedMessage))));
+        } catch (RuntimeException e) {
+            // the client went away; logging is best effort
+        }
     }
 
     /** Sends a trusted log message to the client if its level allows it. */

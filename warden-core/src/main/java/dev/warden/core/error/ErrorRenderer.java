@@ -82,7 +82,7 @@ public final class ErrorRenderer {
 
     /** Renders a {@link ProtocolException}: its trusted message, its code, and Warden's code and a ref in data. */
     public static JsonRpcError rpcError(ProtocolException e, Ref ref) {
-        ObjectNode data = Json.object();
+        ObjectNode data = e.data().orElseGet(Json::object);
         data.put("code", e.symbolic().name());
         data.put("ref", ref.value());
         return JsonRpcError.of(e.code(), e.getMessage(), data);

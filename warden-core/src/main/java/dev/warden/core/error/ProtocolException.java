@@ -1,7 +1,12 @@
 package dev.warden.core.error;
 
+import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Thrown by a request handler to answer with a JSON-RPC error. The message is trusted and must not
@@ -11,14 +16,67 @@ public final class ProtocolException extends WardenException {
 
     private final int code;
     private final ErrorCode symbolic;
+    private final Optional<ObjectNode> data;
 
     public ProtocolException(int code, String message, ErrorCode symbolic) {
+        this(code, message, symbolic, Optional.empty());
+    }
+
+    /** @param data trusted fields the error's {@code data} must carry (as its specification defines them) */
+    public ProtocolException(int code, String message, ErrorCode symbolic, Optional<ObjectNode> data) {
         super(Objects.requireNonNull(message, "message"), null, false);
         if (!JsonRpcError.mayEmit(code)) {
             throw new IllegalArgumentException("code " + code + " is in the legacy band -32000..-32019");
         }
         this.code = code;
         this.symbolic = Objects.requireNonNull(symbolic, "symbolic");
+        this.data = Objects.requireNonNull(data, "data").map(ObjectNode::deepCopy);
+    }
+
+    /**
+     * 2026-07-28's UnsupportedProtocolVersionError: {@code data.supported} lists what this side
+     * speaks, {@code data.requested} repeats the request's version (the spec requires it) only when
+     * it looks like one (at most 32 letters, digits, '.', '-', '_'), so no markup or prose the
+     * caller wrote comes back.
+     */
+    public static ProtocolException unsupportedVersion(String requested, List<String> supported) {
+        ObjectNode data = Json.object();
+        ArrayNode list = data.putArray("supported");
+        supported.forEach(list::add);
+        data.put("requested", looksLikeVersion(requested) ? requested : "unrecognized");
+        return new ProtocolException(JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION,
+                "Unsupported protocol version; supported: " + String.join(", ", supported),
+                ErrorCode.VALIDATION_ERROR, Optional.of(data));
+    }
+
+    /** 2026-07-28's HeaderMismatchError: an HTTP header disagrees with the body, or is missing. */
+    public static ProtocolException headerMismatch(String message) {
+        return new ProtocolException(JsonRpcError.HEADER_MISMATCH, message, ErrorCode.VALIDATION_ERROR);
+    }
+
+    static boolean looksLikeVersion(String s) {
+        if (s == null || s.isEmpty() || s.length() > 32) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || c == '.' || c == '-' || c == '_';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A request names a stateless version but its {@code _meta} lacks a field that version requires. */
+    public static ProtocolException invalidMeta(String message) {
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, message, ErrorCode.VALIDATION_ERROR);
+    }
+
+    /** Fields the error's {@code data} carries besides Warden's code and ref. */
+    public Optional<ObjectNode> data() {
+        return data.map(ObjectNode::deepCopy);
     }
 
     public static ProtocolException invalidParams(String message) {

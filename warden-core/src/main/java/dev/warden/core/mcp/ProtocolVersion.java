@@ -13,7 +13,9 @@ public enum ProtocolVersion {
     V2024_11_05("2024-11-05", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
     V2025_03_26("2025-03-26", true, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
     V2025_06_18("2025-06-18", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
-    V2025_11_25("2025-11-25", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND);
+    V2025_11_25("2025-11-25", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
+    /** Stateless: no initialize, no sessions; every request names its version in {@code _meta}. */
+    V2026_07_28("2026-07-28", false, JsonRpcError.INVALID_PARAMS);
 
     private final String wire;
     private final boolean batching;
@@ -23,6 +25,22 @@ public enum ProtocolVersion {
         this.wire = wire;
         this.batching = batching;
         this.resourceNotFoundCode = resourceNotFoundCode;
+    }
+
+    /** The request's {@code _meta} key that carries its protocol version (2026-07-28 on). */
+    public static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
+    /** The request's {@code _meta} key that carries the client's capabilities (2026-07-28 on). */
+    public static final String META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+    public static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+    public static final String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+    public static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
+    /**
+     * 2026-07-28 and later have no session: no initialize handshake, each request carries its
+     * version and the client's capabilities.
+     */
+    public boolean stateless() {
+        return this.compareTo(V2026_07_28) >= 0;
     }
 
     public String wire() {
@@ -39,7 +57,13 @@ public enum ProtocolVersion {
         return resourceNotFoundCode;
     }
 
+    /** The newest version this build speaks. */
     public static ProtocolVersion latest() {
+        return V2026_07_28;
+    }
+
+    /** The newest version negotiated by initialize (the versions with sessions). */
+    public static ProtocolVersion latestSessionBased() {
         return V2025_11_25;
     }
 
@@ -52,10 +76,12 @@ public enum ProtocolVersion {
     }
 
     /**
-     * The lifecycle page's rule: answer with the requested version if supported, otherwise with the
-     * latest this side supports (the client then decides whether to continue).
+     * The lifecycle page's rule for {@code initialize}: answer with the requested version if
+     * supported, otherwise with the latest this side supports (the client then decides whether to
+     * continue). Initialize only negotiates versions that have it: a stateless version asked for
+     * there gets the newest session-based one.
      */
     public static ProtocolVersion negotiate(String requested) {
-        return fromWire(requested).orElse(latest());
+        return fromWire(requested).filter(v -> !v.stateless()).orElse(latestSessionBased());
     }
 }

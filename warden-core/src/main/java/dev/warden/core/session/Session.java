@@ -67,6 +67,7 @@ public final class Session implements AutoCloseable {
     private final Map<String, NotificationHandler> notificationHandlers;
     private final Optional<NotificationHandler> fallbackNotificationHandler;
     private final ErrorBoundary boundary;
+    private final ResultFilter resultFilter;
     private final Duration defaultTimeout;
     private final Duration drainTimeout;
     private final ExecutorService notificationExecutor =
@@ -89,6 +90,7 @@ public final class Session implements AutoCloseable {
         this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
         this.boundary = builder.boundary;
+        this.resultFilter = builder.resultFilter;
         this.defaultTimeout = builder.defaultTimeout;
         this.drainTimeout = builder.drainTimeout;
     }
@@ -97,13 +99,19 @@ public final class Session implements AutoCloseable {
         return new Builder(transport);
     }
 
+    /** Adjusts a successful result before it is sent. */
+    @FunctionalInterface
+    public interface ResultFilter {
+        JsonNode apply(JsonRpcMessage.Request request, JsonNode result);
+    }
+
     /** Decides, before dispatch, whether a request may run now (e.g. nothing but ping before initialize). */
     @FunctionalInterface
     public interface RequestGate {
-        RequestGate OPEN = method -> Optional.empty();
+        RequestGate OPEN = request -> Optional.empty();
 
         /** An error to answer with instead of running the handler, or empty to run it. */
-        Optional<ProtocolException> check(String method);
+        Optional<ProtocolException> check(JsonRpcMessage.Request request);
     }
 
     public void start() {
@@ -409,8 +417,7 @@ public final class Session implements AutoCloseable {
             return reply(failure(Optional.of(request.id()),
                     new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
         }
-        Optional<ProtocolException> refused = Ping.METHOD.equals(request.method())
-                ? Optional.empty() : gate.check(request.method());
+        Optional<ProtocolException> refused = gate.check(request);
         if (refused.isPresent()) {
             return reply(failure(Optional.of(request.id()), refused.get()));
         }
@@ -450,7 +457,8 @@ public final class Session implements AutoCloseable {
         JsonRpcMessage reply;
         try {
             JsonNode value = handler.handle(context);
-            reply = new JsonRpcMessage.Success(request.id(), value == null ? Json.object() : value);
+            reply = new JsonRpcMessage.Success(request.id(),
+                    resultFilter.apply(request, value == null ? Json.object() : value));
         } catch (ProtocolException e) {
             reply = failure(Optional.of(request.id()), e);
         } catch (Throwable t) {
@@ -628,6 +636,7 @@ public final class Session implements AutoCloseable {
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
         private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
+        private ResultFilter resultFilter = (request, result) -> result;
         private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
         private Duration drainTimeout = Duration.ofSeconds(30);
 
@@ -660,6 +669,12 @@ public final class Session implements AutoCloseable {
         /** Receives notifications that have no handler of their own (the gateway forwards them). */
         public Builder onOtherNotification(NotificationHandler handler) {
             this.fallbackNotificationHandler = Optional.of(handler);
+            return this;
+        }
+
+        /** Adjusts every successful result before it is sent (fields a protocol version requires on all results). */
+        public Builder resultFilter(ResultFilter filter) {
+            this.resultFilter = Objects.requireNonNull(filter, "resultFilter");
             return this;
         }
 

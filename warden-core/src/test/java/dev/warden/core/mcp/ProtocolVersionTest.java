@@ -9,14 +9,19 @@ class ProtocolVersionTest {
     @Test
     void aSupportedVersionIsAnsweredWithItself() {
         for (ProtocolVersion version : ProtocolVersion.values()) {
-            assertThat(ProtocolVersion.negotiate(version.wire())).isEqualTo(version);
+            if (!version.stateless()) {
+                assertThat(ProtocolVersion.negotiate(version.wire())).isEqualTo(version);
+            }
         }
     }
 
     @Test
     void anUnsupportedVersionIsAnsweredWithTheLatest() {
-        assertThat(ProtocolVersion.negotiate("1999-01-01")).isEqualTo(ProtocolVersion.latest());
-        assertThat(ProtocolVersion.latest().wire()).isEqualTo("2025-11-25");
+        assertThat(ProtocolVersion.negotiate("1999-01-01")).isEqualTo(ProtocolVersion.latestSessionBased());
+        assertThat(ProtocolVersion.latestSessionBased().wire()).isEqualTo("2025-11-25");
+        assertThat(ProtocolVersion.latest().wire()).isEqualTo("2026-07-28");
+        // initialize never negotiates a stateless version: it has no initialize
+        assertThat(ProtocolVersion.negotiate("2026-07-28")).isEqualTo(ProtocolVersion.V2025_11_25);
     }
 
     @Test

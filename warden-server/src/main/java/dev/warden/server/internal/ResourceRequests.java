@@ -50,31 +50,32 @@ public final class ResourceRequests {
         String uri = Params.requiredString(params, "uri");
         ResourceSpec fixed = server.resources().get(uri);
         if (fixed != null) {
-            return read(fixed.reader(), uri, Map.of());
+            return read(context, fixed.reader(), uri, Map.of());
         }
         for (ResourceTemplateSpec template : server.templates()) {
             Optional<Map<String, String>> variables = template.matcher().match(uri);
             if (variables.isPresent()) {
-                return read(template.reader(), uri, variables.get());
+                return read(context, template.reader(), uri, variables.get());
             }
         }
-        throw notFound();
+        throw notFound(context);
     }
 
-    private JsonNode read(ResourceReader reader, String uri, Map<String, String> variables) throws Exception {
+    private JsonNode read(RequestContext context, ResourceReader reader, String uri, Map<String, String> variables)
+            throws Exception {
         List<Resources.Contents> contents;
         try {
             contents = reader.read(uri, variables);
         } catch (NotFoundFailure e) {
-            throw notFound();
+            throw notFound(context);
         }
         // Anything else propagates to the session's boundary: -32603 with a ref, details to the log.
         return Json.tree(new Resources.ReadResult(contents));
     }
 
     /** The URI is the caller's input and is not echoed, unlike the spec's example. */
-    private ProtocolException notFound() {
-        ProtocolVersion version = connection.protocolVersion().orElse(ProtocolVersion.latest());
+    private ProtocolException notFound(RequestContext context) {
+        ProtocolVersion version = connection.versionOf(context).orElse(ProtocolVersion.latestSessionBased());
         return new ProtocolException(version.resourceNotFoundCode(), "Resource not found", ErrorCode.NOT_FOUND);
     }
 }

@@ -131,7 +131,7 @@ public final class ToolCalls {
 
         @Override
         public void log(Logging.Level level, String trustedMessage) {
-            connection.log(level, tool, trustedMessage);
+            connection.log(request, level, tool, trustedMessage);
         }
 
         @Override
@@ -142,7 +142,7 @@ public final class ToolCalls {
                 case "roots/list" -> "roots";
                 default -> null;
             };
-            if (capability != null && connection.clientCapabilities().map(c -> c.get(capability)).isEmpty()) {
+            if (capability != null && connection.clientCapabilities(request).map(c -> c.get(capability)).isEmpty()) {
                 throw new IllegalStateException("the client did not declare the " + capability + " capability");
             }
             OutgoingRequest out = request.session().request(method, params);

@@ -1,5 +1,8 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.Ref;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -48,6 +51,7 @@ public final class McpHandler extends Handler.Abstract {
     private final Settings settings;
     private final ScheduledExecutorService timers;
     private final Map<String, HttpSessionTransport> sessions = new ConcurrentHashMap<>();
+    private final java.util.Set<StatelessExchange> exchanges = ConcurrentHashMap.newKeySet();
 
     public McpHandler(Settings settings, ScheduledExecutorService timers) {
         this.settings = settings;
@@ -68,6 +72,8 @@ public final class McpHandler extends Handler.Abstract {
             return false;
         });
         sessions.values().forEach(HttpSessionTransport::keepAlive);
+        exchanges.removeIf(StatelessExchange::isClosed);
+        exchanges.forEach(StatelessExchange::keepAlive);
     }
 
     public void closeAll() {
@@ -115,12 +121,6 @@ public final class McpHandler extends Handler.Abstract {
                     "Not acceptable: the Accept header must list application/json and text/event-stream");
             return;
         }
-        if (!versionHeaderValid(request)) {
-            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                    "Bad request: unsupported MCP-Protocol-Version; supported: "
-                            + String.join(", ", ProtocolVersion.supportedWire()));
-            return;
-        }
         byte[] body;
         try {
             body = readBody(request);
@@ -137,6 +137,16 @@ public final class McpHandler extends Handler.Abstract {
             JsonRpcMessage.Failure reply = invalid.reply().orElseGet(() -> new JsonRpcMessage.Failure(Optional.empty(),
                     JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request")));
             write(response, callback, 400, JsonRpcCodec.encode(reply));
+            return;
+        }
+        if (Stateless.applies(request, decoded)) {
+            stateless(request, response, callback, decoded, body);
+            return;
+        }
+        if (!versionHeaderValid(request)) {
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Bad request: unsupported MCP-Protocol-Version; supported: "
+                            + String.join(", ", ProtocolVersion.supportedWire()));
             return;
         }
         List<RequestId> requests = requestIds(decoded);
@@ -184,6 +194,35 @@ public final class McpHandler extends Handler.Abstract {
         return transport;
     }
 
+    /**
+     * A 2026-07-28 request: no session; the headers must agree with the body; a connection serves
+     * this one request and closes.
+     */
+    private void stateless(Request request, Response response, Callback callback, Decoded decoded, byte[] body) {
+        if (!(decoded instanceof Decoded.Message m)) {
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: this protocol version takes one message per request, not a batch");
+            return;
+        }
+        if (!(m.message() instanceof JsonRpcMessage.Request r)) {
+            // No client-to-server notifications are defined in this version over HTTP: accepted, nothing to do.
+            response.setStatus(202);
+            response.write(true, null, callback);
+            return;
+        }
+        Optional<ProtocolException> refused = Stateless.check(request, r);
+        if (refused.isPresent()) {
+            JsonRpcError error = ErrorRenderer.rpcError(refused.get(), Ref.random());
+            write(response, callback, 400, JsonRpcCodec.encode(new JsonRpcMessage.Failure(Optional.of(r.id()), error)));
+            return;
+        }
+        StatelessExchange exchange = new StatelessExchange(r.id(), response, callback);
+        exchanges.add(exchange);
+        request.addFailureListener(failure -> exchange.cancel());
+        settings.onSession().accept(exchange);
+        exchange.deliver(body);
+    }
+
     /** Priming events (an id and empty data) are a 2025-11-25 addition: older clients would choke on them. */
     private static boolean primes(HttpSessionTransport transport) {
         return transport.version().map(v -> v.compareTo(ProtocolVersion.V2025_11_25) >= 0).orElse(false);
@@ -214,6 +253,12 @@ public final class McpHandler extends Handler.Abstract {
     // ---- GET ----------------------------------------------------------------------------------
 
     private void get(Request request, Response response, Callback callback) {
+        if (Stateless.headerSaysStateless(request)) {
+            response.getHeaders().put(HttpHeader.ALLOW, "POST");
+            error(response, callback, 405, JsonRpcError.INVALID_REQUEST,
+                    "Method not allowed: this protocol version has no GET stream; use subscriptions/listen");
+            return;
+        }
         if (!accepts(header(request, HttpHeader.ACCEPT.asString()), "text/event-stream")) {
             error(response, callback, 406, JsonRpcError.INVALID_REQUEST,
                     "Not acceptable: the Accept header must list text/event-stream");
