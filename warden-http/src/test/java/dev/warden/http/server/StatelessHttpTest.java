@@ -1,0 +1,241 @@
+package dev.warden.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** MCP 2026-07-28 over Streamable HTTP: no session, headers that must agree with the body, and its error codes. */
+class StatelessHttpTest {
+
+    private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    private McpHttpServer http;
+    private HttpPeer peer;
+
+    @BeforeEach
+    void start() throws Exception {
+        McpServer server = McpServer.builder("stateless-test", "1.0.0")
+                .incidents(IncidentSink.all())
+                .tool(ToolSpec.builder("echo").inputSchema(
+                                "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}")
+                        .handler(call -> ToolResult.text(call.arguments().path("text").asString(""))).build())
+                .tool(ToolSpec.builder("steps").handler(call -> {
+                    call.context().progress(1, 2, null);
+                    call.context().progress(2, 2, null);
+                    return ToolResult.text("done");
+                }).build())
+                .build();
+        http = McpHttpServer.builder().onSession(server::connect).build().start();
+        peer = new HttpPeer(http.endpoint());
+    }
+
+    @AfterEach
+    void stop() {
+        http.close();
+    }
+
+    private static Map<String, String> headers(String method, String name) {
+        Map<String, String> h = new HashMap<>(HttpPeer.jsonHeaders());
+        h.put("MCP-Protocol-Version", "2026-07-28");
+        h.put("Mcp-Method", method);
+        if (name != null) {
+            h.put("Mcp-Name", name);
+        }
+        return h;
+    }
+
+    private static String call(int id, String tool, String arguments) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":" + arguments + "," + META + "}}";
+    }
+
+    private static JsonNode json(HttpResponse<String> response) {
+        return Json.mapper().readTree(response.body());
+    }
+
+    private static void assertError(HttpResponse<String> response, int status, int code, int id) {
+        assertThat(response.statusCode()).isEqualTo(status);
+        JsonNode body = json(response);
+        assertThat(body.get("id").asInt()).as("the error keeps the request's id").isEqualTo(id);
+        assertThat(body.at("/error/code").asInt()).isEqualTo(code);
+    }
+
+    @Test
+    void aToolCallNeedsNoSessionAndIsAnsweredWithJson() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(call(1, "echo", "{\"text\":\"hi\"}"),
+                headers("tools/call", "echo")));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty();
+        JsonNode body = json(response);
+        assertThat(body.at("/result/content/0/text").asString()).isEqualTo("hi");
+        assertThat(body.at("/result/resultType").asString()).isEqualTo("complete");
+        assertThat(body.at("/result/_meta/io.modelcontextprotocol~1serverInfo/name").asString())
+                .isEqualTo("stateless-test");
+        assertThat(http.sessionCount()).isZero();
+    }
+
+    @Test
+    void notificationsBeforeTheAnswerMakeItAnEventStream() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"steps\","
+                + "\"arguments\":{},\"_meta\":{\"progressToken\":\"t\",\"io.modelcontextprotocol/protocolVersion\":"
+                + "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        HttpResponse<String> response = peer.send(peer.post(body, headers("tools/call", "steps")));
+
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("text/event-stream");
+        List<HttpPeer.Event> events = HttpPeer.events(response.body());
+        assertThat(events).hasSize(3);
+        assertThat(events.get(2).data()).contains("\"id\":2");
+    }
+
+    @Test
+    void listResultsCarryCachingHints() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{" + META + "}}",
+                headers("tools/list", null)));
+        JsonNode result = json(response).get("result");
+        assertThat(result.get("ttlMs").asInt()).isZero();
+        assertThat(result.get("cacheScope").asString()).isEqualTo("private");
+    }
+
+    @Test
+    void discoverListsEveryVersionAndTheCapabilities() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"server/discover\",\"params\":{" + META + "}}",
+                headers("server/discover", null)));
+        JsonNode result = json(response).get("result");
+        assertThat(result.get("supportedVersions").valueStream().map(JsonNode::asString))
+                .contains("2025-11-25", "2026-07-28");
+        assertThat(result.get("capabilities").has("tools")).isTrue();
+    }
+
+    @Test
+    void aVersionHeaderThatDiffersFromTheBodyIs400HeaderMismatch() throws Exception {
+        Map<String, String> h = headers("tools/call", "echo");
+        h.put("MCP-Protocol-Version", "2025-11-25");
+        assertError(peer.send(peer.post(call(5, "echo", "{}"), h)), 400, -32020, 5);
+    }
+
+    @Test
+    void aMissingMethodHeaderIs400HeaderMismatch() throws Exception {
+        Map<String, String> h = headers("tools/call", "echo");
+        h.remove("Mcp-Method");
+        assertError(peer.send(peer.post(call(6, "echo", "{}"), h)), 400, -32020, 6);
+    }
+
+    @Test
+    void aNameHeaderForAnotherToolIs400HeaderMismatchWithoutEchoingEither() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(call(7, "echo", "{}"), headers("tools/call", "rm_rf")));
+        assertError(response, 400, -32020, 7);
+        assertThat(response.body()).doesNotContain("rm_rf");
+    }
+
+    @Test
+    void aBase64NameHeaderIsDecodedBeforeComparing() throws Exception {
+        String encoded = "=?base64?" + Base64.getEncoder().encodeToString("echo".getBytes(StandardCharsets.UTF_8))
+                + "?=";
+        HttpResponse<String> response = peer.send(peer.post(call(8, "echo", "{\"text\":\"ok\"}"),
+                headers("tools/call", encoded)));
+        assertThat(response.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void anUnsupportedVersionIs400WithTheSupportedListAndTheRequestedOne() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        Map<String, String> h = headers("tools/list", null);
+        h.put("MCP-Protocol-Version", "2099-01-01");
+        HttpResponse<String> response = peer.send(peer.post(body, h));
+
+        assertError(response, 400, -32022, 9);
+        JsonNode data = json(response).at("/error/data");
+        assertThat(data.get("requested").asString()).isEqualTo("2099-01-01");
+        assertThat(data.get("supported").valueStream().map(JsonNode::asString)).contains("2026-07-28");
+    }
+
+    @Test
+    void aRequestedVersionThatIsNotVersionShapedIsNotEchoed() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"<img src=x>\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        Map<String, String> h = headers("tools/list", null);
+        h.put("MCP-Protocol-Version", "<img src=x>");
+        HttpResponse<String> response = peer.send(peer.post(body, h));
+        assertThat(response.body()).doesNotContain("<img");
+    }
+
+    @Test
+    void aRequestWithoutMetaIs400InvalidParams() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(
+                "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/list\",\"params\":{}}", headers("tools/list", null)));
+        assertError(response, 400, -32602, 11);
+    }
+
+    @Test
+    void anUnknownMethodIs404MethodNotFound() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(
+                "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/frobnicate\",\"params\":{" + META + "}}",
+                headers("tools/frobnicate", null)));
+        assertError(response, 404, -32601, 12);
+    }
+
+    @Test
+    void methodsThisVersionRemovedAre404() throws Exception {
+        for (String method : List.of("initialize", "ping", "logging/setLevel")) {
+            HttpResponse<String> response = peer.send(peer.post(
+                    "{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"" + method + "\",\"params\":{" + META + "}}",
+                    headers(method, null)));
+            assertError(response, 404, -32601, 13);
+        }
+    }
+
+    @Test
+    void anUnknownResourceIsInvalidParamsInThisVersion() throws Exception {
+        McpServer withResources = McpServer.builder("r", "1").incidents(IncidentSink.all())
+                .resource(new dev.warden.core.mcp.Resources.Resource("test://a", "a", java.util.Optional.empty(),
+                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
+                        (uri, vars) -> List.of())
+                .build();
+        try (McpHttpServer other = McpHttpServer.builder().onSession(withResources::connect).build().start()) {
+            HttpPeer otherPeer = new HttpPeer(other.endpoint());
+            HttpResponse<String> response = otherPeer.send(otherPeer.post(
+                    "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://b\","
+                            + META + "}}", headers("resources/read", "test://b")));
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(json(response).at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.body()).doesNotContain("test://b");
+        }
+    }
+
+    @Test
+    void getHasNoStreamInThisVersion() throws Exception {
+        HttpResponse<String> response = peer.send(HttpRequest.newBuilder(peer.endpoint()).GET()
+                .header("Accept", "text/event-stream").header("MCP-Protocol-Version", "2026-07-28"));
+        assertThat(response.statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void aBatchIsRefused() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post("[" + call(15, "echo", "{}") + "]",
+                headers("tools/call", "echo")));
+        assertThat(response.statusCode()).isEqualTo(400);
+    }
+}
