@@ -56,9 +56,24 @@ public final class McpClient implements AutoCloseable {
     private volatile Connection connection;
     private volatile boolean closed;
 
-    /** One live session with what initialize told about the server. */
+    /**
+     * One live connection with what initialize (or server/discover) told about the server. In a
+     * stateless version there is no session state: {@link #stamp} puts the version and the
+     * client's capabilities in every request's {@code _meta}.
+     */
     private record Connection(Session session, Transport transport, ProtocolVersion version, Implementation server,
-                              ObjectNode capabilities, Optional<String> instructions) {
+                              ObjectNode capabilities, Optional<String> instructions, ObjectNode clientMeta) {
+
+        ObjectNode stamp(ObjectNode params) {
+            if (!version.stateless()) {
+                return params;
+            }
+            ObjectNode copy = params == null ? Json.object() : params.deepCopy();
+            JsonNode existing = copy.get("_meta");
+            ObjectNode meta = existing instanceof ObjectNode m ? m : copy.putObject("_meta");
+            meta.setAll(clientMeta);
+            return copy;
+        }
     }
 
     private McpClient(Builder config, Supplier<Transport> connector) {
@@ -158,7 +173,8 @@ public final class McpClient implements AutoCloseable {
         ObjectNode params = Json.object();
         params.put("name", name);
         params.set("arguments", arguments == null ? Json.object() : arguments);
-        OutgoingRequest request = live().session().request("tools/call", params, options.toRequestOptions());
+        Connection c = live();
+        OutgoingRequest request = c.session().request("tools/call", c.stamp(params), options.toRequestOptions());
         CompletableFuture<ToolCallResult> result = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
@@ -239,13 +255,15 @@ public final class McpClient implements AutoCloseable {
 
     private JsonNode call(String method, ObjectNode params, RequestOptions options) {
         try {
-            return join(live().session().request(method, params, options));
+            Connection c = live();
+            return join(c.session().request(method, c.stamp(params), options));
         } catch (ConnectionClosedException e) {
             if (!e.sessionExpired() || closed) {
                 throw e;
             }
             reconnect();
-            return join(live().session().request(method, params, options));
+            Connection c = live();
+            return join(c.session().request(method, c.stamp(params), options));
         }
     }
 
@@ -346,8 +364,16 @@ public final class McpClient implements AutoCloseable {
                 case "elicitation/create" -> "elicitation";
                 default -> "roots";
             }));
+            if (config.protocolVersion.stateless()) {
+                Optional<Connection> stateless = discover(session, transport, capabilities);
+                if (stateless.isPresent()) {
+                    return stateless.get();
+                }
+            }
+            ProtocolVersion asked = config.protocolVersion.stateless() ? ProtocolVersion.latestSessionBased()
+                    : config.protocolVersion;
             JsonNode result = join(session.request(Lifecycle.INITIALIZE, Json.tree(new Lifecycle.InitializeParams(
-                    config.protocolVersion.wire(), capabilities, config.info)),
+                    asked.wire(), capabilities, config.info)),
                     RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
             String wire = result.path("protocolVersion").asString("");
             ProtocolVersion version = ProtocolVersion.fromWire(wire).orElseThrow(() -> new IncompatiblePeerException(
@@ -363,7 +389,7 @@ public final class McpClient implements AutoCloseable {
             return new Connection(session, transport, version, server,
                     caps instanceof ObjectNode o ? o : Json.object(),
                     result.path("instructions").isString() ? Optional.of(result.get("instructions").stringValue())
-                            : Optional.empty());
+                            : Optional.empty(), Json.object());
         } catch (RuntimeException e) {
             session.close();
             transport.close();
@@ -371,11 +397,50 @@ public final class McpClient implements AutoCloseable {
         }
     }
 
+    /**
+     * The stateless probe: {@code server/discover} in the newest version. A server that lists that
+     * version is used statelessly; any other answer (an error, an HTTP refusal, an older version
+     * list) means initialize, on a fresh connection for HTTP (a refused POST leaves nothing behind).
+     */
+    private Optional<Connection> discover(Session session, Transport transport, ObjectNode capabilities) {
+        ObjectNode clientMeta = Json.object();
+        clientMeta.put(ProtocolVersion.META_VERSION, config.protocolVersion.wire());
+        clientMeta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, capabilities);
+        clientMeta.set(ProtocolVersion.META_CLIENT_INFO, Json.tree(config.info));
+        ObjectNode params = Json.object();
+        params.set("_meta", clientMeta.deepCopy());
+        JsonNode result;
+        try {
+            result = join(session.request("server/discover", params,
+                    RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "server/discover refused; initializing instead");
+            return Optional.empty();
+        }
+        boolean speaks = result.path("supportedVersions").valueStream()
+                .anyMatch(v -> v.asString("").equals(config.protocolVersion.wire()));
+        if (!speaks) {
+            return Optional.empty();
+        }
+        JsonNode serverInfo = result.path("_meta").path(ProtocolVersion.META_SERVER_INFO);
+        Implementation server = serverInfo.isObject() ? parse(serverInfo, Implementation.class, "server/discover")
+                : new Implementation("unknown", "unknown", Optional.empty());
+        JsonNode caps = result.get("capabilities");
+        if (transport instanceof StreamableHttpTransport http) {
+            http.protocolVersion(config.protocolVersion.wire());
+        }
+        outputSchemas.clear();
+        return Optional.of(new Connection(session, transport, config.protocolVersion, server,
+                caps instanceof ObjectNode o ? o : Json.object(),
+                result.path("instructions").isString() ? Optional.of(result.get("instructions").stringValue())
+                        : Optional.empty(), clientMeta));
+    }
+
     public static final class Builder {
         private final Implementation info;
         private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
-        private ProtocolVersion protocolVersion = ProtocolVersion.latestSessionBased();
+        private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
 
         private Builder(String name, String version) {
@@ -396,7 +461,11 @@ public final class McpClient implements AutoCloseable {
             return this;
         }
 
-        /** The version to ask for at initialize (the newest this client speaks by default). */
+        /**
+         * The newest version to use (by default the newest this client speaks). A stateless version
+         * is tried first with server/discover; a server that does not speak it gets initialize with
+         * the newest session-based version.
+         */
         public Builder protocolVersion(ProtocolVersion version) {
             this.protocolVersion = Objects.requireNonNull(version, "protocolVersion");
             return this;

@@ -41,7 +41,14 @@ final class FakeServer {
                             init.putObject("serverInfo").put("name", "fake").put("version", "0");
                             result = init;
                         } else {
-                            result = answers.apply(r.method(), r.params().orElse(Json.object()));
+                            try {
+                                result = answers.apply(r.method(), r.params().orElse(Json.object()));
+                            } catch (RuntimeException e) {
+                                server.send(JsonRpcCodec.encode(new JsonRpcMessage.Failure(java.util.Optional.of(
+                                        r.id()), dev.warden.core.jsonrpc.JsonRpcError.of(
+                                        dev.warden.core.jsonrpc.JsonRpcError.METHOD_NOT_FOUND, "Method not found"))));
+                                return;
+                            }
                         }
                         server.send(JsonRpcCodec.encode(new JsonRpcMessage.Success(r.id(), result)));
                     }

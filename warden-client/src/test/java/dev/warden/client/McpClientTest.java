@@ -100,11 +100,30 @@ class McpClientTest {
     }
 
     @Test
-    void initializeNegotiatesTheNewestVersionAndLearnsTheServer() {
+    void aServerThatSpeaksTheNewestVersionIsUsedStatelessly() {
         McpClient client = client();
-        assertThat(client.protocolVersion().wire()).isEqualTo("2025-11-25");
+        assertThat(client.protocolVersion().wire()).isEqualTo("2026-07-28");
         assertThat(client.serverInfo().name()).isEqualTo("client-test");
         assertThat(client.serverCapabilities().has("tools")).isTrue();
+    }
+
+    @Test
+    void initializeNegotiatesASessionBasedVersionWhenThatIsTheNewestAskedFor() {
+        McpClient client = connect(McpClient.builder("test", "1").protocolVersion(
+                dev.warden.core.mcp.ProtocolVersion.V2025_11_25), inMemory(server()));
+        assertThat(client.protocolVersion().wire()).isEqualTo("2025-11-25");
+        assertThat(client.serverInfo().name()).isEqualTo("client-test");
+    }
+
+    @Test
+    void aServerThatDoesNotKnowDiscoverIsInitialized() {
+        Supplier<Transport> old = FakeServer.connector((method, params) -> {
+            if (method.equals("server/discover")) {
+                throw new IllegalStateException("unknown method");
+            }
+            return Json.object();
+        }, "2025-06-18");
+        assertThat(connect(McpClient.builder("test", "1"), old).protocolVersion().wire()).isEqualTo("2025-06-18");
     }
 
     @Test

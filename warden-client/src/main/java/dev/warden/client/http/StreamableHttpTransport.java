@@ -84,6 +84,10 @@ public final class StreamableHttpTransport implements Transport {
         if (closed.get()) {
             throw new TransportClosedException("the HTTP transport is closed", null);
         }
+        Decoded decoded = JsonRpcCodec.decode(frame);
+        if (cancelsStatelessRequest(decoded)) {
+            return; // closing that request's stream was the cancellation (2026-07-28 over HTTP)
+        }
         Set<RequestId> requests = requestIds(frame);
         if (requests.isEmpty()) {
             post(frame, requests); // notifications and responses: a quick 202
@@ -95,7 +99,9 @@ public final class StreamableHttpTransport implements Transport {
         }
         // A request's POST may stay open until its answer (a JSON response), so it runs on its own
         // thread; a failure there fails the request through the listener.
-        Thread.ofVirtual().name("warden-http-post").start(() -> {
+        boolean stateless = decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r
+                && metaVersion(r).isPresent();
+        Thread poster = Thread.ofVirtual().name("warden-http-post").unstarted(() -> {
             try {
                 post(frame, requests);
             } catch (TransportClosedException e) {
@@ -103,8 +109,83 @@ public final class StreamableHttpTransport implements Transport {
                 if (l != null) {
                     requests.forEach(id -> l.onSendFailed(id, e));
                 }
+            } finally {
+                if (stateless) {
+                    requests.forEach(statelessCalls::remove);
+                    requests.forEach(statelessStreams::remove);
+                }
             }
         });
+        if (stateless) {
+            requests.forEach(id -> statelessCalls.put(id, poster));
+        }
+        poster.start();
+    }
+
+    /** Stateless requests in flight, by id: their POST thread, interrupted to close the stream. */
+    private final Map<RequestId, Thread> statelessCalls = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<RequestId, InputStream> statelessStreams = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private boolean cancelsStatelessRequest(Decoded decoded) {
+        if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Notification n
+                && "notifications/cancelled".equals(n.method())) {
+            Optional<RequestId> id = n.params().flatMap(p -> RequestId.fromJson(p.get("requestId")));
+            Thread poster = id.map(statelessCalls::remove).orElse(null);
+            InputStream stream = id.map(statelessStreams::remove).orElse(null);
+            if (stream != null) {
+                try {
+                    stream.close(); // ends the HTTP exchange: the server sees the stream close
+                } catch (IOException e) {
+                    // already closed
+                }
+                return true;
+            }
+            if (poster != null) {
+                poster.interrupt();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> metaVersion(JsonRpcMessage.Request request) {
+        return request.params().map(p -> p.get("_meta")).filter(tools.jackson.databind.JsonNode::isObject)
+                .map(meta -> meta.get("io.modelcontextprotocol/protocolVersion"))
+                .filter(tools.jackson.databind.JsonNode::isString).map(tools.jackson.databind.JsonNode::stringValue);
+    }
+
+    /**
+     * The request-metadata headers 2026-07-28 requires (harmless to older servers): the version
+     * from the body's {@code _meta}, {@code Mcp-Method}, and {@code Mcp-Name} for calls, reads and
+     * prompts, in the {@code =?base64?…?=} form when not plain ASCII.
+     */
+    private static void requestHeaders(HttpRequest.Builder b, String frame) {
+        if (!(JsonRpcCodec.decode(frame) instanceof Decoded.Message m) || !(m.message() instanceof JsonRpcMessage.Request r)) {
+            return;
+        }
+        metaVersion(r).ifPresent(v -> b.setHeader("MCP-Protocol-Version", v));
+        b.header("Mcp-Method", r.method());
+        String field = switch (r.method()) {
+            case "tools/call", "prompts/get" -> "name";
+            case "resources/read" -> "uri";
+            default -> null;
+        };
+        if (field != null) {
+            r.params().map(p -> p.get(field)).filter(tools.jackson.databind.JsonNode::isString)
+                    .map(tools.jackson.databind.JsonNode::stringValue)
+                    .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
+        }
+    }
+
+    static String headerValue(String value) {
+        boolean plain = !value.isEmpty() && !value.startsWith(" ") && !value.endsWith(" ")
+                && !(value.startsWith("=?base64?") && value.endsWith("?="));
+        for (int i = 0; i < value.length() && plain; i++) {
+            char c = value.charAt(i);
+            plain = c >= 0x20 && c < 0x7F;
+        }
+        return plain ? value : "=?base64?" + java.util.Base64.getEncoder()
+                .encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
     private void post(String frame, Set<RequestId> requests) {
@@ -112,6 +193,7 @@ public final class StreamableHttpTransport implements Transport {
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(frame));
+        requestHeaders(request, frame);
         HttpResponse<InputStream> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -137,7 +219,12 @@ public final class StreamableHttpTransport implements Transport {
             throw new TransportClosedException("the server answered HTTP " + status, null);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
-        if (type.startsWith("text/event-stream")) {
+        boolean stateless = requests.stream().anyMatch(statelessCalls::containsKey);
+        if (type.startsWith("text/event-stream") && stateless) {
+            // Read here, on this request's own thread; cancelling closes the stream (no resumption in this version).
+            requests.forEach(id -> statelessStreams.put(id, response.body()));
+            read(response.body(), new HashSet<>(requests), new StreamState());
+        } else if (type.startsWith("text/event-stream")) {
             Thread.ofVirtual().name("warden-http-stream").start(() -> readStream(response.body(), requests));
         } else {
             try (InputStream body = response.body()) {

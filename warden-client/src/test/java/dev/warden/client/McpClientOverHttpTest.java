@@ -1,0 +1,121 @@
+package dev.warden.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.http.server.McpHttpServer;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The client against a Warden server over Streamable HTTP, in each kind of version. */
+class McpClientOverHttpTest {
+
+    private final CountDownLatch slowStarted = new CountDownLatch(1);
+    private final CountDownLatch slowCancelled = new CountDownLatch(1);
+    private McpHttpServer http;
+
+    @BeforeEach
+    void start() throws Exception {
+        McpServer server = McpServer.builder("http-client-test", "1.0.0")
+                .incidents(IncidentSink.all())
+                .tool(ToolSpec.builder("echo").inputSchema(
+                                "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}")
+                        .handler(call -> ToolResult.text(call.arguments().path("text").asString(""))).build())
+                .tool(ToolSpec.builder("slow").handler(call -> {
+                    call.context().progress(1, 2, "started");
+                    slowStarted.countDown();
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException e) {
+                        slowCancelled.countDown();
+                        throw e;
+                    }
+                    return ToolResult.text("late");
+                }).build())
+                .build();
+        // Frequent keep-alives: a dropped connection is noticed at the server's next write.
+        http = McpHttpServer.builder().keepAlive(java.time.Duration.ofMillis(200)).onSession(server::connect)
+                .build().start();
+    }
+
+    @AfterEach
+    void stop() {
+        http.close();
+    }
+
+    private static ObjectNode text(String value) {
+        ObjectNode args = Json.object();
+        args.put("text", value);
+        return args;
+    }
+
+    @Test
+    void theNewestVersionIsUsedStatelesslyWhenTheServerSpeaksIt() {
+        try (McpClient client = McpClient.builder("t", "1").connect(McpClient.http(http.endpoint()))) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(client.callTool("echo", text("stateless")).text()).isEqualTo("stateless");
+            assertThat(http.sessionCount()).as("no session in a stateless version").isZero();
+        }
+    }
+
+    @Test
+    void anOlderVersionAskedForIsNegotiatedWithASession() {
+        try (McpClient client = McpClient.builder("t", "1").protocolVersion(ProtocolVersion.V2025_06_18)
+                .connect(McpClient.http(http.endpoint()))) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_06_18);
+            assertThat(client.callTool("echo", text("with session")).text()).isEqualTo("with session");
+            assertThat(http.sessionCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void cancellingAStatelessCallClosesItsStreamAndTheServerStops() throws Exception {
+        try (McpClient client = McpClient.builder("t", "1").connect(McpClient.http(http.endpoint()))) {
+            CompletableFuture<ToolCallResult> call = client.callToolAsync("slow", Json.object(),
+                    CallOptions.ofDefaults().withOnProgress(p -> { }));
+            assertThat(slowStarted.await(20, TimeUnit.SECONDS)).isTrue();
+            call.cancel(true);
+            assertThatThrownBy(call::join).isInstanceOf(CancellationException.class);
+            assertThat(slowCancelled.await(20, TimeUnit.SECONDS)).as("the server saw the stream close").isTrue();
+        }
+    }
+
+    @Test
+    void aSessionTheServerForgotIsReplacedAndTheCallRetriedOnce() throws Exception {
+        try (McpClient client = McpClient.builder("t", "1").protocolVersion(ProtocolVersion.V2025_11_25)
+                .connect(McpClient.http(http.endpoint()))) {
+            assertThat(client.callTool("echo", text("one")).text()).isEqualTo("one");
+            endEverySession();
+            assertThat(client.callTool("echo", text("two")).text()).isEqualTo("two");
+        }
+    }
+
+    /** What a restarted server does to its clients: every session id it handed out is unknown now. */
+    private void endEverySession() throws Exception {
+        URI endpoint = http.endpoint();
+        http.close();
+        http = McpHttpServer.builder().port(endpoint.getPort()).onSession(McpServer.builder("again", "1")
+                .incidents(IncidentSink.all())
+                .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text(call.arguments().path("text")
+                        .asString(""))).build()).build()::connect).build().start();
+        HttpResponse<Void> probe = HttpClient.newHttpClient().send(HttpRequest.newBuilder(endpoint)
+                .DELETE().header("Mcp-Session-Id", "x").build(), HttpResponse.BodyHandlers.discarding());
+        assertThat(probe.statusCode()).isEqualTo(404);
+    }
+}
