@@ -49,6 +49,17 @@ public final class ProtocolException extends WardenException {
                 ErrorCode.VALIDATION_ERROR, Optional.of(data));
     }
 
+    /**
+     * 2026-07-28's MissingRequiredClientCapabilityError: {@code data.requiredCapabilities} is a
+     * capabilities object keyed by what is missing (e.g. {@code {"sampling": {}}}).
+     */
+    public static ProtocolException missingClientCapability(String capability) {
+        ObjectNode data = Json.object();
+        data.putObject("requiredCapabilities").putObject(capability);
+        return new ProtocolException(JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+                "Missing required client capability: " + capability, ErrorCode.VALIDATION_ERROR, Optional.of(data));
+    }
+
     /** 2026-07-28's HeaderMismatchError: an HTTP header disagrees with the body, or is missing. */
     public static ProtocolException headerMismatch(String message) {
         return new ProtocolException(JsonRpcError.HEADER_MISMATCH, message, ErrorCode.VALIDATION_ERROR);

@@ -114,6 +114,23 @@ final class ConformanceTools {
                             return elicited("Elicitation completed",
                                     call.context().requestClient("elicitation/create", params));
                         }).build(),
+                ToolSpec.builder("test_missing_capability")
+                        .description("Needs the client's sampling capability (2026-07-28: -32021 without it)")
+                        .handler(call -> {
+                            ObjectNode params = Json.object();
+                            ObjectNode message = params.putArray("messages").addObject();
+                            message.put("role", "user");
+                            message.putObject("content").put("type", "text").put("text", "Say hello.");
+                            params.put("maxTokens", 10);
+                            ObjectNode result = call.context().requestClient("sampling/createMessage", params);
+                            return ToolResult.text("LLM response: " + result.path("content").path("text").asString(""));
+                        }).build(),
+                ToolSpec.builder("test_logging_tool")
+                        .description("Logs at info; in 2026-07-28 only a request that set _meta logLevel receives it")
+                        .handler(call -> {
+                            call.context().log(Logging.Level.INFO, "test_logging_tool ran");
+                            return ToolResult.text("Logged.");
+                        }).build(),
                 ToolSpec.builder("json_schema_2020_12_tool")
                         .description("Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)")
                         .inputSchema(JSON_SCHEMA_2020_12)

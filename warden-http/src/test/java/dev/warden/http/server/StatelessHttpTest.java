@@ -35,6 +35,14 @@ class StatelessHttpTest {
                 .tool(ToolSpec.builder("echo").inputSchema(
                                 "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}")
                         .handler(call -> ToolResult.text(call.arguments().path("text").asString(""))).build())
+                .tool(ToolSpec.builder("ask").handler(call -> {
+                    call.context().requestClient("sampling/createMessage", Json.object());
+                    return ToolResult.text("asked");
+                }).build())
+                .tool(ToolSpec.builder("chatty").handler(call -> {
+                    call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "disk almost full");
+                    return ToolResult.text("ok");
+                }).build())
                 .tool(ToolSpec.builder("steps").handler(call -> {
                     call.context().progress(1, 2, null);
                     call.context().progress(2, 2, null);
@@ -223,6 +231,29 @@ class StatelessHttpTest {
             assertThat(json(response).at("/error/code").asInt()).isEqualTo(-32602);
             assertThat(response.body()).doesNotContain("test://b");
         }
+    }
+
+    @Test
+    void aToolNeedingAnUndeclaredCapabilityIs400MissingRequiredClientCapability() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(call(16, "ask", "{}"), headers("tools/call", "ask")));
+        assertError(response, 400, -32021, 16);
+        assertThat(json(response).at("/error/data/requiredCapabilities/sampling").isObject()).isTrue();
+    }
+
+    @Test
+    void noLogMessageReachesARequestThatDidNotAskForLogs() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(call(17, "chatty", "{}"), headers("tools/call", "chatty")));
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(response.body()).doesNotContain("notifications/message");
+    }
+
+    @Test
+    void aRequestThatAsksForLogsGetsThoseAtItsLevel() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":18,\"method\":\"tools/call\",\"params\":{\"name\":\"chatty\","
+                + "\"arguments\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"info\"}}}";
+        HttpResponse<String> response = peer.send(peer.post(body, headers("tools/call", "chatty")));
+        assertThat(response.body()).contains("notifications/message").contains("disk almost full");
     }
 
     @Test

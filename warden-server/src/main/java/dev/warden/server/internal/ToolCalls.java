@@ -11,6 +11,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Logging;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
@@ -74,6 +75,9 @@ public final class ToolCalls {
         } catch (Throwable t) {
             if (context.cancelled()) {
                 throw new InterruptedException("cancelled");
+            }
+            if (t instanceof ProtocolException p && p.code() == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
+                throw p; // a protocol error the version defines, raised by requestClient: not a tool failure
             }
             return failure(server.boundary().capture(t, where), errorsAsStructuredContent);
         }
@@ -143,6 +147,9 @@ public final class ToolCalls {
                 default -> null;
             };
             if (capability != null && connection.clientCapabilities(request).map(c -> c.get(capability)).isEmpty()) {
+                if (connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
+                    throw ProtocolException.missingClientCapability(capability);
+                }
                 throw new IllegalStateException("the client did not declare the " + capability + " capability");
             }
             OutgoingRequest out = request.session().request(method, params);
