@@ -5,6 +5,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
@@ -20,6 +21,7 @@ import dev.warden.server.internal.Params;
 import dev.warden.server.internal.PromptRequests;
 import dev.warden.server.internal.ResourceRequests;
 import dev.warden.server.internal.ToolCalls;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -74,12 +76,55 @@ public final class ServerConnection implements AutoCloseable {
             });
         }
         builder.onRequest(DISCOVER, ctx -> discover());
+        builder.onRequest(LISTEN, this::listen);
         builder.resultFilter(this::decorate);
         this.session = builder.build();
         session.gate(this::admit);
     }
 
     static final String DISCOVER = "server/discover";
+    static final String LISTEN = "subscriptions/listen";
+    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
+
+    /** Open listen streams of this connection: subscription id to the resource URIs it follows. */
+    private final Map<RequestId, Set<String>> listeners = new ConcurrentHashMap<>();
+
+    /**
+     * {@code subscriptions/listen} (2026-07-28): acknowledges the subset of the filter this server
+     * honours (resource updates when it offers subscriptions; its lists do not change), then keeps
+     * the request open, sending matching notifications tagged with the subscription id, until the
+     * client cancels it (closes the stream, or notifications/cancelled on stdio).
+     */
+    private JsonNode listen(RequestContext context) throws InterruptedException {
+        ObjectNode params = Params.object(context.params());
+        JsonNode wanted = params.path("notifications");
+        ObjectNode agreed = Json.object();
+        Set<String> uris = ConcurrentHashMap.newKeySet();
+        if (server.resourceSubscriptions() && wanted.path("resourceSubscriptions").isArray()) {
+            ArrayNode list = agreed.putArray("resourceSubscriptions");
+            for (JsonNode uri : wanted.get("resourceSubscriptions")) {
+                if (uri.isString() && uris.size() < 1000) {
+                    uris.add(uri.stringValue());
+                    list.add(uri.stringValue());
+                }
+            }
+        }
+        ObjectNode ack = Json.object();
+        ack.putObject("_meta").set(META_SUBSCRIPTION, context.id().toJson());
+        ack.set("notifications", agreed);
+        listeners.put(context.id(), uris);
+        try {
+            session.notify(ACKNOWLEDGED, ack, context.id());
+            while (!context.cancelled() && !session.isClosed()) {
+                Thread.sleep(1000); // the work happens in resourceUpdated; this only holds the request open
+            }
+            throw new InterruptedException("the subscription was cancelled");
+        } finally {
+            listeners.remove(context.id());
+        }
+    }
+
+    static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
 
     /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
     private static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, Ping.METHOD,
@@ -260,6 +305,18 @@ public final class ServerConnection implements AutoCloseable {
     }
 
     void resourceUpdated(String uri) {
+        listeners.forEach((subscription, uris) -> {
+            if (uris.contains(uri)) {
+                ObjectNode params = Json.object();
+                params.putObject("_meta").set(META_SUBSCRIPTION, subscription.toJson());
+                params.put("uri", uri);
+                try {
+                    session.notify(Resources.UPDATED, params, subscription);
+                } catch (RuntimeException e) {
+                    // the subscriber went away; its request ends with the connection
+                }
+            }
+        });
         if (subscriptions.contains(uri) && !session.isClosed()) {
             ObjectNode params = Json.object();
             params.put("uri", uri);

@@ -224,6 +224,14 @@ public final class Session implements AutoCloseable {
         send(method, params, currentRoute());
     }
 
+    /**
+     * A notification about an incoming request, sent from any thread: it travels on that request's
+     * stream (a long-lived {@code subscriptions/listen}, say).
+     */
+    public void notify(String method, JsonNode params, RequestId about) {
+        send(method, params, Route.during(Objects.requireNonNull(about, "about")));
+    }
+
     /** A notification on the stream of the request it concerns (progress goes with its request). */
     void send(String method, JsonNode params, Route route) {
         transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Notification(method, Optional.ofNullable(params),

@@ -257,6 +257,39 @@ class StatelessHttpTest {
     }
 
     @Test
+    void aListenStreamIsAcknowledgedFirstThenCarriesTheUpdatesItAskedFor() throws Exception {
+        McpServer watched = McpServer.builder("w", "1").incidents(IncidentSink.all()).resourceSubscriptions(true)
+                .resource(new dev.warden.core.mcp.Resources.Resource("test://a", "a", java.util.Optional.empty(),
+                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
+                        (uri, vars) -> List.of())
+                .build();
+        try (McpHttpServer other = McpHttpServer.builder().onSession(watched::connect).build().start()) {
+            HttpPeer otherPeer = new HttpPeer(other.endpoint());
+            HttpResponse<java.util.stream.Stream<String>> stream = otherPeer.stream(otherPeer.post(
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"method\":\"subscriptions/listen\",\"params\":{"
+                            + "\"notifications\":{\"resourceSubscriptions\":[\"test://a\"],\"toolsListChanged\":true},"
+                            + META + "}}", headers("subscriptions/listen", null)));
+            java.util.Iterator<String> lines = stream.body().iterator();
+
+            JsonNode ack = Json.mapper().readTree(HttpPeer.events(lines, 1).get(0).data());
+            assertThat(ack.get("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+            assertThat(ack.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asString()).isEqualTo("sub-1");
+            assertThat(ack.at("/params/notifications/resourceSubscriptions/0").asString()).isEqualTo("test://a");
+            assertThat(ack.at("/params/notifications").has("toolsListChanged"))
+                    .as("only what the server honours is acknowledged").isFalse();
+
+            watched.resourceUpdated("test://other"); // not subscribed: nothing is sent
+            watched.resourceUpdated("test://a");
+            JsonNode update = Json.mapper().readTree(HttpPeer.events(lines, 1).get(0).data());
+            assertThat(update.get("method").asString()).isEqualTo("notifications/resources/updated");
+            assertThat(update.at("/params/uri").asString()).isEqualTo("test://a");
+            assertThat(update.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asString())
+                    .isEqualTo("sub-1");
+            stream.body().close();
+        }
+    }
+
+    @Test
     void getHasNoStreamInThisVersion() throws Exception {
         HttpResponse<String> response = peer.send(HttpRequest.newBuilder(peer.endpoint()).GET()
                 .header("Accept", "text/event-stream").header("MCP-Protocol-Version", "2026-07-28"));
