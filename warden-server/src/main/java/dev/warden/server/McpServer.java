@@ -59,6 +59,7 @@ public final class McpServer {
     private final Duration requestTimeout;
     private final Optional<CompletionHandler> completion;
     private final boolean resourceSubscriptions;
+    private final dev.warden.server.internal.RequestStates requestStates;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     private McpServer(Builder b) {
@@ -79,6 +80,7 @@ public final class McpServer {
         this.requestTimeout = b.requestTimeout;
         this.completion = b.completion;
         this.resourceSubscriptions = b.resourceSubscriptions;
+        this.requestStates = new dev.warden.server.internal.RequestStates(b.requestStateKey, java.time.Clock.systemUTC());
     }
 
     public static Builder builder(String name, String version) {
@@ -164,6 +166,10 @@ public final class McpServer {
         return Set.copyOf(connections);
     }
 
+    dev.warden.server.internal.RequestStates requestStates() {
+        return requestStates;
+    }
+
     void opened(ServerConnection connection) {
         connections.add(connection);
         connection.closed().whenComplete((v, e) -> connections.remove(connection));
@@ -186,6 +192,7 @@ public final class McpServer {
         private Duration requestTimeout = RequestOptions.DEFAULT_TIMEOUT;
         private Optional<CompletionHandler> completion = Optional.empty();
         private boolean resourceSubscriptions;
+        private byte[] requestStateKey = randomKey();
 
         private Builder(String name, String version) {
             this.name = requireText("name", name);
@@ -286,6 +293,26 @@ public final class McpServer {
         public Builder resourceSubscriptions(boolean enabled) {
             this.resourceSubscriptions = enabled;
             return this;
+        }
+
+        /**
+         * The key that signs the {@code requestState} of input-required results (2026-07-28). Random
+         * per process by default; servers behind a load balancer share one (at least 32 bytes) so
+         * any instance accepts the states another issued.
+         */
+        public Builder requestStateKey(byte[] key) {
+            Objects.requireNonNull(key, "requestStateKey");
+            if (key.length < 32) {
+                throw new IllegalArgumentException("requestStateKey must have at least 32 bytes, got " + key.length);
+            }
+            this.requestStateKey = key.clone();
+            return this;
+        }
+
+        private static byte[] randomKey() {
+            byte[] key = new byte[32];
+            new java.security.SecureRandom().nextBytes(key);
+            return key;
         }
 
         public McpServer build() {

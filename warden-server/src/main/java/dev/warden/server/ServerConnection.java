@@ -45,7 +45,7 @@ public final class ServerConnection implements AutoCloseable {
 
     ServerConnection(McpServer server, Transport transport) {
         this.server = server;
-        ToolCalls tools = new ToolCalls(server, this);
+        ToolCalls tools = new ToolCalls(server, this, server.requestStates());
         ResourceRequests resources = new ResourceRequests(server, this);
         PromptRequests prompts = new PromptRequests(server);
         Session.Builder builder = Session.builder(transport)

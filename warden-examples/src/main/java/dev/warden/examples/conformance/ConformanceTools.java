@@ -131,11 +131,95 @@ final class ConformanceTools {
                             call.context().log(Logging.Level.INFO, "test_logging_tool ran");
                             return ToolResult.text("Logged.");
                         }).build(),
+                ToolSpec.builder("test_input_required_result_elicitation")
+                        .description("Asks the user's name through an input-required result (2026-07-28 MRTR)")
+                        .handler(call -> {
+                            ObjectNode answer = call.context().input("user_name", "elicitation/create",
+                                    elicit("What is your name?", "name"));
+                            return ToolResult.text("Hello, " + answer.path("content").path("name").asString("") + ".");
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_sampling")
+                        .description("Asks the client's model through an input-required result")
+                        .handler(call -> {
+                            ObjectNode answer = call.context().input("completion", "sampling/createMessage", sample());
+                            return ToolResult.text("LLM response: " + answer.path("content").path("text").asString(""));
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_list_roots")
+                        .description("Asks the client's roots through an input-required result")
+                        .handler(call -> {
+                            ObjectNode answer = call.context().input("roots", "roots/list", Json.object());
+                            return ToolResult.text("Roots: " + answer.path("roots").size());
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_request_state")
+                        .description("Asks for a confirmation; the round's state travels in requestState")
+                        .handler(call -> {
+                            call.context().input("confirm", "elicitation/create", elicit("Proceed?", "ok"));
+                            return ToolResult.text("Confirmed.");
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_tampered_state")
+                        .description("Asks for a confirmation; an altered requestState is refused")
+                        .handler(call -> {
+                            call.context().input("confirm", "elicitation/create", elicit("Proceed?", "ok"));
+                            return ToolResult.text("Confirmed.");
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_multiple_inputs")
+                        .description("Asks for an elicitation, a sampling and the roots in one round")
+                        .handler(call -> {
+                            java.util.Map<String, ObjectNode> requests = new java.util.LinkedHashMap<>();
+                            requests.put("user_name", request("elicitation/create", elicit("What is your name?", "name")));
+                            requests.put("completion", request("sampling/createMessage", sample()));
+                            requests.put("roots", request("roots/list", Json.object()));
+                            call.context().inputs(requests);
+                            return ToolResult.text("All inputs received.");
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_multi_round")
+                        .description("Asks for a name, then (in a second round) for a colour")
+                        .handler(call -> {
+                            ObjectNode name = call.context().input("user_name", "elicitation/create",
+                                    elicit("What is your name?", "name"));
+                            ObjectNode color = call.context().input("favorite_color", "elicitation/create",
+                                    elicit("What is your favourite colour?", "color"));
+                            return ToolResult.text(name.path("content").path("name").asString("") + " likes "
+                                    + color.path("content").path("color").asString("") + ".");
+                        }).build(),
+                ToolSpec.builder("test_input_required_result_capabilities")
+                        .description("Needs elicitation: -32021 when the client did not declare it")
+                        .handler(call -> {
+                            call.context().input("user_name", "elicitation/create", elicit("What is your name?", "name"));
+                            return ToolResult.text("Thanks.");
+                        }).build(),
                 ToolSpec.builder("json_schema_2020_12_tool")
                         .description("Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)")
                         .inputSchema(JSON_SCHEMA_2020_12)
                         .handler(call -> ToolResult.text("JSON Schema 2020-12 tool called with: " + call.arguments()))
                         .build());
+    }
+
+    private static ObjectNode elicit(String message, String field) {
+        ObjectNode params = Json.object();
+        params.put("mode", "form");
+        params.put("message", message);
+        ObjectNode schema = params.putObject("requestedSchema");
+        schema.put("type", "object");
+        schema.putObject("properties").putObject(field).put("type", "string");
+        schema.putArray("required").add(field);
+        return params;
+    }
+
+    private static ObjectNode sample() {
+        ObjectNode params = Json.object();
+        ObjectNode message = params.putArray("messages").addObject();
+        message.put("role", "user");
+        message.putObject("content").put("type", "text").put("text", "What is the capital of France?");
+        params.put("maxTokens", 100);
+        return params;
+    }
+
+    private static ObjectNode request(String method, ObjectNode params) {
+        ObjectNode request = Json.object();
+        request.put("method", method);
+        request.set("params", params);
+        return request;
     }
 
     private static ObjectNode parse(String json) {

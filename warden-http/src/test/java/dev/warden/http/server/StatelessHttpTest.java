@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** MCP 2026-07-28 over Streamable HTTP: no session, headers that must agree with the body, and its error codes. */
 class StatelessHttpTest {
@@ -38,6 +39,16 @@ class StatelessHttpTest {
                 .tool(ToolSpec.builder("ask").handler(call -> {
                     call.context().requestClient("sampling/createMessage", Json.object());
                     return ToolResult.text("asked");
+                }).build())
+                .tool(ToolSpec.builder("greet").handler(call -> {
+                    ObjectNode ask = Json.object();
+                    ask.put("message", "Your name?");
+                    ObjectNode name = call.context().input("user_name", "elicitation/create", ask);
+                    ObjectNode ask2 = Json.object();
+                    ask2.put("message", "Your colour?");
+                    ObjectNode color = call.context().input("color", "elicitation/create", ask2);
+                    return ToolResult.text(name.at("/content/name").asString() + " likes "
+                            + color.at("/content/color").asString());
                 }).build())
                 .tool(ToolSpec.builder("chatty").handler(call -> {
                     call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "disk almost full");
@@ -287,6 +298,50 @@ class StatelessHttpTest {
                     .isEqualTo("sub-1");
             stream.body().close();
         }
+    }
+
+    private static final String ELICIT_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}";
+
+    private HttpResponse<String> greet(int id, String extra) throws Exception {
+        return peer.send(peer.post("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
+                + "\"name\":\"greet\",\"arguments\":{}" + extra + "," + ELICIT_META + "}}", headers("tools/call", "greet")));
+    }
+
+    @Test
+    void inputIsAskedForRoundByRoundAndEarlierAnswersTravelInTheSignedState() throws Exception {
+        JsonNode round1 = json(greet(20, "")).get("result");
+        assertThat(round1.get("resultType").asString()).isEqualTo("input_required");
+        assertThat(round1.at("/inputRequests/user_name/method").asString()).isEqualTo("elicitation/create");
+
+        JsonNode round2 = json(greet(21, ",\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":"
+                + "{\"name\":\"Ada\"}}},\"requestState\":\"" + round1.get("requestState").asString() + "\"")).get("result");
+        assertThat(round2.get("resultType").asString()).isEqualTo("input_required");
+        assertThat(round2.has("inputRequests")).isTrue();
+        assertThat(round2.at("/inputRequests/color").isObject()).isTrue();
+        assertThat(round2.get("requestState").asString()).isNotEqualTo(round1.get("requestState").asString());
+
+        // Only the new answer is sent: the first travels in the state.
+        JsonNode done = json(greet(22, ",\"inputResponses\":{\"color\":{\"action\":\"accept\",\"content\":"
+                + "{\"color\":\"blue\"}}},\"requestState\":\"" + round2.get("requestState").asString() + "\"")).get("result");
+        assertThat(done.get("resultType").asString()).isEqualTo("complete");
+        assertThat(done.at("/content/0/text").asString()).isEqualTo("Ada likes blue");
+    }
+
+    @Test
+    void anAlteredRequestStateIsRefusedAsInvalidParams() throws Exception {
+        String state = json(greet(23, "")).at("/result/requestState").asString();
+        String altered = (state.charAt(0) == 'A' ? "B" : "A") + state.substring(1);
+        HttpResponse<String> response = greet(24, ",\"requestState\":\"" + altered + "\"");
+        assertThat(json(response).at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(json(response).get("id").asInt()).isEqualTo(24);
+    }
+
+    @Test
+    void askingForInputTheClientCannotGiveIs400MissingCapability() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post(call(25, "greet", "{}"), headers("tools/call", "greet")));
+        assertError(response, 400, -32021, 25);
+        assertThat(json(response).at("/error/data/requiredCapabilities/elicitation").isObject()).isTrue();
     }
 
     @Test

@@ -39,10 +39,12 @@ public final class ToolCalls {
     private final McpServer server;
     private final ServerConnection connection;
     private final List<Tools.Tool> listing;
+    private final RequestStates states;
 
-    public ToolCalls(McpServer server, ServerConnection connection) {
+    public ToolCalls(McpServer server, ServerConnection connection, RequestStates states) {
         this.server = server;
         this.connection = connection;
+        this.states = states;
         this.listing = server.tools().values().stream().map(ToolSpec::tool).toList();
     }
 
@@ -70,8 +72,11 @@ public final class ToolCalls {
                     errorsAsStructuredContent);
         }
         ToolResult result;
+        Context toolContext = new Context(context, name, answersOf(context, name, params));
         try {
-            result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), new Context(context, name)));
+            result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), toolContext));
+        } catch (InputRequired asked) {
+            return inputRequired(name, asked, toolContext);
         } catch (Throwable t) {
             if (context.cancelled()) {
                 throw new InterruptedException("cancelled");
@@ -88,6 +93,35 @@ public final class ToolCalls {
                     errorsAsStructuredContent);
             case ToolResult.Success success -> success(spec, success, where);
         };
+    }
+
+    /**
+     * The answers this round can use (2026-07-28): those carried by a verified requestState, then
+     * this retry's inputResponses. Empty for the session-based versions.
+     */
+    private ObjectNode answersOf(RequestContext context, String tool, ObjectNode params) {
+        ObjectNode answers = Json.object();
+        if (!connection.versionOf(context).map(ProtocolVersion::stateless).orElse(false)) {
+            return answers;
+        }
+        JsonNode state = params.get("requestState");
+        if (state != null && state.isString()) {
+            answers.setAll(states.verify(tool, state.stringValue()));
+        }
+        JsonNode responses = params.get("inputResponses");
+        if (responses instanceof ObjectNode given) {
+            answers.setAll(given);
+        }
+        return answers;
+    }
+
+    /** The result that asks for input: what is missing, and a signed state with what was given. */
+    private JsonNode inputRequired(String tool, InputRequired asked, Context context) {
+        ObjectNode result = Json.object();
+        result.put("resultType", "input_required");
+        result.set("inputRequests", asked.inputRequests());
+        result.put("requestState", states.sign(tool, context.used()));
+        return result;
     }
 
     private JsonNode success(ToolSpec spec, ToolResult.Success success, FailureContext where) {
@@ -116,10 +150,65 @@ public final class ToolCalls {
     private final class Context implements ToolContext {
         private final RequestContext request;
         private final String tool;
+        private final ObjectNode answers;
+        /** The answers the tool asked for so far this round: only these go into the next state. */
+        private final ObjectNode used = Json.object();
 
-        Context(RequestContext request, String tool) {
+        Context(RequestContext request, String tool, ObjectNode answers) {
             this.request = request;
             this.tool = tool;
+            this.answers = answers;
+        }
+
+        ObjectNode used() {
+            return used;
+        }
+
+        @Override
+        public ObjectNode input(String key, String method, ObjectNode params) throws Exception {
+            ObjectNode request = Json.object();
+            request.put("method", method);
+            request.set("params", params);
+            return inputs(java.util.Map.of(key, request)).get(key);
+        }
+
+        @Override
+        public java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception {
+            java.util.Map<String, ObjectNode> out = new java.util.LinkedHashMap<>();
+            if (!connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
+                for (java.util.Map.Entry<String, ObjectNode> e : requests.entrySet()) {
+                    out.put(e.getKey(), requestClient(e.getValue().path("method").asString(""),
+                            e.getValue().get("params") instanceof ObjectNode p ? p : Json.object()));
+                }
+                return out;
+            }
+            ObjectNode missing = Json.object();
+            for (java.util.Map.Entry<String, ObjectNode> e : requests.entrySet()) {
+                String capability = capabilityFor(e.getValue().path("method").asString(""));
+                if (capability != null && connection.clientCapabilities(request).map(c -> c.get(capability)).isEmpty()) {
+                    throw ProtocolException.missingClientCapability(capability);
+                }
+                JsonNode answer = answers.get(e.getKey());
+                if (answer instanceof ObjectNode given) {
+                    used.set(e.getKey(), given);
+                    out.put(e.getKey(), given);
+                } else {
+                    missing.set(e.getKey(), e.getValue());
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new InputRequired(missing);
+            }
+            return out;
+        }
+
+        private static String capabilityFor(String method) {
+            return switch (method) {
+                case "sampling/createMessage" -> "sampling";
+                case "elicitation/create" -> "elicitation";
+                case "roots/list" -> "roots";
+                default -> null;
+            };
         }
 
         @Override

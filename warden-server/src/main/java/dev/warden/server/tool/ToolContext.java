@@ -40,4 +40,20 @@ public interface ToolContext {
      * client reconnects and resumes it (Streamable HTTP polling, SEP-1699). False on stdio.
      */
     boolean closeStream();
+
+    /**
+     * Input from the client, named by {@code key} (a name the tool chooses, stable across rounds):
+     * in 2026-07-28 (multi round-trip requests) the answer the client sent with this retry, or, if
+     * it has not, this round ends with an input-required result asking for it, and the tool runs
+     * again from the start when the client retries with the answer (answers of earlier rounds
+     * travel in a signed {@code requestState}). In the session-based versions, the same request is
+     * sent to the client and awaited. Do not catch what this throws to ask.
+     */
+    ObjectNode input(String key, String method, ObjectNode params) throws Exception;
+
+    /**
+     * Several inputs in one round: {@code requests} maps keys to {@code {"method": …, "params": …}}.
+     * Returns every answer once the client has given them all.
+     */
+    java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception;
 }
