@@ -170,22 +170,68 @@ public final class McpClient implements AutoCloseable {
             // on the thread that reads the connection, which must not wait for another answer.
             listTools();
         }
-        ObjectNode params = Json.object();
-        params.put("name", name);
-        params.set("arguments", arguments == null ? Json.object() : arguments);
-        Connection c = live();
-        OutgoingRequest request = c.session().request("tools/call", c.stamp(params), options.toRequestOptions());
+        java.util.concurrent.atomic.AtomicReference<OutgoingRequest> current = new java.util.concurrent.atomic.AtomicReference<>();
         CompletableFuture<ToolCallResult> result = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
                 boolean cancelled = super.cancel(mayInterruptIfRunning);
-                request.cancel("Cancelled by the caller");
+                OutgoingRequest round = current.get();
+                if (round != null) {
+                    round.cancel("Cancelled by the caller");
+                }
                 return cancelled;
             }
         };
+        round(name, arguments, options, Json.object(), Optional.empty(), 1, current, result);
+        return result;
+    }
+
+    /** Rounds of a multi round-trip request (2026-07-28) before the tool's answer. */
+    static final int MAX_INPUT_ROUNDS = 16;
+
+    /**
+     * One round of a tool call. An input-required answer (2026-07-28) is met with this client's
+     * handlers (on a virtual thread: a handler may wait for a person) and the call is sent again
+     * with the answers and the server's requestState, as a new request.
+     */
+    private void round(String name, ObjectNode arguments, CallOptions options, ObjectNode inputResponses,
+                       Optional<String> requestState, int round, java.util.concurrent.atomic.AtomicReference<OutgoingRequest> current,
+                       CompletableFuture<ToolCallResult> result) {
+        if (result.isDone()) {
+            return;
+        }
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        params.set("arguments", arguments == null ? Json.object() : arguments);
+        if (!inputResponses.isEmpty()) {
+            params.set("inputResponses", inputResponses);
+        }
+        requestState.ifPresent(state -> params.put("requestState", state));
+        Connection c = live();
+        OutgoingRequest request = c.session().request("tools/call", c.stamp(params), options.toRequestOptions());
+        current.set(request);
         request.whenComplete((value, error) -> {
             if (error != null) {
                 result.completeExceptionally(error);
+                return;
+            }
+            if ("input_required".equals(value.path("resultType").asString(""))) {
+                if (round >= MAX_INPUT_ROUNDS) {
+                    result.completeExceptionally(new IncompatiblePeerException(
+                            "The server asked for input more than " + MAX_INPUT_ROUNDS + " times"));
+                    return;
+                }
+                Thread.ofVirtual().name("warden-client-input").start(() -> {
+                    try {
+                        ObjectNode answers = answer(value.path("inputRequests"));
+                        JsonNode state = value.get("requestState");
+                        round(name, arguments, options, answers,
+                                state != null && state.isString() ? Optional.of(state.stringValue()) : Optional.empty(),
+                                round + 1, current, result);
+                    } catch (Exception e) {
+                        result.completeExceptionally(e);
+                    }
+                });
                 return;
             }
             try {
@@ -194,7 +240,27 @@ public final class McpClient implements AutoCloseable {
                 result.completeExceptionally(e);
             }
         });
-        return result;
+    }
+
+    /** Answers a server's input requests with this client's handlers; one it has no handler for is refused locally. */
+    private ObjectNode answer(JsonNode inputRequests) throws Exception {
+        ObjectNode answers = Json.object();
+        if (!(inputRequests instanceof ObjectNode requests)) {
+            throw new IncompatiblePeerException("The server asked for input without saying what");
+        }
+        for (Map.Entry<String, JsonNode> entry : requests.properties()) {
+            String method = entry.getValue().path("method").asString("");
+            ClientRequestHandler handler = config.handlers.get(method);
+            if (handler == null) {
+                throw new IncompatiblePeerException("The server asked for input this client does not provide");
+            }
+            JsonNode p = entry.getValue().get("params");
+            ObjectNode params = p instanceof ObjectNode o ? o : Json.object();
+            ObjectNode answer = handler.handle(params);
+            answers.set(entry.getKey(), "elicitation/create".equals(method)
+                    ? Elicitation.withDefaults(params, answer) : answer);
+        }
+        return answers;
     }
 
     public void ping() {

@@ -37,6 +37,16 @@ class McpClientOverHttpTest {
                 .tool(ToolSpec.builder("echo").inputSchema(
                                 "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}")
                         .handler(call -> ToolResult.text(call.arguments().path("text").asString(""))).build())
+                .tool(ToolSpec.builder("greet").handler(call -> {
+                    ObjectNode ask = Json.object();
+                    ask.put("message", "name");
+                    ObjectNode name = call.context().input("user_name", "elicitation/create", ask);
+                    ObjectNode ask2 = Json.object();
+                    ask2.put("message", "color");
+                    ObjectNode color = call.context().input("color", "elicitation/create", ask2);
+                    return ToolResult.text(name.at("/content/value").asString() + " likes "
+                            + color.at("/content/value").asString());
+                }).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     call.context().progress(1, 2, "started");
                     slowStarted.countDown();
@@ -71,6 +81,34 @@ class McpClientOverHttpTest {
             assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
             assertThat(client.callTool("echo", text("stateless")).text()).isEqualTo("stateless");
             assertThat(http.sessionCount()).as("no session in a stateless version").isZero();
+        }
+    }
+
+    private static ObjectNode answer(ObjectNode params) {
+        ObjectNode result = Json.object();
+        result.put("action", "accept");
+        result.putObject("content").put("value", params.path("message").asString().equals("name") ? "Ada" : "blue");
+        return result;
+    }
+
+    @Test
+    void inputTheServerAsksForIsGivenRoundByRoundInTheStatelessVersion() {
+        java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (McpClient client = McpClient.builder("t", "1").onElicitation(params -> {
+            asked.add(params.path("message").asString());
+            return answer(params);
+        }).connect(McpClient.http(http.endpoint()))) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(client.callTool("greet", Json.object()).text()).isEqualTo("Ada likes blue");
+            assertThat(asked).containsExactly("name", "color");
+        }
+    }
+
+    @Test
+    void theSameToolAsksBySendingRequestsInASessionVersion() {
+        try (McpClient client = McpClient.builder("t", "1").protocolVersion(ProtocolVersion.V2025_11_25)
+                .onElicitation(McpClientOverHttpTest::answer).connect(McpClient.http(http.endpoint()))) {
+            assertThat(client.callTool("greet", Json.object()).text()).isEqualTo("Ada likes blue");
         }
     }
 
