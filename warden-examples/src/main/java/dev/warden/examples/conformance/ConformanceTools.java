@@ -183,10 +183,22 @@ final class ConformanceTools {
                                     + color.path("content").path("color").asString("") + ".");
                         }).build(),
                 ToolSpec.builder("test_input_required_result_capabilities")
-                        .description("Needs elicitation: -32021 when the client did not declare it")
+                        .description("Asks only for the inputs the client declared it can give")
                         .handler(call -> {
-                            call.context().input("user_name", "elicitation/create", elicit("What is your name?", "name"));
-                            return ToolResult.text("Thanks.");
+                            ObjectNode declared = call.context().clientCapabilities().orElseGet(Json::object);
+                            java.util.Map<String, ObjectNode> requests = new java.util.LinkedHashMap<>();
+                            if (declared.has("elicitation")) {
+                                requests.put("user_name", request("elicitation/create",
+                                        elicit("What is your name?", "name")));
+                            }
+                            if (declared.has("sampling")) {
+                                requests.put("completion", request("sampling/createMessage", sample()));
+                            }
+                            if (declared.has("roots")) {
+                                requests.put("roots", request("roots/list", Json.object()));
+                            }
+                            call.context().inputs(requests);
+                            return ToolResult.text("Received " + requests.size() + " input(s).");
                         }).build(),
                 ToolSpec.builder("json_schema_2020_12_tool")
                         .description("Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)")
@@ -240,11 +252,21 @@ final class ConformanceTools {
                 + ", content=" + (result.has("content") ? result.get("content") : Json.object()));
     }
 
+    /**
+     * Every kind of 2020-12 keyword a tool schema may carry (composition, conditionals, $anchor):
+     * the suite checks that tools/list hands them over untouched.
+     */
     static final String JSON_SCHEMA_2020_12 = """
             {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-             "$defs": {"address": {"type": "object", "properties": {"street": {"type": "string"},
-                                                                    "city": {"type": "string"}}}},
-             "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
+             "$defs": {"address": {"$anchor": "addressDef", "type": "object",
+                                   "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
+             "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"},
+                            "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+                            "phone": {"type": "string"}, "email": {"type": "string"}},
+             "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+             "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+             "then": {"required": ["phone"]},
+             "else": {"required": ["email"]},
              "additionalProperties": false}""";
 
     static final String SEP1034_SCHEMA = """

@@ -254,6 +254,11 @@ public final class ToolCalls {
         }
 
         @Override
+        public Optional<ObjectNode> clientCapabilities() {
+            return connection.clientCapabilities(request).map(ObjectNode::deepCopy);
+        }
+
+        @Override
         public boolean closeStream() {
             return request.closeStream();
         }

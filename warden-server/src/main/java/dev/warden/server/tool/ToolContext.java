@@ -56,4 +56,10 @@ public interface ToolContext {
      * Returns every answer once the client has given them all.
      */
     java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception;
+
+    /**
+     * The capabilities the client declared: at initialize, or (2026-07-28) in this request's
+     * {@code _meta}. A tool asks only for input the client can give.
+     */
+    java.util.Optional<ObjectNode> clientCapabilities();
 }
