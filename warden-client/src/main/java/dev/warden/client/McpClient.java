@@ -425,11 +425,7 @@ public final class McpClient implements AutoCloseable {
         session.start();
         try {
             ObjectNode capabilities = Json.object();
-            config.handlers.keySet().forEach(method -> capabilities.putObject(switch (method) {
-                case "sampling/createMessage" -> "sampling";
-                case "elicitation/create" -> "elicitation";
-                default -> "roots";
-            }));
+            config.handlers.keySet().forEach(method -> Lifecycle.capabilityFor(method).ifPresent(capabilities::putObject));
             if (config.protocolVersion.stateless()) {
                 Optional<Connection> stateless = discover(session, transport, capabilities);
                 if (stateless.isPresent()) {

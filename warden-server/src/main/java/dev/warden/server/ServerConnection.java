@@ -382,11 +382,6 @@ public final class ServerConnection implements AutoCloseable {
         if (!level.atLeast(logLevel) || session.isClosed()) {
             return;
         }
-        try {
-            session.notify(Logging.MESSAGE, Json.tree(new Logging.MessageParams(level, Optional.of(logger),
-                    Json.mapper().getNodeFactory().stringNode(trustedMessage))));
-        } catch (RuntimeException e) {
-            // the client went away; logging is best effort
-        }
+        send(level, logger, trustedMessage);
     }
 }

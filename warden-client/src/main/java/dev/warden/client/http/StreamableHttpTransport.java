@@ -88,10 +88,10 @@ public final class StreamableHttpTransport implements Transport {
         if (cancelsStatelessRequest(decoded)) {
             return; // closing that request's stream was the cancellation (2026-07-28 over HTTP)
         }
-        Set<RequestId> requests = requestIds(frame);
+        Set<RequestId> requests = requestIds(decoded);
         if (requests.isEmpty()) {
-            post(frame, requests); // notifications and responses: a quick 202
-            if (frame.contains("\"notifications/initialized\"") && isInitialized(frame)) {
+            post(frame, decoded, requests); // notifications and responses: a quick 202
+            if (isInitialized(decoded)) {
                 // Requests the server makes outside any call of ours (and notifications) come on a GET stream.
                 Thread.ofVirtual().name("warden-http-listen").start(this::listen);
             }
@@ -103,7 +103,7 @@ public final class StreamableHttpTransport implements Transport {
                 && metaVersion(r).isPresent();
         Thread poster = Thread.ofVirtual().name("warden-http-post").unstarted(() -> {
             try {
-                post(frame, requests);
+                post(frame, decoded, requests);
             } catch (TransportClosedException e) {
                 Listener l = listener;
                 if (l != null) {
@@ -159,8 +159,8 @@ public final class StreamableHttpTransport implements Transport {
      * from the body's {@code _meta}, {@code Mcp-Method}, and {@code Mcp-Name} for calls, reads and
      * prompts, in the {@code =?base64?…?=} form when not plain ASCII.
      */
-    private static void requestHeaders(HttpRequest.Builder b, String frame) {
-        if (!(JsonRpcCodec.decode(frame) instanceof Decoded.Message m) || !(m.message() instanceof JsonRpcMessage.Request r)) {
+    private static void requestHeaders(HttpRequest.Builder b, Decoded decoded) {
+        if (!(decoded instanceof Decoded.Message m) || !(m.message() instanceof JsonRpcMessage.Request r)) {
             return;
         }
         metaVersion(r).ifPresent(v -> b.setHeader("MCP-Protocol-Version", v));
@@ -188,12 +188,12 @@ public final class StreamableHttpTransport implements Transport {
                 .encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
-    private void post(String frame, Set<RequestId> requests) {
+    private void post(String frame, Decoded decoded, Set<RequestId> requests) {
         HttpRequest.Builder request = base(HttpRequest.newBuilder(endpoint))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(frame));
-        requestHeaders(request, frame);
+        requestHeaders(request, decoded);
         HttpResponse<InputStream> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -238,8 +238,8 @@ public final class StreamableHttpTransport implements Transport {
         }
     }
 
-    private static boolean isInitialized(String frame) {
-        return JsonRpcCodec.decode(frame) instanceof Decoded.Message m
+    private static boolean isInitialized(Decoded decoded) {
+        return decoded instanceof Decoded.Message m
                 && m.message() instanceof JsonRpcMessage.Notification n && "notifications/initialized".equals(n.method());
     }
 
@@ -360,9 +360,8 @@ public final class StreamableHttpTransport implements Transport {
         return Optional.empty();
     }
 
-    private static Set<RequestId> requestIds(String frame) {
+    private static Set<RequestId> requestIds(Decoded decoded) {
         Set<RequestId> ids = new HashSet<>();
-        Decoded decoded = JsonRpcCodec.decode(frame);
         if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r) {
             ids.add(r.id());
         } else if (decoded instanceof Decoded.Batch batch) {

@@ -53,4 +53,18 @@ public final class Lifecycle {
 
     public record ResourcesCapability(boolean subscribe, boolean listChanged) {
     }
+
+    /**
+     * The client capability a server-to-client request needs: sampling for
+     * {@code sampling/createMessage}, elicitation for {@code elicitation/create}, roots for
+     * {@code roots/list}; empty for any other method.
+     */
+    public static Optional<String> capabilityFor(String clientMethod) {
+        return Optional.ofNullable(switch (clientMethod) {
+            case "sampling/createMessage" -> "sampling";
+            case "elicitation/create" -> "elicitation";
+            case "roots/list" -> "roots";
+            default -> null;
+        });
+    }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
  * that whole span names tables, columns, constraints, values and SQL, and is replaced by the safe
  * message of its SQLSTATE ({@link #sqlStateOf}).
  */
-public final class DatabaseErrorDetector implements Detector, WordScanner {
+public final class DatabaseErrorDetector implements WordScanner {
 
     /** Message phrases, each with the SQLSTATE it implies ("" when the phrase alone does not say). */
     private static final String[][] PHRASES = {
@@ -120,11 +120,6 @@ public final class DatabaseErrorDetector implements Detector, WordScanner {
     @Override
     public Category category() {
         return Category.DATABASE;
-    }
-
-    @Override
-    public void scan(String text, List<Finding> out) {
-        scan(Words.of(text), out);
     }
 
     /**

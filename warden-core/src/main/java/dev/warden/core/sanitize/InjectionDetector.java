@@ -11,7 +11,7 @@ import java.util.List;
  * it ("ignore … instructions" within five words, "you are now", "send … credentials"). Linear,
  * with no regular expression at all (RE2/J was tried first and ran at 2 MB/s on hostile text).
  */
-public final class InjectionDetector implements Detector, WordScanner {
+public final class InjectionDetector implements WordScanner {
 
     private static final int RECENT = 8;
 
@@ -32,11 +32,6 @@ public final class InjectionDetector implements Detector, WordScanner {
     @Override
     public Category category() {
         return Category.INJECTION;
-    }
-
-    @Override
-    public void scan(String text, List<Finding> out) {
-        scan(Words.of(text), out);
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.util.Locale;
  * strings, config and env dumps and query strings, and high-entropy tokens next to secret-ish
  * names. One left-to-right pass over word-like tokens; each check is bounded.
  */
-public final class SecretDetector implements Detector, WordScanner {
+public final class SecretDetector implements WordScanner {
 
     /** A token prefix, the least that must follow it, and the finding kind. */
     private record Prefix(String prefix, int minBody, String kind) {
@@ -103,15 +103,10 @@ public final class SecretDetector implements Detector, WordScanner {
         return Category.SECRET;
     }
 
-    @Override
-    public void scan(String text, List<Finding> out) {
-        scan(Words.of(text), out);
-    }
-
     /**
-     * Three kinds of place, taken in text order: PEM blocks and URL authorities (found with
-     * {@code indexOf}, which is fast) and tokens (runs of letters, digits, {@code _} and {@code -},
-     * assembled from the shared words). A finding's span is consumed: nothing starting inside it is
+     * Three kinds of place, taken in text order: PEM blocks (found by their rarer {@code BEGIN }),
+     * URL authorities (from the colons the word index noted) and tokens (runs of letters, digits,
+     * {@code _} and {@code -}, assembled from the shared words). A finding's span is consumed: nothing starting inside it is
      * looked at again.
      */
     @Override

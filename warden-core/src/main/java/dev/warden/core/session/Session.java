@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,7 +42,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One JSON-RPC conversation over a {@link Transport}, symmetric for client, server and gateway.
@@ -270,10 +270,7 @@ public final class Session implements AutoCloseable {
             return;
         }
         p.disarm();
-        ObjectNode params = Json.object();
-        params.set("requestId", id.toJson());
-        params.put("reason", reason);
-        notifyQuietly(Cancellation.NOTIFICATION, params, currentRoute());
+        notifyQuietly(Cancellation.NOTIFICATION, Cancellation.params(id, reason), currentRoute());
     }
 
     private final class Pending {
@@ -561,6 +558,16 @@ public final class Session implements AutoCloseable {
         return handling != null && handling.session() == this ? Route.during(handling.request()) : Route.UNRELATED;
     }
 
+    /** An answer goes on its request's stream, with its error code if it is an error. */
+    private static Route routeOf(JsonRpcMessage message) {
+        return switch (message) {
+            case JsonRpcMessage.Success s -> Route.reply(s.id());
+            case JsonRpcMessage.Failure f -> f.id().<Route>map(id -> new Route.Reply(id,
+                    OptionalInt.of(f.error().code()))).orElse(Route.UNRELATED);
+            default -> Route.UNRELATED;
+        };
+    }
+
     private static Optional<RequestId> replyId(JsonRpcMessage message) {
         return switch (message) {
             case JsonRpcMessage.Success s -> Optional.of(s.id());
@@ -580,7 +587,7 @@ public final class Session implements AutoCloseable {
 
     private void sendQuietly(JsonRpcMessage message) {
         try {
-            transport.send(JsonRpcCodec.encode(message), replyId(message).map(Route::reply).orElse(Route.UNRELATED));
+            transport.send(JsonRpcCodec.encode(message), routeOf(message));
         } catch (TransportClosedException e) {
             LOG.log(System.Logger.Level.DEBUG, "reply dropped: transport closed");
         }

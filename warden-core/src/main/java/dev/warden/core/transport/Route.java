@@ -2,6 +2,7 @@ package dev.warden.core.transport;
 
 import dev.warden.core.jsonrpc.RequestId;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * Which incoming request an outgoing frame belongs to. Stdio ignores it; Streamable HTTP uses it
@@ -10,10 +11,15 @@ import java.util.Objects;
  */
 public sealed interface Route {
 
-    /** The answer to {@code request}: the last frame of its stream. */
-    record Reply(RequestId request) implements Route {
+    /**
+     * The answer to {@code request}: the last frame of its stream. {@code errorCode} is the
+     * JSON-RPC code when the answer is an error, so a transport can choose its status (HTTP 404 for
+     * an unknown method in 2026-07-28) without parsing the frame again.
+     */
+    record Reply(RequestId request, OptionalInt errorCode) implements Route {
         public Reply {
             Objects.requireNonNull(request, "request");
+            Objects.requireNonNull(errorCode, "errorCode");
         }
     }
 
@@ -31,7 +37,7 @@ public sealed interface Route {
     Route UNRELATED = new Unrelated();
 
     static Route reply(RequestId request) {
-        return new Reply(request);
+        return new Reply(request, OptionalInt.empty());
     }
 
     static Route during(RequestId request) {

@@ -311,6 +311,22 @@ class McpHttpServerTest {
     }
 
     @Test
+    void theGetStreamIsResumableWithLastEventIdToo() throws Exception {
+        String session = peer.initialize();
+        HttpRequest.Builder get = HttpRequest.newBuilder(peer.endpoint()).GET().header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+        HttpResponse<Stream<String>> first = peer.stream(get);
+        String primingId = HttpPeer.events(first.body().iterator(), 1).get(0).id().orElseThrow();
+        first.body().close();
+
+        HttpResponse<Stream<String>> resumed = peer.stream(HttpRequest.newBuilder(peer.endpoint()).GET()
+                .header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("Last-Event-ID", primingId));
+        assertThat(resumed.statusCode()).isEqualTo(200);
+        resumed.body().close();
+    }
+
+    @Test
     void anUnknownLastEventIdIs400() throws Exception {
         String session = peer.initialize();
         assertError(peer.send(HttpRequest.newBuilder(peer.endpoint()).GET().header("Accept", "text/event-stream")

@@ -10,6 +10,7 @@ import dev.warden.core.error.Violation;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
+import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
@@ -184,10 +185,7 @@ public final class ToolCalls {
             }
             ObjectNode missing = Json.object();
             for (java.util.Map.Entry<String, ObjectNode> e : requests.entrySet()) {
-                String capability = capabilityFor(e.getValue().path("method").asString(""));
-                if (capability != null && connection.clientCapabilities(request).map(c -> c.get(capability)).isEmpty()) {
-                    throw ProtocolException.missingClientCapability(capability);
-                }
+                requireCapability(e.getValue().path("method").asString(""));
                 JsonNode answer = answers.get(e.getKey());
                 if (answer instanceof ObjectNode given) {
                     used.set(e.getKey(), given);
@@ -202,13 +200,19 @@ public final class ToolCalls {
             return out;
         }
 
-        private static String capabilityFor(String method) {
-            return switch (method) {
-                case "sampling/createMessage" -> "sampling";
-                case "elicitation/create" -> "elicitation";
-                case "roots/list" -> "roots";
-                default -> null;
-            };
+        /**
+         * The client must have declared what a request to it needs: in 2026-07-28 that is the
+         * version's -32021; before, a server bug (INTERNAL_ERROR with a ref).
+         */
+        private void requireCapability(String method) {
+            Optional<String> capability = Lifecycle.capabilityFor(method);
+            if (capability.isPresent()
+                    && connection.clientCapabilities(request).map(c -> c.get(capability.get())).isEmpty()) {
+                if (connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
+                    throw ProtocolException.missingClientCapability(capability.get());
+                }
+                throw new IllegalStateException("the client did not declare the " + capability.get() + " capability");
+            }
         }
 
         @Override
@@ -229,18 +233,7 @@ public final class ToolCalls {
 
         @Override
         public ObjectNode requestClient(String method, ObjectNode params) throws Exception {
-            String capability = switch (method) {
-                case "sampling/createMessage" -> "sampling";
-                case "elicitation/create" -> "elicitation";
-                case "roots/list" -> "roots";
-                default -> null;
-            };
-            if (capability != null && connection.clientCapabilities(request).map(c -> c.get(capability)).isEmpty()) {
-                if (connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
-                    throw ProtocolException.missingClientCapability(capability);
-                }
-                throw new IllegalStateException("the client did not declare the " + capability + " capability");
-            }
+            requireCapability(method);
             OutgoingRequest out = request.session().request(method, params);
             try {
                 JsonNode result = out.get();

@@ -1,8 +1,5 @@
 package dev.warden.http.server.internal;
 
-import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcCodec;
-import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -19,7 +16,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The transport of one Streamable HTTP session: frames from POST bodies go to the session one at
@@ -96,7 +92,11 @@ public final class HttpSessionTransport implements Transport {
             return Optional.empty();
         }
         SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(), () -> { });
+        if (standalone != null) {
+            streams.remove(standalone.id()); // its client left; the new GET replaces it
+        }
         standalone = stream;
+        streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
         return Optional.of(stream);
     }
 
@@ -181,20 +181,11 @@ public final class HttpSessionTransport implements Transport {
 
     /** Cancels an incoming request the way a client would: a notifications/cancelled to the session. */
     void cancel(RequestId request) {
-        ObjectNode params = Json.object();
-        params.set("requestId", request.toJson());
-        params.put("reason", "The response stream closed");
-        String frame = JsonRpcCodec.encode(new JsonRpcMessage.Notification(Cancellation.NOTIFICATION,
-                Optional.of(params), Map.of()));
-        deliver(frame.getBytes(StandardCharsets.UTF_8));
+        deliver(Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8));
     }
 
     void keepAlive() {
         streams.values().forEach(SseStream::keepAlive);
-        SseStream s = standalone;
-        if (s != null) {
-            s.keepAlive();
-        }
     }
 
     @Override
@@ -202,11 +193,7 @@ public final class HttpSessionTransport implements Transport {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        streams.values().forEach(SseStream::end);
-        SseStream s = standalone;
-        if (s != null) {
-            s.end();
-        }
+        streams.values().forEach(SseStream::end); // the GET stream is among them
         Listener l = listener;
         if (l != null) {
             l.onClose();

@@ -1,5 +1,6 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
@@ -42,6 +43,8 @@ public final class McpHandler extends Handler.Abstract {
     private static final SecureRandom RANDOM = new SecureRandom();
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
+    private static final String UNSUPPORTED_VERSION = "Bad request: unsupported MCP-Protocol-Version; supported: "
+            + String.join(", ", ProtocolVersion.supportedWire());
 
     /** What the handler needs from the server's configuration. */
     public record Settings(String path, HostPolicy hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
@@ -144,9 +147,7 @@ public final class McpHandler extends Handler.Abstract {
             return;
         }
         if (!versionHeaderValid(request)) {
-            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                    "Bad request: unsupported MCP-Protocol-Version; supported: "
-                            + String.join(", ", ProtocolVersion.supportedWire()));
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST, UNSUPPORTED_VERSION);
             return;
         }
         List<RequestId> requests = requestIds(decoded);
@@ -162,12 +163,11 @@ public final class McpHandler extends Handler.Abstract {
             transport = newSession(initialize.get());
             response.getHeaders().put(SESSION_HEADER, transport.sessionId());
         } else {
-            transport = sessions.get(sessionId.get());
-            if (transport == null || transport.isClosed()) {
-                error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
-                        "Not found: the session does not exist or has ended; initialize a new one");
+            Optional<HttpSessionTransport> known = session(request, response, callback);
+            if (known.isEmpty()) {
                 return;
             }
+            transport = known.get();
         }
         if (requests.isEmpty()) {
             // Notifications and responses: accepted, nothing to answer on this request.
@@ -212,8 +212,7 @@ public final class McpHandler extends Handler.Abstract {
         }
         Optional<ProtocolException> refused = Stateless.check(request, r);
         if (refused.isPresent()) {
-            JsonRpcError error = ErrorRenderer.rpcError(refused.get(), Ref.random());
-            write(response, callback, 400, JsonRpcCodec.encode(new JsonRpcMessage.Failure(Optional.of(r.id()), error)));
+            refuse(response, callback, 400, Optional.of(r.id()), refused.get());
             return;
         }
         StatelessExchange exchange = new StatelessExchange(r.id(), response, callback);
@@ -265,9 +264,7 @@ public final class McpHandler extends Handler.Abstract {
             return;
         }
         if (!versionHeaderValid(request)) {
-            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                    "Bad request: unsupported MCP-Protocol-Version; supported: "
-                            + String.join(", ", ProtocolVersion.supportedWire()));
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST, UNSUPPORTED_VERSION);
             return;
         }
         Optional<HttpSessionTransport> transport = session(request, response, callback);
@@ -354,7 +351,7 @@ public final class McpHandler extends Handler.Abstract {
         }
     }
 
-    private static void sseHeaders(Response response) {
+    static void sseHeaders(Response response) {
         response.setStatus(200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
@@ -385,9 +382,20 @@ public final class McpHandler extends Handler.Abstract {
         return Optional.ofNullable(request.getHeaders().get(name));
     }
 
+    /** A refusal at the HTTP level, without an id: rendered by the one renderer, like every error. */
     private static void error(Response response, Callback callback, int status, int code, String message) {
-        write(response, callback, status, JsonRpcCodec.encode(new JsonRpcMessage.Failure(Optional.empty(),
-                JsonRpcError.of(code, message))));
+        ErrorCode symbolic = switch (status) {
+            case 403 -> ErrorCode.PERMISSION_DENIED;
+            case 404 -> ErrorCode.NOT_FOUND;
+            default -> ErrorCode.VALIDATION_ERROR;
+        };
+        refuse(response, callback, status, Optional.empty(), new ProtocolException(code, message, symbolic));
+    }
+
+    private static void refuse(Response response, Callback callback, int status, Optional<RequestId> id,
+                               ProtocolException e) {
+        write(response, callback, status, JsonRpcCodec.encode(new JsonRpcMessage.Failure(id,
+                ErrorRenderer.rpcError(e, Ref.random()))));
     }
 
     private static void write(Response response, Callback callback, int status, String json) {

@@ -1,10 +1,6 @@
 package dev.warden.http.server.internal;
 
-import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.Decoded;
-import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.transport.Route;
@@ -12,15 +8,15 @@ import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One stateless request (2026-07-28): its own short-lived transport, so a server connection
@@ -67,27 +63,25 @@ final class StatelessExchange implements Transport {
         if (finished.get()) {
             throw new TransportClosedException("the exchange is over", null);
         }
-        boolean reply = route instanceof Route.Reply r && r.request().equals(request);
+        Optional<Route.Reply> reply = route instanceof Route.Reply r && r.request().equals(request)
+                ? Optional.of(r) : Optional.empty();
         try {
-            if (stream == null && reply) {
+            if (stream == null && reply.isPresent()) {
                 byte[] body = frame.getBytes(StandardCharsets.UTF_8);
-                response.setStatus(statusOf(frame));
+                response.setStatus(statusOf(reply.get().errorCode()));
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
                 response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
                 finished.set(true);
-                Content.Sink.write(response, true, frame, callback);
+                response.write(true, ByteBuffer.wrap(body), callback);
                 return;
             }
             if (stream == null) {
-                response.setStatus(200);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
-                response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
-                response.getHeaders().put("X-Accel-Buffering", "no");
+                McpHandler.sseHeaders(response);
                 stream = Content.Sink.asOutputStream(response);
             }
             stream.write(("event: message\ndata: " + frame + "\n\n").getBytes(StandardCharsets.UTF_8));
             stream.flush();
-            if (reply) {
+            if (reply.isPresent()) {
                 finish();
             }
         } catch (IOException e) {
@@ -109,16 +103,17 @@ final class StatelessExchange implements Transport {
     }
 
     /** The status for a single-object answer: the version's HTTP mapping of its errors. */
-    static int statusOf(String frame) {
-        if (JsonRpcCodec.decode(frame) instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Failure f) {
-            int code = f.error().code();
-            if (code == JsonRpcError.METHOD_NOT_FOUND) {
-                return 404;
-            }
-            if (code == JsonRpcError.HEADER_MISMATCH || code == JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION
-                    || code == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
-                return 400;
-            }
+    static int statusOf(OptionalInt errorCode) {
+        if (errorCode.isEmpty()) {
+            return 200;
+        }
+        int code = errorCode.getAsInt();
+        if (code == JsonRpcError.METHOD_NOT_FOUND) {
+            return 404;
+        }
+        if (code == JsonRpcError.HEADER_MISMATCH || code == JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION
+                || code == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
+            return 400;
         }
         return 200;
     }
@@ -147,11 +142,7 @@ final class StatelessExchange implements Transport {
         if (closed.get()) {
             return;
         }
-        ObjectNode params = Json.object();
-        params.set("requestId", request.toJson());
-        params.put("reason", "The response stream closed");
-        deliver(JsonRpcCodec.encode(new JsonRpcMessage.Notification(Cancellation.NOTIFICATION, Optional.of(params),
-                Map.of())).getBytes(StandardCharsets.UTF_8));
+        deliver(Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8));
     }
 
     private void finish() {
