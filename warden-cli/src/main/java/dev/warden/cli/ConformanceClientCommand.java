@@ -22,7 +22,8 @@ final class ConformanceClientCommand implements Callable<Integer> {
     public Integer call() {
         String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "");
         try {
-            ConformanceClient.run(url, scenario);
+            ConformanceClient.run(url, scenario,
+                    java.util.Optional.ofNullable(System.getenv("MCP_CONFORMANCE_CONTEXT")));
             return 0;
         } catch (RuntimeException e) {
             System.err.println("warden conformance-client: scenario " + scenario + " failed: " + e);

@@ -1,6 +1,8 @@
 package dev.warden.client;
 
+import dev.warden.client.http.HttpAuthorization;
 import dev.warden.client.http.StreamableHttpTransport;
+import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.IncompatiblePeerException;
 import dev.warden.core.error.RequestCancelledException;
@@ -94,6 +96,16 @@ public final class McpClient implements AutoCloseable {
 
     public static Supplier<Transport> http(URI endpoint) {
         return () -> StreamableHttpTransport.of(endpoint);
+    }
+
+    /**
+     * Streamable HTTP to a server that requires authorization; {@code authorization} (usually
+     * {@link dev.warden.client.auth.OAuth}) answers its challenges and keeps the tokens across
+     * reconnects. A refusal it cannot fix fails the call with {@link AuthorizationFailedException}.
+     */
+    public static Supplier<Transport> http(URI endpoint, HttpAuthorization authorization) {
+        Objects.requireNonNull(authorization, "authorization");
+        return () -> StreamableHttpTransport.of(endpoint, authorization);
     }
 
     /** Whether the connection is up now (a dead one is replaced at the next call). */
@@ -391,8 +403,8 @@ public final class McpClient implements AutoCloseable {
                 try {
                     connection = open();
                     return connection;
-                } catch (IncompatiblePeerException e) {
-                    throw e; // the server will not change its mind on retry
+                } catch (IncompatiblePeerException | AuthorizationFailedException e) {
+                    throw e; // the server will not change its mind on retry (nor the user theirs)
                 } catch (RuntimeException e) {
                     last = e;
                     LOG.log(System.Logger.Level.DEBUG, "connecting failed (attempt {0} of {1})", attempt, attempts);
@@ -475,6 +487,8 @@ public final class McpClient implements AutoCloseable {
         try {
             result = join(session.request("server/discover", params,
                     RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+        } catch (AuthorizationFailedException e) {
+            throw e;
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "server/discover refused; initializing instead");
             return Optional.empty();

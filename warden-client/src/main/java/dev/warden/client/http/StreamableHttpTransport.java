@@ -7,6 +7,7 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.transport.SessionExpiredException;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
+import dev.warden.core.transport.UnauthorizedException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,9 +48,16 @@ public final class StreamableHttpTransport implements Transport {
     private volatile Optional<String> sessionId = Optional.empty();
     private volatile Optional<String> protocolVersion = Optional.empty();
 
-    private StreamableHttpTransport(URI endpoint, Map<String, String> headers) {
+    /** Authorization attempts for one message: a 401, then a 403 step-up, then a last try. */
+    static final int MAX_AUTHORIZATIONS = 2;
+
+    private final Optional<HttpAuthorization> authorization;
+
+    private StreamableHttpTransport(URI endpoint, Map<String, String> headers,
+            Optional<HttpAuthorization> authorization) {
         this.endpoint = endpoint;
         this.headers = Map.copyOf(headers);
+        this.authorization = authorization;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
@@ -58,11 +67,21 @@ public final class StreamableHttpTransport implements Transport {
 
     /** @param headers sent with every request (an {@code Authorization} header, say) */
     public static StreamableHttpTransport of(URI endpoint, Map<String, String> headers) {
+        return of(endpoint, headers, Optional.empty());
+    }
+
+    /** @param authorization answers the server's 401 and 403 challenges (OAuth, say) */
+    public static StreamableHttpTransport of(URI endpoint, HttpAuthorization authorization) {
+        return of(endpoint, Map.of(), Optional.of(Objects.requireNonNull(authorization, "authorization")));
+    }
+
+    private static StreamableHttpTransport of(URI endpoint, Map<String, String> headers,
+            Optional<HttpAuthorization> authorization) {
         Objects.requireNonNull(endpoint, "endpoint");
         if (!"http".equals(endpoint.getScheme()) && !"https".equals(endpoint.getScheme())) {
             throw new IllegalArgumentException("endpoint must be an http or https URL, got " + endpoint);
         }
-        return new StreamableHttpTransport(endpoint, headers);
+        return new StreamableHttpTransport(endpoint, headers, authorization);
     }
 
     public Optional<String> sessionId() {
@@ -189,20 +208,14 @@ public final class StreamableHttpTransport implements Transport {
     }
 
     private void post(String frame, Decoded decoded, Set<RequestId> requests) {
-        HttpRequest.Builder request = base(HttpRequest.newBuilder(endpoint))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(frame));
-        requestHeaders(request, decoded);
-        HttpResponse<InputStream> response;
-        try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            throw new TransportClosedException("the HTTP request failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TransportClosedException("interrupted while sending", e);
-        }
+        HttpResponse<InputStream> response = exchange(() -> {
+            HttpRequest.Builder request = base(HttpRequest.newBuilder(endpoint))
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(frame));
+            requestHeaders(request, decoded);
+            return request;
+        });
         response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = Optional.of(id));
         int status = response.statusCode();
         if (status == 404 && sessionId.isPresent()) {
@@ -238,6 +251,44 @@ public final class StreamableHttpTransport implements Transport {
         }
     }
 
+    /**
+     * Sends, answering a 401 or a 403 {@code insufficient_scope} through the authorization (new
+     * credentials, then the same message again); a refusal that remains is {@link
+     * UnauthorizedException}, so the waiting request fails as unauthorized, not as a lost connection.
+     */
+    private HttpResponse<InputStream> exchange(java.util.function.Supplier<HttpRequest.Builder> request) {
+        for (int attempt = 0; ; attempt++) {
+            Optional<String> credentials = authorization.flatMap(HttpAuthorization::header);
+            HttpRequest.Builder b = request.get();
+            credentials.ifPresent(c -> b.setHeader("Authorization", c));
+            HttpResponse<InputStream> response;
+            try {
+                response = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            } catch (IOException e) {
+                throw new TransportClosedException("the HTTP request failed", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportClosedException("interrupted while sending", e);
+            }
+            int status = response.statusCode();
+            if (status != 401 && status != 403) {
+                return response;
+            }
+            List<String> challenges = response.headers().allValues("WWW-Authenticate");
+            drain(response);
+            if (authorization.isEmpty()) {
+                throw new UnauthorizedException(status == 401
+                        ? "The server requires authorization (HTTP 401) and none is configured"
+                        : "The server refused access (HTTP 403)", null);
+            }
+            if (attempt >= MAX_AUTHORIZATIONS) {
+                throw new UnauthorizedException("The server still refuses after authorization (HTTP " + status + ")",
+                        null);
+            }
+            authorization.get().refused(endpoint, credentials, status, challenges);
+        }
+    }
+
     private static boolean isInitialized(Decoded decoded) {
         return decoded instanceof Decoded.Message m
                 && m.message() instanceof JsonRpcMessage.Notification n && "notifications/initialized".equals(n.method());
@@ -252,10 +303,14 @@ public final class StreamableHttpTransport implements Transport {
         StreamState state = new StreamState();
         long failures = 0;
         while (!closed.get()) {
-            HttpRequest.Builder get = base(HttpRequest.newBuilder(endpoint)).header("Accept", "text/event-stream").GET();
-            state.lastEventId.ifPresent(id -> get.header("Last-Event-ID", id));
+            Optional<String> lastEventId = state.lastEventId;
             try {
-                HttpResponse<InputStream> response = http.send(get.build(), HttpResponse.BodyHandlers.ofInputStream());
+                HttpResponse<InputStream> response = exchange(() -> {
+                    HttpRequest.Builder get = base(HttpRequest.newBuilder(endpoint))
+                            .header("Accept", "text/event-stream").GET();
+                    lastEventId.ifPresent(id -> get.header("Last-Event-ID", id));
+                    return get;
+                });
                 if (response.statusCode() == 405 || response.statusCode() == 404) {
                     drain(response);
                     return;
@@ -267,10 +322,11 @@ public final class StreamableHttpTransport implements Transport {
                     drain(response);
                     failures++;
                 }
-            } catch (IOException e) {
-                failures++;
-            } catch (InterruptedException e) {
+            } catch (UnauthorizedException e) {
+                LOG.log(System.Logger.Level.DEBUG, "the listen stream is not authorized; not listening");
                 return;
+            } catch (TransportClosedException e) {
+                failures++;
             }
             try {
                 Thread.sleep(Math.min(60_000, state.retryMillis << Math.min(6, failures)));
@@ -297,16 +353,19 @@ public final class StreamableHttpTransport implements Transport {
             resumes++;
             try {
                 Thread.sleep(state.retryMillis);
-                HttpResponse<InputStream> resumed = http.send(base(HttpRequest.newBuilder(endpoint))
+                String lastEventId = state.lastEventId.get();
+                HttpResponse<InputStream> resumed = exchange(() -> base(HttpRequest.newBuilder(endpoint))
                         .header("Accept", "text/event-stream")
-                        .header("Last-Event-ID", state.lastEventId.get())
-                        .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+                        .header("Last-Event-ID", lastEventId)
+                        .GET());
                 if (resumed.statusCode() != 200) {
                     drain(resumed);
                     return;
                 }
                 current = resumed.body();
-            } catch (IOException e) {
+            } catch (UnauthorizedException e) {
+                return;
+            } catch (TransportClosedException e) {
                 LOG.log(System.Logger.Level.DEBUG, "resuming an event stream failed");
             } catch (InterruptedException e) {
                 return;
@@ -407,7 +466,9 @@ public final class StreamableHttpTransport implements Transport {
         }
         sessionId.ifPresent(id -> {
             try {
-                http.send(base(HttpRequest.newBuilder(endpoint)).DELETE().timeout(Duration.ofSeconds(5)).build(),
+                HttpRequest.Builder delete = base(HttpRequest.newBuilder(endpoint));
+                authorization.flatMap(HttpAuthorization::header).ifPresent(c -> delete.setHeader("Authorization", c));
+                http.send(delete.DELETE().timeout(Duration.ofSeconds(5)).build(),
                         HttpResponse.BodyHandlers.discarding());
             } catch (IOException | InterruptedException e) {
                 LOG.log(System.Logger.Level.DEBUG, "ending the session failed");

@@ -6,7 +6,7 @@ package dev.warden.core.error;
  */
 public abstract sealed class LocalFailure extends WardenException
         permits RequestTimeoutException, RequestCancelledException, ConnectionClosedException,
-        IncompatiblePeerException {
+        IncompatiblePeerException, AuthorizationFailedException {
 
     LocalFailure(String message) {
         super(message, null, true);

@@ -1,5 +1,6 @@
 package dev.warden.core.session;
 
+import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.CapturedFailure;
 import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.ErrorBoundary;
@@ -21,6 +22,7 @@ import dev.warden.core.mcp.Ping;
 import dev.warden.core.mcp.Progress;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.SessionExpiredException;
+import dev.warden.core.transport.UnauthorizedException;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.time.Duration;
@@ -257,9 +259,11 @@ public final class Session implements AutoCloseable {
         Pending p = pending.remove(id);
         if (p != null) {
             p.disarm();
-            boolean expired = cause instanceof SessionExpiredException;
-            p.future.completeExceptionally(new ConnectionClosedException(expired ? "The server ended the session"
-                    : "The connection is closed", cause, expired));
+            p.future.completeExceptionally(switch (cause) {
+                case SessionExpiredException e -> new ConnectionClosedException("The server ended the session", e, true);
+                case UnauthorizedException e -> new AuthorizationFailedException(e.getMessage(), e.getCause());
+                default -> new ConnectionClosedException("The connection is closed", cause, false);
+            });
         }
     }
 

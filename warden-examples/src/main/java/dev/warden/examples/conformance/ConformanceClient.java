@@ -1,10 +1,13 @@
 package dev.warden.examples.conformance;
 
 import dev.warden.client.McpClient;
+import dev.warden.client.auth.OAuth;
+import dev.warden.client.auth.UserAgent;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Tools;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,8 +23,15 @@ public final class ConformanceClient {
     private ConformanceClient() {
     }
 
-    /** Runs the scenario against {@code serverUrl}; returns normally when it went through. */
-    public static void run(URI serverUrl, String scenario) {
+    /** The client metadata document URL the suite's CIMD scenario expects as the client id. */
+    static final URI CLIENT_METADATA_URL = URI.create("https://conformance-test.local/client-metadata.json");
+
+    /**
+     * Runs the scenario against {@code serverUrl}; returns normally when it went through.
+     *
+     * @param context the suite's {@code MCP_CONFORMANCE_CONTEXT} (pre-registered credentials, say)
+     */
+    public static void run(URI serverUrl, String scenario, Optional<String> context) {
         McpClient.Builder builder = McpClient.builder("warden-conformance-client", "1.0.0")
                 .requestTimeout(Duration.ofSeconds(30))
                 .onElicitation(params -> {
@@ -38,7 +48,8 @@ public final class ConformanceClient {
                     result.put("stopReason", "endTurn");
                     return result;
                 });
-        try (McpClient client = builder.connect(McpClient.http(serverUrl))) {
+        try (McpClient client = builder.connect(scenario.startsWith("auth/")
+                ? McpClient.http(serverUrl, oauth(context)) : McpClient.http(serverUrl))) {
             if (!client.serverCapabilities().has("tools")) {
                 return;
             }
@@ -46,6 +57,30 @@ public final class ConformanceClient {
                 client.callTool(tool.name(), argumentsFor(tool.inputSchema()));
             }
         }
+    }
+
+    /**
+     * OAuth as a headless client: the suite's authorization server approves without a user, so
+     * the user agent follows its redirect. Pre-registered credentials come from the context.
+     */
+    static OAuth oauth(Optional<String> context) {
+        OAuth.Builder oauth = OAuth.builder()
+                .clientName("warden-conformance-client")
+                .redirectUri(URI.create("http://localhost:3000/callback"))
+                .clientMetadataUrl(CLIENT_METADATA_URL)
+                .userAgent(UserAgent.headless());
+        context.map(json -> Json.mapper().readTree(json)).ifPresent(ctx -> {
+            String id = ctx.path("client_id").asString("");
+            String secret = ctx.path("client_secret").asString("");
+            if (!id.isEmpty()) {
+                if (secret.isEmpty()) {
+                    oauth.client(id);
+                } else {
+                    oauth.client(id, secret);
+                }
+            }
+        });
+        return oauth.build();
     }
 
     /** Arguments that satisfy a simple schema: numbers 1, strings "test", booleans true. */

@@ -1,0 +1,15 @@
+package dev.warden.client.auth;
+
+/**
+ * A step of the authorization flow failed; {@link OAuth} turns it into the transport's
+ * {@code UnauthorizedException}. The message names the step, never a token, secret or URL.
+ */
+final class AuthorizationStepException extends RuntimeException {
+    AuthorizationStepException(String message) {
+        super(message, null, false, false);
+    }
+
+    AuthorizationStepException(String message, Throwable cause) {
+        super(message, cause, false, false);
+    }
+}

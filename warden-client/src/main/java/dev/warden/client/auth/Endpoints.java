@@ -1,0 +1,83 @@
+package dev.warden.client.auth;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Optional;
+
+/** URL rules of the authorization flow: where credentials may go, and the well-known locations. */
+final class Endpoints {
+
+    private Endpoints() {
+    }
+
+    /**
+     * HTTPS, or plain HTTP to this machine: the spec requires HTTPS for every authorization
+     * endpoint, and a bearer token or client secret must not cross a network in clear text.
+     */
+    static boolean secure(URI uri) {
+        if (uri == null || uri.getHost() == null || uri.getRawFragment() != null) {
+            return false;
+        }
+        String scheme = Optional.ofNullable(uri.getScheme()).orElse("").toLowerCase(Locale.ROOT);
+        return scheme.equals("https") || scheme.equals("http") && loopback(uri.getHost());
+    }
+
+    static boolean loopback(String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (h.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        if (!h.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == '.' || c == ':')) {
+            return false; // a name other than localhost: never resolved here
+        }
+        try {
+            return InetAddress.getByName(h).isLoopbackAddress(); // a literal, so no lookup
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** An absolute URL from metadata, or empty when it is missing, malformed or not {@link #secure}. */
+    static Optional<URI> parse(String value) {
+        if (value == null || value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            URI uri = new URI(value);
+            return uri.isAbsolute() && secure(uri) ? Optional.of(uri) : Optional.empty();
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    static URI origin(URI uri) {
+        return URI.create(uri.getScheme() + "://" + uri.getRawAuthority());
+    }
+
+    /** The path without its trailing slashes ({@code ""} for the root). */
+    static String path(URI uri) {
+        String p = Optional.ofNullable(uri.getRawPath()).orElse("");
+        int end = p.length();
+        while (end > 0 && p.charAt(end - 1) == '/') {
+            end--;
+        }
+        return p.substring(0, end);
+    }
+
+    /** Same origin, and {@code resource}'s path is {@code endpoint}'s path or a parent of it. */
+    static boolean covers(URI resource, URI endpoint) {
+        if (!origin(resource).toString().equalsIgnoreCase(origin(endpoint).toString())) {
+            return false;
+        }
+        String r = path(resource);
+        String e = path(endpoint);
+        return e.equals(r) || e.startsWith(r + "/");
+    }
+
+    /** Two issuer identifiers name the same server (a trailing slash aside). */
+    static boolean sameIssuer(URI a, URI b) {
+        return origin(a).toString().equalsIgnoreCase(origin(b).toString()) && path(a).equals(path(b));
+    }
+}

@@ -1,0 +1,489 @@
+package dev.warden.client.auth;
+
+import dev.warden.client.http.HttpAuthorization;
+import dev.warden.core.json.Json;
+import dev.warden.core.transport.UnauthorizedException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * MCP authorization for the HTTP client (the authorization spec of 2025-06-18 and 2025-11-25,
+ * with the 2025-03-26 fallbacks): on a 401 it finds the protected resource metadata (from the
+ * challenge's {@code resource_metadata}, else the path-based then the root well-known URL), the
+ * authorization server's metadata (OAuth then OpenID locations, path-aware, issuer checked),
+ * identifies the client (pre-registered, a client ID metadata document, or dynamic registration),
+ * runs the authorization code flow with PKCE S256, {@code state} and the RFC 8707
+ * {@code resource}, and authenticates at the token endpoint as the server allows (basic, post or
+ * none). Scopes come from the challenge, else the resource's {@code scopes_supported}, else none;
+ * a 403 {@code insufficient_scope} steps up to the union of held and asked scopes, once per scope
+ * set: a server that keeps asking for scopes the client already holds is refused, not looped on.
+ * Expired tokens are refreshed with the refresh token when there is one.
+ *
+ * <p>Credentials go only to HTTPS or loopback URLs. Tokens and secrets never appear in a log line
+ * or a message.
+ */
+public final class OAuth implements HttpAuthorization {
+
+    private static final System.Logger LOG = System.getLogger(OAuth.class.getName());
+    private static final String BASIC = "client_secret_basic";
+    private static final String POST = "client_secret_post";
+    private static final String NONE = "none";
+
+    /** How the tokens were obtained: what a refresh needs. */
+    private record Grant(ServerMetadata server, ClientCredentials client, Optional<URI> resource) {
+    }
+
+    private record Discovered(Optional<ResourceMetadata> resource, ServerMetadata server) {
+    }
+
+    private final String clientName;
+    private final URI redirectUri;
+    private final Optional<URI> clientMetadataUrl;
+    private final Optional<ClientCredentials> preRegistered;
+    private final UserAgent userAgent;
+    private final AuthHttp http;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Map<String, ClientCredentials> registrations = new HashMap<>();
+    private volatile Optional<TokenSet> tokens = Optional.empty();
+    private Optional<Grant> grant = Optional.empty();
+
+    private OAuth(Builder b) {
+        this.clientName = b.clientName;
+        this.redirectUri = b.redirectUri;
+        this.clientMetadataUrl = b.clientMetadataUrl;
+        this.preRegistered = b.preRegistered;
+        this.userAgent = b.userAgent;
+        this.http = AuthHttp.ofDefaults();
+        this.clock = Clock.systemUTC();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Dynamic registration as "warden", the {@linkplain UserAgent#headless() headless} user agent. */
+    public static OAuth ofDefaults() {
+        return builder().build();
+    }
+
+    @Override
+    public Optional<String> header() {
+        Optional<TokenSet> held = tokens;
+        if (held.isPresent() && held.get().stale(clock.instant()) && held.get().refreshToken().isPresent()) {
+            lock.lock();
+            try {
+                if (tokens.equals(held) && !refresh(held.get())) {
+                    tokens = Optional.empty(); // the request goes without; its 401 starts a new authorization
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+        return tokens.map(TokenSet::header);
+    }
+
+    @Override
+    public void refused(URI endpoint, Optional<String> sent, int status, List<String> challenges) {
+        lock.lock();
+        try {
+            if (!sent.equals(tokens.map(TokenSet::header))) {
+                return; // another request already got new credentials: retry with those
+            }
+            Challenge challenge = Challenge.bearer(challenges);
+            if (status == 403 && !challenge.insufficientScope()) {
+                throw new UnauthorizedException("The server refused access (HTTP 403)", null);
+            }
+            if (status != 401 && status != 403) {
+                throw new UnauthorizedException("The server refused access (HTTP " + status + ")", null);
+            }
+            if (!Endpoints.secure(endpoint)) {
+                throw new UnauthorizedException(
+                        "The server asks for credentials over plain HTTP to another machine; refused", null);
+            }
+            Optional<TokenSet> held = tokens;
+            Set<String> wanted = new LinkedHashSet<>();
+            if (status == 403) {
+                Set<String> granted = held.map(TokenSet::scopes).orElse(Set.of());
+                if (challenge.scopes().isEmpty() || granted.containsAll(challenge.scopes())) {
+                    throw new UnauthorizedException("The server asks for scopes this client already holds;"
+                            + " authorizing again would not help", null);
+                }
+                wanted.addAll(granted);
+                wanted.addAll(challenge.scopes());
+            } else {
+                if (held.isPresent() && held.get().refreshToken().isPresent() && refresh(held.get())) {
+                    return;
+                }
+                wanted.addAll(challenge.scopes());
+            }
+            tokens = Optional.of(authorize(endpoint, challenge, wanted));
+            LOG.log(System.Logger.Level.DEBUG, "authorization: tokens obtained");
+        } catch (AuthorizationStepException e) {
+            throw new UnauthorizedException("Authorization failed: " + e.getMessage(), e.getCause());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private TokenSet authorize(URI endpoint, Challenge challenge, Set<String> wanted) {
+        Discovered found = discover(endpoint, challenge.resourceMetadata());
+        ServerMetadata server = found.server();
+        if (!server.codeChallengeMethods().contains("S256")) {
+            throw new AuthorizationStepException("the authorization server does not offer PKCE with S256");
+        }
+        Set<String> scopes = !wanted.isEmpty() ? wanted
+                : new LinkedHashSet<>(found.resource().map(ResourceMetadata::scopesSupported).orElse(List.of()));
+        Optional<URI> resource = found.resource().map(ResourceMetadata::resource);
+        ClientCredentials client = client(server);
+        Pkce pkce = Pkce.create();
+        String state = Pkce.random(16);
+
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("response_type", "code");
+        query.put("client_id", client.clientId());
+        query.put("redirect_uri", redirectUri.toString());
+        query.put("state", state);
+        query.put("code_challenge", pkce.challenge());
+        query.put("code_challenge_method", "S256");
+        if (!scopes.isEmpty()) {
+            query.put("scope", String.join(" ", scopes));
+        }
+        resource.ifPresent(r -> query.put("resource", r.toString()));
+        String base = server.authorizationEndpoint().toString();
+        URI request = URI.create(base + (server.authorizationEndpoint().getRawQuery() == null ? "?" : "&")
+                + AuthHttp.form(query));
+
+        URI back;
+        try {
+            back = Objects.requireNonNull(userAgent.authorize(request, redirectUri), "the user agent's answer");
+        } catch (AuthorizationStepException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new AuthorizationStepException("the user agent did not complete the authorization", e);
+        }
+        if (!isRedirectTo(back, redirectUri)) {
+            throw new AuthorizationStepException("the authorization answer did not come back to the redirect URI");
+        }
+        Map<String, String> answer = query(back);
+        if (!state.equals(answer.get("state"))) {
+            throw new AuthorizationStepException("the authorization answer's state does not match the request");
+        }
+        if (answer.containsKey("error")) {
+            throw new AuthorizationStepException("the authorization server refused" + code(answer.get("error")));
+        }
+        String code = answer.get("code");
+        if (code == null || code.isEmpty()) {
+            throw new AuthorizationStepException("the authorization answer carries no code");
+        }
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "authorization_code");
+        form.put("code", code);
+        form.put("redirect_uri", redirectUri.toString());
+        form.put("code_verifier", pkce.verifier());
+        resource.ifPresent(r -> form.put("resource", r.toString()));
+        TokenSet issued = token(server, client, form, scopes, Optional.empty());
+        grant = Optional.of(new Grant(server, client, resource));
+        return issued;
+    }
+
+    /** Tries the refresh token; false (and nothing thrown) when the server will not refresh. */
+    private boolean refresh(TokenSet held) {
+        Optional<Grant> g = grant;
+        if (g.isEmpty() || held.refreshToken().isEmpty()) {
+            return false;
+        }
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "refresh_token");
+        form.put("refresh_token", held.refreshToken().get());
+        g.get().resource().ifPresent(r -> form.put("resource", r.toString()));
+        try {
+            tokens = Optional.of(token(g.get().server(), g.get().client(), form, held.scopes(), held.refreshToken()));
+            return true;
+        } catch (AuthorizationStepException e) {
+            LOG.log(System.Logger.Level.DEBUG, "authorization: refresh refused, authorizing again");
+            return false;
+        }
+    }
+
+    private Discovered discover(URI endpoint, Optional<String> resourceMetadataUrl) {
+        URI origin = Endpoints.origin(endpoint);
+        List<URI> candidates = resourceMetadataUrl.flatMap(Endpoints::parse).map(List::of).orElseGet(() -> {
+            String path = Endpoints.path(endpoint);
+            URI root = origin.resolve("/.well-known/oauth-protected-resource");
+            return path.isEmpty() ? List.of(root)
+                    : List.of(URI.create(root + path), root);
+        });
+        Optional<ResourceMetadata> resource = Optional.empty();
+        for (URI candidate : candidates) {
+            resource = document(candidate).flatMap(ResourceMetadata::of);
+            if (resource.isPresent()) {
+                break;
+            }
+        }
+        if (resource.isEmpty()) {
+            // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
+            LOG.log(System.Logger.Level.DEBUG, "authorization: no resource metadata, using the server's origin");
+            Optional<ServerMetadata> metadata = document(origin.resolve("/.well-known/oauth-authorization-server"))
+                    .flatMap(ServerMetadata::of);
+            return new Discovered(Optional.empty(), metadata.orElseGet(() -> ServerMetadata.defaults(origin)));
+        }
+        if (!Endpoints.covers(resource.get().resource(), endpoint)) {
+            throw new AuthorizationStepException("the protected resource metadata is for another resource");
+        }
+        URI issuer = resource.get().authorizationServers().get(0);
+        for (URI candidate : serverMetadataLocations(issuer)) {
+            Optional<ServerMetadata> metadata = document(candidate).flatMap(ServerMetadata::of);
+            if (metadata.isPresent()) {
+                if (metadata.get().issuer().filter(i -> Endpoints.sameIssuer(i, issuer)).isEmpty()) {
+                    throw new AuthorizationStepException("the authorization server's metadata names another issuer");
+                }
+                return new Discovered(resource, metadata.get());
+            }
+        }
+        throw new AuthorizationStepException("no authorization server metadata was found");
+    }
+
+    /**
+     * RFC 8414 and OpenID Connect Discovery locations, in the order the MCP spec gives: for an
+     * issuer with a path, the well-known segment goes before the path (both kinds), then OpenID's
+     * own form after it.
+     */
+    static List<URI> serverMetadataLocations(URI issuer) {
+        URI origin = Endpoints.origin(issuer);
+        String path = Endpoints.path(issuer);
+        if (path.isEmpty()) {
+            return List.of(origin.resolve("/.well-known/oauth-authorization-server"),
+                    origin.resolve("/.well-known/openid-configuration"));
+        }
+        return List.of(URI.create(origin + "/.well-known/oauth-authorization-server" + path),
+                URI.create(origin + "/.well-known/openid-configuration" + path),
+                URI.create(origin + path + "/.well-known/openid-configuration"));
+    }
+
+    private Optional<JsonNode> document(URI uri) {
+        AuthHttp.Reply reply = http.get(uri, "application/json");
+        return reply.status() == 200 ? reply.json() : Optional.empty();
+    }
+
+    private ClientCredentials client(ServerMetadata server) {
+        if (preRegistered.isPresent()) {
+            return preRegistered.get();
+        }
+        if (clientMetadataUrl.isPresent() && server.clientIdMetadataDocuments()) {
+            return new ClientCredentials(clientMetadataUrl.get().toString(), Optional.empty(), Optional.of(NONE));
+        }
+        ClientCredentials known = registrations.get(server.tokenEndpoint().toString());
+        if (known != null) {
+            return known;
+        }
+        URI registration = server.registrationEndpoint().orElseThrow(() -> new AuthorizationStepException(
+                "the authorization server offers no dynamic registration and no client id is configured"));
+        ObjectNode body = Json.object();
+        body.put("client_name", clientName);
+        body.putArray("redirect_uris").add(redirectUri.toString());
+        body.putArray("grant_types").add("authorization_code").add("refresh_token");
+        body.putArray("response_types").add("code");
+        body.put("token_endpoint_auth_method", registrationMethod(server));
+        clientMetadataUrl.ifPresent(u -> body.put("client_uri", u.toString()));
+        AuthHttp.Reply reply = http.postJson(registration, body);
+        JsonNode json = reply.json().orElse(null);
+        if (reply.status() / 100 != 2 || json == null || !json.path("client_id").isString()
+                || json.path("client_id").stringValue().isEmpty()) {
+            throw new AuthorizationStepException("dynamic client registration was refused"
+                    + code(json == null ? null : json.path("error").asString(null)));
+        }
+        ClientCredentials registered = new ClientCredentials(json.path("client_id").stringValue(),
+                text(json, "client_secret"), text(json, "token_endpoint_auth_method"));
+        registrations.put(server.tokenEndpoint().toString(), registered);
+        return registered;
+    }
+
+    /** A public client where the server allows it (a native app cannot keep a secret); else a secret. */
+    private static String registrationMethod(ServerMetadata server) {
+        List<String> offered = server.tokenEndpointAuthMethods();
+        return offered.contains(NONE) ? NONE : offered.contains(BASIC) ? BASIC : offered.contains(POST) ? POST : NONE;
+    }
+
+    /** What the registration said, else the strongest the server offers that the client can do. */
+    private static String tokenMethod(ServerMetadata server, ClientCredentials client) {
+        Optional<String> told = client.method().filter(m -> m.equals(BASIC) || m.equals(POST) || m.equals(NONE));
+        if (told.isPresent()) {
+            return told.get().equals(NONE) || client.secret().isPresent() ? told.get() : NONE;
+        }
+        if (client.secret().isEmpty()) {
+            return NONE;
+        }
+        List<String> offered = server.tokenEndpointAuthMethods();
+        return offered.contains(BASIC) ? BASIC : offered.contains(POST) ? POST : offered.contains(NONE) ? NONE : BASIC;
+    }
+
+    private TokenSet token(ServerMetadata server, ClientCredentials client, Map<String, String> form,
+            Set<String> requested, Optional<String> previousRefresh) {
+        Optional<String> authorization = Optional.empty();
+        switch (tokenMethod(server, client)) {
+            case BASIC -> authorization = Optional.of("Basic " + Base64.getEncoder().encodeToString(
+                    (AuthHttp.encode(client.clientId()) + ":" + AuthHttp.encode(client.secret().orElseThrow()))
+                            .getBytes(StandardCharsets.UTF_8)));
+            case POST -> {
+                form.put("client_id", client.clientId());
+                form.put("client_secret", client.secret().orElseThrow());
+            }
+            default -> form.put("client_id", client.clientId());
+        }
+        AuthHttp.Reply reply = http.postForm(server.tokenEndpoint(), form, authorization);
+        JsonNode json = reply.json().orElse(null);
+        if (reply.status() != 200 || json == null) {
+            throw new AuthorizationStepException("the token endpoint refused the request"
+                    + code(json == null ? null : json.path("error").asString(null)));
+        }
+        Optional<String> access = text(json, "access_token");
+        if (access.isEmpty()) {
+            throw new AuthorizationStepException("the token endpoint's answer carries no access token");
+        }
+        if (json.path("token_type").isString() && !json.path("token_type").stringValue().equalsIgnoreCase("bearer")) {
+            throw new AuthorizationStepException("the token endpoint issued a token type other than Bearer");
+        }
+        Instant now = clock.instant();
+        Optional<Instant> expires = json.path("expires_in").isNumber() && json.path("expires_in").asLong() > 0
+                ? Optional.of(now.plusSeconds(json.path("expires_in").asLong())) : Optional.empty();
+        Set<String> scopes = new LinkedHashSet<>(text(json, "scope")
+                .map(s -> Arrays.asList(s.trim().split(" +"))).orElse(List.copyOf(requested)));
+        scopes.remove("");
+        return new TokenSet(access.get(), text(json, "refresh_token").or(() -> previousRefresh), expires, scopes);
+    }
+
+    private static Optional<String> text(JsonNode json, String field) {
+        JsonNode v = json.path(field);
+        return v.isString() && !v.stringValue().isEmpty() ? Optional.of(v.stringValue()) : Optional.empty();
+    }
+
+    /** An OAuth error code, named only when it looks like one (the text is the server's). */
+    private static String code(String error) {
+        if (error == null || error.isEmpty() || error.length() > 64) {
+            return "";
+        }
+        for (int i = 0; i < error.length(); i++) {
+            char c = error.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c == '_')) {
+                return "";
+            }
+        }
+        return " (" + error + ")";
+    }
+
+    static boolean isRedirectTo(URI answer, URI redirect) {
+        return Objects.equals(lower(answer.getScheme()), lower(redirect.getScheme()))
+                && Objects.equals(lower(answer.getHost()), lower(redirect.getHost()))
+                && answer.getPort() == redirect.getPort()
+                && Endpoints.path(answer).equals(Endpoints.path(redirect));
+    }
+
+    private static String lower(String s) {
+        return s == null ? null : s.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static Map<String, String> query(URI uri) {
+        Map<String, String> out = new HashMap<>();
+        String raw = uri.getRawQuery();
+        if (raw == null) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            out.putIfAbsent(key, value);
+        }
+        return out;
+    }
+
+    public static final class Builder {
+        private String clientName = "warden";
+        private URI redirectUri = URI.create("http://127.0.0.1/callback");
+        private Optional<URI> clientMetadataUrl = Optional.empty();
+        private Optional<ClientCredentials> preRegistered = Optional.empty();
+        private UserAgent userAgent = UserAgent.headless();
+
+        private Builder() {
+        }
+
+        /** The {@code client_name} sent at dynamic registration. */
+        public Builder clientName(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("clientName must not be blank");
+            }
+            this.clientName = name;
+            return this;
+        }
+
+        /** Where the authorization server sends the user back; absolute, without a fragment. */
+        public Builder redirectUri(URI uri) {
+            if (uri == null || !uri.isAbsolute() || uri.getRawFragment() != null) {
+                throw new IllegalArgumentException("redirectUri must be an absolute URI without a fragment, got "
+                        + uri);
+            }
+            this.redirectUri = uri;
+            return this;
+        }
+
+        /**
+         * This client's metadata document (SEP-991): used as the {@code client_id} at servers that
+         * support such documents, instead of registering.
+         */
+        public Builder clientMetadataUrl(URI url) {
+            if (url == null || !"https".equalsIgnoreCase(url.getScheme()) || Endpoints.path(url).isEmpty()
+                    || url.getRawFragment() != null) {
+                throw new IllegalArgumentException("clientMetadataUrl must be an https URL with a path, got " + url);
+            }
+            this.clientMetadataUrl = Optional.of(url);
+            return this;
+        }
+
+        /** A public client registered beforehand with the authorization server. */
+        public Builder client(String clientId) {
+            return client(clientId, Optional.empty());
+        }
+
+        /** A confidential client registered beforehand with the authorization server. */
+        public Builder client(String clientId, String secret) {
+            if (secret == null || secret.isEmpty()) {
+                throw new IllegalArgumentException("secret must not be empty (use client(clientId) for a public client)");
+            }
+            return client(clientId, Optional.of(secret));
+        }
+
+        private Builder client(String clientId, Optional<String> secret) {
+            if (clientId == null || clientId.isBlank()) {
+                throw new IllegalArgumentException("clientId must not be blank");
+            }
+            this.preRegistered = Optional.of(new ClientCredentials(clientId, secret, Optional.empty()));
+            return this;
+        }
+
+        public Builder userAgent(UserAgent agent) {
+            this.userAgent = Objects.requireNonNull(agent, "userAgent");
+            return this;
+        }
+
+        public OAuth build() {
+            return new OAuth(this);
+        }
+    }
+}
