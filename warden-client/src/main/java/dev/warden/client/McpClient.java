@@ -4,14 +4,17 @@ import dev.warden.client.http.HttpAuthorization;
 import dev.warden.client.http.StreamableHttpTransport;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ConnectionClosedException;
+import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.IncompatiblePeerException;
 import dev.warden.core.error.RequestCancelledException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.error.Violation;
 import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.session.OutgoingRequest;
@@ -55,6 +58,7 @@ public final class McpClient implements AutoCloseable {
     private final Supplier<Transport> connector;
     private final Object connecting = new Object();
     private final Map<String, Optional<JsonSchemaValidator>> outputSchemas = new ConcurrentHashMap<>();
+    private final java.util.Set<String> rejectedTools = ConcurrentHashMap.newKeySet();
     private volatile Connection connection;
     private volatile boolean closed;
 
@@ -143,10 +147,45 @@ public final class McpClient implements AutoCloseable {
             tools.addAll(result.tools());
             cursor = result.nextCursor();
         } while (cursor.isPresent() && tools.size() < 100_000);
+        if (live().transport() instanceof StreamableHttpTransport http) {
+            tools = withValidHeaders(tools, http);
+        }
         for (Tools.Tool tool : tools) {
             outputSchemas.put(tool.name(), tool.outputSchema().map(JsonSchemaValidator::compile));
         }
         return tools;
+    }
+
+    /**
+     * Over HTTP a tool whose {@code x-mcp-header} annotations break the spec's rules is left out
+     * (and calling it refused), so one bad definition does not block the others; the valid ones'
+     * annotations go to the transport, which mirrors those arguments into headers.
+     */
+    private List<Tools.Tool> withValidHeaders(List<Tools.Tool> tools, StreamableHttpTransport http) {
+        List<Tools.Tool> kept = new ArrayList<>();
+        Map<String, ParamHeaders> annotated = new java.util.HashMap<>();
+        for (Tools.Tool tool : tools) {
+            try {
+                ParamHeaders headers = ParamHeaders.of(tool.inputSchema());
+                if (!headers.isEmpty()) {
+                    annotated.put(tool.name(), headers);
+                }
+                rejectedTools.remove(tool.name());
+                kept.add(tool);
+            } catch (ParamHeaders.InvalidException e) {
+                rejectedTools.add(tool.name());
+                LOG.log(System.Logger.Level.WARNING, "left out tool {0}: {1}", printable(tool.name()), e.getMessage());
+            }
+        }
+        http.paramHeaders(annotated);
+        return kept;
+    }
+
+    /** A server-chosen name as a log may show it: printable ASCII, at most 80 characters. */
+    private static String printable(String name) {
+        StringBuilder b = new StringBuilder();
+        name.codePoints().limit(80).forEach(c -> b.append(c >= 0x20 && c < 0x7F ? (char) c : '?'));
+        return b.toString();
     }
 
     public ToolCallResult callTool(String name, ObjectNode arguments) {
@@ -177,6 +216,10 @@ public final class McpClient implements AutoCloseable {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(options, "options");
         requireCapability("tools");
+        if (rejectedTools.contains(name)) {
+            throw new IncompatiblePeerException(
+                    "The server's definition of this tool breaks the x-mcp-header rules; it is not called");
+        }
         if (!outputSchemas.containsKey(name)) {
             // Learn the tool's output schema before the call: the check runs when the answer arrives,
             // on the thread that reads the connection, which must not wait for another answer.
@@ -483,15 +526,27 @@ public final class McpClient implements AutoCloseable {
         clientMeta.set(ProtocolVersion.META_CLIENT_INFO, Json.tree(config.info));
         ObjectNode params = Json.object();
         params.set("_meta", clientMeta.deepCopy());
-        JsonNode result;
-        try {
-            result = join(session.request("server/discover", params,
-                    RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
-        } catch (AuthorizationFailedException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "server/discover refused; initializing instead");
-            return Optional.empty();
+        JsonNode result = null;
+        for (int attempt = 1; result == null; attempt++) {
+            try {
+                result = join(session.request("server/discover", params,
+                        RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+            } catch (AuthorizationFailedException e) {
+                throw e;
+            } catch (PeerErrorException e) {
+                // -32022 lists what the server speaks: if that includes this version (a server that
+                // refused the first request for its own reasons), ask once more; else initialize.
+                boolean listed = e.error().code() == JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION
+                        && e.error().data().map(d -> d.path("supported")).stream().flatMap(JsonNode::valueStream)
+                                .anyMatch(v -> v.asString("").equals(config.protocolVersion.wire()));
+                if (!listed || attempt > 1) {
+                    LOG.log(System.Logger.Level.DEBUG, "server/discover refused; initializing instead");
+                    return Optional.empty();
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "server/discover failed; initializing instead");
+                return Optional.empty();
+            }
         }
         boolean speaks = result.path("supportedVersions").valueStream()
                 .anyMatch(v -> v.asString("").equals(config.protocolVersion.wire()));

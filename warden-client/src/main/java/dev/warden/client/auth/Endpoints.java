@@ -75,9 +75,4 @@ final class Endpoints {
         String e = path(endpoint);
         return e.equals(r) || e.startsWith(r + "/");
     }
-
-    /** Two issuer identifiers name the same server (a trailing slash aside). */
-    static boolean sameIssuer(URI a, URI b) {
-        return origin(a).toString().equalsIgnoreCase(origin(b).toString()) && path(a).equals(path(b));
-    }
 }

@@ -185,6 +185,12 @@ public final class OAuth implements HttpAuthorization {
         if (!state.equals(answer.get("state"))) {
             throw new AuthorizationStepException("the authorization answer's state does not match the request");
         }
+        // RFC 9207: an iss in the answer must be the issuer, exactly; one the server promised must be there.
+        Optional<String> iss = Optional.ofNullable(answer.get("iss"));
+        if (iss.isPresent() && (server.issuer().isEmpty() || !iss.equals(server.issuer()))
+                || iss.isEmpty() && server.issParameter()) {
+            throw new AuthorizationStepException("the authorization answer's issuer is missing or not the expected one");
+        }
         if (answer.containsKey("error")) {
             throw new AuthorizationStepException("the authorization server refused" + code(answer.get("error")));
         }
@@ -251,7 +257,7 @@ public final class OAuth implements HttpAuthorization {
         for (URI candidate : serverMetadataLocations(issuer)) {
             Optional<ServerMetadata> metadata = document(candidate).flatMap(ServerMetadata::of);
             if (metadata.isPresent()) {
-                if (metadata.get().issuer().filter(i -> Endpoints.sameIssuer(i, issuer)).isEmpty()) {
+                if (metadata.get().issuer().filter(issuer.toString()::equals).isEmpty()) {
                     throw new AuthorizationStepException("the authorization server's metadata names another issuer");
                 }
                 return new Discovered(resource, metadata.get());
@@ -301,6 +307,7 @@ public final class OAuth implements HttpAuthorization {
         body.putArray("grant_types").add("authorization_code").add("refresh_token");
         body.putArray("response_types").add("code");
         body.put("token_endpoint_auth_method", registrationMethod(server));
+        body.put("application_type", applicationType(redirectUri));
         clientMetadataUrl.ifPresent(u -> body.put("client_uri", u.toString()));
         AuthHttp.Reply reply = http.postJson(registration, body);
         JsonNode json = reply.json().orElse(null);
@@ -313,6 +320,17 @@ public final class OAuth implements HttpAuthorization {
                 text(json, "client_secret"), text(json, "token_endpoint_auth_method"));
         registrations.put(server.tokenEndpoint().toString(), registered);
         return registered;
+    }
+
+    /**
+     * SEP-837 / OpenID Registration: "web" for a redirect to a remote HTTPS site; "native" for a
+     * loopback redirect or an application's own scheme.
+     */
+    static String applicationType(URI redirect) {
+        String scheme = redirect.getScheme().toLowerCase(java.util.Locale.ROOT);
+        boolean remoteWeb = (scheme.equals("https") || scheme.equals("http")) && redirect.getHost() != null
+                && !Endpoints.loopback(redirect.getHost());
+        return remoteWeb ? "web" : "native";
     }
 
     /** A public client where the server allows it (a native app cannot keep a secret); else a secret. */

@@ -4,6 +4,7 @@ import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.ParamHeaders;
 import dev.warden.core.transport.SessionExpiredException;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
@@ -178,7 +179,7 @@ public final class StreamableHttpTransport implements Transport {
      * from the body's {@code _meta}, {@code Mcp-Method}, and {@code Mcp-Name} for calls, reads and
      * prompts, in the {@code =?base64?…?=} form when not plain ASCII.
      */
-    private static void requestHeaders(HttpRequest.Builder b, Decoded decoded) {
+    private void requestHeaders(HttpRequest.Builder b, Decoded decoded) {
         if (!(decoded instanceof Decoded.Message m) || !(m.message() instanceof JsonRpcMessage.Request r)) {
             return;
         }
@@ -194,17 +195,24 @@ public final class StreamableHttpTransport implements Transport {
                     .map(tools.jackson.databind.JsonNode::stringValue)
                     .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
         }
+        if ("tools/call".equals(r.method())) {
+            r.params().map(p -> p.path("name").asString("")).map(paramHeaders::get).ifPresent(annotated ->
+                    annotated.headers(r.params().get().path("arguments")).forEach(b::header));
+        }
+    }
+
+    private volatile Map<String, ParamHeaders> paramHeaders = Map.of();
+
+    /**
+     * The tools' {@code x-mcp-header} annotations, by tool name (from the last {@code tools/list}):
+     * each call's annotated arguments are mirrored into {@code Mcp-Param-*} headers.
+     */
+    public void paramHeaders(Map<String, ParamHeaders> byTool) {
+        this.paramHeaders = Map.copyOf(byTool);
     }
 
     static String headerValue(String value) {
-        boolean plain = !value.isEmpty() && !value.startsWith(" ") && !value.endsWith(" ")
-                && !(value.startsWith("=?base64?") && value.endsWith("?="));
-        for (int i = 0; i < value.length() && plain; i++) {
-            char c = value.charAt(i);
-            plain = c >= 0x20 && c < 0x7F;
-        }
-        return plain ? value : "=?base64?" + java.util.Base64.getEncoder()
-                .encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
+        return value.isEmpty() ? "=?base64??=" : ParamHeaders.encode(value);
     }
 
     private void post(String frame, Decoded decoded, Set<RequestId> requests) {
@@ -216,7 +224,10 @@ public final class StreamableHttpTransport implements Transport {
             requestHeaders(request, decoded);
             return request;
         });
-        response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = Optional.of(id));
+        if (isInitialize(decoded)) {
+            // A session is assigned only with the InitializeResult; the header on anything else is ignored.
+            response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = Optional.of(id));
+        }
         int status = response.statusCode();
         if (status == 404 && sessionId.isPresent()) {
             drain(response);
@@ -227,8 +238,14 @@ public final class StreamableHttpTransport implements Transport {
             return;
         }
         if (status != 200) {
-            drain(response);
-            // The server refused the message at the HTTP level; its body is not an answer to the request.
+            // 2026-07-28 carries request errors with HTTP statuses (400 for -32022, 404 for -32601):
+            // a JSON-RPC error answering one of these requests is that request's answer. Any other
+            // body is the server's and not an answer, so it is not read into the session.
+            Optional<byte[]> answer = errorAnswer(response, requests);
+            if (answer.isPresent()) {
+                deliver(answer.get());
+                return;
+            }
             throw new TransportClosedException("the server answered HTTP " + status, null);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
@@ -287,6 +304,35 @@ public final class StreamableHttpTransport implements Transport {
             }
             authorization.get().refused(endpoint, credentials, status, challenges);
         }
+    }
+
+    /** Longest error body read for a JSON-RPC error; error answers are small. */
+    static final int MAX_ERROR_BODY = 64 * 1024;
+
+    private static Optional<byte[]> errorAnswer(HttpResponse<InputStream> response, Set<RequestId> requests) {
+        boolean json = response.headers().firstValue("Content-Type").orElse("").startsWith("application/json");
+        try (InputStream body = response.body()) {
+            if (!json || requests.isEmpty()) {
+                body.readAllBytes();
+                return Optional.empty();
+            }
+            byte[] bytes = body.readNBytes(MAX_ERROR_BODY + 1);
+            if (bytes.length > MAX_ERROR_BODY) {
+                return Optional.empty();
+            }
+            if (JsonRpcCodec.decode(bytes) instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Failure f
+                    && f.id().filter(requests::contains).isPresent()) {
+                return Optional.of(bytes);
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isInitialize(Decoded decoded) {
+        return decoded instanceof Decoded.Message m
+                && m.message() instanceof JsonRpcMessage.Request r && "initialize".equals(r.method());
     }
 
     private static boolean isInitialized(Decoded decoded) {

@@ -44,6 +44,9 @@ class OAuthTest {
     private List<String> authMethods = List.of("none");
     private String grantedScope;
     private boolean wrongState;
+    /** "absent", "correct", "wrong" or "slash": the iss in the authorization answer (RFC 9207). */
+    private String issMode = "absent";
+    private boolean issAdvertised;
     private long expiresIn = 3600;
     private int tokens;
 
@@ -84,12 +87,20 @@ class OAuthTest {
                 if (s256) {
                     json.putArray("code_challenge_methods_supported").add("S256");
                 }
+                json.put("authorization_response_iss_parameter_supported", issAdvertised);
                 var methods = json.putArray("token_endpoint_auth_methods_supported");
                 authMethods.forEach(methods::add);
             }
             case "/as/authorize" -> {
                 String state = wrongState ? "forged" : params.get("state");
-                ex.getResponseHeaders().add("Location", params.get("redirect_uri") + "?code=code-1&state=" + state);
+                String iss = switch (issMode) {
+                    case "correct" -> "&iss=" + base + "/as";
+                    case "wrong" -> "&iss=https://evil.example";
+                    case "slash" -> "&iss=" + base + "/as/";
+                    default -> "";
+                };
+                ex.getResponseHeaders().add("Location",
+                        params.get("redirect_uri") + "?code=code-1&state=" + state + iss);
                 ex.sendResponseHeaders(302, -1);
                 ex.close();
                 return;
@@ -191,7 +202,39 @@ class OAuthTest {
                 .containsEntry("resource", base + "/mcp")
                 .containsEntry("client_id", "client-1");
         assertThat(last("/as/register").body()).contains("\"client_name\":\"test-client\"")
-                .contains("\"token_endpoint_auth_method\":\"none\"");
+                .contains("\"token_endpoint_auth_method\":\"none\"")
+                .contains("\"application_type\":\"native\"");
+    }
+
+    @Test
+    void anIssuerInTheAnswerMustBeTheIssuerExactly() {
+        issAdvertised = true;
+        issMode = "correct";
+        OAuth accepted = oauth();
+        accepted.refused(endpoint, Optional.empty(), 401, challenge("scope=\"read\""));
+        assertThat(accepted.header()).isPresent();
+        for (String mode : List.of("wrong", "slash", "absent")) {
+            issMode = mode;
+            OAuth oauth = oauth();
+            assertThatThrownBy(() -> oauth.refused(endpoint, Optional.empty(), 401, challenge("scope=\"read\"")))
+                    .as(mode).isInstanceOf(UnauthorizedException.class).hasMessageContaining("issuer");
+        }
+    }
+
+    @Test
+    void anUnpromisedIssuerIsStillCompared() {
+        issMode = "wrong";
+        OAuth oauth = oauth();
+        assertThatThrownBy(() -> oauth.refused(endpoint, Optional.empty(), 401, challenge("scope=\"read\"")))
+                .isInstanceOf(UnauthorizedException.class);
+        assertThat(count("/as/token")).isZero();
+    }
+
+    @Test
+    void aRemoteHttpsRedirectRegistersAsAWebApplication() {
+        assertThat(OAuth.applicationType(URI.create("https://app.example/cb"))).isEqualTo("web");
+        assertThat(OAuth.applicationType(URI.create("http://127.0.0.1:9/cb"))).isEqualTo("native");
+        assertThat(OAuth.applicationType(URI.create("com.example.app:/cb"))).isEqualTo("native");
     }
 
     @Test

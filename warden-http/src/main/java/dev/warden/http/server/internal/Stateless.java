@@ -3,9 +3,8 @@ package dev.warden.http.server.internal;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.mcp.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Optional;
 import org.eclipse.jetty.server.Request;
 import tools.jackson.databind.JsonNode;
@@ -90,19 +89,8 @@ final class Stateless {
         return request.params().map(p -> p.get(field)).filter(JsonNode::isString).map(JsonNode::stringValue);
     }
 
-    /** A header value as sent, or decoded from the {@code =?base64?…?=} form. */
+    /** A header value as sent, or decoded from the {@code =?base64?…?=} form (empty when malformed). */
     static Optional<String> decode(String value) {
-        if (value == null) {
-            return Optional.empty();
-        }
-        if (value.startsWith("=?base64?") && value.endsWith("?=") && value.length() >= 11) {
-            try {
-                return Optional.of(new String(Base64.getDecoder().decode(value.substring(9, value.length() - 2)),
-                        StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(value);
+        return value == null ? Optional.empty() : ParamHeaders.decode(value);
     }
 }
