@@ -16,6 +16,8 @@ import dev.warden.core.mcp.Resources;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
+import dev.warden.core.transport.RequestHeaders;
+import dev.warden.server.tool.ToolSpec;
 import dev.warden.core.transport.Transport;
 import dev.warden.server.internal.Params;
 import dev.warden.server.internal.PromptRequests;
@@ -38,6 +40,7 @@ public final class ServerConnection implements AutoCloseable {
 
     private final McpServer server;
     private final Session session;
+    private final Transport transport;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
     private volatile Optional<ObjectNode> clientCapabilities = Optional.empty();
     private volatile Logging.Level logLevel = Logging.Level.INFO;
@@ -45,9 +48,10 @@ public final class ServerConnection implements AutoCloseable {
 
     ServerConnection(McpServer server, Transport transport) {
         this.server = server;
+        this.transport = transport;
         ToolCalls tools = new ToolCalls(server, this, server.requestStates());
         ResourceRequests resources = new ResourceRequests(server, this);
-        PromptRequests prompts = new PromptRequests(server);
+        PromptRequests prompts = new PromptRequests(server, this, server.requestStates());
         Session.Builder builder = Session.builder(transport)
                 .boundary(server.boundary())
                 .defaultTimeout(server.requestTimeout())
@@ -151,13 +155,31 @@ public final class ServerConnection implements AutoCloseable {
                 return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
                         ErrorCode.NOT_FOUND));
             }
-            return Optional.empty();
+            return paramHeaderMismatch(request);
         }
         if (version.isPresent() || Lifecycle.INITIALIZE.equals(request.method()) || DISCOVER.equals(request.method())
                 || Ping.METHOD.equals(request.method())) {
             return Optional.empty();
         }
         return Optional.of(ProtocolException.invalidRequest("Invalid request: the session has not been initialized"));
+    }
+
+    /**
+     * Over HTTP, a call's {@code Mcp-Param-*} headers must agree with the arguments the tool
+     * marks with {@code x-mcp-header} (a proxy may have routed on them): else -32020, HTTP 400.
+     */
+    private Optional<ProtocolException> paramHeaderMismatch(JsonRpcMessage.Request request) {
+        if (!(transport instanceof RequestHeaders headers) || !Tools.CALL.equals(request.method())) {
+            return Optional.empty();
+        }
+        JsonNode params = request.params().orElse(Json.object());
+        ToolSpec tool = server.tools().get(params.path("name").asString(""));
+        if (tool == null || tool.paramHeaders().isEmpty()) {
+            return Optional.empty();
+        }
+        return tool.paramHeaders().mismatch(headers::header, params.path("arguments")).map(header ->
+                ProtocolException.headerMismatch("Header mismatch: " + header
+                        + " is missing, malformed or differs from the arguments"));
     }
 
     /** The {@code _meta} protocol version a request names, as sent. */

@@ -95,6 +95,13 @@ public final class ConformanceServer {
                 "A prompt that includes image content", List.of()),
                 args -> result(user(new Content.Image(IMAGE_PNG, "image/png", Optional.empty())),
                         user(Content.text("Please analyze the image above.")))));
+        b.prompt(new PromptSpec(prompt("test_input_required_result_prompt", "Prompt Needing Input",
+                "Asks the user for context (2026-07-28: an input-required result) before it renders", List.of()),
+                (args, input) -> {
+                    ObjectNode answer = input.input("context", "elicitation/create",
+                            ConformanceTools.elicit("What context should the prompt use?", "context"));
+                    return result(user(Content.text("Context: " + answer.path("content").path("context").asString(""))));
+                }));
     }
 
     private static Prompts.Prompt prompt(String name, String title, String description, List<Prompts.Argument> args) {

@@ -125,6 +125,26 @@ final class ConformanceTools {
                             ObjectNode result = call.context().requestClient("sampling/createMessage", params);
                             return ToolResult.text("LLM response: " + result.path("content").path("text").asString(""));
                         }).build(),
+                ToolSpec.builder("test_streaming_elicitation")
+                        .description("Reports progress, then needs a confirmation: in 2026-07-28 the stream carries"
+                                + " only notifications before the input-required result, never a request")
+                        .handler(call -> {
+                            call.context().progress(0, 1, "Preparing");
+                            ObjectNode answer = call.context().input("confirm", "elicitation/create",
+                                    elicit("Continue?", "confirm"));
+                            call.context().progress(1, 1, "Done");
+                            return ToolResult.text("Confirmed: " + answer.path("action").asString(""));
+                        }).build(),
+                ToolSpec.builder("test_custom_headers")
+                        .description("Routes by region: region and priority travel as Mcp-Param-* headers over HTTP")
+                        .inputSchema("""
+                                {"type":"object","properties":{
+                                  "region":{"type":"string","x-mcp-header":"Region"},
+                                  "priority":{"type":"integer","x-mcp-header":"Priority"},
+                                  "query":{"type":"string"}},
+                                 "required":["region","query"]}""")
+                        .handler(call -> ToolResult.text("Ran in " + call.arguments().path("region").asString("")))
+                        .build(),
                 ToolSpec.builder("test_logging_tool")
                         .description("Logs at info; in 2026-07-28 only a request that set _meta logLevel receives it")
                         .handler(call -> {
@@ -207,7 +227,7 @@ final class ConformanceTools {
                         .build());
     }
 
-    private static ObjectNode elicit(String message, String field) {
+    static ObjectNode elicit(String message, String field) {
         ObjectNode params = Json.object();
         params.put("mode", "form");
         params.put("message", message);

@@ -7,6 +7,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.McpServer;
+import dev.warden.server.ServerConnection;
 import dev.warden.server.prompt.PromptSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +20,14 @@ import tools.jackson.databind.node.ObjectNode;
 public final class PromptRequests {
 
     private final McpServer server;
+    private final ServerConnection connection;
+    private final RequestStates states;
     private final List<Prompts.Prompt> listing;
 
-    public PromptRequests(McpServer server) {
+    public PromptRequests(McpServer server, ServerConnection connection, RequestStates states) {
         this.server = server;
+        this.connection = connection;
+        this.states = states;
         this.listing = server.prompts().values().stream().map(PromptSpec::prompt).toList();
     }
 
@@ -55,6 +60,11 @@ public final class PromptRequests {
                 throw ProtocolException.invalidParams("Invalid params: missing required argument " + argument.name());
             }
         }
-        return Json.tree(spec.handler().get(Map.copyOf(arguments)));
+        InputRound round = new InputRound(context, connection, states, Prompts.GET, name, params);
+        try {
+            return Json.tree(spec.handler().get(Map.copyOf(arguments), round));
+        } catch (InputRequired asked) {
+            return round.inputRequired(asked);
+        }
     }
 }

@@ -73,11 +73,12 @@ public final class ToolCalls {
                     errorsAsStructuredContent);
         }
         ToolResult result;
-        Context toolContext = new Context(context, name, answersOf(context, name, params));
+        Context toolContext = new Context(context, name,
+                new InputRound(context, connection, states, Tools.CALL, name, params));
         try {
             result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), toolContext));
         } catch (InputRequired asked) {
-            return inputRequired(name, asked, toolContext);
+            return toolContext.round.inputRequired(asked);
         } catch (Throwable t) {
             if (context.cancelled()) {
                 throw new InterruptedException("cancelled");
@@ -94,35 +95,6 @@ public final class ToolCalls {
                     errorsAsStructuredContent);
             case ToolResult.Success success -> success(spec, success, where);
         };
-    }
-
-    /**
-     * The answers this round can use (2026-07-28): those carried by a verified requestState, then
-     * this retry's inputResponses. Empty for the session-based versions.
-     */
-    private ObjectNode answersOf(RequestContext context, String tool, ObjectNode params) {
-        ObjectNode answers = Json.object();
-        if (!connection.versionOf(context).map(ProtocolVersion::stateless).orElse(false)) {
-            return answers;
-        }
-        JsonNode state = params.get("requestState");
-        if (state != null && state.isString()) {
-            answers.setAll(states.verify(tool, state.stringValue()));
-        }
-        JsonNode responses = params.get("inputResponses");
-        if (responses instanceof ObjectNode given) {
-            answers.setAll(given);
-        }
-        return answers;
-    }
-
-    /** The result that asks for input: what is missing, and a signed state with what was given. */
-    private JsonNode inputRequired(String tool, InputRequired asked, Context context) {
-        ObjectNode result = Json.object();
-        result.put("resultType", "input_required");
-        result.set("inputRequests", asked.inputRequests());
-        result.put("requestState", states.sign(tool, context.used()));
-        return result;
     }
 
     private JsonNode success(ToolSpec spec, ToolResult.Success success, FailureContext where) {
@@ -151,68 +123,22 @@ public final class ToolCalls {
     private final class Context implements ToolContext {
         private final RequestContext request;
         private final String tool;
-        private final ObjectNode answers;
-        /** The answers the tool asked for so far this round: only these go into the next state. */
-        private final ObjectNode used = Json.object();
+        private final InputRound round;
 
-        Context(RequestContext request, String tool, ObjectNode answers) {
+        Context(RequestContext request, String tool, InputRound round) {
             this.request = request;
             this.tool = tool;
-            this.answers = answers;
-        }
-
-        ObjectNode used() {
-            return used;
+            this.round = round;
         }
 
         @Override
         public ObjectNode input(String key, String method, ObjectNode params) throws Exception {
-            ObjectNode request = Json.object();
-            request.put("method", method);
-            request.set("params", params);
-            return inputs(java.util.Map.of(key, request)).get(key);
+            return round.input(key, method, params);
         }
 
         @Override
         public java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception {
-            java.util.Map<String, ObjectNode> out = new java.util.LinkedHashMap<>();
-            if (!connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
-                for (java.util.Map.Entry<String, ObjectNode> e : requests.entrySet()) {
-                    out.put(e.getKey(), requestClient(e.getValue().path("method").asString(""),
-                            e.getValue().get("params") instanceof ObjectNode p ? p : Json.object()));
-                }
-                return out;
-            }
-            ObjectNode missing = Json.object();
-            for (java.util.Map.Entry<String, ObjectNode> e : requests.entrySet()) {
-                requireCapability(e.getValue().path("method").asString(""));
-                JsonNode answer = answers.get(e.getKey());
-                if (answer instanceof ObjectNode given) {
-                    used.set(e.getKey(), given);
-                    out.put(e.getKey(), given);
-                } else {
-                    missing.set(e.getKey(), e.getValue());
-                }
-            }
-            if (!missing.isEmpty()) {
-                throw new InputRequired(missing);
-            }
-            return out;
-        }
-
-        /**
-         * The client must have declared what a request to it needs: in 2026-07-28 that is the
-         * version's -32021; before, a server bug (INTERNAL_ERROR with a ref).
-         */
-        private void requireCapability(String method) {
-            Optional<String> capability = Lifecycle.capabilityFor(method);
-            if (capability.isPresent()
-                    && connection.clientCapabilities(request).map(c -> c.get(capability.get())).isEmpty()) {
-                if (connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false)) {
-                    throw ProtocolException.missingClientCapability(capability.get());
-                }
-                throw new IllegalStateException("the client did not declare the " + capability.get() + " capability");
-            }
+            return round.inputs(requests);
         }
 
         @Override
@@ -233,22 +159,12 @@ public final class ToolCalls {
 
         @Override
         public ObjectNode requestClient(String method, ObjectNode params) throws Exception {
-            requireCapability(method);
-            OutgoingRequest out = request.session().request(method, params);
-            try {
-                JsonNode result = out.get();
-                return result instanceof ObjectNode o ? o : Json.object();
-            } catch (InterruptedException e) {
-                out.cancel("The tool call was cancelled");
-                throw e;
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
-            }
+            return round.requestClient(method, params);
         }
 
         @Override
         public Optional<ObjectNode> clientCapabilities() {
-            return connection.clientCapabilities(request).map(ObjectNode::deepCopy);
+            return round.clientCapabilities();
         }
 
         @Override

@@ -1,10 +1,20 @@
 package dev.warden.server.prompt;
 
 import dev.warden.core.mcp.Prompts;
+import dev.warden.server.InputContext;
 import java.util.Map;
 
 /** Renders a prompt from its arguments; required arguments are checked before this is called. */
 @FunctionalInterface
 public interface PromptHandler {
     Prompts.GetResult get(Map<String, String> arguments) throws Exception;
+
+    /**
+     * A prompt that needs input from the client before it renders (2026-07-28: the request
+     * answers with an input-required result, and runs again with the answers).
+     */
+    @FunctionalInterface
+    interface WithInput {
+        Prompts.GetResult get(Map<String, String> arguments, InputContext input) throws Exception;
+    }
 }

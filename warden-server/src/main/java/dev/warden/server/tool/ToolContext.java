@@ -1,10 +1,11 @@
 package dev.warden.server.tool;
 
 import dev.warden.core.mcp.Logging;
+import dev.warden.server.InputContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /** What a running tool can do besides return: report progress, notice cancellation, log to the client. */
-public interface ToolContext {
+public interface ToolContext extends InputContext {
 
     /** Reports progress when the caller asked for it; a no-op otherwise. Values must increase. */
     void progress(double progress, double total, String message);
@@ -41,25 +42,4 @@ public interface ToolContext {
      */
     boolean closeStream();
 
-    /**
-     * Input from the client, named by {@code key} (a name the tool chooses, stable across rounds):
-     * in 2026-07-28 (multi round-trip requests) the answer the client sent with this retry, or, if
-     * it has not, this round ends with an input-required result asking for it, and the tool runs
-     * again from the start when the client retries with the answer (answers of earlier rounds
-     * travel in a signed {@code requestState}). In the session-based versions, the same request is
-     * sent to the client and awaited. Do not catch what this throws to ask.
-     */
-    ObjectNode input(String key, String method, ObjectNode params) throws Exception;
-
-    /**
-     * Several inputs in one round: {@code requests} maps keys to {@code {"method": …, "params": …}}.
-     * Returns every answer once the client has given them all.
-     */
-    java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception;
-
-    /**
-     * The capabilities the client declared: at initialize, or (2026-07-28) in this request's
-     * {@code _meta}. A tool asks only for input the client can give.
-     */
-    java.util.Optional<ObjectNode> clientCapabilities();
 }

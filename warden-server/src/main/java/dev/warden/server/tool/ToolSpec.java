@@ -1,6 +1,7 @@
 package dev.warden.server.tool;
 
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ParamHeaders;
 import dev.warden.core.mcp.Tools;
 import dev.warden.schema.JsonSchemaValidator;
 import java.util.Objects;
@@ -19,6 +20,7 @@ public final class ToolSpec {
     private final ToolHandler handler;
     private final JsonSchemaValidator inputValidator;
     private final Optional<JsonSchemaValidator> outputValidator;
+    private final ParamHeaders paramHeaders;
 
     private ToolSpec(Builder b) {
         ObjectNode input = b.inputSchema.orElseGet(() -> {
@@ -30,6 +32,11 @@ public final class ToolSpec {
         this.handler = Objects.requireNonNull(b.handler, "handler of tool " + b.name);
         this.inputValidator = compile(b.name, "inputSchema", input);
         this.outputValidator = b.outputSchema.map(schema -> compile(b.name, "outputSchema", schema));
+        try {
+            this.paramHeaders = ParamHeaders.of(input);
+        } catch (ParamHeaders.InvalidException e) {
+            throw new IllegalArgumentException("inputSchema of tool " + b.name + ": " + e.getMessage(), e);
+        }
     }
 
     private static JsonSchemaValidator compile(String tool, String which, ObjectNode schema) {
@@ -66,6 +73,11 @@ public final class ToolSpec {
 
     public Optional<JsonSchemaValidator> outputValidator() {
         return outputValidator;
+    }
+
+    /** The parameters mirrored into {@code Mcp-Param-*} headers ({@code x-mcp-header}), checked over HTTP. */
+    public ParamHeaders paramHeaders() {
+        return paramHeaders;
     }
 
     public static final class Builder {

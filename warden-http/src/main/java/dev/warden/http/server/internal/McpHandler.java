@@ -215,7 +215,7 @@ public final class McpHandler extends Handler.Abstract {
             refuse(response, callback, 400, Optional.of(r.id()), refused.get());
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(r.id(), response, callback);
+        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback);
         exchanges.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);

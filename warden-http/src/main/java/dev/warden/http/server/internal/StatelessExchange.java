@@ -3,6 +3,7 @@ package dev.warden.http.server.internal;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
+import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
@@ -25,9 +27,10 @@ import org.eclipse.jetty.util.Callback;
  * for its request errors), or an event stream when notifications come first. There is no
  * resumption in this version: a closed stream cancels the request.
  */
-final class StatelessExchange implements Transport {
+final class StatelessExchange implements Transport, RequestHeaders {
 
     private final RequestId request;
+    private final HttpFields headers;
     private final Response response;
     private final Callback callback;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -35,10 +38,16 @@ final class StatelessExchange implements Transport {
     private volatile Listener listener;
     private OutputStream stream;
 
-    StatelessExchange(RequestId request, Response response, Callback callback) {
+    StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback) {
         this.request = request;
+        this.headers = headers;
         this.response = response;
         this.callback = callback;
+    }
+
+    @Override
+    public Optional<String> header(String name) {
+        return Optional.ofNullable(headers.get(name)); // HttpFields compares names case-insensitively
     }
 
     @Override
