@@ -47,6 +47,11 @@ class McpClientOverHttpTest {
                     return ToolResult.text(name.at("/content/value").asString() + " likes "
                             + color.at("/content/value").asString());
                 }).build())
+                .tool(ToolSpec.builder("route").inputSchema("""
+                                {"type":"object","properties":{
+                                  "region":{"type":"string","x-mcp-header":"Region"},
+                                  "priority":{"type":"integer","x-mcp-header":"Priority"}}}""")
+                        .handler(call -> ToolResult.text("routed to " + call.arguments().path("region").asString())).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     call.context().progress(1, 2, "started");
                     slowStarted.countDown();
@@ -81,6 +86,17 @@ class McpClientOverHttpTest {
             assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
             assertThat(client.callTool("echo", text("stateless")).text()).isEqualTo("stateless");
             assertThat(http.sessionCount()).as("no session in a stateless version").isZero();
+        }
+    }
+
+    @Test
+    void annotatedArgumentsAreMirroredIntoHeadersSoTheServerAcceptsTheCall() {
+        // The server refuses (-32020) a call whose Mcp-Param-* headers are missing or differ.
+        try (McpClient client = McpClient.builder("t", "1").connect(McpClient.http(http.endpoint()))) {
+            ObjectNode args = Json.object();
+            args.put("region", " Région 1 ");
+            args.put("priority", 3);
+            assertThat(client.callTool("route", args).text()).isEqualTo("routed to  Région 1 ");
         }
     }
 

@@ -54,6 +54,21 @@ class StatelessHttpTest {
                     call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "disk almost full");
                     return ToolResult.text("ok");
                 }).build())
+                .tool(ToolSpec.builder("route").inputSchema("""
+                                {"type":"object","properties":{
+                                  "region":{"type":"string","x-mcp-header":"Region"},
+                                  "priority":{"type":"integer","x-mcp-header":"Priority"},
+                                  "query":{"type":"string"}}}""")
+                        .handler(call -> ToolResult.text("routed")).build())
+                .prompt(new dev.warden.server.prompt.PromptSpec(new dev.warden.core.mcp.Prompts.Prompt("greet",
+                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.List.of()), (args, input) -> {
+                    ObjectNode ask = Json.object();
+                    ask.put("message", "Your name?");
+                    ObjectNode name = input.input("user_name", "elicitation/create", ask);
+                    return new dev.warden.core.mcp.Prompts.GetResult(java.util.Optional.empty(), java.util.List.of(
+                            new dev.warden.core.mcp.Prompts.Message(dev.warden.core.mcp.Prompts.Role.USER,
+                                    dev.warden.core.mcp.Content.text("Hello " + name.at("/content/name").asString()))));
+                }))
                 .tool(ToolSpec.builder("steps").handler(call -> {
                     call.context().progress(1, 2, null);
                     call.context().progress(2, 2, null);
@@ -342,6 +357,67 @@ class StatelessHttpTest {
         HttpResponse<String> response = peer.send(peer.post(call(25, "greet", "{}"), headers("tools/call", "greet")));
         assertError(response, 400, -32021, 25);
         assertThat(json(response).at("/error/data/requiredCapabilities/elicitation").isObject()).isTrue();
+    }
+
+    private HttpResponse<String> route(int id, String arguments, Map<String, String> params) throws Exception {
+        Map<String, String> h = headers("tools/call", "route");
+        h.putAll(params);
+        return peer.send(peer.post(call(id, "route", arguments), h));
+    }
+
+    @Test
+    void paramHeadersThatMatchTheArgumentsAreAccepted() throws Exception {
+        HttpResponse<String> response = route(40, "{\"region\":\"Région 1\",\"priority\":7,\"query\":\"q\"}",
+                Map.of("Mcp-Param-Region", "=?base64?UsOpZ2lvbiAx?=", "Mcp-Param-Priority", "7.0"));
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).at("/result/content/0/text").asString()).isEqualTo("routed");
+    }
+
+    @Test
+    void aMissingParamHeaderIs400HeaderMismatch() throws Exception {
+        HttpResponse<String> response = route(41, "{\"region\":\"eu\",\"priority\":7}",
+                Map.of("Mcp-Param-Region", "eu"));
+        assertError(response, 400, -32020, 41);
+        assertThat(json(response).at("/error/message").asString()).contains("Mcp-Param-Priority").doesNotContain("eu");
+    }
+
+    @Test
+    void aParamHeaderThatDiffersFromTheArgumentIs400HeaderMismatch() throws Exception {
+        assertError(route(42, "{\"region\":\"eu\"}", Map.of("Mcp-Param-Region", "us")), 400, -32020, 42);
+    }
+
+    @Test
+    void badBase64PaddingInAParamHeaderIs400HeaderMismatch() throws Exception {
+        assertError(route(43, "{\"region\":\"Hello\"}", Map.of("Mcp-Param-Region", "=?base64?SGVsbG8?=")),
+                400, -32020, 43);
+    }
+
+    @Test
+    void aParamHeaderForAnAbsentArgumentIs400HeaderMismatch() throws Exception {
+        assertError(route(44, "{}", Map.of("Mcp-Param-Region", "eu")), 400, -32020, 44);
+    }
+
+    private HttpResponse<String> prompt(int id, String extra) throws Exception {
+        return peer.send(peer.post("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/get\",\"params\":{"
+                + "\"name\":\"greet\"" + extra + "," + ELICIT_META + "}}", headers("prompts/get", "greet")));
+    }
+
+    @Test
+    void aPromptCanAskForInputLikeATool() throws Exception {
+        JsonNode round1 = json(prompt(45, "")).get("result");
+        assertThat(round1.get("resultType").asString()).isEqualTo("input_required");
+        JsonNode done = json(prompt(46, ",\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":"
+                + "{\"name\":\"Ada\"}}},\"requestState\":\"" + round1.get("requestState").asString() + "\"")).get("result");
+        assertThat(done.get("resultType").asString()).isEqualTo("complete");
+        assertThat(done.at("/messages/0/content/text").asString()).isEqualTo("Hello Ada");
+    }
+
+    @Test
+    void aStateSignedForAToolIsRefusedByAPromptOfTheSameName() throws Exception {
+        String toolState = json(greet(47, ",\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":"
+                + "{\"name\":\"Ada\"}}}")).at("/result/requestState").asString();
+        HttpResponse<String> response = prompt(48, ",\"requestState\":\"" + toolState + "\"");
+        assertThat(json(response).at("/error/code").asInt()).isEqualTo(-32602);
     }
 
     @Test
