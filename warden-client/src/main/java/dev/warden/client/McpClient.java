@@ -17,6 +17,7 @@ import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
+import dev.warden.core.session.NotificationHandler;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.session.Session;
@@ -322,6 +323,30 @@ public final class McpClient implements AutoCloseable {
         call("ping", Json.object(), RequestOptions.ofDefaults().withTimeout(config.requestTimeout));
     }
 
+    /**
+     * Any request without waiting, with its own options (a progress listener, timeouts): what a
+     * proxy forwards. Cancelling the returned request tells the server.
+     */
+    public OutgoingRequest requestAsync(String method, ObjectNode params, RequestOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(options, "options");
+        Connection c = live();
+        return c.session().request(method, c.stamp(params), options);
+    }
+
+    /** Completes once the server's notifications received so far have reached the {@code onNotification} handler. */
+    public CompletableFuture<Void> notificationsHandled() {
+        Connection c = connection;
+        return c == null ? CompletableFuture.completedFuture(null) : c.session().notificationsHandled();
+    }
+
+    /** A notification to the server (what a proxy forwards from its own client). */
+    public void notify(String method, ObjectNode params) {
+        Objects.requireNonNull(method, "method");
+        Connection c = live();
+        c.session().notify(method, c.stamp(params));
+    }
+
     /** Any request, for methods this class has no method for; the result as received. */
     public JsonNode request(String method, ObjectNode params) {
         return call(method, params, RequestOptions.ofDefaults().withTimeout(config.requestTimeout));
@@ -470,6 +495,7 @@ public final class McpClient implements AutoCloseable {
     private Connection open() {
         Transport transport = connector.get();
         Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout);
+        config.notifications.ifPresent(builder::onOtherNotification);
         config.handlers.forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);
             ObjectNode request = params instanceof ObjectNode o ? o : Json.object();
@@ -573,6 +599,7 @@ public final class McpClient implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
         private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
+        private Optional<NotificationHandler> notifications = Optional.empty();
 
         private Builder(String name, String version) {
             this.info = new Implementation(requireText(name, "name"), requireText(version, "version"),
@@ -617,6 +644,15 @@ public final class McpClient implements AutoCloseable {
         /** Declares the roots capability and answers {@code roots/list}. */
         public Builder onRootsList(ClientRequestHandler handler) {
             handlers.put("roots/list", Objects.requireNonNull(handler, "onRootsList"));
+            return this;
+        }
+
+        /**
+         * Receives the server's notifications (log messages, list changes, resource updates);
+         * progress goes to the request it belongs to instead. Runs off the reading thread.
+         */
+        public Builder onNotification(NotificationHandler handler) {
+            this.notifications = Optional.of(Objects.requireNonNull(handler, "onNotification"));
             return this;
         }
 

@@ -44,6 +44,32 @@ final class Processes {
         return command;
     }
 
+    /** The Inspector CLI against any server command. */
+    static List<String> inspectorFor(List<String> server, String... args) {
+        List<String> command = new ArrayList<>(List.of(NODE,
+                NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector/cli/build/cli.js").toString(), "--cli"));
+        command.addAll(server);
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    static Result run(List<String> command, java.util.Map<String, String> environment)
+            throws IOException, InterruptedException {
+        Path out = Files.createTempFile("warden-e2e", ".out");
+        Path err = Files.createTempFile("warden-e2e", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("client did not finish: " + command);
+        }
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
     static List<String> inspector(String... args) {
         List<String> command = new ArrayList<>(List.of(NODE,
                 NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector/cli/build/cli.js").toString(),

@@ -84,7 +84,9 @@ public final class ErrorRenderer {
     public static JsonRpcError rpcError(ProtocolException e, Ref ref) {
         ObjectNode data = e.data().orElseGet(Json::object);
         data.put("code", e.symbolic().name());
-        data.put("ref", ref.value());
+        if (!data.path("ref").isString()) {
+            data.put("ref", ref.value()); // a ref set already names the incident recorded where it was raised
+        }
         return JsonRpcError.of(e.code(), e.getMessage(), data);
     }
 }

@@ -6,7 +6,7 @@ package dev.warden.core.error;
  */
 public abstract sealed class LocalFailure extends WardenException
         permits RequestTimeoutException, RequestCancelledException, ConnectionClosedException,
-        IncompatiblePeerException, AuthorizationFailedException {
+        IncompatiblePeerException, AuthorizationFailedException, MessageTooLargeException {
 
     LocalFailure(String message) {
         super(message, null, true);

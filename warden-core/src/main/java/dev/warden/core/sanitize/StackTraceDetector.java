@@ -27,6 +27,7 @@ public final class StackTraceDetector implements Detector {
         int runEnd = -1;
         boolean runStrong = false;
         boolean previousWasPythonFrame = false;
+        boolean inGoTrace = false;
         int previousStart = -1;
         int lineStart = 0;
         int[] nextColon = {-1}; // a forward-only cursor: each line's ':' search starts where the last ended
@@ -36,6 +37,12 @@ public final class StackTraceDetector implements Detector {
                 lineEnd = n;
             }
             int kind = classify(text, lineStart, lineEnd, previousWasPythonFrame, nextColon);
+            if (kind == NONE && inGoTrace && isGoCall(text, firstNonSpace(text, lineStart, lineEnd),
+                    lastNonSpace(text, lineStart, lineEnd))) {
+                kind = WEAK; // "main.main()" between a goroutine header and its file line
+            }
+            inGoTrace = kind != NONE && (inGoTrace || contains(text, lineStart, lineEnd, "goroutine ")
+                    || contains(text, lineStart, lineEnd, ".go:"));
             previousWasPythonFrame = isPythonFrame(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
             if (kind != NONE) {
                 if (runStart < 0) {
@@ -60,6 +67,26 @@ public final class StackTraceDetector implements Detector {
         if (runStart >= 0) {
             emit(out, runStart, runEnd, runStrong);
         }
+    }
+
+    /** A Go frame's call line: {@code pkg/path.Func(0x1, …)} or {@code main.(*T).m(…)}, nothing else on it. */
+    private static boolean isGoCall(String text, int s, int e) {
+        if (e - s < 4 || text.charAt(e - 1) != ')') {
+            return false;
+        }
+        boolean dot = false;
+        for (int i = s; i < e; i++) {
+            char c = text.charAt(i);
+            if (c == '(') {
+                return dot && i > s;
+            }
+            if (c == '.') {
+                dot = true;
+            } else if (!(Text.isWordChar(c) || c == '/' || c == '-')) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** A dotted or plain identifier ending in Exception/Error/… followed by ':' or the end of the line. */

@@ -68,6 +68,8 @@ public final class Session implements AutoCloseable {
     private final java.util.Set<String> inlineMethods;
     private final Map<String, NotificationHandler> notificationHandlers;
     private final Optional<NotificationHandler> fallbackNotificationHandler;
+    /** Null when there is none: unknown methods are then -32601. */
+    private final RequestHandler fallbackRequestHandler;
     private final ErrorBoundary boundary;
     private final ResultFilter resultFilter;
     private final Duration defaultTimeout;
@@ -91,6 +93,7 @@ public final class Session implements AutoCloseable {
         this.inlineMethods = java.util.Set.copyOf(builder.inlineMethods);
         this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
+        this.fallbackRequestHandler = builder.fallbackRequestHandler;
         this.boundary = builder.boundary;
         this.resultFilter = builder.resultFilter;
         this.defaultTimeout = builder.defaultTimeout;
@@ -129,6 +132,25 @@ public final class Session implements AutoCloseable {
             @Override
             public void onFrameError(JsonRpcError error) {
                 sendQuietly(new JsonRpcMessage.Failure(Optional.empty(), error));
+            }
+
+            /**
+             * An oversized response fails the request it answers at once; an oversized request is
+             * answered with its own id when that could be read, else with a null id.
+             */
+            @Override
+            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
+                Optional<RequestId> id = hints.id();
+                if (id.isPresent() && !hints.hasMethod()) {
+                    Pending p = pending.remove(id.get());
+                    if (p != null) {
+                        p.disarm();
+                        p.future.completeExceptionally(new dev.warden.core.error.MessageTooLargeException(
+                                "The peer's answer exceeds the maximum message size"));
+                    }
+                    return;
+                }
+                sendQuietly(new JsonRpcMessage.Failure(id.filter(i -> hints.hasMethod()), error));
             }
 
             @Override
@@ -175,6 +197,19 @@ public final class Session implements AutoCloseable {
     /** Requests to the peer still waiting for an answer. */
     int pendingCount() {
         return pending.size();
+    }
+
+    /**
+     * Completes once every notification received before this call has been handled: a proxy
+     * waits for it before passing on an answer, so the notifications a peer sent before
+     * answering (log messages about the call, say) arrive before the answer there too.
+     */
+    public CompletableFuture<Void> notificationsHandled() {
+        try {
+            return CompletableFuture.runAsync(() -> { }, notificationExecutor);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(null);
+        }
     }
 
     public boolean isClosed() {
@@ -420,7 +455,7 @@ public final class Session implements AutoCloseable {
         }
         RequestHandler handler = Ping.METHOD.equals(request.method())
                 ? requestHandlers.getOrDefault(Ping.METHOD, ctx -> Json.object())
-                : requestHandlers.get(request.method());
+                : requestHandlers.getOrDefault(request.method(), fallbackRequestHandler);
         if (handler == null) {
             // The method name is the caller's input: it is not repeated back.
             return reply(failure(Optional.of(request.id()),
@@ -654,6 +689,7 @@ public final class Session implements AutoCloseable {
         private final java.util.Set<String> inlineMethods = new java.util.HashSet<>();
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
+        private RequestHandler fallbackRequestHandler;
         private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
         private ResultFilter resultFilter = (request, result) -> result;
         private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
@@ -682,6 +718,12 @@ public final class Session implements AutoCloseable {
         public Builder onNotification(String method, NotificationHandler handler) {
             Objects.requireNonNull(method, "method");
             notificationHandlers.put(method, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /** Answers requests whose method has no handler of its own (the gateway forwards them). */
+        public Builder onOtherRequest(RequestHandler handler) {
+            this.fallbackRequestHandler = Objects.requireNonNull(handler, "handler");
             return this;
         }
 

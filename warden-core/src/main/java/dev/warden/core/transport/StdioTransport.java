@@ -1,5 +1,6 @@
 package dev.warden.core.transport;
 
+import dev.warden.core.jsonrpc.FrameHints;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +63,7 @@ public final class StdioTransport implements Transport {
         byte[] buffer = new byte[8192];
         byte[] line = new byte[1024];
         int length = 0;
-        boolean overflow = false;
+        Oversize oversize = null; // non-null while the current line is over the limit
         try {
             int n;
             while (!closed.get() && (n = in.read(buffer)) != -1) {
@@ -71,24 +72,26 @@ public final class StdioTransport implements Transport {
                     if (buffer[i] != '\n') {
                         continue;
                     }
-                    if (!overflow) {
-                        int chunk = i - start;
-                        if (length + chunk > maxMessageBytes + 1) {
-                            overflow = true;
-                        } else {
-                            line = append(line, length, buffer, start, chunk);
-                            length += chunk;
-                        }
+                    int chunk = i - start;
+                    if (oversize != null) {
+                        oversize.add(buffer, start, chunk);
+                    } else if (length + chunk > maxMessageBytes + 1) {
+                        oversize = new Oversize(line, length, buffer, start, chunk);
+                    } else {
+                        line = append(line, length, buffer, start, chunk);
+                        length += chunk;
                     }
-                    deliver(line, length, overflow);
+                    deliver(line, length, oversize);
                     length = 0;
-                    overflow = false;
+                    oversize = null;
                     start = i + 1;
                 }
-                if (!overflow && start < n) {
+                if (start < n) {
                     int chunk = n - start;
-                    if (length + chunk > maxMessageBytes + 1) {
-                        overflow = true;
+                    if (oversize != null) {
+                        oversize.add(buffer, start, chunk);
+                    } else if (length + chunk > maxMessageBytes + 1) {
+                        oversize = new Oversize(line, length, buffer, start, chunk);
                         length = 0;
                     } else {
                         line = append(line, length, buffer, start, chunk);
@@ -96,8 +99,8 @@ public final class StdioTransport implements Transport {
                     }
                 }
             }
-            if (overflow || length > 0) {
-                deliver(line, length, overflow);
+            if (oversize != null || length > 0) {
+                deliver(line, length, oversize);
             }
         } catch (IOException e) {
             // The pipe broke: nothing more can be read, and likely nothing written.
@@ -110,15 +113,56 @@ public final class StdioTransport implements Transport {
         }
     }
 
-    private void deliver(byte[] line, int length, boolean overflow) {
+    /** The first and last bytes of a line over the limit, kept to find its id; the rest is dropped unread. */
+    private static final class Oversize {
+        private final byte[] head;
+        private final byte[] ring = new byte[FrameHints.EDGE];
+        private long total;
+
+        Oversize(byte[] line, int length, byte[] buffer, int start, int chunk) {
+            byte[] first = new byte[Math.min(FrameHints.EDGE, length + chunk)];
+            int fromLine = Math.min(first.length, length);
+            System.arraycopy(line, 0, first, 0, fromLine);
+            System.arraycopy(buffer, start, first, fromLine, first.length - fromLine);
+            this.head = first;
+            add(line, 0, length);
+            add(buffer, start, chunk);
+        }
+
+        void add(byte[] bytes, int offset, int count) {
+            int from = Math.max(offset, offset + count - ring.length);
+            total += from - offset; // bytes that cannot be among the last ring-full still count
+            for (int i = from; i < offset + count; i++) {
+                ring[(int) (total++ % ring.length)] = bytes[i];
+            }
+        }
+
+        byte[] tail() {
+            int size = (int) Math.min(total, ring.length);
+            byte[] out = new byte[size];
+            for (int i = 0; i < size; i++) {
+                out[i] = ring[(int) ((total - size + i) % ring.length)];
+            }
+            // a trailing CR belongs to the line ending, not the frame
+            return size > 0 && out[size - 1] == '\r' ? java.util.Arrays.copyOf(out, size - 1) : out;
+        }
+    }
+
+    private void deliver(byte[] line, int length, Oversize oversize) {
         int end = length;
-        if (!overflow && end > 0 && line[end - 1] == '\r') {
+        if (oversize == null && end > 0 && line[end - 1] == '\r') {
             end--;
         }
         // The reader buffers one byte past the limit for a trailing CR, so both cases land here.
-        if (overflow || end > maxMessageBytes) {
-            listener.onFrameError(JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
-                    "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
+        if (oversize != null || end > maxMessageBytes) {
+            JsonRpcError error = JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes");
+            if (oversize != null) {
+                listener.onOversizedFrame(FrameHints.of(oversize.head, oversize.tail()), error);
+            } else {
+                listener.onOversizedFrame(FrameHints.of(Arrays.copyOf(line, Math.min(end, FrameHints.EDGE)),
+                        Arrays.copyOfRange(line, Math.max(0, end - FrameHints.EDGE), end)), error);
+            }
             return;
         }
         if (isBlank(line, end)) {

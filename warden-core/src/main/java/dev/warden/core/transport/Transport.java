@@ -58,6 +58,15 @@ public interface Transport extends AutoCloseable {
         void onFrameError(JsonRpcError error);
 
         /**
+         * A frame over the size limit, dropped unread but for what its edges tell ({@code hints}):
+         * its id, so it can still be answered (a request) or its request failed (a response).
+         * The default treats it as {@link #onFrameError}.
+         */
+        default void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
+            onFrameError(error);
+        }
+
+        /**
          * The peer will send nothing more (EOF on stdin), but this side may still write: requests
          * already received can be answered before closing. The default closes at once.
          */

@@ -101,6 +101,21 @@ class SanitizerTest {
     }
 
     @Test
+    void aGoroutineDumpIsRemovedWholeIncludingItsCallLines() {
+        String text = "dial tcp: connection refused\ngoroutine 1 [running]:\nmain.main()\n\t/home/build/app/main.go:31 +0x1d\n"
+                + "github.com/acme/x.(*Server).Handle(0xc000010000, 0x1)\n\t/home/build/app/server.go:12 +0x2f\nretrying";
+        String out = Sanitizer.ofDefaults().sanitize(text, Policy.REDACT).output();
+        assertThat(out).doesNotContain("main.main").doesNotContain("(*Server)").doesNotContain("/home/build")
+                .startsWith("dial tcp: connection refused").endsWith("retrying");
+    }
+
+    @Test
+    void aCallLineOutsideAGoTraceIsLeftAlone() {
+        assertThat(Sanitizer.ofDefaults().sanitize("Try strings.Repeat(x)", Policy.REDACT).output())
+                .isEqualTo("Try strings.Repeat(x)");
+    }
+
+    @Test
     void aDisabledCategoryIsNotReported() {
         Sanitizer noPaths = Sanitizer.builder().disable(Category.FILE_PATH).build();
         assertThat(noPaths.sanitize("open /etc/app/config.yaml failed", Policy.REDACT).output())

@@ -17,6 +17,7 @@ class StdioTransportTest {
 
     private final List<String> frames = new CopyOnWriteArrayList<>();
     private final List<JsonRpcError> errors = new CopyOnWriteArrayList<>();
+    private final List<dev.warden.core.jsonrpc.FrameHints> oversized = new CopyOnWriteArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
 
     private Transport.Listener listener() {
@@ -28,6 +29,12 @@ class StdioTransportTest {
 
             @Override
             public void onFrameError(JsonRpcError error) {
+                errors.add(error);
+            }
+
+            @Override
+            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
+                oversized.add(hints);
                 errors.add(error);
             }
 
@@ -63,6 +70,18 @@ class StdioTransportTest {
             assertThat(e.code()).isEqualTo(-32600);
             assertThat(e.message()).contains("1024 bytes").doesNotContain("aaaa");
         });
+    }
+
+    @Test
+    void anOversizedFrameKeepsItsIdFromEitherEndAcrossReadChunks() throws Exception {
+        String body = "a".repeat(100_000); // spans many 8 KiB reads
+        readAll(input("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"x\":\"" + body + "\"}}\n"
+                + "{\"result\":{\"t\":\"" + body + "\"},\"jsonrpc\":\"2.0\",\"id\":8}\r\n"), 1024);
+        assertThat(oversized).hasSize(2);
+        assertThat(oversized.get(0).id()).contains(dev.warden.core.jsonrpc.RequestId.of(7));
+        assertThat(oversized.get(0).hasMethod()).isTrue();
+        assertThat(oversized.get(1).id()).contains(dev.warden.core.jsonrpc.RequestId.of(8));
+        assertThat(oversized.get(1).hasMethod()).isFalse();
     }
 
     @Test

@@ -1,0 +1,142 @@
+package dev.warden.cli;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.JsonLinesIncidentSink;
+import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.gateway.Gateway;
+import dev.warden.gateway.Upstream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code warden wrap [options] -- COMMAND [ARGS…]}: Warden in front of one MCP server over stdio,
+ * a drop-in for the server's command in a client's configuration.
+ */
+@Command(name = "wrap", mixinStandardHelpOptions = true,
+        description = {"Runs COMMAND as an MCP server and stands between it and the client on stdin/stdout: "
+                + "what the server leaks in errors and logs is sanitized, every failure gets a code and a ref "
+                + "(`warden incidents show REF` shows the original), and a crashing or hanging server cannot "
+                + "take the client down.",
+                "Example: warden wrap -- npx -y @modelcontextprotocol/server-everything"})
+final class WrapCommand implements Callable<Integer> {
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "The server's name in logs and incidents (default: from the command).")
+    String name;
+
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "How long a request may stay silent (progress resets it), e.g. 60s, 5m (default: 60s).")
+    String timeout = "60s";
+
+    @Option(names = "--policy", paramLabel = "POLICY",
+            description = "How failure texts and log messages are sanitized: redact, strict or passthrough "
+                    + "(default: redact).")
+    String policy = "redact";
+
+    @Option(names = "--keep-credentials-in-results",
+            description = "Do not redact credentials in successful results (they are redacted by default).")
+    boolean keepCredentials;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep incidents in the store under DIR/incidents (default: $WARDEN_DATA_DIR, "
+                    + "$XDG_DATA_HOME/warden or ~/.local/share/warden).")
+    Path dataDir;
+
+    @Option(names = "--incident-log", paramLabel = "FILE",
+            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
+    Path incidentLog;
+
+    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
+            description = "Largest message accepted from the client (default: ${DEFAULT-VALUE}).")
+    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The MCP server to run, after --.")
+    List<String> command;
+
+    @Override
+    public Integer call() throws Exception {
+        Upstream upstream = Upstream.stdio(name != null ? name : nameOf(command), command)
+                .withTimeout(duration(timeout))
+                .withPolicy(Policy.parse(policy))
+                .withRedactSuccessfulResults(!keepCredentials);
+        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir))) {
+            Gateway.builder().upstream(upstream).incidents(IncidentSink.all(store, log))
+                    .maxMessageBytes(maxMessageBytes).build().serveStdio();
+        }
+        return 0;
+    }
+
+    /** {@code 60s}, {@code 5m}, {@code 1500ms} or an ISO-8601 duration. */
+    static Duration duration(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            if (t.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+            }
+            if (t.endsWith("m")) {
+                return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+            }
+            return Duration.parse(text.trim());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--timeout must be a duration such as 60s, 5m or 1500ms, got \""
+                    + text + "\"");
+        }
+    }
+
+    /**
+     * A short name from the command: the package a launcher runs ({@code npx -y @scope/server-x}
+     * gives {@code server-x}), else the program's file name.
+     */
+    static String nameOf(List<String> command) {
+        String program = Path.of(command.get(0)).getFileName().toString();
+        boolean launcher = List.of("npx", "uvx", "node", "python", "python3", "deno", "bunx", "pipx", "docker")
+                .contains(program);
+        String chosen = program;
+        if (launcher) {
+            for (String arg : command.subList(1, command.size())) {
+                if (!arg.startsWith("-") && !arg.equals("run")) {
+                    chosen = arg;
+                    break;
+                }
+            }
+        }
+        int modules = chosen.lastIndexOf("node_modules/");
+        if (modules >= 0) {
+            // node …/node_modules/@scope/package/dist/index.js: the package
+            String[] parts = chosen.substring(modules + "node_modules/".length()).split("/");
+            chosen = parts[0].startsWith("@") && parts.length > 1 ? parts[1] : parts[0];
+        } else {
+            String[] parts = chosen.split("/");
+            int last = parts.length - 1;
+            // …/my-server/dist/index.js: the directory that names it
+            while (last > 0 && List.of("index.js", "index.mjs", "main.py", "__main__.py", "server.py", "index.ts",
+                    "dist", "build", "lib", "src", "bin").contains(parts[last])) {
+                last--;
+            }
+            chosen = parts[last];
+        }
+        String base = chosen.substring(chosen.lastIndexOf('/') + 1);
+        int at = base.indexOf('@', 1);
+        base = at > 0 ? base.substring(0, at) : base;
+        int dot = base.lastIndexOf('.');
+        base = dot > 0 ? base.substring(0, dot) : base;
+        StringBuilder clean = new StringBuilder();
+        for (char c : base.toCharArray()) {
+            clean.append(Character.isLetterOrDigit(c) || c == '-' ? c : '-');
+        }
+        String out = clean.toString().replace("--", "-");
+        return out.isBlank() ? "upstream" : out;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.warden.e2e;
+
+import dev.warden.core.json.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A client that speaks newline-delimited JSON-RPC to a process by hand and keeps every line it
+ * receives as raw text, so tests assert on the exact bytes a client gets.
+ */
+final class LinePeer implements AutoCloseable {
+
+    private final Process process;
+    private final OutputStream in;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    final List<String> notifications = new CopyOnWriteArrayList<>();
+    final Path stderr;
+
+    LinePeer(List<String> command) throws IOException {
+        stderr = Files.createTempFile("warden-peer", ".err");
+        process = new ProcessBuilder(command).directory(Processes.NODE_DIR.toFile())
+                .redirectError(stderr.toFile()).start();
+        in = process.getOutputStream();
+        Thread.ofVirtual().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+    }
+
+    void send(String json) throws IOException {
+        in.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    /** The raw line answering {@code id}; notifications seen meanwhile are kept. A hang guard, not a speed check. */
+    String answer(int id, Duration guard) throws InterruptedException {
+        long deadline = System.nanoTime() + guard.toNanos();
+        while (true) {
+            String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (line == null) {
+                throw new AssertionError("no answer to request " + id + " within " + guard);
+            }
+            JsonNode node = Json.mapper().readTree(line);
+            if (node.has("id") && node.get("id").isNumber() && node.get("id").asInt() == id) {
+                return line;
+            }
+            notifications.add(line);
+        }
+    }
+
+    String call(int id, String method, String params, Duration guard) throws IOException, InterruptedException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
+        return answer(id, guard);
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.warden.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code warden wrap} in front of a server that crashes mid-call, hangs, writes garbage, answers
+ * with a wrong id or sends a 10 MB result: the gateway stays up and every request gets exactly one
+ * answer, with its own id.
+ */
+class WrapFaultsEndToEndTest {
+
+    static final Duration GUARD = WrapLeaksEndToEndTest.GUARD;
+
+    private static LinePeer started() throws Exception {
+        Path dataDir = Files.createTempDirectory("warden-wrap-faults");
+        LinePeer peer = new LinePeer(WrapLeaksEndToEndTest.wrap(dataDir, "--timeout", "2s"));
+        WrapLeaksEndToEndTest.initialize(peer);
+        return peer;
+    }
+
+    private static JsonNode call(LinePeer peer, int id, String tool) throws Exception {
+        return Json.mapper().readTree(peer.call(id, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":"
+                + "{\"message\":\"m" + id + "\"}}", GUARD));
+    }
+
+    private static String codeOf(JsonNode answer) {
+        return WrapLeaksEndToEndTest.codeOf(answer.toString());
+    }
+
+    @Test
+    void aServerThatCrashesMidCallIsAnUpstreamErrorAndIsStartedAgainForTheNextCall() throws Exception {
+        try (LinePeer peer = started()) {
+            JsonNode crashed = call(peer, 10, "crash");
+            assertThat(crashed.at("/result/isError").asBoolean()).isTrue();
+            assertThat(codeOf(crashed)).isEqualTo("UPSTREAM_ERROR");
+            assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
+            assertThat(peer.alive()).isTrue();
+        }
+    }
+
+    @Test
+    void aServerThatHangsIsATimeoutAndTheNextCallIsServed() throws Exception {
+        try (LinePeer peer = started()) {
+            assertThat(codeOf(call(peer, 10, "hang"))).isEqualTo("TIMEOUT");
+            assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
+        }
+    }
+
+    @Test
+    void garbageOnTheServersStdoutIsSkipped() throws Exception {
+        try (LinePeer peer = started()) {
+            assertThat(call(peer, 10, "garbage").at("/result/content/0/text").asString())
+                    .isEqualTo("answered after garbage");
+        }
+    }
+
+    @Test
+    void anAnswerWithAWrongIdIsDroppedAndTheCallTimesOut() throws Exception {
+        try (LinePeer peer = started()) {
+            JsonNode answer = call(peer, 10, "wrong_id");
+            assertThat(codeOf(answer)).isEqualTo("TIMEOUT");
+            assertThat(answer.toString()).doesNotContain("an answer to nobody");
+            assertThat(peer.notifications).noneMatch(l -> l.contains("987654"));
+        }
+    }
+
+    @Test
+    void aTenMegabyteResultIsRefusedAtOnceWithItsOwnAnswer() throws Exception {
+        try (LinePeer peer = started()) {
+            JsonNode answer = call(peer, 10, "huge");
+            assertThat(answer.get("id").asInt()).isEqualTo(10);
+            assertThat(codeOf(answer)).isEqualTo("UPSTREAM_ERROR");
+            assertThat(answer.toString()).contains("larger than the gateway accepts").hasSizeLessThan(10_000);
+            assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
+        }
+    }
+}

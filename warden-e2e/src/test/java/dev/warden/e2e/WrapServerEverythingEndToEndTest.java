@@ -1,0 +1,136 @@
+package dev.warden.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code warden wrap -- node server-everything} is a drop-in: the TypeScript SDK client and the
+ * Inspector CLI see the same tools and the same successful results as without Warden, and safe
+ * failures.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WrapServerEverythingEndToEndTest {
+
+    static final String SERVER = WardenClientWithServerEverythingTest.SERVER;
+    /** Planted in the server's environment: its get-env tool returns the environment. */
+    static final Map<String, String> SECRETS = Map.of("AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            "GITHUB_TOKEN", "ghp_16C7e42F292c6912E7710c838347Ae178B4a");
+
+    Path dataDir;
+    JsonNode direct;
+    JsonNode wrapped;
+
+    List<String> server() {
+        return List.of(Processes.NODE, SERVER, "stdio");
+    }
+
+    List<String> wrappedServer() {
+        List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.toString(), "--"));
+        command.addAll(server());
+        return command;
+    }
+
+    JsonNode drive(List<String> serverCommand) throws Exception {
+        List<String> command = new ArrayList<>(Processes.node("wrap-client.mjs"));
+        command.addAll(serverCommand);
+        Processes.Result result = Processes.run(command, SECRETS);
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        return Json.mapper().readTree(result.stdout());
+    }
+
+    @BeforeAll
+    void drive() throws Exception {
+        dataDir = Files.createTempDirectory("warden-wrap-everything");
+        direct = drive(server());
+        wrapped = drive(wrappedServer());
+    }
+
+    private static List<String> toolNames(JsonNode run) {
+        return run.at("/listTools/value/tools").valueStream().map(t -> t.get("name").asString()).toList();
+    }
+
+    @Test
+    void theClientSeesTheSameToolsWithTheSameDefinitions() {
+        assertThat(toolNames(wrapped)).isEqualTo(toolNames(direct)).contains("echo", "get-sum");
+        assertThat(wrapped.at("/listTools/value")).isEqualTo(direct.at("/listTools/value"));
+        assertThat(wrapped.get("serverVersion")).isEqualTo(direct.get("serverVersion"));
+    }
+
+    @Test
+    void successfulResultsAreTheSame() {
+        assertThat(wrapped.get("echo")).isEqualTo(direct.get("echo"));
+        assertThat(wrapped.get("sum")).isEqualTo(direct.get("sum"));
+        assertThat(wrapped.get("progress")).isEqualTo(direct.get("progress"));
+    }
+
+    @Test
+    void progressReachesTheClient() {
+        assertThat(wrapped.get("progressNotifications")).isEqualTo(direct.get("progressNotifications"));
+        assertThat(wrapped.get("progressNotifications").size()).isPositive();
+    }
+
+    @Test
+    void aFailingCallIsSafeAndCarriesACodeAndARef() {
+        JsonNode failure = wrapped.at("/badArguments/value");
+        assertThat(failure.get("isError").asBoolean()).isTrue();
+        JsonNode error = Json.mapper().readTree(failure.at("/content/0/text").asString()).get("error");
+        assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
+        assertThat(error.get("ref").asString()).startsWith("ref_");
+        assertThat(failure.toString()).doesNotContain("not-a-number-probe").doesNotContain("MCP error");
+    }
+
+    @Test
+    void anUnknownToolIsAProtocolErrorWithoutItsName() {
+        assertThat(direct.at("/unknownTool/value/content/0/text").asString()).contains("drop_tables_probe_tool");
+        assertThat(wrapped.at("/unknownTool/ok").asBoolean()).isFalse();
+        assertThat(wrapped.at("/unknownTool/error/code").asInt()).isEqualTo(-32602);
+        assertThat(wrapped.get("unknownTool").toString()).doesNotContain("drop_tables_probe_tool");
+    }
+
+    @Test
+    void credentialsInTheServersEnvironmentDumpAreRedacted() {
+        String directEnv = direct.at("/env/value/content/0/text").asString();
+        String wrappedEnv = wrapped.at("/env/value/content/0/text").asString();
+        SECRETS.values().forEach(secret -> {
+            assertThat(directEnv).as("the test plants the secret").contains(secret);
+            assertThat(wrappedEnv).doesNotContain(secret);
+        });
+        assertThat(wrappedEnv).contains("AWS_SECRET_ACCESS_KEY");
+    }
+
+    @Test
+    void aResourceErrorDoesNotRepeatTheRequestedUri() {
+        assertThat(direct.get("missingResource").toString()).contains("missing-probe");
+        assertThat(wrapped.get("missingResource").toString()).doesNotContain("missing-probe");
+        assertThat(wrapped.at("/missingResource/error/code").asInt()).isEqualTo(-32602);
+    }
+
+    @Test
+    void cancellingACallReachesTheServerAndTheConnectionGoesOn() {
+        assertThat(wrapped.at("/cancelled/ok").asBoolean()).isFalse();
+        assertThat(wrapped.at("/afterCancel/value")).isEqualTo(direct.at("/afterCancel/value"));
+    }
+
+    @Test
+    void theInspectorCliListsAndCallsTheSameThroughWarden() throws Exception {
+        Processes.Result viaWarden = Processes.run(Processes.inspectorFor(wrappedServer(), "--method", "tools/list"));
+        Processes.Result plain = Processes.run(Processes.inspectorFor(server(), "--method", "tools/list"));
+        assertThat(viaWarden.exitCode()).as(viaWarden.stderr()).isZero();
+        assertThat(Json.mapper().readTree(viaWarden.stdout())).isEqualTo(Json.mapper().readTree(plain.stdout()));
+        Processes.Result echo = Processes.run(Processes.inspectorFor(wrappedServer(), "--method", "tools/call",
+                "--tool-name", "echo", "--tool-arg", "message=inspected"));
+        assertThat(echo.exitCode()).as(echo.stderr()).isZero();
+        assertThat(Json.mapper().readTree(echo.stdout()).at("/content/0/text").asString()).isEqualTo("Echo: inspected");
+    }
+}

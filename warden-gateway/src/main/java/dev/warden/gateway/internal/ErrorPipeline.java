@@ -1,0 +1,348 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.Incident;
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.ToolFailure;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.SanitizedText;
+import dev.warden.core.sanitize.Sanitizer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What happens to an upstream's failure on its way to the client: normalized (text encoded twice
+ * is decoded once), sanitized with the upstream's policy, given a code (the sanitizer's, e.g. a
+ * database error's SQLSTATE mapping, else one read from the text) and a ref, and recorded with
+ * the original in the incident store. The client gets the sanitized text, the code and the ref.
+ */
+public final class ErrorPipeline {
+
+    /** Text beyond this is not read for a code (the sanitizer has its own bound). */
+    private static final int CLASSIFY_CHARS = 16 * 1024;
+
+    /** A failure as the client will see it. */
+    public record Outcome(ErrorCode code, Ref ref, String message) {
+    }
+
+    private final String upstream;
+    private final Sanitizer sanitizer;
+    private final Policy policy;
+    private final Sanitizer secretsOnly;
+    private final boolean redactSuccessfulResults;
+    private final IncidentSink incidents;
+    private final Clock clock;
+
+    public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
+            IncidentSink incidents, Clock clock) {
+        this.upstream = upstream;
+        this.sanitizer = sanitizer;
+        this.policy = policy;
+        this.redactSuccessfulResults = redactSuccessfulResults;
+        this.incidents = incidents;
+        this.clock = clock;
+        Sanitizer.Builder secrets = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2);
+        for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
+            if (c != dev.warden.core.sanitize.Category.SECRET) {
+                secrets.disable(c);
+            }
+        }
+        this.secretsOnly = secrets.build();
+    }
+
+    public String upstream() {
+        return upstream;
+    }
+
+    /** Placeholder for the caller's own input repeated in an upstream's error. */
+    static final String ECHO = "[input]";
+    private static final int MAX_ECHOES = 32;
+
+    /**
+     * Sanitizes, codes and records one failure text from the upstream. {@code inputs} are the
+     * strings of the client's request: an error that repeats them ("Resource X not found") has
+     * them replaced, as Warden never echoes a caller's input (it may carry an injection).
+     */
+    public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
+            Set<String> inputs) {
+        String text = withoutEchoes(withoutSdkPrefix(decodedOnce(untrusted)), inputs);
+        SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
+        ErrorCode code = clean.suggestedCode().map(ErrorPipeline::visible).orElseGet(() -> classify(text, fallback));
+        Ref ref = Ref.random();
+        record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
+                clean.findings()));
+        String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
+        return new Outcome(code, ref, message);
+    }
+
+    private static String withoutEchoes(String text, Set<String> inputs) {
+        String out = text;
+        for (String input : inputs) {
+            if (out.contains(input)) {
+                out = out.replace(input, ECHO);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The strings of a request's params worth scrubbing from its errors: long enough not to be
+     * common words (3+ characters), short enough to be values (at most 4096), at most 32, longest
+     * first so a value containing another is replaced whole.
+     */
+    public static Set<String> inputsOf(Optional<JsonNode> params) {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        params.ifPresent(p -> collect(p, found, 0));
+        found.sort(java.util.Comparator.comparingInt(String::length).reversed());
+        return new java.util.LinkedHashSet<>(found);
+    }
+
+    private static void collect(JsonNode node, java.util.List<String> out, int depth) {
+        if (out.size() >= MAX_ECHOES || depth > 16) {
+            return;
+        }
+        if (node.isString()) {
+            String v = node.stringValue();
+            if (v.length() >= 3 && v.length() <= 4096) {
+                out.add(v);
+            }
+            return;
+        }
+        if (node instanceof ObjectNode object) {
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                // _meta is protocol bookkeeping; a tool's or prompt's name is the server's own word
+                if (!field.getKey().equals("_meta") && !(depth == 0 && field.getKey().equals("name"))) {
+                    collect(field.getValue(), out, depth + 1);
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            for (JsonNode item : array) {
+                collect(item, out, depth + 1);
+            }
+        }
+    }
+
+    /** A failure of the gateway's own making (no upstream text): recorded with its cause. */
+    public Outcome local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
+        Ref ref = Ref.random();
+        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
+                java.util.List.of(), Incident.chainOf(cause)));
+        return new Outcome(code, ref, trustedMessage);
+    }
+
+    private void record(Incident incident) {
+        try {
+            incidents.record(incident);
+        } catch (RuntimeException e) {
+            // a broken sink must not change what the client receives
+        }
+    }
+
+    /** An upstream's internal error is, from here, the upstream failing. */
+    private static ErrorCode visible(ErrorCode code) {
+        return code == ErrorCode.INTERNAL_ERROR ? ErrorCode.UPSTREAM_ERROR : code;
+    }
+
+    /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
+    public ObjectNode toolError(Outcome outcome, boolean structured) {
+        ObjectNode object = ErrorRenderer.errorObject(failureOf(outcome), outcome.ref());
+        // The upstream's text says what was wrong but not where: no pointer to show.
+        ((ObjectNode) object.get("error")).remove("violations");
+        ObjectNode result = Json.object();
+        result.putArray("content").addObject().put("type", "text").put("text", object.toString());
+        if (structured) {
+            result.set("structuredContent", object);
+        }
+        result.put("isError", true);
+        return result;
+    }
+
+    /**
+     * The outcome as a JSON-RPC error for the client: the upstream's code kept when Warden may
+     * send it (else -32603), {@code data} with Warden's code, retryability and the ref.
+     */
+    public ProtocolException rpcError(int jsonRpcCode, Outcome outcome) {
+        ToolFailure failure = failureOf(outcome);
+        ObjectNode data = Json.object();
+        data.put("retryable", failure.retryable());
+        failure.retryAfter().ifPresent(d -> data.put("retryAfterMs", d.toMillis()));
+        data.put("ref", outcome.ref().value());
+        return new ProtocolException(JsonRpcError.mayEmit(jsonRpcCode) ? jsonRpcCode : JsonRpcError.INTERNAL_ERROR,
+                outcome.message(), outcome.code(), Optional.of(data));
+    }
+
+    private static ToolFailure failureOf(Outcome o) {
+        return switch (o.code()) {
+            case VALIDATION_ERROR -> ToolFailure.invalid("", o.message());
+            case NOT_FOUND -> ToolFailure.notFound(o.message());
+            case PERMISSION_DENIED -> ToolFailure.permissionDenied(o.message());
+            case CONFLICT -> ToolFailure.conflict(o.message());
+            case RATE_LIMITED -> ToolFailure.rateLimited(o.message(), Duration.ofSeconds(1));
+            case TIMEOUT -> ToolFailure.timeout(o.message());
+            case BLOCKED -> ToolFailure.blocked(o.message());
+            case UPSTREAM_ERROR, INTERNAL_ERROR -> ToolFailure.upstream(o.message(), null);
+        };
+    }
+
+    /**
+     * Credentials in a successful result are redacted (on by default): every string in its text
+     * content and structured content; other findings (paths, hosts) are left, as results carry
+     * them legitimately.
+     */
+    public JsonNode cleanSuccess(JsonNode result) {
+        if (!redactSuccessfulResults) {
+            return result;
+        }
+        return cleanStrings(result, secretsOnly, Policy.REDACT, 0);
+    }
+
+    /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
+    public JsonNode cleanNotification(JsonNode params) {
+        return cleanStrings(params, sanitizer, policy, 0);
+    }
+
+    private static JsonNode cleanStrings(JsonNode node, Sanitizer with, Policy policy, int depth) {
+        if (depth > 64) {
+            return Json.mapper().getNodeFactory().stringNode(ErrorCode.UPSTREAM_ERROR.defaultMessage());
+        }
+        if (node.isString()) {
+            SanitizedText clean = with.sanitize(node.stringValue(), policy, ErrorCode.UPSTREAM_ERROR);
+            return clean.output().equals(node.stringValue()) ? node
+                    : Json.mapper().getNodeFactory().stringNode(clean.output());
+        }
+        if (node instanceof ObjectNode object) {
+            ObjectNode copy = null;
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                JsonNode cleaned = cleanStrings(field.getValue(), with, policy, depth + 1);
+                if (cleaned != field.getValue()) {
+                    if (copy == null) {
+                        copy = object.deepCopy();
+                    }
+                    copy.set(field.getKey(), cleaned);
+                }
+            }
+            return copy == null ? object : copy;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode copy = null;
+            for (int i = 0; i < array.size(); i++) {
+                JsonNode cleaned = cleanStrings(array.get(i), with, policy, depth + 1);
+                if (cleaned != array.get(i)) {
+                    if (copy == null) {
+                        copy = array.deepCopy();
+                    }
+                    copy.set(i, cleaned);
+                }
+            }
+            return copy == null ? array : copy;
+        }
+        return node;
+    }
+
+    /**
+     * Error text some servers encode twice ({@code "\"Error: …\""}) is decoded once; anything else
+     * is left as it is.
+     */
+    static String decodedOnce(String text) {
+        String t = text.strip();
+        if (t.length() >= 2 && t.charAt(0) == '"' && t.charAt(t.length() - 1) == '"') {
+            try {
+                JsonNode inner = Json.mapper().readTree(t);
+                if (inner != null && inner.isString()) {
+                    return inner.stringValue();
+                }
+            } catch (RuntimeException e) {
+                return text;
+            }
+        }
+        return text;
+    }
+
+    /**
+     * The TypeScript SDK prefixes error texts with {@code "MCP error <code>: "}, sometimes twice;
+     * the code is carried properly already, so the prefixes go.
+     */
+    static String withoutSdkPrefix(String text) {
+        String t = text;
+        while (t.startsWith("MCP error ")) {
+            int i = "MCP error ".length();
+            if (i < t.length() && t.charAt(i) == '-') {
+                i++;
+            }
+            int digits = i;
+            while (i < t.length() && Character.isDigit(t.charAt(i))) {
+                i++;
+            }
+            if (i == digits || !t.startsWith(": ", i)) {
+                break;
+            }
+            t = t.substring(i + 2);
+        }
+        return t;
+    }
+
+    /** A code read from the words of the text; an upstream failure when nothing says otherwise. */
+    static ErrorCode classify(String text, ErrorCode fallback) {
+        String t = text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text;
+        t = t.toLowerCase(Locale.ROOT);
+        if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
+                "eperm", "not authorized")) {
+            return ErrorCode.PERMISSION_DENIED;
+        }
+        if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ")) {
+            return ErrorCode.NOT_FOUND;
+        }
+        if (any(t, "timed out", "timeout", "deadline exceeded", "etimedout")) {
+            return ErrorCode.TIMEOUT;
+        }
+        if (any(t, "rate limit", "too many requests", "quota exceeded")) {
+            return ErrorCode.RATE_LIMITED;
+        }
+        if (any(t, "already exists", "conflict", "duplicate")) {
+            return ErrorCode.CONFLICT;
+        }
+        if (any(t, "invalid", "validation", "must be", "is required", "expected ")) {
+            return ErrorCode.VALIDATION_ERROR;
+        }
+        return fallback;
+    }
+
+    private static boolean any(String text, String... words) {
+        for (String w : words) {
+            if (text.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The text of an {@code isError} result: its text blocks, joined. */
+    static String errorText(JsonNode result) {
+        StringBuilder b = new StringBuilder();
+        JsonNode content = result.path("content");
+        for (JsonNode block : content) {
+            if ("text".equals(block.path("type").asString("")) && block.path("text").isString()) {
+                if (!b.isEmpty()) {
+                    b.append('\n');
+                }
+                b.append(block.path("text").stringValue());
+            }
+        }
+        if (b.isEmpty() && result.has("structuredContent")) {
+            b.append(result.get("structuredContent").toString());
+        }
+        return b.toString();
+    }
+}
