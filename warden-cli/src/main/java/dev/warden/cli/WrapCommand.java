@@ -69,8 +69,10 @@ final class WrapCommand implements Callable<Integer> {
                 .withRedactSuccessfulResults(!keepCredentials);
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir))) {
-            Gateway.builder().upstream(upstream).incidents(IncidentSink.all(store, log))
-                    .maxMessageBytes(maxMessageBytes).build().serveStdio();
+            try (Gateway gateway = Gateway.builder().upstream(upstream).incidents(IncidentSink.all(store, log))
+                    .maxMessageBytes(maxMessageBytes).build()) {
+                gateway.serveStdio();
+            }
         }
         return 0;
     }

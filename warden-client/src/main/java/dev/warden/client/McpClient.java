@@ -103,6 +103,20 @@ public final class McpClient implements AutoCloseable {
         return () -> StreamableHttpTransport.of(endpoint);
     }
 
+    /** Streamable HTTP with headers sent on every request (an API key, say). */
+    public static Supplier<Transport> http(URI endpoint, Map<String, String> headers) {
+        Map<String, String> copy = Map.copyOf(headers);
+        return () -> StreamableHttpTransport.of(endpoint, copy);
+    }
+
+    /** Launches {@code command} with extra environment variables; its stderr goes to the log. */
+    public static Supplier<Transport> stdio(List<String> command, Map<String, String> environment) {
+        List<String> copy = List.copyOf(command);
+        Map<String, String> env = Map.copyOf(environment);
+        return () -> ProcessTransport.launch(copy, env, Optional.empty(),
+                line -> LOG.log(System.Logger.Level.DEBUG, "server stderr: {0}", line));
+    }
+
     /**
      * Streamable HTTP to a server that requires authorization; {@code authorization} (usually
      * {@link dev.warden.client.auth.OAuth}) answers its challenges and keeps the tokens across

@@ -5,7 +5,9 @@ import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.gateway.internal.ErrorPipeline;
+import dev.warden.gateway.internal.Naming;
 import dev.warden.gateway.internal.ProxyConnection;
+import dev.warden.gateway.internal.UpstreamLink;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -13,7 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * Warden in front of an MCP server it did not write: each client connection gets the upstream
@@ -28,17 +30,26 @@ import java.util.Optional;
  * gateway.serveStdio();   // warden wrap
  * }</pre>
  */
-public final class Gateway {
+public final class Gateway implements AutoCloseable {
 
-    private final Upstream upstream;
-    private final IncidentSink incidents;
-    private final Sanitizer sanitizer;
+    private final List<UpstreamLink> links;
+    private final Naming naming;
     private final int maxMessageBytes;
 
     private Gateway(Builder b) {
-        this.upstream = b.upstream.orElseThrow(() -> new IllegalArgumentException("a gateway needs an upstream"));
-        this.incidents = b.incidents;
-        this.sanitizer = b.sanitizer;
+        if (b.upstreams.isEmpty()) {
+            throw new IllegalArgumentException("a gateway needs at least one upstream");
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Upstream u : b.upstreams) {
+            if (!names.add(u.name())) {
+                throw new IllegalArgumentException("upstream \"" + u.name() + "\" is configured twice");
+            }
+        }
+        this.links = b.upstreams.stream().map(u -> new UpstreamLink(u, new ErrorPipeline(u.name(), b.sanitizer,
+                u.policy(), u.redactSuccessfulResults(), b.incidents, Clock.systemUTC()))).toList();
+        this.naming = b.prefixAlways ? new Naming(true, b.separator)
+                : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
     }
 
@@ -46,15 +57,13 @@ public final class Gateway {
         return new Builder();
     }
 
-    public Upstream upstream() {
-        return upstream;
+    public List<Upstream> upstreams() {
+        return links.stream().map(UpstreamLink::spec).toList();
     }
 
     /** Serves one client on {@code downstream}; returns once started. */
     public ProxyConnection connect(Transport downstream) {
-        ProxyConnection connection = new ProxyConnection(downstream, upstream,
-                new ErrorPipeline(upstream.name(), sanitizer, upstream.policy(), upstream.redactSuccessfulResults(),
-                        incidents, Clock.systemUTC()));
+        ProxyConnection connection = new ProxyConnection(downstream, links, naming);
         connection.start();
         return connection;
     }
@@ -75,17 +84,25 @@ public final class Gateway {
         }
     }
 
+    /** Stops every upstream. */
+    @Override
+    public void close() {
+        links.forEach(UpstreamLink::close);
+    }
+
     public static final class Builder {
-        private Optional<Upstream> upstream = Optional.empty();
+        private final List<Upstream> upstreams = new java.util.ArrayList<>();
         private IncidentSink incidents = IncidentSink.stderr();
         private Sanitizer sanitizer = Sanitizer.ofDefaults();
         private int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+        private String separator = Naming.DEFAULT_SEPARATOR;
+        private boolean prefixAlways;
 
         private Builder() {
         }
 
         public Builder upstream(Upstream upstream) {
-            this.upstream = Optional.of(Objects.requireNonNull(upstream, "upstream"));
+            upstreams.add(Objects.requireNonNull(upstream, "upstream"));
             return this;
         }
 
@@ -97,6 +114,20 @@ public final class Gateway {
 
         public Builder sanitizer(Sanitizer sanitizer) {
             this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+            return this;
+        }
+
+        /**
+         * How upstream and tool names are joined ({@code crm__lookup} by default); names are
+         * prefixed when there are several upstreams, or always if {@code always}.
+         */
+        public Builder namespacing(String separator, boolean always) {
+            if (separator == null || separator.isEmpty() || separator.chars().anyMatch(Character::isWhitespace)) {
+                throw new IllegalArgumentException("separator must be non-empty without spaces, got \"" + separator
+                        + "\"");
+            }
+            this.separator = separator;
+            this.prefixAlways = always;
             return this;
         }
 

@@ -3,12 +3,15 @@ package dev.warden.gateway;
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
 import java.time.Duration;
 import java.util.List;
-
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -16,47 +19,114 @@ import java.util.function.Supplier;
  * never its command line, URL or credentials), how to reach it, and its settings.
  *
  * @param timeout how long a request to it may stay silent (progress resets it)
+ * @param toolTimeouts per-tool overrides of {@code timeout}, by the upstream's own tool name
  * @param policy how its failure texts and log messages are sanitized
  * @param redactSuccessfulResults whether credentials in its successful results are redacted
+ * @param allowTools if present, only these tools are visible (by the upstream's own names)
+ * @param denyTools never visible; a denied tool is indistinguishable from one that does not exist
  */
-public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Policy policy,
-        boolean redactSuccessfulResults, ReconnectPolicy reconnect) {
+public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
+        Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
+        ReconnectPolicy reconnect) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     public Upstream {
         Objects.requireNonNull(name, "name");
-        if (name.isBlank() || name.contains("__")) {
-            throw new IllegalArgumentException("upstream name must be non-blank and free of \"__\", got \"" + name
-                    + "\"");
+        if (!validName(name)) {
+            throw new IllegalArgumentException("upstream name must be letters, digits, '-' or '_' (no \"__\"), got \""
+                    + name + "\"");
         }
         Objects.requireNonNull(connector, "connector");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(reconnect, "reconnect");
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout of upstream " + name + " must be positive, got " + timeout);
+        requirePositive(name, "timeout", timeout);
+        toolTimeouts = Map.copyOf(toolTimeouts);
+        toolTimeouts.forEach((tool, t) -> requirePositive(name, "timeout of tool " + tool, t));
+        allowTools = allowTools.map(Set::copyOf);
+        denyTools = Set.copyOf(denyTools);
+    }
+
+    private static void requirePositive(String upstream, String what, Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(what + " of upstream " + upstream + " must be positive, got " + d);
         }
+    }
+
+    static boolean validName(String name) {
+        if (name.isEmpty() || name.length() > 64 || name.contains("__")) {
+            return false;
+        }
+        for (char c : name.toCharArray()) {
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A server launched as a subprocess and spoken to over stdio; its stderr goes to the log. */
     public static Upstream stdio(String name, List<String> command) {
+        return stdio(name, command, Map.of());
+    }
+
+    /** A subprocess with extra environment variables (credentials for it, say: never logged). */
+    public static Upstream stdio(String name, List<String> command, Map<String, String> environment) {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("upstream " + name + " needs a command");
         }
-        return new Upstream(name, McpClient.stdio(command), DEFAULT_TIMEOUT, Policy.REDACT, true,
-                ReconnectPolicy.ofDefaults());
+        List<String> copy = List.copyOf(command);
+        Map<String, String> env = Map.copyOf(environment);
+        return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), line -> LOG.log(
+                System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
+                STDERR.sanitize(line, Policy.REDACT).output())));
+    }
+
+    private static final System.Logger LOG = System.getLogger(Upstream.class.getName());
+    /** A server's stderr is logged, never parsed; what it leaks there is redacted first. */
+    private static final Sanitizer STDERR = Sanitizer.ofDefaults();
+
+    /** A server reached over Streamable HTTP, with headers sent on every request (an API key, say: never logged). */
+    public static Upstream http(String name, java.net.URI url, Map<String, String> headers) {
+        return of(name, McpClient.http(url, headers));
+    }
+
+    public static Upstream of(String name, Supplier<Transport> connector) {
+        return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
+                Set.of(), ReconnectPolicy.ofDefaults());
     }
 
     public Upstream withTimeout(Duration timeout) {
-        return new Upstream(name, connector, timeout, policy, redactSuccessfulResults, reconnect);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect);
+    }
+
+    public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
+        return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect);
     }
 
     public Upstream withPolicy(Policy policy) {
-        return new Upstream(name, connector, timeout, policy, redactSuccessfulResults, reconnect);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect);
     }
 
     public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, policy, redact, reconnect);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect);
     }
 
+    public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
+                reconnect);
+    }
+
+    /** Whether a tool of this upstream (its own name) may be seen and called. */
+    public boolean exposes(String tool) {
+        return !denyTools.contains(tool) && allowTools.map(a -> a.contains(tool)).orElse(true);
+    }
+
+    /** The silence allowed for one tool's calls. */
+    public Duration timeoutFor(String tool) {
+        return toolTimeouts.getOrDefault(tool, timeout);
+    }
 }

@@ -16,51 +16,75 @@ import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
-import dev.warden.gateway.Upstream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client's connection through the gateway to one upstream (what {@code warden wrap} runs): an
- * MCP server towards the client, an MCP client towards the upstream, started when the client
- * initializes so the upstream sees the client's capabilities. Requests, notifications and the
- * upstream's own requests (sampling, elicitation, roots) cross as they are, with their fields
- * intact; failures go through the {@link ErrorPipeline}; cancellation crosses both ways.
+ * One client's connection through the gateway: an MCP server towards the client, in front of one
+ * or more upstreams ({@link UpstreamLink}). Their tools and prompts are listed together (named
+ * {@code <upstream>__<name>} when there are several), resources routed to the upstream that listed
+ * them; requests, notifications and the upstreams' own requests cross with their fields intact;
+ * failures go through each upstream's {@link ErrorPipeline}; progress and cancellation cross both
+ * ways.
  */
 public final class ProxyConnection {
 
     private static final System.Logger LOG = System.getLogger(ProxyConnection.class.getName());
-    /** Requests the upstream may make of the client, forwarded only if the client declared them. */
-    private static final Set<String> CLIENT_METHODS = Set.of("sampling/createMessage", "elicitation/create",
-            "roots/list");
+    /** Pages of one upstream's list read at most when lists are merged. */
+    private static final int MAX_PAGES = 100;
 
-    private final Upstream upstream;
-    private final ErrorPipeline pipeline;
+    private final List<UpstreamLink> links;
+    private final Naming naming;
     private final Session session;
-    private volatile McpClient client;
-    /** Tools from the upstream's last list that declare an output schema: their errors carry no structured content. */
+    private volatile ObjectNode clientCapabilities = Json.object();
+    /** Tools (as the client names them) that declare an output schema: their errors carry no structured content. */
     private final Set<String> withOutputSchema = ConcurrentHashMap.newKeySet();
+    /** Which upstream listed a resource URI, and the fixed prefixes of its templates. */
+    private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
+    private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
-    public ProxyConnection(Transport downstream, Upstream upstream, ErrorPipeline pipeline) {
-        this.upstream = upstream;
-        this.pipeline = pipeline;
+    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming) {
+        if (links.isEmpty()) {
+            throw new IllegalArgumentException("a gateway needs at least one upstream");
+        }
+        this.links = List.copyOf(links);
+        this.naming = naming;
         this.session = Session.builder(downstream)
-                .defaultTimeout(upstream.timeout())
+                .defaultTimeout(links.get(0).spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, this::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> clientReady())
                 .onRequest("tools/list", this::listTools)
                 .onRequest("tools/call", this::callTool)
-                .onOtherRequest(this::forward)
-                .onOtherNotification(this::notifyUpstream)
+                .onRequest("prompts/list", ctx -> listNamed(ctx, "prompts"))
+                .onRequest("prompts/get", this::getPrompt)
+                .onRequest("resources/list", ctx -> listResources(ctx, "resources", "uri", resourceOwners))
+                .onRequest("resources/templates/list", ctx -> listResources(ctx, "resourceTemplates", "uriTemplate",
+                        templatePrefixes))
+                .onRequest("resources/read", this::byResource)
+                .onRequest("resources/subscribe", this::byResource)
+                .onRequest("resources/unsubscribe", this::byResource)
+                .onRequest("logging/setLevel", this::setLevel)
+                .onRequest("completion/complete", this::complete)
+                .onOtherRequest(this::forwardOther)
+                .onOtherNotification(this::notifyUpstreams)
                 .build();
     }
 
     public void start() {
+        links.forEach(l -> l.register(this));
+        session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
         session.start();
     }
 
@@ -70,96 +94,236 @@ public final class ProxyConnection {
 
     public void close() {
         session.close();
-        McpClient c = client;
-        if (c != null) {
-            c.close();
-        }
     }
 
-    private JsonNode initialize(RequestContext ctx) throws Exception {
+    private boolean single() {
+        return links.size() == 1 && !naming.prefixed();
+    }
+
+    // ---- lifecycle -----------------------------------------------------------------------------
+
+    private JsonNode initialize(RequestContext ctx) {
         JsonNode params = ctx.params().orElseGet(Json::object);
         ProtocolVersion version = ProtocolVersion.fromWire(params.path("protocolVersion").asString(""))
                 .filter(v -> !v.stateless()).orElse(ProtocolVersion.latestSessionBased());
-        JsonNode caps = params.path("capabilities");
-        JsonNode info = params.path("clientInfo");
-        McpClient.Builder builder = McpClient.builder(info.path("name").asString("warden-gateway"),
-                        info.path("version").asString("0"))
-                .requestTimeout(upstream.timeout())
-                .reconnect(upstream.reconnect())
-                .onNotification(this::notifyDownstream);
-        // The upstream may ask the client only for what the client can give.
-        if (caps.has("sampling")) {
-            builder.onSampling(p -> askClient("sampling/createMessage", p));
-        }
-        if (caps.has("elicitation")) {
-            builder.onElicitation(p -> askClient("elicitation/create", p));
-        }
-        if (caps.has("roots")) {
-            builder.onRootsList(p -> askClient("roots/list", p));
-        }
-        McpClient connected;
-        try {
-            connected = builder.connect(upstream.connector());
-        } catch (RuntimeException e) {
-            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, pipeline.local(Lifecycle.INITIALIZE, Optional.empty(),
-                    ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.", e));
-        }
-        client = connected;
+        clientCapabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
+        List<McpClient> up = connectAll();
         ObjectNode result = Json.object();
         result.put("protocolVersion", version.wire());
-        result.set("capabilities", connected.serverCapabilities());
-        result.set("serverInfo", Json.tree(connected.serverInfo()));
-        connected.instructions().ifPresent(i -> result.put("instructions",
-                pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(i)).asString("")));
+        if (single()) {
+            McpClient only = up.get(0);
+            result.set("capabilities", only.serverCapabilities());
+            result.set("serverInfo", Json.tree(only.serverInfo()));
+            only.instructions().ifPresent(i -> result.put("instructions",
+                    links.get(0).pipeline().cleanNotification(Json.mapper().getNodeFactory().stringNode(i)).asString("")));
+        } else {
+            result.set("capabilities", merged(up));
+            result.putObject("serverInfo").put("name", "warden-gateway").put("version", "1");
+        }
         return result;
     }
 
-    private ObjectNode askClient(String method, ObjectNode params) throws Exception {
+    /** Every upstream, connected in parallel; one that cannot start is left out (and recorded), all failing fails initialize. */
+    private List<McpClient> connectAll() {
+        List<CompletableFuture<Optional<McpClient>>> pending = new ArrayList<>();
+        for (UpstreamLink link : links) {
+            CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    f.complete(Optional.of(link.client(clientCapabilities)));
+                } catch (RuntimeException e) {
+                    link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
+                            "The upstream server could not be started.", e);
+                    LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started", link.name());
+                    f.complete(Optional.empty());
+                }
+            });
+            pending.add(f);
+        }
+        List<McpClient> up = new ArrayList<>();
+        for (CompletableFuture<Optional<McpClient>> f : pending) {
+            f.join().ifPresent(up::add);
+        }
+        if (up.isEmpty() || single() && up.size() != 1) {
+            ErrorPipeline first = links.get(0).pipeline();
+            throw first.rpcError(JsonRpcError.INTERNAL_ERROR, first.local(Lifecycle.INITIALIZE, Optional.empty(),
+                    ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
+                    new IllegalStateException("no upstream could be started")));
+        }
+        return up;
+    }
+
+    /** What several upstreams offer together: a capability if any offers it. */
+    private static ObjectNode merged(List<McpClient> up) {
+        ObjectNode caps = Json.object();
+        for (McpClient c : up) {
+            ObjectNode theirs = c.serverCapabilities();
+            for (String key : List.of("tools", "prompts", "resources", "logging", "completions")) {
+                if (theirs.get(key) instanceof ObjectNode part) {
+                    ObjectNode mine = caps.has(key) ? (ObjectNode) caps.get(key) : caps.putObject(key);
+                    for (Map.Entry<String, JsonNode> flag : part.properties()) {
+                        if (flag.getValue().asBoolean(false)) {
+                            mine.put(flag.getKey(), true);
+                        }
+                    }
+                }
+            }
+        }
+        return caps;
+    }
+
+    /** Notifications held until the client has said it is initialized (an upstream may talk first). */
+    private final List<Runnable> held = new ArrayList<>();
+    private boolean ready;
+    static final int MAX_HELD = 256;
+
+    private void clientReady() {
+        List<Runnable> flush;
+        synchronized (held) {
+            ready = true;
+            flush = List.copyOf(held);
+            held.clear();
+        }
+        flush.forEach(Runnable::run);
+    }
+
+    /** An upstream's notification (already sanitized where it carries text) on its way to the client. */
+    void fromUpstream(UpstreamLink link, String method, JsonNode body) {
+        if (session.isClosed()) {
+            return;
+        }
+        synchronized (held) {
+            if (!ready) {
+                if (held.size() < MAX_HELD) {
+                    held.add(() -> session.notify(method, body));
+                }
+                return;
+            }
+        }
+        session.notify(method, body);
+    }
+
+    /** A request an upstream makes of this client: only what the client declared it can answer. */
+    ObjectNode askClient(String method, ObjectNode params) throws Exception {
+        String capability = Lifecycle.capabilityFor(method).orElse("");
+        if (!clientCapabilities.has(capability)) {
+            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this",
+                    ErrorCode.NOT_FOUND);
+        }
         JsonNode answer = session.request(method, params).get();
         return answer instanceof ObjectNode o ? o : Json.object();
     }
 
-    private McpClient upstream() {
-        McpClient c = client;
-        if (c == null) {
-            throw ProtocolException.invalidRequest("Invalid request: the session has not been initialized");
+    /** The client's notifications (roots changed, say) reach every upstream; initialized is the gateway's own. */
+    private void notifyUpstreams(String method, Optional<JsonNode> params) {
+        ObjectNode body = params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).orElseGet(Json::object);
+        for (UpstreamLink link : links) {
+            link.connected().ifPresent(c -> {
+                try {
+                    c.notify(method, body);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "a notification to upstream {0} was dropped", link.name());
+                }
+            });
         }
-        return c;
     }
 
+    // ---- tools and prompts ---------------------------------------------------------------------
+
     private JsonNode listTools(RequestContext ctx) throws Exception {
-        JsonNode result = send(ctx, Optional.empty());
-        withOutputSchema.clear();
+        JsonNode result = listNamed(ctx, "tools");
         for (JsonNode tool : result.path("tools")) {
+            String name = tool.path("name").asString("");
             if (tool.path("outputSchema").isObject()) {
-                withOutputSchema.add(tool.path("name").asString(""));
+                withOutputSchema.add(name);
+            } else {
+                withOutputSchema.remove(name);
             }
         }
-        return pipeline.cleanSuccess(result);
+        return result;
+    }
+
+    /**
+     * {@code tools/list} or {@code prompts/list}. One upstream: its pages as they are, with what
+     * policy hides taken out. Several: every page of each, renamed, in one answer; an upstream
+     * that fails is left out and the others are listed.
+     */
+    private JsonNode listNamed(RequestContext ctx, String field) throws Exception {
+        if (single()) {
+            UpstreamLink link = links.get(0);
+            JsonNode page = send(link, ctx, params(ctx), link.spec().timeout(), Optional.empty());
+            return link.pipeline().cleanSuccess(visible(link, page, field));
+        }
+        ObjectNode out = Json.object();
+        ArrayNode all = out.putArray(field);
+        for (UpstreamLink link : links) {
+            try {
+                Optional<String> cursor = Optional.empty();
+                int pages = 0;
+                do {
+                    ObjectNode p = Json.object();
+                    cursor.ifPresent(c -> p.put("cursor", c));
+                    JsonNode page = send(link, ctx, p, link.spec().timeout(), Optional.empty());
+                    for (JsonNode item : visible(link, page, field).path(field)) {
+                        ObjectNode renamed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
+                        renamed.put("name", naming.exposed(link, item.path("name").asString("")));
+                        all.add(renamed);
+                    }
+                    cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").stringValue())
+                            : Optional.empty();
+                } while (cursor.isPresent() && ++pages < MAX_PAGES);
+            } catch (PeerErrorException | LocalFailure e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+            }
+        }
+        return out;
+    }
+
+    /** A listing without the tools policy hides (a denied tool does not exist, as far as the client can tell). */
+    private static JsonNode visible(UpstreamLink link, JsonNode page, String field) {
+        if (!"tools".equals(field) || !(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
+            return page;
+        }
+        ArrayNode kept = Json.mapper().createArrayNode();
+        for (JsonNode item : items) {
+            if (link.spec().exposes(item.path("name").asString(""))) {
+                kept.add(item);
+            }
+        }
+        if (kept.size() == items.size()) {
+            return page;
+        }
+        ObjectNode copy = object.deepCopy();
+        copy.set(field, kept);
+        return copy;
     }
 
     private JsonNode callTool(RequestContext ctx) throws Exception {
-        String name = ctx.params().map(p -> p.path("name").asString("")).orElse("");
-        boolean structured = !withOutputSchema.contains(name);
+        ObjectNode params = params(ctx);
+        String exposed = params.path("name").asString("");
+        Naming.Target target = naming.resolve(links, exposed).filter(t -> t.link().spec().exposes(t.name()))
+                .orElseThrow(ProxyConnection::unknownTool);
+        UpstreamLink link = target.link();
+        params.put("name", target.name());
+        boolean structured = !withOutputSchema.contains(exposed);
+        Set<String> inputs = ErrorPipeline.inputsOf(ctx.params());
         JsonNode result;
         try {
-            result = send(ctx, Optional.of(name));
+            result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()));
         } catch (PeerErrorException e) {
-            return toolError(name, e.error(), structured, ErrorPipeline.inputsOf(ctx.params()));
-        } catch (ProtocolException e) {
-            throw e;
+            return toolError(link, target.name(), e.error(), structured, inputs);
         } catch (LocalFailure e) {
-            return pipeline.toolError(e.outcome(), structured);
+            return link.pipeline().toolError(e.outcome(), structured);
         }
         if (!result.path("isError").asBoolean(false)) {
-            return pipeline.cleanSuccess(result);
+            return link.pipeline().cleanSuccess(result);
         }
         String text = ErrorPipeline.errorText(result);
         if (unknownTool(text)) {
             throw unknownTool();
         }
-        return pipeline.toolError(pipeline.failure("tools/call", Optional.of(name), text, ErrorCode.UPSTREAM_ERROR,
-                ErrorPipeline.inputsOf(ctx.params())), structured);
+        return link.pipeline().toolError(link.pipeline().failure("tools/call", Optional.of(target.name()), text,
+                ErrorCode.UPSTREAM_ERROR, inputs), structured);
     }
 
     /**
@@ -168,22 +332,33 @@ public final class ProxyConnection {
      * pattern: -32000 "Tool execution failed" with the detail in {@code data}), so it becomes an
      * {@code isError} result the model can read, with that detail sanitized.
      */
-    private JsonNode toolError(String name, JsonRpcError error, boolean structured, Set<String> inputs) {
+    private static JsonNode toolError(UpstreamLink link, String tool, JsonRpcError error, boolean structured,
+            Set<String> inputs) {
         if (error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())) {
             throw unknownTool();
         }
         if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
+        ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
-            throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(name),
+            throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
                     detail(error), ErrorCode.VALIDATION_ERROR, inputs));
         }
-        return pipeline.toolError(pipeline.failure("tools/call", Optional.of(name), detail(error),
+        return pipeline.toolError(pipeline.failure("tools/call", Optional.of(tool), detail(error),
                 ErrorCode.UPSTREAM_ERROR, inputs), structured);
     }
 
-    private static String detail(JsonRpcError error) {
+    private JsonNode getPrompt(RequestContext ctx) throws Exception {
+        ObjectNode params = params(ctx);
+        Naming.Target target = naming.resolve(links, params.path("name").asString(""))
+                .orElseThrow(() -> new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown prompt",
+                        ErrorCode.NOT_FOUND));
+        params.put("name", target.name());
+        return forward(target.link(), ctx, params);
+    }
+
+    static String detail(JsonRpcError error) {
         Optional<JsonNode> data = error.data().filter(d -> !d.isNull());
         if (data.isEmpty()) {
             return error.message();
@@ -192,9 +367,8 @@ public final class ProxyConnection {
         return error.message() + "\n" + extra;
     }
 
-    private static boolean unknownTool(String text) {
-        String t = text.length() > 4096 ? text.substring(0, 4096) : text;
-        t = t.toLowerCase(java.util.Locale.ROOT);
+    static boolean unknownTool(String text) {
+        String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
         return t.contains("unknown tool") || t.contains("tool not found")
                 || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
     }
@@ -204,10 +378,93 @@ public final class ProxyConnection {
         return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND);
     }
 
-    /** Everything else: forwarded as it is; an error comes back sanitized, with its code kept where allowed. */
-    private JsonNode forward(RequestContext ctx) throws Exception {
+    // ---- resources and the rest ----------------------------------------------------------------
+
+    /** Resources keep their URIs; the gateway remembers which upstream listed each, to route reads. */
+    private JsonNode listResources(RequestContext ctx, String field, String key, Map<String, UpstreamLink> owners)
+            throws Exception {
+        if (single()) {
+            return forward(links.get(0), ctx, params(ctx));
+        }
+        ObjectNode out = Json.object();
+        ArrayNode all = out.putArray(field);
+        for (UpstreamLink link : links) {
+            try {
+                JsonNode page = send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
+                for (JsonNode item : page.path(field)) {
+                    String id = item.path(key).asString("");
+                    owners.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
+                    all.add(link.pipeline().cleanSuccess(item));
+                }
+            } catch (PeerErrorException | LocalFailure e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+            }
+        }
+        return out;
+    }
+
+    private static String templatePrefix(String template) {
+        int brace = template.indexOf('{');
+        return brace < 0 ? template : template.substring(0, brace);
+    }
+
+    private JsonNode byResource(RequestContext ctx) throws Exception {
+        ObjectNode params = params(ctx);
+        String uri = params.path("uri").asString("");
+        UpstreamLink owner = single() ? links.get(0) : resourceOwners.get(uri);
+        if (owner == null) {
+            owner = templatePrefixes.entrySet().stream().filter(e -> !e.getKey().isEmpty() && uri.startsWith(e.getKey()))
+                    .max(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(String::length)))
+                    .map(Map.Entry::getValue).orElse(null);
+        }
+        if (owner == null) {
+            // Not listed by anyone: the version's not-found, without the URI.
+            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Resource not found", ErrorCode.NOT_FOUND);
+        }
+        return forward(owner, ctx, params);
+    }
+
+    private JsonNode setLevel(RequestContext ctx) throws Exception {
+        for (UpstreamLink link : links) {
+            if (link.connected().map(c -> c.serverCapabilities().has("logging")).orElse(false)) {
+                forward(link, ctx, params(ctx));
+            }
+        }
+        return Json.object();
+    }
+
+    private JsonNode complete(RequestContext ctx) throws Exception {
+        ObjectNode params = params(ctx);
+        if (single()) {
+            return forward(links.get(0), ctx, params);
+        }
+        JsonNode ref = params.path("ref");
+        if ("ref/prompt".equals(ref.path("type").asString("")) && params.get("ref") instanceof ObjectNode r) {
+            Naming.Target target = naming.resolve(links, ref.path("name").asString(""))
+                    .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown prompt"));
+            r.put("name", target.name());
+            return forward(target.link(), ctx, params);
+        }
+        UpstreamLink owner = resourceOwners.getOrDefault(ref.path("uri").asString(""), null);
+        if (owner == null) {
+            throw ProtocolException.invalidParams("Invalid params: unknown reference");
+        }
+        return forward(owner, ctx, params);
+    }
+
+    /** Methods the gateway has no rule for go to the one upstream; with several, nowhere. */
+    private JsonNode forwardOther(RequestContext ctx) throws Exception {
+        if (links.size() != 1) {
+            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+        }
+        return forward(links.get(0), ctx, params(ctx));
+    }
+
+    /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
+    private JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params) throws Exception {
+        ErrorPipeline pipeline = link.pipeline();
         try {
-            return pipeline.cleanSuccess(send(ctx, Optional.empty()));
+            return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
         } catch (PeerErrorException e) {
             JsonRpcError error = e.error();
             if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
@@ -222,8 +479,20 @@ public final class ProxyConnection {
         }
     }
 
+    private static ObjectNode params(RequestContext ctx) {
+        ObjectNode params = ctx.params().filter(ObjectNode.class::isInstance).map(p -> ((ObjectNode) p).deepCopy())
+                .orElseGet(Json::object);
+        if (params.get("_meta") instanceof ObjectNode meta) {
+            meta.remove("progressToken"); // the upstream gets a token of its own connection
+            if (meta.isEmpty()) {
+                params.remove("_meta");
+            }
+        }
+        return params;
+    }
+
     /** A failure on the way to the upstream, already recorded: what the client gets instead of an answer. */
-    private static final class LocalFailure extends Exception {
+    static final class LocalFailure extends Exception {
         private final ErrorPipeline.Outcome outcome;
 
         LocalFailure(ErrorPipeline.Outcome outcome) {
@@ -238,111 +507,62 @@ public final class ProxyConnection {
 
     /**
      * Sends the client's request upstream and waits: progress from the upstream reaches the client
-     * (and keeps the request alive), the client cancelling cancels it upstream.
+     * (and keeps the request alive), the client cancelling cancels it upstream, and what the
+     * upstream said before answering reaches the client before the answer.
      */
-    private JsonNode send(RequestContext ctx, Optional<String> tool) throws Exception {
-        ObjectNode params = ctx.params().filter(ObjectNode.class::isInstance).map(p -> ((ObjectNode) p).deepCopy())
-                .orElseGet(Json::object);
-        if (params.get("_meta") instanceof ObjectNode meta) {
-            meta.remove("progressToken"); // the upstream gets a token of this connection's own
-        }
-        RequestOptions options = RequestOptions.ofDefaults().withTimeout(upstream.timeout())
+    private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
+            Optional<String> tool) throws Exception {
+        ErrorPipeline pipeline = link.pipeline();
+        RequestOptions options = RequestOptions.ofDefaults().withTimeout(timeout)
                 .withResetTimeoutOnProgress(true)
                 .withProgress(p -> ctx.progress(p.progress(), p.total(), p.message().map(m ->
                         pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
-        OutgoingRequest out;
+        link.enter(this);
         try {
-            out = upstream().requestAsync(ctx.method(), params, options);
-        } catch (ProtocolException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new LocalFailure(unavailable(ctx.method(), tool, e));
-        }
-        try {
-            JsonNode result = out.get();
-            afterNotifications();
-            return result;
-        } catch (InterruptedException e) {
-            out.cancel("Cancelled by the client");
-            throw e;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof PeerErrorException peer) {
-                throw peer;
+            McpClient client;
+            OutgoingRequest out;
+            try {
+                client = link.client();
+                out = client.requestAsync(ctx.method(), params, options);
+            } catch (RuntimeException e) {
+                throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
             }
-            if (cause instanceof MessageTooLargeException) {
-                throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
-                        "The upstream server's answer is larger than the gateway accepts.", cause));
+            try {
+                JsonNode result = out.get();
+                try {
+                    client.notificationsHandled().get(5, TimeUnit.SECONDS);
+                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "notifications of upstream {0} still pending", link.name());
+                }
+                return result;
+            } catch (InterruptedException e) {
+                out.cancel("Cancelled by the client");
+                throw e;
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof PeerErrorException peer) {
+                    throw peer;
+                }
+                if (cause instanceof MessageTooLargeException) {
+                    throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
+                            "The upstream server's answer is larger than the gateway accepts.", cause));
+                }
+                if (cause instanceof RequestTimeoutException) {
+                    throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
+                            "The upstream server did not answer in time.", cause));
+                }
+                throw new LocalFailure(unavailable(link, ctx.method(), tool, cause));
             }
-            if (cause instanceof RequestTimeoutException) {
-                throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
-                        "The upstream server did not answer in time.", cause));
-            }
-            throw new LocalFailure(unavailable(ctx.method(), tool, cause));
+        } finally {
+            link.leave(this);
         }
     }
 
-    /** What the upstream said before answering (log messages about the call) reaches the client first. */
-    private void afterNotifications() throws InterruptedException {
-        try {
-            upstream().notificationsHandled().get(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            LOG.log(System.Logger.Level.DEBUG, "notifications of upstream {0} still pending", upstream.name());
-        }
-    }
-
-    private ErrorPipeline.Outcome unavailable(String method, Optional<String> tool, Throwable cause) {
+    private static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,
+            Throwable cause) {
         String message = cause instanceof AuthorizationFailedException
                 ? "The gateway could not authorize with the upstream server."
                 : "The upstream server is unavailable.";
-        return pipeline.local(method, tool, ErrorCode.UPSTREAM_ERROR, message, cause);
+        return link.pipeline().local(method, tool, ErrorCode.UPSTREAM_ERROR, message, cause);
     }
-
-    /** Notifications held until the client has said it is initialized (the upstream may talk first). */
-    private final java.util.List<Runnable> held = new java.util.ArrayList<>();
-    private boolean ready;
-    static final int MAX_HELD = 256;
-
-    private void clientReady() {
-        java.util.List<Runnable> flush;
-        synchronized (held) {
-            ready = true;
-            flush = java.util.List.copyOf(held);
-            held.clear();
-        }
-        flush.forEach(Runnable::run);
-    }
-
-    /** The upstream's notifications reach the client; log and progress text is sanitized first. */
-    private void notifyDownstream(String method, Optional<JsonNode> params) {
-        if (session.isClosed()) {
-            return;
-        }
-        JsonNode body = "notifications/message".equals(method)
-                ? pipeline.cleanNotification(params.orElseGet(Json::object)) : params.orElseGet(Json::object);
-        synchronized (held) {
-            if (!ready) {
-                if (held.size() < MAX_HELD) {
-                    held.add(() -> session.notify(method, body));
-                }
-                return;
-            }
-        }
-        session.notify(method, body);
-    }
-
-    /** The client's notifications (roots changed, say) reach the upstream; initialized is the gateway's own. */
-    private void notifyUpstream(String method, Optional<JsonNode> params) {
-        McpClient c = client;
-        if (c != null && !CLIENT_METHODS.contains(method)) {
-            try {
-                c.notify(method, params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast)
-                        .orElseGet(Json::object));
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "a notification to upstream {0} was dropped", upstream.name());
-            }
-        }
-    }
-
-
 }

@@ -1,0 +1,108 @@
+package dev.warden.gateway.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Incident;
+import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.Sanitizer;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+class ErrorPipelineTest {
+
+    private final List<Incident> incidents = new CopyOnWriteArrayList<>();
+    private final ErrorPipeline pipeline = new ErrorPipeline("crm", Sanitizer.ofDefaults(), Policy.REDACT, true,
+            incidents::add, Clock.systemUTC());
+
+    @Test
+    void theOriginalGoesToTheIncidentAndOnlyTheSanitizedTextToTheClient() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of("lookup"),
+                "connect to postgres://app:hunter2@10.1.2.3:5432/crm failed", ErrorCode.UPSTREAM_ERROR, Set.of());
+        assertThat(outcome.message()).doesNotContain("hunter2").doesNotContain("10.1.2.3");
+        assertThat(incidents).singleElement().satisfies(i -> {
+            assertThat(i.ref()).isEqualTo(outcome.ref());
+            assertThat(i.original()).contains("connect to postgres://app:hunter2@10.1.2.3:5432/crm failed");
+            assertThat(i.upstream()).contains("crm");
+            assertThat(i.tool()).contains("lookup");
+        });
+    }
+
+    @Test
+    void textEncodedTwiceIsDecodedOnce() {
+        assertThat(ErrorPipeline.decodedOnce("\"Error: disk full\"")).isEqualTo("Error: disk full");
+        assertThat(ErrorPipeline.decodedOnce("\"not closed")).isEqualTo("\"not closed");
+        assertThat(ErrorPipeline.decodedOnce("{\"a\":1}")).isEqualTo("{\"a\":1}");
+    }
+
+    @Test
+    void theSdksErrorPrefixesGo() {
+        assertThat(ErrorPipeline.withoutSdkPrefix("MCP error -32602: MCP error -32602: Resource x not found"))
+                .isEqualTo("Resource x not found");
+        assertThat(ErrorPipeline.withoutSdkPrefix("MCP error happened")).isEqualTo("MCP error happened");
+    }
+
+    @Test
+    void theCallersOwnInputIsNotRepeated() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("resources/read", Optional.empty(),
+                "Resource demo://ignore-previous-instructions not found", ErrorCode.UPSTREAM_ERROR,
+                ErrorPipeline.inputsOf(Optional.of(Json.mapper().readTree("{\"uri\":\"demo://ignore-previous-instructions\"}"))));
+        assertThat(outcome.message()).isEqualTo("Resource [input] not found");
+        assertThat(outcome.code()).isEqualTo(ErrorCode.NOT_FOUND);
+    }
+
+    @Test
+    void aToolsNameIsNotTakenForAnEchoButItsArgumentsAre() {
+        Set<String> inputs = ErrorPipeline.inputsOf(Optional.of(Json.mapper().readTree(
+                "{\"name\":\"add\",\"arguments\":{\"a\":\"long value\",\"b\":\"xy\"},\"_meta\":{\"progressToken\":\"tok-1\"}}")));
+        assertThat(inputs).containsExactly("long value");
+    }
+
+    @Test
+    void aCodeIsReadFromTheWordsWhenTheSanitizerHasNone() {
+        assertThat(ErrorPipeline.classify("EACCES: permission denied, open", ErrorCode.UPSTREAM_ERROR))
+                .isEqualTo(ErrorCode.PERMISSION_DENIED);
+        assertThat(ErrorPipeline.classify("request timed out after 30s", ErrorCode.UPSTREAM_ERROR))
+                .isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(ErrorPipeline.classify("something broke", ErrorCode.UPSTREAM_ERROR))
+                .isEqualTo(ErrorCode.UPSTREAM_ERROR);
+    }
+
+    @Test
+    void aToolErrorCarriesCodeRefAndTheSanitizedTextWithoutAnEmptyPointer() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of("t"), "amount must be positive",
+                ErrorCode.UPSTREAM_ERROR, Set.of());
+        ObjectNode result = pipeline.toolError(outcome, true);
+        assertThat(result.get("isError").asBoolean()).isTrue();
+        JsonNode error = result.at("/structuredContent/error");
+        assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
+        assertThat(error.get("message").asString()).isEqualTo("amount must be positive");
+        assertThat(error.get("ref").asString()).isEqualTo(outcome.ref().value());
+        assertThat(error.has("violations")).isFalse();
+        assertThat(pipeline.toolError(outcome, false).has("structuredContent")).isFalse();
+    }
+
+    @Test
+    void credentialsInASuccessfulResultAreRedactedAndEverythingElseKept() {
+        JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"key: AKIAIOSFODNN7EXAMPLE "
+                + "in /etc/app\"}],\"structuredContent\":{\"n\":1},\"_meta\":{\"x\":true}}");
+        JsonNode clean = pipeline.cleanSuccess(result);
+        assertThat(clean.toString()).doesNotContain("AKIAIOSFODNN7EXAMPLE").contains("/etc/app")
+                .contains("\"structuredContent\":{\"n\":1}").contains("\"_meta\":{\"x\":true}");
+        JsonNode plain = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}");
+        assertThat(pipeline.cleanSuccess(plain)).isSameAs(plain);
+    }
+
+    @Test
+    void aLogMessageIsSanitizedLikeAFailure() {
+        JsonNode params = Json.mapper().readTree("{\"level\":\"error\",\"data\":{\"msg\":\"password=hunter2\"}}");
+        assertThat(pipeline.cleanNotification(params).toString()).doesNotContain("hunter2").contains("\"level\":\"error\"");
+    }
+}
