@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code warden} command. */
 @Command(name = "warden", mixinStandardHelpOptions = true, versionProvider = Warden.Version.class,
         description = "Safe, useful errors for the Model Context Protocol.",
-        subcommands = {DemoCommand.class, WrapCommand.class, SanitizeCommand.class, IncidentsCommand.class, ConformanceClientCommand.class,
+        subcommands = {DemoCommand.class, WrapCommand.class, GatewayCommand.class, SanitizeCommand.class, IncidentsCommand.class, ConformanceClientCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Warden {
 

@@ -6,11 +6,10 @@ import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.Gateway;
+import dev.warden.gateway.GatewayConfig;
 import dev.warden.gateway.Upstream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,7 +63,7 @@ final class WrapCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Upstream upstream = Upstream.stdio(name != null ? name : nameOf(command), command)
-                .withTimeout(duration(timeout))
+                .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
                 .withPolicy(Policy.parse(policy))
                 .withRedactSuccessfulResults(!keepCredentials);
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
@@ -75,26 +74,6 @@ final class WrapCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** {@code 60s}, {@code 5m}, {@code 1500ms} or an ISO-8601 duration. */
-    static Duration duration(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        try {
-            if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            }
-            if (t.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            if (t.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            return Duration.parse(text.trim());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--timeout must be a duration such as 60s, 5m or 1500ms, got \""
-                    + text + "\"");
-        }
     }
 
     /**

@@ -72,6 +72,23 @@ final class LinePeer implements AutoCloseable {
         return answer(id, guard);
     }
 
+    /** The next line the process writes (a server's "serving at" line, say). */
+    String nextLine(Duration guard) throws InterruptedException {
+        String line = lines.poll(guard.toNanos(), TimeUnit.NANOSECONDS);
+        if (line == null) {
+            throw new AssertionError("no output within " + guard);
+        }
+        return line;
+    }
+
+    /** Stops the process (a server that reads no stdin). */
+    void destroy() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+
     boolean alive() {
         return process.isAlive();
     }

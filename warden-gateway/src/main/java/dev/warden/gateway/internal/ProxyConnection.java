@@ -83,6 +83,7 @@ public final class ProxyConnection {
     }
 
     public void start() {
+        session.gate(ProxyConnection::sessionBasedOnly);
         links.forEach(l -> l.register(this));
         session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
         session.start();
@@ -94,6 +95,26 @@ public final class ProxyConnection {
 
     public void close() {
         session.close();
+    }
+
+    /**
+     * The gateway speaks the session-based versions to its clients (it initializes each one and
+     * keeps its capabilities); a request in a stateless version gets -32022 listing them, and
+     * {@code server/discover} is unknown, so a 2026-07-28 client initializes instead.
+     */
+    private static Optional<ProtocolException> sessionBasedOnly(dev.warden.core.jsonrpc.JsonRpcMessage.Request r) {
+        if ("server/discover".equals(r.method())) {
+            return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
+                    ErrorCode.NOT_FOUND));
+        }
+        Optional<String> version = r.params().map(p -> p.path("_meta").path(ProtocolVersion.META_VERSION))
+                .filter(JsonNode::isString).map(JsonNode::stringValue);
+        if (version.isPresent()) {
+            List<String> sessionBased = java.util.Arrays.stream(ProtocolVersion.values())
+                    .filter(v -> !v.stateless()).map(ProtocolVersion::wire).toList();
+            return Optional.of(ProtocolException.unsupportedVersion(version.get(), sessionBased));
+        }
+        return Optional.empty();
     }
 
     private boolean single() {

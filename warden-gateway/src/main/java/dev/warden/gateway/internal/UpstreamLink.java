@@ -70,7 +70,10 @@ public final class UpstreamLink implements AutoCloseable {
                 if (closed) {
                     throw new IllegalStateException("the gateway is closing");
                 }
+                // Clients reach the gateway in the session-based versions, so it speaks the newest of those
+                // upstream too: logging levels and resource subscriptions then cross as they are.
                 McpClient.Builder builder = McpClient.builder("warden-gateway", version())
+                        .protocolVersion(dev.warden.core.mcp.ProtocolVersion.latestSessionBased())
                         .requestTimeout(spec.timeout())
                         .reconnect(spec.reconnect())
                         .onNotification((method, params) -> fanOut(method, params));

@@ -1,0 +1,90 @@
+package dev.warden.cli;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.error.JsonLinesIncidentSink;
+import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.gateway.ConfigException;
+import dev.warden.gateway.Gateway;
+import dev.warden.gateway.GatewayConfig;
+import dev.warden.http.server.McpHttpServer;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code warden gateway --config FILE}: Warden in front of several MCP servers, served over
+ * Streamable HTTP (or stdio), configured by {@code warden.yaml} or a client's {@code mcpServers} JSON.
+ */
+@Command(name = "gateway", mixinStandardHelpOptions = true,
+        description = {"Serves the upstreams named in FILE (warden.yaml, or the mcpServers JSON of Claude Desktop, "
+                + "Claude Code or Cursor) as one MCP server: over Streamable HTTP when the file has \"http\" or "
+                + "--port is given, else over stdio. Tools and prompts are named <upstream>__<name> when there are "
+                + "several upstreams."})
+final class GatewayCommand implements Callable<Integer> {
+
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "The configuration file.")
+    Path config;
+
+    @Option(names = "--port", paramLabel = "PORT",
+            description = "Serve Streamable HTTP on this port (0 picks one), overriding the file's http.port.")
+    Integer port;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep incidents in the store under DIR/incidents (default: the file's dataDir, "
+                    + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).")
+    Path dataDir;
+
+    @Option(names = "--incident-log", paramLabel = "FILE",
+            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
+    Path incidentLog;
+
+    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
+            description = "Largest message accepted from a client (default: ${DEFAULT-VALUE}).")
+    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @Override
+    public Integer call() throws Exception {
+        GatewayConfig cfg;
+        try {
+            cfg = GatewayConfig.load(config);
+        } catch (ConfigException e) {
+            System.err.println("warden gateway: " + e.getMessage());
+            return 2;
+        }
+        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
+        Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
+                .maxMessageBytes(maxMessageBytes);
+        cfg.upstreams().forEach(builder::upstream);
+        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
+             Gateway gateway = builder.incidents(IncidentSink.all(store, log)).build()) {
+            Optional<GatewayConfig.Http> http = cfg.http();
+            if (http.isEmpty() && port == null) {
+                gateway.serveStdio();
+                return 0;
+            }
+            McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(maxMessageBytes)
+                    .onSession(gateway::connect);
+            http.ifPresent(h -> {
+                server.host(h.host()).port(h.port()).path(h.path());
+                if (!h.allowedHosts().isEmpty()) {
+                    server.allowedHosts(h.allowedHosts());
+                }
+            });
+            if (port != null) {
+                server.port(port);
+            }
+            try (McpHttpServer running = server.build().start()) {
+                // The one line on stdout: scripts wait for it to learn the endpoint.
+                System.out.println("warden gateway: serving " + cfg.upstreams().size() + " upstream(s) at "
+                        + running.endpoint());
+                System.out.flush();
+                running.join();
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,348 @@
+package dev.warden.gateway;
+
+import dev.warden.core.sanitize.Policy;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * What {@code warden gateway --config FILE} reads: Warden's own {@code warden.yaml} (or the same in
+ * JSON), or the {@code mcpServers} JSON that Claude Desktop, Claude Code and Cursor use, to wrap
+ * every server in it. Strings may name environment variables as {@code ${NAME}} (for credentials
+ * kept out of the file). Every mistake names its key and the expected form.
+ *
+ * <pre>{@code
+ * http: { port: 8080 }                  # host 127.0.0.1, path /mcp by default
+ * namespacing: { separator: "__" }
+ * upstreams:
+ *   everything:
+ *     command: [npx, -y, "@modelcontextprotocol/server-everything"]
+ *     timeout: 60s
+ *     tools: { deny: [get-env] }
+ *   crm:
+ *     url: https://crm.example.com/mcp
+ *     headers: { Authorization: "Bearer ${CRM_TOKEN}" }
+ *     policy: strict
+ * }</pre>
+ */
+public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
+        Optional<Path> dataDir) {
+
+    /** Where the gateway listens for Streamable HTTP clients. */
+    public record Http(String host, int port, String path, Set<String> allowedHosts) {
+    }
+
+    private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers");
+    private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
+            "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled");
+
+    public GatewayConfig {
+        upstreams = List.copyOf(upstreams);
+    }
+
+    public static GatewayConfig load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read the configuration file " + file + ": " + e.getMessage());
+        }
+        return parse(text, System::getenv);
+    }
+
+    /** YAML or JSON (JSON is YAML); {@code env} resolves {@code ${NAME}}. */
+    public static GatewayConfig parse(String text, Function<String, String> env) {
+        JsonNode root;
+        try {
+            root = YAMLMapper.builder().build().readTree(text);
+        } catch (RuntimeException e) {
+            throw new ConfigException("the configuration is not valid YAML or JSON");
+        }
+        if (!(root instanceof ObjectNode top)) {
+            throw new ConfigException("the configuration must be a mapping with \"upstreams\" (or \"mcpServers\")");
+        }
+        unknownKeys(top, "", TOP);
+        boolean standard = top.has("mcpServers");
+        if (standard == top.has("upstreams")) {
+            throw new ConfigException("the configuration needs exactly one of \"upstreams\" (warden.yaml) and "
+                    + "\"mcpServers\" (the clients' JSON)");
+        }
+        String key = standard ? "mcpServers" : "upstreams";
+        if (!(top.get(key) instanceof ObjectNode servers) || servers.isEmpty()) {
+            throw new ConfigException(key + ": expected a mapping of names to servers, with at least one");
+        }
+        List<Upstream> upstreams = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : servers.properties()) {
+            String path = key + "." + entry.getKey();
+            if (!(entry.getValue() instanceof ObjectNode server)) {
+                throw new ConfigException(path + ": expected a mapping with \"command\" or \"url\"");
+            }
+            if (server.path("disabled").asBoolean(false)) {
+                continue;
+            }
+            upstreams.add(upstream(safeName(entry.getKey(), path), server, path, env));
+        }
+        if (upstreams.isEmpty()) {
+            throw new ConfigException(key + ": every server is disabled");
+        }
+        Optional<Http> http = top.has("http") ? Optional.of(http(top.get("http"))) : Optional.empty();
+        String separator = "__";
+        boolean always = false;
+        if (top.has("namespacing")) {
+            JsonNode ns = top.get("namespacing");
+            if (!(ns instanceof ObjectNode n)) {
+                throw new ConfigException("namespacing: expected a mapping with \"separator\" and \"always\"");
+            }
+            unknownKeys(n, "namespacing.", Set.of("separator", "always"));
+            separator = text(n, "separator", "namespacing.separator", "a non-empty string such as __").orElse("__");
+            if (separator.isEmpty() || separator.chars().anyMatch(Character::isWhitespace)) {
+                throw new ConfigException("namespacing.separator: expected a non-empty string without spaces");
+            }
+            always = bool(n, "always", "namespacing.always").orElse(false);
+        }
+        Optional<Path> dataDir = text(top, "dataDir", "dataDir", "a directory path").map(Path::of);
+        return new GatewayConfig(upstreams, http, separator, always, dataDir);
+    }
+
+    /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */
+    private static String safeName(String name, String path) {
+        if (Upstream.validName(name)) {
+            return name;
+        }
+        StringBuilder b = new StringBuilder();
+        for (char c : name.toCharArray()) {
+            b.append(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' ? c : '-');
+        }
+        String cleaned = b.toString();
+        while (cleaned.contains("--")) {
+            cleaned = cleaned.replace("--", "-");
+        }
+        if (!Upstream.validName(cleaned)) {
+            throw new ConfigException(path + ": the name must have letters or digits (up to 64)");
+        }
+        return cleaned;
+    }
+
+    private static Upstream upstream(String name, ObjectNode s, String path, Function<String, String> env) {
+        unknownKeys(s, path + ".", UPSTREAM);
+        boolean stdio = s.has("command");
+        if (stdio == s.has("url")) {
+            throw new ConfigException(path + ": expected exactly one of \"command\" (a stdio server) and \"url\" "
+                    + "(a Streamable HTTP server)");
+        }
+        Upstream u;
+        if (stdio) {
+            List<String> command = new ArrayList<>();
+            JsonNode c = s.get("command");
+            if (c.isString() && !c.stringValue().isBlank()) {
+                command.add(c.stringValue());
+            } else if (c.isArray() && !c.isEmpty() && c.valueStream().allMatch(JsonNode::isString)) {
+                c.valueStream().map(JsonNode::stringValue).forEach(command::add);
+            } else {
+                throw new ConfigException(path + ".command: expected a program name or a list of strings");
+            }
+            if (s.has("args")) {
+                JsonNode a = s.get("args");
+                if (!a.isArray() || !a.valueStream().allMatch(JsonNode::isString)) {
+                    throw new ConfigException(path + ".args: expected a list of strings");
+                }
+                a.valueStream().map(JsonNode::stringValue).forEach(command::add);
+            }
+            u = Upstream.stdio(name, command, strings(s, "env", path + ".env", env));
+        } else {
+            String url = text(s, "url", path + ".url", "an http or https URL").orElseThrow();
+            URI uri;
+            try {
+                uri = URI.create(interpolate(url, path + ".url", env));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(path + ".url: expected an http or https URL");
+            }
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new ConfigException(path + ".url: expected an http or https URL");
+            }
+            u = Upstream.http(name, uri, strings(s, "headers", path + ".headers", env));
+        }
+        Optional<Duration> timeout = text(s, "timeout", path + ".timeout", "a duration such as 60s, 5m or 1500ms")
+                .map(t -> duration(t, path + ".timeout"));
+        if (timeout.isPresent()) {
+            u = u.withTimeout(timeout.get());
+        }
+        if (s.has("toolTimeouts")) {
+            Map<String, Duration> perTool = new LinkedHashMap<>();
+            if (!(s.get("toolTimeouts") instanceof ObjectNode tt)) {
+                throw new ConfigException(path + ".toolTimeouts: expected a mapping of tool names to durations");
+            }
+            for (Map.Entry<String, JsonNode> e : tt.properties()) {
+                String p = path + ".toolTimeouts." + e.getKey();
+                if (!e.getValue().isString()) {
+                    throw new ConfigException(p + ": expected a duration such as 60s, 5m or 1500ms");
+                }
+                perTool.put(e.getKey(), duration(e.getValue().stringValue(), p));
+            }
+            u = u.withToolTimeouts(perTool);
+        }
+        Optional<String> policy = text(s, "policy", path + ".policy", "redact, strict or passthrough");
+        if (policy.isPresent()) {
+            try {
+                u = u.withPolicy(Policy.parse(policy.get()));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(path + ".policy: expected redact, strict or passthrough");
+            }
+        }
+        Optional<Boolean> redact = bool(s, "redactCredentialsInResults", path + ".redactCredentialsInResults");
+        if (redact.isPresent()) {
+            u = u.withRedactSuccessfulResults(redact.get());
+        }
+        if (s.has("tools")) {
+            if (!(s.get("tools") instanceof ObjectNode t)) {
+                throw new ConfigException(path + ".tools: expected a mapping with \"allow\" and/or \"deny\" lists");
+            }
+            unknownKeys(t, path + ".tools.", Set.of("allow", "deny"));
+            Optional<Set<String>> allow = t.has("allow") ? Optional.of(names(t.get("allow"), path + ".tools.allow"))
+                    : Optional.empty();
+            Set<String> deny = t.has("deny") ? names(t.get("deny"), path + ".tools.deny") : Set.of();
+            u = u.withTools(allow, deny);
+        }
+        return u;
+    }
+
+    private static Http http(JsonNode node) {
+        if (!(node instanceof ObjectNode h)) {
+            throw new ConfigException("http: expected a mapping with \"port\" (and \"host\", \"path\", \"allowedHosts\")");
+        }
+        unknownKeys(h, "http.", Set.of("host", "port", "path", "allowedHosts"));
+        JsonNode port = h.get("port");
+        if (port == null || !port.canConvertToInt() || port.asInt() < 0 || port.asInt() > 65535) {
+            throw new ConfigException("http.port: expected a port number from 0 to 65535");
+        }
+        String host = text(h, "host", "http.host", "a host name or address").orElse("127.0.0.1");
+        String path = text(h, "path", "http.path", "a path such as /mcp").orElse("/mcp");
+        Set<String> allowed = h.has("allowedHosts") ? names(h.get("allowedHosts"), "http.allowedHosts") : Set.of();
+        return new Http(host, port.asInt(), path, allowed);
+    }
+
+    private static void unknownKeys(ObjectNode node, String prefix, Set<String> known) {
+        for (String key : node.propertyNames()) {
+            if (!known.contains(key)) {
+                throw new ConfigException("unknown key " + prefix + key + "; expected one of "
+                        + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+        }
+    }
+
+    private static Optional<String> text(ObjectNode node, String key, String path, String expected) {
+        JsonNode v = node.get(key);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isString() && !v.isNumber()) {
+            throw new ConfigException(path + ": expected " + expected);
+        }
+        return Optional.of(v.asString());
+    }
+
+    private static Optional<Boolean> bool(ObjectNode node, String key, String path) {
+        JsonNode v = node.get(key);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isBoolean()) {
+            throw new ConfigException(path + ": expected true or false");
+        }
+        return Optional.of(v.booleanValue());
+    }
+
+    private static Set<String> names(JsonNode list, String path) {
+        if (!list.isArray() || !list.valueStream().allMatch(JsonNode::isString)) {
+            throw new ConfigException(path + ": expected a list of names");
+        }
+        Set<String> out = new LinkedHashSet<>();
+        list.valueStream().map(JsonNode::stringValue).forEach(out::add);
+        return out;
+    }
+
+    private static Map<String, String> strings(ObjectNode node, String key, String path, Function<String, String> env) {
+        if (!node.has(key)) {
+            return Map.of();
+        }
+        if (!(node.get(key) instanceof ObjectNode m)) {
+            throw new ConfigException(path + ": expected a mapping of names to strings");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : m.properties()) {
+            if (!e.getValue().isString() && !e.getValue().isNumber() && !e.getValue().isBoolean()) {
+                throw new ConfigException(path + "." + e.getKey() + ": expected a string");
+            }
+            out.put(e.getKey(), interpolate(e.getValue().asString(), path + "." + e.getKey(), env));
+        }
+        return out;
+    }
+
+    /** {@code ${NAME}} replaced by the environment variable; one that is not set is an error naming the key. */
+    static String interpolate(String value, String path, Function<String, String> env) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < value.length()) {
+            int open = value.indexOf("${", i);
+            if (open < 0) {
+                out.append(value, i, value.length());
+                break;
+            }
+            int close = value.indexOf('}', open + 2);
+            if (close < 0) {
+                throw new ConfigException(path + ": an unterminated ${...} reference");
+            }
+            String name = value.substring(open + 2, close);
+            String resolved = name.isEmpty() ? null : env.apply(name);
+            if (resolved == null) {
+                throw new ConfigException(path + ": the environment variable " + name + " is not set");
+            }
+            out.append(value, i, open).append(resolved);
+            i = close + 1;
+        }
+        return out.toString();
+    }
+
+    /** {@code 60s}, {@code 5m}, {@code 1500ms} or an ISO-8601 duration. */
+    public static Duration duration(String text, String path) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            Duration d;
+            if (t.endsWith("ms")) {
+                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            } else if (t.endsWith("s")) {
+                d = Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+            } else if (t.endsWith("m")) {
+                d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+            } else if (t.endsWith("h")) {
+                d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
+            } else {
+                d = Duration.parse(text.trim());
+            }
+            if (d.isNegative() || d.isZero()) {
+                throw new ConfigException(path + ": expected a positive duration such as 60s, 5m or 1500ms");
+            }
+            return d;
+        } catch (RuntimeException e) {
+            if (e instanceof ConfigException c) {
+                throw c;
+            }
+            throw new ConfigException(path + ": expected a duration such as 60s, 5m or 1500ms");
+        }
+    }
+
+}

@@ -1,0 +1,126 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.warden.core.sanitize.Policy;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class GatewayConfigTest {
+
+    private static final Map<String, String> ENV = Map.of("CRM_TOKEN", "s3cret-token");
+
+    private static GatewayConfig parse(String text) {
+        return GatewayConfig.parse(text, ENV::get);
+    }
+
+    @Test
+    void wardenYamlDescribesUpstreamsAndTheirSettings() {
+        GatewayConfig cfg = parse("""
+                http: { port: 8080, allowedHosts: [gw.example.com] }
+                namespacing: { separator: "." }
+                upstreams:
+                  everything:
+                    command: [npx, -y, "@modelcontextprotocol/server-everything"]
+                    timeout: 30s
+                    toolTimeouts: { trigger-long-running-operation: 5m }
+                    tools: { deny: [get-env] }
+                  crm:
+                    url: https://crm.example.com/mcp
+                    headers: { Authorization: "Bearer ${CRM_TOKEN}" }
+                    policy: strict
+                    redactCredentialsInResults: false
+                """);
+        assertThat(cfg.upstreams()).extracting(Upstream::name).containsExactly("everything", "crm");
+        Upstream everything = cfg.upstreams().get(0);
+        assertThat(everything.timeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(everything.timeoutFor("trigger-long-running-operation")).isEqualTo(Duration.ofMinutes(5));
+        assertThat(everything.exposes("get-env")).isFalse();
+        assertThat(everything.exposes("echo")).isTrue();
+        Upstream crm = cfg.upstreams().get(1);
+        assertThat(crm.policy()).isEqualTo(Policy.STRICT);
+        assertThat(crm.redactSuccessfulResults()).isFalse();
+        assertThat(cfg.http()).hasValueSatisfying(h -> {
+            assertThat(h.port()).isEqualTo(8080);
+            assertThat(h.host()).isEqualTo("127.0.0.1");
+            assertThat(h.allowedHosts()).containsExactly("gw.example.com");
+        });
+        assertThat(cfg.separator()).isEqualTo(".");
+    }
+
+    @Test
+    void theClientsMcpServersJsonWrapsEveryServerInIt() {
+        GatewayConfig cfg = parse("""
+                {"mcpServers": {
+                  "filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]},
+                  "memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], "env": {"A": "1"}},
+                  "off": {"command": "x", "disabled": true}
+                }}""");
+        assertThat(cfg.upstreams()).extracting(Upstream::name).containsExactly("filesystem", "memory");
+        assertThat(cfg.http()).isEmpty();
+    }
+
+    @Test
+    void anAllowListHidesEveryOtherTool() {
+        Upstream u = parse("upstreams: { a: { command: x, tools: { allow: [read] } } }").upstreams().get(0);
+        assertThat(u.allowTools()).contains(Set.of("read"));
+        assertThat(u.exposes("write")).isFalse();
+    }
+
+    @Test
+    void anUnknownKeyIsNamedWithWhatIsExpected() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { comand: x } }"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown key upstreams.a.comand").hasMessageContaining("command");
+    }
+
+    @Test
+    void aBadDurationNamesItsKeyAndTheForm() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, timeout: soon } }"))
+                .hasMessage("upstreams.a.timeout: expected a duration such as 60s, 5m or 1500ms");
+    }
+
+    @Test
+    void aServerNeedsACommandOrAUrlButNotBoth() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, url: 'https://a.example/mcp' } }"))
+                .hasMessageContaining("upstreams.a: expected exactly one of \"command\"");
+        assertThatThrownBy(() -> parse("upstreams: { a: { timeout: 5s } }"))
+                .hasMessageContaining("upstreams.a: expected exactly one of");
+    }
+
+    @Test
+    void aMissingEnvironmentVariableIsNamedButNoValueIsShown() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', headers: { X-Key: '${NOPE}' } } }"))
+                .hasMessage("upstreams.a.headers.X-Key: the environment variable NOPE is not set");
+    }
+
+    @Test
+    void aPortOutOfRangeIsRefused() {
+        assertThatThrownBy(() -> parse("http: { port: 70000 }\nupstreams: { a: { command: x } }"))
+                .hasMessageContaining("http.port: expected a port number");
+    }
+
+    @Test
+    void aUrlThatIsNotHttpIsRefusedWithoutEchoingIt() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'ftp://user:pw@host/x' } }"))
+                .hasMessage("upstreams.a.url: expected an http or https URL");
+    }
+
+    @Test
+    void namesThatCannotBeUpstreamNamesAreCleanedUp() {
+        assertThat(parse("{\"mcpServers\": {\"my server!\": {\"command\": \"x\"}}}").upstreams().get(0).name())
+                .isEqualTo("my-server-");
+    }
+
+    @Test
+    void noServersAtAllIsAnError() {
+        assertThatThrownBy(() -> parse("upstreams: {}")).hasMessageContaining("at least one");
+        assertThatThrownBy(() -> parse("[]")).hasMessageContaining("mapping");
+        assertThatThrownBy(() -> parse("x: 1")).hasMessageContaining("unknown key x");
+    }
+
+}
