@@ -59,6 +59,7 @@ final class GatewayCommand implements Callable<Integer> {
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
                 .maxMessageBytes(maxMessageBytes);
         cfg.upstreams().forEach(builder::upstream);
+        cfg.perClient().ifPresent(builder::perClient);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
              Gateway gateway = builder.incidents(IncidentSink.all(store, log)).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();

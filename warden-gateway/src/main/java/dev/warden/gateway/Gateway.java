@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Warden in front of an MCP server it did not write: each client connection gets the upstream
@@ -35,6 +36,7 @@ public final class Gateway implements AutoCloseable {
     private final List<UpstreamLink> links;
     private final Naming naming;
     private final int maxMessageBytes;
+    private final Optional<Limits.Rate> perClient;
 
     private Gateway(Builder b) {
         if (b.upstreams.isEmpty()) {
@@ -51,6 +53,7 @@ public final class Gateway implements AutoCloseable {
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
+        this.perClient = b.perClient;
     }
 
     public static Builder builder() {
@@ -63,7 +66,7 @@ public final class Gateway implements AutoCloseable {
 
     /** Serves one client on {@code downstream}; returns once started. */
     public ProxyConnection connect(Transport downstream) {
-        ProxyConnection connection = new ProxyConnection(downstream, links, naming);
+        ProxyConnection connection = new ProxyConnection(downstream, links, naming, perClient);
         connection.start();
         return connection;
     }
@@ -97,8 +100,15 @@ public final class Gateway implements AutoCloseable {
         private int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
         private String separator = Naming.DEFAULT_SEPARATOR;
         private boolean prefixAlways;
+        private Optional<Limits.Rate> perClient = Optional.empty();
 
         private Builder() {
+        }
+
+        /** Calls each client connection may make per period, across all upstreams. */
+        public Builder perClient(Limits.Rate rate) {
+            this.perClient = Optional.of(Objects.requireNonNull(rate, "perClient"));
+            return this;
         }
 
         public Builder upstream(Upstream upstream) {

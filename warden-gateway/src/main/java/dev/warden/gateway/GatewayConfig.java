@@ -40,15 +40,17 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * }</pre>
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
-        Optional<Path> dataDir) {
+        Optional<Path> dataDir, Optional<Limits.Rate> perClient) {
 
     /** Where the gateway listens for Streamable HTTP clients. */
     public record Http(String host, int port, String path, Set<String> allowedHosts) {
     }
 
-    private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers");
+    private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
+            "rateLimit");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
-            "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled");
+            "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
+            "maxConcurrent", "rateLimit");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -115,7 +117,16 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             always = bool(n, "always", "namespacing.always").orElse(false);
         }
         Optional<Path> dataDir = text(top, "dataDir", "dataDir", "a directory path").map(Path::of);
-        return new GatewayConfig(upstreams, http, separator, always, dataDir);
+        Optional<Limits.Rate> perClient = Optional.empty();
+        if (top.has("rateLimit")) {
+            if (!(top.get("rateLimit") instanceof ObjectNode r)) {
+                throw new ConfigException("rateLimit: expected a mapping with \"perClient\" such as 600/m");
+            }
+            unknownKeys(r, "rateLimit.", Set.of("perClient"));
+            perClient = text(r, "perClient", "rateLimit.perClient", "a rate such as 600/m")
+                    .map(t -> rate(t, "rateLimit.perClient"));
+        }
+        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient);
     }
 
     /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */
@@ -207,6 +218,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         if (redact.isPresent()) {
             u = u.withRedactSuccessfulResults(redact.get());
         }
+        u = u.withLimits(limits(s, path, u.limits()));
         if (s.has("tools")) {
             if (!(s.get("tools") instanceof ObjectNode t)) {
                 throw new ConfigException(path + ".tools: expected a mapping with \"allow\" and/or \"deny\" lists");
@@ -218,6 +230,59 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             u = u.withTools(allow, deny);
         }
         return u;
+    }
+
+    private static Limits limits(ObjectNode s, String path, Limits limits) {
+        Limits out = limits;
+        if (s.has("breaker")) {
+            if (!(s.get("breaker") instanceof ObjectNode b)) {
+                throw new ConfigException(path + ".breaker: expected a mapping with failureRate, minimumCalls, window "
+                        + "and openFor");
+            }
+            unknownKeys(b, path + ".breaker.", Set.of("failureRate", "minimumCalls", "window", "openFor"));
+            Limits.Breaker d = limits.breaker();
+            int rate = integer(b, "failureRate", path + ".breaker.failureRate", d.failureRatePercent());
+            int minimum = integer(b, "minimumCalls", path + ".breaker.minimumCalls", d.minimumCalls());
+            int window = integer(b, "window", path + ".breaker.window", Math.max(d.window(), minimum));
+            Duration openFor = text(b, "openFor", path + ".breaker.openFor", "a duration such as 30s")
+                    .map(t -> duration(t, path + ".breaker.openFor")).orElse(d.openFor());
+            try {
+                out = out.withBreaker(new Limits.Breaker(rate, minimum, window, openFor));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(path + ".breaker: " + e.getMessage());
+            }
+        }
+        if (s.has("maxConcurrent")) {
+            int max = integer(s, "maxConcurrent", path + ".maxConcurrent", 0);
+            if (max < 1) {
+                throw new ConfigException(path + ".maxConcurrent: expected a whole number of at least 1");
+            }
+            out = out.withMaxConcurrent(max);
+        }
+        Optional<String> perTool = text(s, "rateLimit", path + ".rateLimit", "a rate per tool such as 60/m");
+        if (perTool.isPresent()) {
+            out = out.withPerTool(Optional.of(rate(perTool.get(), path + ".rateLimit")));
+        }
+        return out;
+    }
+
+    private static int integer(ObjectNode node, String key, String path, int otherwise) {
+        JsonNode v = node.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw new ConfigException(path + ": expected a whole number");
+        }
+        return v.asInt();
+    }
+
+    private static Limits.Rate rate(String text, String path) {
+        try {
+            return Limits.Rate.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(path + ": expected a rate such as 60/m, 10/s or 1000/h");
+        }
     }
 
     private static Http http(JsonNode node) {

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
-        ReconnectPolicy reconnect) {
+        ReconnectPolicy reconnect, Limits limits) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -40,6 +40,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         Objects.requireNonNull(connector, "connector");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(reconnect, "reconnect");
+        Objects.requireNonNull(limits, "limits");
         requirePositive(name, "timeout", timeout);
         toolTimeouts = Map.copyOf(toolTimeouts);
         toolTimeouts.forEach((tool, t) -> requirePositive(name, "timeout of tool " + tool, t));
@@ -93,31 +94,41 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
 
     public static Upstream of(String name, Supplier<Transport> connector) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
-                Set.of(), ReconnectPolicy.ofDefaults());
+                Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults());
     }
 
     public Upstream withTimeout(Duration timeout) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect);
+                denyTools, reconnect, limits);
     }
 
     public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
         return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect);
+                denyTools, reconnect, limits);
     }
 
     public Upstream withPolicy(Policy policy) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect);
+                denyTools, reconnect, limits);
     }
 
     public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits);
     }
 
     public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
-                reconnect);
+                reconnect, limits);
+    }
+
+    public Upstream withLimits(Limits limits) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits);
+    }
+
+    public Upstream withReconnect(ReconnectPolicy reconnect) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits);
     }
 
     /** Whether a tool of this upstream (its own name) may be seen and called. */

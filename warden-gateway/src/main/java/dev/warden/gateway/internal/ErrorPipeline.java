@@ -33,8 +33,11 @@ public final class ErrorPipeline {
     /** Text beyond this is not read for a code (the sanitizer has its own bound). */
     private static final int CLASSIFY_CHARS = 16 * 1024;
 
-    /** A failure as the client will see it. */
-    public record Outcome(ErrorCode code, Ref ref, String message) {
+    /** A failure as the client will see it; {@code retryAfter} when trying again later makes sense. */
+    public record Outcome(ErrorCode code, Ref ref, String message, Optional<Duration> retryAfter) {
+        public Outcome(ErrorCode code, Ref ref, String message) {
+            this(code, ref, message, Optional.empty());
+        }
     }
 
     private final String upstream;
@@ -138,8 +141,14 @@ public final class ErrorPipeline {
     public Outcome local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
         Ref ref = Ref.random();
         record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
-                java.util.List.of(), Incident.chainOf(cause)));
+                java.util.List.of(), cause == null ? java.util.List.of() : Incident.chainOf(cause)));
         return new Outcome(code, ref, trustedMessage);
+    }
+
+    /** A call the gateway itself refused (a limit, an open breaker): recorded, with when to retry. */
+    Outcome refused(String method, Optional<String> tool, Guard.Refusal refusal) {
+        Outcome outcome = local(method, tool, refusal.code(), refusal.message(), null);
+        return new Outcome(outcome.code(), outcome.ref(), outcome.message(), Optional.of(refusal.retryAfter()));
     }
 
     private void record(Incident incident) {
@@ -158,8 +167,10 @@ public final class ErrorPipeline {
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
         ObjectNode object = ErrorRenderer.errorObject(failureOf(outcome), outcome.ref());
+        ObjectNode error = (ObjectNode) object.get("error");
         // The upstream's text says what was wrong but not where: no pointer to show.
-        ((ObjectNode) object.get("error")).remove("violations");
+        error.remove("violations");
+        outcome.retryAfter().ifPresent(d -> error.put("retryAfterMs", Math.max(1, d.toMillis())));
         ObjectNode result = Json.object();
         result.putArray("content").addObject().put("type", "text").put("text", object.toString());
         if (structured) {
@@ -177,7 +188,7 @@ public final class ErrorPipeline {
         ToolFailure failure = failureOf(outcome);
         ObjectNode data = Json.object();
         data.put("retryable", failure.retryable());
-        failure.retryAfter().ifPresent(d -> data.put("retryAfterMs", d.toMillis()));
+        outcome.retryAfter().or(failure::retryAfter).ifPresent(d -> data.put("retryAfterMs", Math.max(1, d.toMillis())));
         data.put("ref", outcome.ref().value());
         return new ProtocolException(JsonRpcError.mayEmit(jsonRpcCode) ? jsonRpcCode : JsonRpcError.INTERNAL_ERROR,
                 outcome.message(), outcome.code(), Optional.of(data));

@@ -55,7 +55,14 @@ public final class ProxyConnection {
     private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
-    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming) {
+    /** Calls this client may make per period, for all upstreams together. */
+    private final Optional<io.github.bucket4j.Bucket> clientRate;
+
+    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming,
+            Optional<dev.warden.gateway.Limits.Rate> perClient) {
+        this.clientRate = perClient.map(rate -> io.github.bucket4j.Bucket.builder()
+                .addLimit(io.github.bucket4j.Bandwidth.builder().capacity(rate.calls())
+                        .refillGreedy(rate.calls(), rate.period()).build()).build());
         if (links.isEmpty()) {
             throw new IllegalArgumentException("a gateway needs at least one upstream");
         }
@@ -538,6 +545,20 @@ public final class ProxyConnection {
                 .withResetTimeoutOnProgress(true)
                 .withProgress(p -> ctx.progress(p.progress(), p.total(), p.message().map(m ->
                         pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
+        if (clientRate.isPresent() && tool.isPresent()) {
+            io.github.bucket4j.ConsumptionProbe probe = clientRate.get().tryConsumeAndReturnRemaining(1);
+            if (!probe.isConsumed()) {
+                throw new LocalFailure(pipeline.refused(ctx.method(), tool, new Guard.Refusal(ErrorCode.RATE_LIMITED,
+                        "Too many calls from this client; retry later.",
+                        Duration.ofNanos(probe.getNanosToWaitForRefill()))));
+            }
+        }
+        Guard.Permit permit;
+        try {
+            permit = link.guard().admit(tool);
+        } catch (Guard.RefusedException e) {
+            throw new LocalFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
+        }
         link.enter(this);
         try {
             McpClient client;
@@ -546,10 +567,12 @@ public final class ProxyConnection {
                 client = link.client();
                 out = client.requestAsync(ctx.method(), params, options);
             } catch (RuntimeException e) {
+                permit.failed(e);
                 throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
             }
             try {
                 JsonNode result = out.get();
+                permit.succeeded();
                 try {
                     client.notificationsHandled().get(5, TimeUnit.SECONDS);
                 } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
@@ -557,13 +580,21 @@ public final class ProxyConnection {
                 }
                 return result;
             } catch (InterruptedException e) {
+                permit.succeeded(); // the client gave up, not the upstream
                 out.cancel("Cancelled by the client");
                 throw e;
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 if (cause instanceof PeerErrorException peer) {
+                    // The upstream answered: its internal errors count against it, refusals of the request do not.
+                    if (serverFault(peer.error().code())) {
+                        permit.failed(peer);
+                    } else {
+                        permit.succeeded();
+                    }
                     throw peer;
                 }
+                permit.failed(cause);
                 if (cause instanceof MessageTooLargeException) {
                     throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
                             "The upstream server's answer is larger than the gateway accepts.", cause));
@@ -577,6 +608,11 @@ public final class ProxyConnection {
         } finally {
             link.leave(this);
         }
+    }
+
+    /** -32603 and the implementation-defined server errors; not the request's own faults. */
+    private static boolean serverFault(int code) {
+        return code == JsonRpcError.INTERNAL_ERROR || code <= -32000 && code >= -32099;
     }
 
     private static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,

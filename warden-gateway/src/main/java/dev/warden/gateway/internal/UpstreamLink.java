@@ -26,6 +26,7 @@ public final class UpstreamLink implements AutoCloseable {
 
     private final Upstream spec;
     private final ErrorPipeline pipeline;
+    private final Guard guard;
     private final Object connecting = new Object();
     private volatile McpClient client;
     private volatile boolean closed;
@@ -35,6 +36,11 @@ public final class UpstreamLink implements AutoCloseable {
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline) {
         this.spec = spec;
         this.pipeline = pipeline;
+        this.guard = new Guard(spec.name(), spec.limits(), java.time.Clock.systemUTC());
+    }
+
+    Guard guard() {
+        return guard;
     }
 
     public Upstream spec() {

@@ -1,0 +1,102 @@
+package dev.warden.gateway;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How much an upstream is trusted to fail or be asked, before the gateway answers for it.
+ *
+ * @param breaker when calls to it stop for a while after too many failed (timeouts, crashes,
+ *     internal errors; not a tool saying no)
+ * @param maxConcurrent requests in flight to it at once; more wait up to {@code queueWait}, then
+ *     are refused as RATE_LIMITED
+ * @param perTool calls allowed per tool, per period, for all clients together
+ */
+public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool) {
+
+    public Limits {
+        Objects.requireNonNull(breaker, "breaker");
+        if (maxConcurrent < 1) {
+            throw new IllegalArgumentException("maxConcurrent must be at least 1, got " + maxConcurrent);
+        }
+        if (queueWait == null || queueWait.isNegative()) {
+            throw new IllegalArgumentException("queueWait must not be negative, got " + queueWait);
+        }
+        Objects.requireNonNull(perTool, "perTool");
+    }
+
+    public static Limits ofDefaults() {
+        return new Limits(Breaker.ofDefaults(), 64, Duration.ofSeconds(5), Optional.empty());
+    }
+
+    public Limits withBreaker(Breaker breaker) {
+        return new Limits(breaker, maxConcurrent, queueWait, perTool);
+    }
+
+    public Limits withMaxConcurrent(int max) {
+        return new Limits(breaker, max, queueWait, perTool);
+    }
+
+    public Limits withPerTool(Optional<Rate> rate) {
+        return new Limits(breaker, maxConcurrent, queueWait, rate);
+    }
+
+    /**
+     * Opens when at least {@code failureRatePercent} of the last {@code window} calls failed (after
+     * {@code minimumCalls}); stays open {@code openFor}, then lets a few calls try.
+     */
+    public record Breaker(int failureRatePercent, int minimumCalls, int window, Duration openFor) {
+        public Breaker {
+            if (failureRatePercent < 1 || failureRatePercent > 100) {
+                throw new IllegalArgumentException("failureRatePercent must be 1..100, got " + failureRatePercent);
+            }
+            if (minimumCalls < 1 || window < minimumCalls) {
+                throw new IllegalArgumentException("window (" + window + ") must be at least minimumCalls ("
+                        + minimumCalls + "), which must be at least 1");
+            }
+            if (openFor == null || openFor.isNegative() || openFor.isZero()) {
+                throw new IllegalArgumentException("openFor must be positive, got " + openFor);
+            }
+        }
+
+        public static Breaker ofDefaults() {
+            return new Breaker(50, 10, 20, Duration.ofSeconds(30));
+        }
+    }
+
+    /** {@code calls} per {@code period}: written {@code 60/m}, {@code 10/s}, {@code 1000/h}. */
+    public record Rate(long calls, Duration period) {
+        public Rate {
+            if (calls < 1) {
+                throw new IllegalArgumentException("a rate needs at least 1 call, got " + calls);
+            }
+            if (period == null || period.isNegative() || period.isZero()) {
+                throw new IllegalArgumentException("a rate's period must be positive, got " + period);
+            }
+        }
+
+        public static Rate parse(String text) {
+            String t = text.trim().toLowerCase(Locale.ROOT);
+            int slash = t.indexOf('/');
+            if (slash <= 0) {
+                throw new IllegalArgumentException("a rate looks like 60/m, 10/s or 1000/h, got \"" + text + "\"");
+            }
+            long calls;
+            try {
+                calls = Long.parseLong(t.substring(0, slash).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("a rate looks like 60/m, 10/s or 1000/h, got \"" + text + "\"");
+            }
+            Duration period = switch (t.substring(slash + 1).trim()) {
+                case "s", "sec", "second" -> Duration.ofSeconds(1);
+                case "m", "min", "minute" -> Duration.ofMinutes(1);
+                case "h", "hour" -> Duration.ofHours(1);
+                default -> throw new IllegalArgumentException("a rate looks like 60/m, 10/s or 1000/h, got \""
+                        + text + "\"");
+            };
+            return new Rate(calls, period);
+        }
+    }
+}
