@@ -4,10 +4,14 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.transport.StdioTransport;
+import dev.warden.gateway.AuditSink;
 import dev.warden.gateway.ConfigException;
+import dev.warden.gateway.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -56,12 +60,16 @@ final class GatewayCommand implements Callable<Integer> {
         }
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
         Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
-                .maxMessageBytes(maxMessageBytes);
+                .maxMessageBytes(maxMessageBytes).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
-             Gateway gateway = builder.incidents(IncidentSink.all(store, log)).build()) {
+             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"));
+             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), registry);
+             Gateway gateway = builder.incidents(IncidentSink.all(store, log))
+                     .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
             if (http.isEmpty() && port == null) {
                 gateway.serveStdio();

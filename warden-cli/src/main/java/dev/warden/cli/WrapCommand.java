@@ -5,6 +5,7 @@ import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.transport.StdioTransport;
+import dev.warden.gateway.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.GatewayConfig;
 import dev.warden.gateway.Upstream;
@@ -44,6 +45,11 @@ final class WrapCommand implements Callable<Integer> {
             description = "Do not redact credentials in successful results (they are redacted by default).")
     boolean keepCredentials;
 
+    @Option(names = "--fail-closed",
+            description = "Refuse calls while the audit log (DIR/audit) cannot be written, instead of serving them "
+                    + "unrecorded.")
+    boolean failClosed;
+
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Keep incidents in the store under DIR/incidents (default: $WARDEN_DATA_DIR, "
                     + "$XDG_DATA_HOME/warden or ~/.local/share/warden).")
@@ -67,9 +73,10 @@ final class WrapCommand implements Callable<Integer> {
                 .withPolicy(Policy.parse(policy))
                 .withRedactSuccessfulResults(!keepCredentials);
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir))) {
+        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
+             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
             try (Gateway gateway = Gateway.builder().upstream(upstream).incidents(IncidentSink.all(store, log))
-                    .maxMessageBytes(maxMessageBytes).build()) {
+                    .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
                 gateway.serveStdio();
             }
         }

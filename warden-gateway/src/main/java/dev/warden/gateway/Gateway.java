@@ -5,7 +5,9 @@ import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.gateway.internal.ErrorPipeline;
+import dev.warden.gateway.internal.GatewayMetrics;
 import dev.warden.gateway.internal.Naming;
+import dev.warden.gateway.internal.Services;
 import dev.warden.gateway.internal.ProxyConnection;
 import dev.warden.gateway.internal.UpstreamLink;
 import java.io.FileDescriptor;
@@ -36,7 +38,7 @@ public final class Gateway implements AutoCloseable {
     private final List<UpstreamLink> links;
     private final Naming naming;
     private final int maxMessageBytes;
-    private final Optional<Limits.Rate> perClient;
+    private final Services services;
 
     private Gateway(Builder b) {
         if (b.upstreams.isEmpty()) {
@@ -48,12 +50,14 @@ public final class Gateway implements AutoCloseable {
                 throw new IllegalArgumentException("upstream \"" + u.name() + "\" is configured twice");
             }
         }
+        GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.links = b.upstreams.stream().map(u -> new UpstreamLink(u, new ErrorPipeline(u.name(), b.sanitizer,
-                u.policy(), u.redactSuccessfulResults(), b.incidents, Clock.systemUTC()))).toList();
+                u.policy(), u.redactSuccessfulResults(), b.incidents, Clock.systemUTC(),
+                category -> metrics.finding(u.name(), category)), metrics)).toList();
+        this.services = new Services(b.audit, b.failClosed, metrics, b.perClient);
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
-        this.perClient = b.perClient;
     }
 
     public static Builder builder() {
@@ -66,7 +70,7 @@ public final class Gateway implements AutoCloseable {
 
     /** Serves one client on {@code downstream}; returns once started. */
     public ProxyConnection connect(Transport downstream) {
-        ProxyConnection connection = new ProxyConnection(downstream, links, naming, perClient);
+        ProxyConnection connection = new ProxyConnection(downstream, links, naming, services);
         connection.start();
         return connection;
     }
@@ -101,6 +105,26 @@ public final class Gateway implements AutoCloseable {
         private String separator = Naming.DEFAULT_SEPARATOR;
         private boolean prefixAlways;
         private Optional<Limits.Rate> perClient = Optional.empty();
+        private AuditSink audit = AuditSink.none();
+        private boolean failClosed;
+        private io.micrometer.core.instrument.MeterRegistry registry =
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+
+        /**
+         * One record per request. With {@code failClosed}, requests are refused while the sink
+         * fails, instead of being served unrecorded.
+         */
+        public Builder audit(AuditSink sink, boolean failClosed) {
+            this.audit = Objects.requireNonNull(sink, "audit");
+            this.failClosed = failClosed;
+            return this;
+        }
+
+        /** Where the gateway's meters go (a Prometheus registry, say). */
+        public Builder metrics(io.micrometer.core.instrument.MeterRegistry registry) {
+            this.registry = Objects.requireNonNull(registry, "metrics");
+            return this;
+        }
 
         private Builder() {
         }

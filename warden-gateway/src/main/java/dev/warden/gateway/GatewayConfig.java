@@ -40,14 +40,22 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * }</pre>
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
-        Optional<Path> dataDir, Optional<Limits.Rate> perClient) {
+        Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics) {
+
+    /** The audit log: on by default, in the data directory; {@code failClosed} refuses what it cannot record. */
+    public record Audit(boolean enabled, boolean failClosed) {
+    }
+
+    /** Where Prometheus scrapes {@code /metrics}. */
+    public record Metrics(String host, int port) {
+    }
 
     /** Where the gateway listens for Streamable HTTP clients. */
     public record Http(String host, int port, String path, Set<String> allowedHosts) {
     }
 
     private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit");
+            "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit");
@@ -126,7 +134,29 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             perClient = text(r, "perClient", "rateLimit.perClient", "a rate such as 600/m")
                     .map(t -> rate(t, "rateLimit.perClient"));
         }
-        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient);
+        Audit audit = new Audit(true, false);
+        if (top.has("audit")) {
+            if (!(top.get("audit") instanceof ObjectNode a)) {
+                throw new ConfigException("audit: expected a mapping with \"enabled\" and \"failClosed\"");
+            }
+            unknownKeys(a, "audit.", Set.of("enabled", "failClosed"));
+            audit = new Audit(bool(a, "enabled", "audit.enabled").orElse(true),
+                    bool(a, "failClosed", "audit.failClosed").orElse(false));
+        }
+        Optional<Metrics> metrics = Optional.empty();
+        if (top.has("metrics")) {
+            if (!(top.get("metrics") instanceof ObjectNode m)) {
+                throw new ConfigException("metrics: expected a mapping with \"port\" (and \"host\")");
+            }
+            unknownKeys(m, "metrics.", Set.of("host", "port"));
+            JsonNode port = m.get("port");
+            if (port == null || !port.canConvertToInt() || port.asInt() < 0 || port.asInt() > 65535) {
+                throw new ConfigException("metrics.port: expected a port number from 0 to 65535");
+            }
+            metrics = Optional.of(new Metrics(text(m, "host", "metrics.host", "a host name or address")
+                    .orElse("127.0.0.1"), port.asInt()));
+        }
+        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics);
     }
 
     /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */

@@ -48,8 +48,17 @@ public final class ErrorPipeline {
     private final IncidentSink incidents;
     private final Clock clock;
 
+    private final java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding;
+
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             IncidentSink incidents, Clock clock) {
+        this(upstream, sanitizer, policy, redactSuccessfulResults, incidents, clock, c -> { });
+    }
+
+    /** @param onFinding told of each finding the sanitizer makes in this upstream's failures (for metrics) */
+    public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
+            IncidentSink incidents, Clock clock, java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding) {
+        this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
         this.policy = policy;
@@ -82,6 +91,7 @@ public final class ErrorPipeline {
             Set<String> inputs) {
         String text = withoutEchoes(withoutSdkPrefix(decodedOnce(untrusted)), inputs);
         SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
+        clean.findings().forEach(f -> onFinding.accept(f.category()));
         ErrorCode code = clean.suggestedCode().map(ErrorPipeline::visible).orElseGet(() -> classify(text, fallback));
         Ref ref = Ref.random();
         record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,

@@ -66,8 +66,8 @@ final class Guard {
                 .build());
     }
 
-    CircuitBreaker.State state() {
-        return breaker.getState();
+    CircuitBreaker breaker() {
+        return breaker;
     }
 
     /** Lets a call through, or says why not. The caller must report the outcome to the permit. */

@@ -16,6 +16,7 @@ import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.AuditRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,16 +52,22 @@ public final class ProxyConnection {
     private volatile ObjectNode clientCapabilities = Json.object();
     /** Tools (as the client names them) that declare an output schema: their errors carry no structured content. */
     private final Set<String> withOutputSchema = ConcurrentHashMap.newKeySet();
+    /** Tools the upstreams listed to this client (as it names them): only these become metric labels. */
+    private final Set<String> listedTools = ConcurrentHashMap.newKeySet();
     /** Which upstream listed a resource URI, and the fixed prefixes of its templates. */
     private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
     /** Calls this client may make per period, for all upstreams together. */
     private final Optional<io.github.bucket4j.Bucket> clientRate;
+    private final Services services;
+    private static final java.util.concurrent.atomic.AtomicLong CONNECTIONS = new java.util.concurrent.atomic.AtomicLong();
+    private final long number = CONNECTIONS.incrementAndGet();
+    private volatile String client = "client#" + number;
 
-    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming,
-            Optional<dev.warden.gateway.Limits.Rate> perClient) {
-        this.clientRate = perClient.map(rate -> io.github.bucket4j.Bucket.builder()
+    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming, Services services) {
+        this.services = services;
+        this.clientRate = services.perClient().map(rate -> io.github.bucket4j.Bucket.builder()
                 .addLimit(io.github.bucket4j.Bandwidth.builder().capacity(rate.calls())
                         .refillGreedy(rate.calls(), rate.period()).build()).build());
         if (links.isEmpty()) {
@@ -72,19 +79,19 @@ public final class ProxyConnection {
                 .defaultTimeout(links.get(0).spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, this::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> clientReady())
-                .onRequest("tools/list", this::listTools)
-                .onRequest("tools/call", this::callTool)
-                .onRequest("prompts/list", ctx -> listNamed(ctx, "prompts"))
-                .onRequest("prompts/get", this::getPrompt)
-                .onRequest("resources/list", ctx -> listResources(ctx, "resources", "uri", resourceOwners))
-                .onRequest("resources/templates/list", ctx -> listResources(ctx, "resourceTemplates", "uriTemplate",
-                        templatePrefixes))
-                .onRequest("resources/read", this::byResource)
-                .onRequest("resources/subscribe", this::byResource)
-                .onRequest("resources/unsubscribe", this::byResource)
-                .onRequest("logging/setLevel", this::setLevel)
-                .onRequest("completion/complete", this::complete)
-                .onOtherRequest(this::forwardOther)
+                .onRequest("tools/list", audited(this::listTools))
+                .onRequest("tools/call", audited(this::callTool))
+                .onRequest("prompts/list", audited(ctx -> listNamed(ctx, "prompts")))
+                .onRequest("prompts/get", audited(this::getPrompt))
+                .onRequest("resources/list", audited(ctx -> listResources(ctx, "resources", "uri", resourceOwners)))
+                .onRequest("resources/templates/list", audited(ctx -> listResources(ctx, "resourceTemplates",
+                        "uriTemplate", templatePrefixes)))
+                .onRequest("resources/read", audited(this::byResource))
+                .onRequest("resources/subscribe", audited(this::byResource))
+                .onRequest("resources/unsubscribe", audited(this::byResource))
+                .onRequest("logging/setLevel", audited(this::setLevel))
+                .onRequest("completion/complete", audited(this::complete))
+                .onOtherRequest(audited(this::forwardOther))
                 .onOtherNotification(this::notifyUpstreams)
                 .build();
     }
@@ -128,6 +135,118 @@ public final class ProxyConnection {
         return links.size() == 1 && !naming.prefixed();
     }
 
+    // ---- audit ---------------------------------------------------------------------------------
+
+    /**
+     * One audit record and one metrics sample per request, whatever its end. With fail-closed on,
+     * a request is refused when the audit sink has failed, and its answer withheld (replaced by
+     * the refusal) when recording it fails.
+     */
+    private dev.warden.core.session.RequestHandler audited(dev.warden.core.session.RequestHandler handler) {
+        return ctx -> {
+            if (services.failClosed() && auditBroken) {
+                // Refused; recording the refusal is also how the gateway learns the sink works again.
+                ProtocolException refusal = auditRefusal();
+                AuditRecord refused = record(ctx, null, refusal, Duration.ZERO);
+                services.metrics().request(refused);
+                try {
+                    services.audit().record(refused);
+                    auditBroken = false;
+                } catch (java.io.IOException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "the audit sink still fails");
+                }
+                throw refusal;
+            }
+            long start = System.nanoTime();
+            JsonNode result = null;
+            Throwable thrown = null;
+            try {
+                result = handler.handle(ctx);
+            } catch (Throwable t) {
+                thrown = t;
+            }
+            AuditRecord record = record(ctx, result, thrown, Duration.ofNanos(System.nanoTime() - start));
+            services.metrics().request(record);
+            try {
+                services.audit().record(record);
+                auditBroken = false;
+            } catch (java.io.IOException | RuntimeException e) {
+                auditBroken = true;
+                LOG.log(System.Logger.Level.ERROR, "the audit sink failed");
+                if (services.failClosed()) {
+                    throw auditRefusal();
+                }
+            }
+            if (thrown instanceof Exception e) {
+                throw e;
+            }
+            if (thrown instanceof Error e) {
+                throw e;
+            }
+            return result;
+        };
+    }
+
+    private volatile boolean auditBroken;
+
+    private static ProtocolException auditRefusal() {
+        return new ProtocolException(JsonRpcError.INTERNAL_ERROR,
+                "The gateway cannot record requests right now, and it is set to refuse what it cannot record",
+                ErrorCode.BLOCKED);
+    }
+
+    private AuditRecord record(RequestContext ctx, JsonNode result, Throwable thrown, Duration took) {
+        Optional<String> upstream = Optional.empty();
+        Optional<String> tool = Optional.empty();
+        String name = ctx.params().map(p -> p.path("name").asString("")).orElse("");
+        if (("tools/call".equals(ctx.method()) || "prompts/get".equals(ctx.method())) && !name.isEmpty()) {
+            Optional<Naming.Target> target = naming.resolve(links, name);
+            upstream = target.map(t -> t.link().name());
+            tool = target.map(Naming.Target::name).filter(t -> "tools/call".equals(ctx.method()));
+        } else if (links.size() == 1) {
+            upstream = Optional.of(links.get(0).name());
+        }
+        AuditRecord.Outcome outcome = AuditRecord.Outcome.OK;
+        Optional<String> code = Optional.empty();
+        Optional<String> ref = Optional.empty();
+        if (thrown != null) {
+            outcome = thrown instanceof InterruptedException || ctx.cancelled() ? AuditRecord.Outcome.CANCELLED
+                    : AuditRecord.Outcome.ERROR;
+            if (thrown instanceof ProtocolException p) {
+                code = Optional.of(p.symbolic().name());
+                ref = p.data().map(d -> d.path("ref").asString("")).filter(r -> !r.isEmpty());
+            } else if (outcome == AuditRecord.Outcome.ERROR) {
+                code = Optional.of(ErrorCode.INTERNAL_ERROR.name());
+            }
+        } else if (result != null && result.path("isError").asBoolean(false)) {
+            outcome = AuditRecord.Outcome.TOOL_ERROR;
+            JsonNode error = result.path("structuredContent").path("error");
+            if (!error.isObject()) {
+                try {
+                    error = Json.mapper().readTree(result.path("content").path(0).path("text").asString("{}"))
+                            .path("error");
+                } catch (RuntimeException e) {
+                    error = Json.object();
+                }
+            }
+            code = Optional.of(error.path("code").asString("")).filter(c -> !c.isEmpty());
+            ref = Optional.of(error.path("ref").asString("")).filter(r -> !r.isEmpty());
+        }
+        // A name the client made up is no tool of any upstream: it is not recorded as one (nor becomes a label).
+        if (tool.isPresent() && !listedTools.contains(name)) {
+            tool = Optional.of("(unknown)");
+            upstream = links.size() == 1 ? upstream : Optional.empty();
+        }
+        return new AuditRecord(java.time.Instant.now(), client, upstream, ctx.method(), tool, took, outcome, code, ref);
+    }
+
+    /** A client-chosen name as the audit log may show it: printable ASCII, at most 64 characters. */
+    private static String printable(String name) {
+        StringBuilder b = new StringBuilder();
+        name.codePoints().limit(64).forEach(c -> b.append(c > 0x20 && c < 0x7F && c != '#' ? (char) c : '_'));
+        return b.isEmpty() ? "client" : b.toString();
+    }
+
     // ---- lifecycle -----------------------------------------------------------------------------
 
     private JsonNode initialize(RequestContext ctx) {
@@ -135,6 +254,7 @@ public final class ProxyConnection {
         ProtocolVersion version = ProtocolVersion.fromWire(params.path("protocolVersion").asString(""))
                 .filter(v -> !v.stateless()).orElse(ProtocolVersion.latestSessionBased());
         clientCapabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
+        client = printable(params.path("clientInfo").path("name").asString("client")) + "#" + number;
         List<McpClient> up = connectAll();
         ObjectNode result = Json.object();
         result.put("protocolVersion", version.wire());
@@ -262,6 +382,7 @@ public final class ProxyConnection {
         JsonNode result = listNamed(ctx, "tools");
         for (JsonNode tool : result.path("tools")) {
             String name = tool.path("name").asString("");
+            listedTools.add(name);
             if (tool.path("outputSchema").isObject()) {
                 withOutputSchema.add(name);
             } else {

@@ -33,10 +33,11 @@ public final class UpstreamLink implements AutoCloseable {
     private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<ProxyConnection, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
-    public UpstreamLink(Upstream spec, ErrorPipeline pipeline) {
+    public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics) {
         this.spec = spec;
         this.pipeline = pipeline;
         this.guard = new Guard(spec.name(), spec.limits(), java.time.Clock.systemUTC());
+        metrics.breaker(spec.name(), guard.breaker());
     }
 
     Guard guard() {

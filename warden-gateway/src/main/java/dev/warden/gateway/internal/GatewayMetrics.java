@@ -1,0 +1,63 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.sanitize.Category;
+import dev.warden.gateway.AuditRecord;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+/**
+ * The gateway's meters: requests by upstream, method, tool and outcome (with the failure code),
+ * latency histograms, breaker states and sanitizer findings by category. Labels are names from
+ * the configuration and the upstreams' tool lists, never values from requests.
+ */
+public final class GatewayMetrics {
+
+    private final MeterRegistry registry;
+
+    public GatewayMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    public static GatewayMetrics none() {
+        return new GatewayMetrics(new SimpleMeterRegistry());
+    }
+
+    /** Methods that may be labels; any other name a client sends is "(other)", so clients cannot grow the label set. */
+    private static final java.util.Set<String> METHODS = java.util.Set.of("initialize", "ping", "tools/list",
+            "tools/call", "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read",
+            "resources/subscribe", "resources/unsubscribe", "logging/setLevel", "completion/complete");
+
+    void request(AuditRecord r) {
+        String upstream = r.upstream().orElse("-");
+        String tool = r.tool().orElse("-");
+        String method = METHODS.contains(r.method()) ? r.method() : "(other)";
+        Counter.builder("warden_gateway_requests").description("Requests through the gateway")
+                .tags("upstream", upstream, "method", method, "tool", tool, "outcome", r.outcome().name(),
+                        "code", r.code().orElse("-"))
+                .register(registry).increment();
+        Timer.builder("warden_gateway_request_duration").description("Time to answer a request")
+                .tags("upstream", upstream, "method", method, "tool", tool)
+                .publishPercentileHistogram()
+                .register(registry).record(r.duration());
+    }
+
+    public void finding(String upstream, Category category) {
+        Counter.builder("warden_gateway_sanitizer_findings").description("What the sanitizer removed, by kind")
+                .tags("upstream", upstream, "category", category.label())
+                .register(registry).increment();
+    }
+
+    /** 0 closed, 1 open, 2 half-open (and 3 for the breaker's other states). */
+    void breaker(String upstream, CircuitBreaker breaker) {
+        io.micrometer.core.instrument.Gauge.builder("warden_gateway_breaker_state", breaker, b -> switch (b.getState()) {
+            case CLOSED -> 0;
+            case OPEN -> 1;
+            case HALF_OPEN -> 2;
+            default -> 3;
+        }).description("Circuit breaker state: 0 closed, 1 open, 2 half-open").tag("upstream", upstream)
+                .register(registry);
+    }
+}
