@@ -93,10 +93,16 @@ public final class ErrorPipeline {
         SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
         clean.findings().forEach(f -> onFinding.accept(f.category()));
         ErrorCode code = clean.suggestedCode().map(ErrorPipeline::visible).orElseGet(() -> classify(text, fallback));
+        String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
+        Optional<QueryFault> query = clean.has(dev.warden.core.sanitize.Category.DATABASE)
+                && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(text) : Optional.empty();
+        if (query.isPresent()) {
+            code = query.get().code();
+            message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
+        }
         Ref ref = Ref.random();
         record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
                 clean.findings()));
-        String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
         return new Outcome(code, ref, message);
     }
 
@@ -144,6 +150,31 @@ public final class ErrorPipeline {
             for (JsonNode item : array) {
                 collect(item, out, depth + 1);
             }
+        }
+    }
+
+    static final String DATABASE_PLACEHOLDER = "[redacted:database-error]";
+
+    /**
+     * What a database error says about the query that caused it, when the query came from the
+     * client (a SQL tool such as server-postgres): a syntax error or a missing table is the
+     * caller's to fix, so it gets the code and a fixed message saying so, never the names.
+     */
+    record QueryFault(ErrorCode code, String message) {
+        static Optional<QueryFault> of(String text) {
+            String t = (text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text).toLowerCase(Locale.ROOT);
+            if (t.contains("syntax error")) {
+                return Optional.of(new QueryFault(ErrorCode.VALIDATION_ERROR, "The query is not valid SQL."));
+            }
+            if (t.contains("does not exist") || t.contains("doesn't exist") || t.contains("no such table")
+                    || t.contains("no such column") || t.contains("unknown column")) {
+                return Optional.of(new QueryFault(ErrorCode.NOT_FOUND,
+                        "The query names a table, column or function that does not exist."));
+            }
+            if (t.contains("permission denied") || t.contains("read-only transaction") || t.contains("access denied")) {
+                return Optional.of(new QueryFault(ErrorCode.PERMISSION_DENIED, "The query is not allowed."));
+            }
+            return Optional.empty();
         }
     }
 
@@ -319,6 +350,7 @@ public final class ErrorPipeline {
         String t = text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text;
         t = t.toLowerCase(Locale.ROOT);
         if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
+                "read-only transaction",
                 "eperm", "not authorized")) {
             return ErrorCode.PERMISSION_DENIED;
         }
