@@ -143,7 +143,9 @@ public final class McpHttpLoad {
                                 + CALLS.get(call) + "}", id);
                         latencies.add(System.nanoTime() - t0);
                     } catch (IOException | InterruptedException e) {
-                        errors.incrementAndGet();
+                        if (errors.incrementAndGet() <= 3) {
+                            System.err.println("transport error: " + e);
+                        }
                     }
                     id++;
                 }
