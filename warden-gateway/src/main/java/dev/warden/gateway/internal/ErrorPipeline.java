@@ -89,10 +89,17 @@ public final class ErrorPipeline {
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs) {
-        String text = withoutEchoes(withoutSdkPrefix(decodedOnce(untrusted)), inputs);
+        String decoded = withoutSdkPrefix(decodedOnce(untrusted));
+        // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
+        Optional<ErrorCode> declared = declaredCode(decoded);
+        if (declared.isPresent()) {
+            decoded = Json.mapper().readTree(decoded).at("/error/message").asString("");
+        }
+        String text = withoutEchoes(decoded, inputs);
         SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
         clean.findings().forEach(f -> onFinding.accept(f.category()));
-        ErrorCode code = clean.suggestedCode().map(ErrorPipeline::visible).orElseGet(() -> classify(text, fallback));
+        ErrorCode code = declared.or(() -> clean.suggestedCode().map(ErrorPipeline::visible))
+                .orElseGet(() -> classify(text, fallback));
         String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
         Optional<QueryFault> query = clean.has(dev.warden.core.sanitize.Category.DATABASE)
                 && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(text) : Optional.empty();
@@ -176,6 +183,29 @@ public final class ErrorPipeline {
             }
             return Optional.empty();
         }
+    }
+
+    /** The code of a Warden error object ({@code {"error":{"code":"NOT_FOUND","message":…}}}), if the text is one. */
+    static Optional<ErrorCode> declaredCode(String text) {
+        String t = text.strip();
+        if (!t.startsWith("{\"error\"") || t.length() > 64 * 1024) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode error = Json.mapper().readTree(t).path("error");
+            String code = error.path("code").asString("");
+            if (!error.path("message").isString()) {
+                return Optional.empty();
+            }
+            for (ErrorCode c : ErrorCode.values()) {
+                if (c.name().equals(code)) {
+                    return Optional.of(visible(c));
+                }
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
     }
 
     /** A failure of the gateway's own making (no upstream text): recorded with its cause. */

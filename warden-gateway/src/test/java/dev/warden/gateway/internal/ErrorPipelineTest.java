@@ -36,6 +36,15 @@ class ErrorPipelineTest {
     }
 
     @Test
+    void anUpstreamSpeakingWardensErrorObjectKeepsItsCodeAndMessage() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of("fetch"),
+                "{\"error\":{\"code\":\"PERMISSION_DENIED\",\"message\":\"You may not read this.\",\"ref\":\"ref_x\"}}",
+                ErrorCode.UPSTREAM_ERROR, Set.of());
+        assertThat(outcome.code()).isEqualTo(ErrorCode.PERMISSION_DENIED);
+        assertThat(outcome.message()).isEqualTo("You may not read this.");
+    }
+
+    @Test
     void textEncodedTwiceIsDecodedOnce() {
         assertThat(ErrorPipeline.decodedOnce("\"Error: disk full\"")).isEqualTo("Error: disk full");
         assertThat(ErrorPipeline.decodedOnce("\"not closed")).isEqualTo("\"not closed");
