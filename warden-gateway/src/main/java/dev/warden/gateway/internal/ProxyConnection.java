@@ -358,8 +358,17 @@ public final class ProxyConnection {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this",
                     ErrorCode.NOT_FOUND);
         }
-        JsonNode answer = session.request(method, params).get();
-        return answer instanceof ObjectNode o ? o : Json.object();
+        OutgoingRequest out = session.request(method, params);
+        try {
+            JsonNode answer = out.get();
+            return answer instanceof ObjectNode o ? o : Json.object();
+        } catch (InterruptedException e) {
+            // The upstream cancelled its request (or went away): the client hears of it too.
+            out.cancel("Cancelled by the server");
+            throw e;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     /** The client's notifications (roots changed, say) reach every upstream; initialized is the gateway's own. */
