@@ -45,6 +45,11 @@ final class WrapCommand implements Callable<Integer> {
             description = "Do not redact credentials in successful results (they are redacted by default).")
     boolean keepCredentials;
 
+    @Option(names = "--redact-pii",
+            description = "Also redact personal data (emails, card numbers, SSNs, phone numbers) in failures and "
+                    + "successful results (off by default).")
+    boolean pii;
+
     @Option(names = "--fail-closed",
             description = "Refuse calls while the audit log (DIR/audit) cannot be written, instead of serving them "
                     + "unrecorded.")
@@ -71,7 +76,8 @@ final class WrapCommand implements Callable<Integer> {
         Upstream upstream = Upstream.stdio(name != null ? name : nameOf(command), command)
                 .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
                 .withPolicy(Policy.parse(policy))
-                .withRedactSuccessfulResults(!keepCredentials);
+                .withRedactSuccessfulResults(!keepCredentials)
+                .withPii(pii);
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {

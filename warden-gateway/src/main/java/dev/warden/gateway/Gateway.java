@@ -51,9 +51,10 @@ public final class Gateway implements AutoCloseable {
             }
         }
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
-        this.links = b.upstreams.stream().map(u -> new UpstreamLink(u, new ErrorPipeline(u.name(), b.sanitizer,
-                u.policy(), u.redactSuccessfulResults(), b.incidents, Clock.systemUTC(),
-                category -> metrics.finding(u.name(), category)), metrics)).toList();
+        this.links = b.upstreams.stream().map(u -> new UpstreamLink(u, new ErrorPipeline(u.name(),
+                u.pii() ? Sanitizer.builder().pii().build() : b.sanitizer, u.policy(), u.redactSuccessfulResults(),
+                u.pii(), b.incidents, Clock.systemUTC(), category -> metrics.finding(u.name(), category)), metrics))
+                .toList();
         this.services = new Services(b.audit, b.failClosed, metrics, b.perClient);
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);

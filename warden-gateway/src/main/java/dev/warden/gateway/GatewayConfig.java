@@ -58,7 +58,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit");
+            "maxConcurrent", "rateLimit", "pii");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -243,6 +243,10 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(path + ".policy: expected redact, strict or passthrough");
             }
+        }
+        Optional<Boolean> pii = bool(s, "pii", path + ".pii");
+        if (pii.isPresent()) {
+            u = u.withPii(pii.get());
         }
         Optional<Boolean> redact = bool(s, "redactCredentialsInResults", path + ".redactCredentialsInResults");
         if (redact.isPresent()) {

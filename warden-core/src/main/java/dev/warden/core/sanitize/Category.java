@@ -7,7 +7,9 @@ public enum Category {
     DATABASE("database"),
     SECRET("secret"),
     TOPOLOGY("topology"),
-    INJECTION("injection");
+    INJECTION("injection"),
+    /** Personal data (emails, card numbers, SSNs, phone numbers): only found when asked for ({@link PiiDetector}). */
+    PII("pii");
 
     private final String label;
 

@@ -283,6 +283,14 @@ public final class Sanitizer {
             return this;
         }
 
+        /**
+         * Also finds personal data ({@link PiiDetector}): off by default, as a result or an error
+         * that names a person may be exactly what the caller asked for.
+         */
+        public Builder pii() {
+            return detector(new PiiDetector());
+        }
+
         public Builder detector(Detector detector) {
             detectors.add(Objects.requireNonNull(detector, "detector"));
             return this;

@@ -52,12 +52,16 @@ public final class ErrorPipeline {
 
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             IncidentSink incidents, Clock clock) {
-        this(upstream, sanitizer, policy, redactSuccessfulResults, incidents, clock, c -> { });
+        this(upstream, sanitizer, policy, redactSuccessfulResults, false, incidents, clock, c -> { });
     }
 
-    /** @param onFinding told of each finding the sanitizer makes in this upstream's failures (for metrics) */
+    /**
+     * @param pii whether successful results also lose personal data (failures follow {@code sanitizer})
+     * @param onFinding told of each finding the sanitizer makes in this upstream's failures (for metrics)
+     */
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
-            IncidentSink incidents, Clock clock, java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding) {
+            boolean pii, IncidentSink incidents, Clock clock,
+            java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding) {
         this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
@@ -67,9 +71,12 @@ public final class ErrorPipeline {
         this.clock = clock;
         Sanitizer.Builder secrets = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2);
         for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
-            if (c != dev.warden.core.sanitize.Category.SECRET) {
+            if (c != dev.warden.core.sanitize.Category.SECRET && !(pii && c == dev.warden.core.sanitize.Category.PII)) {
                 secrets.disable(c);
             }
+        }
+        if (pii) {
+            secrets.pii();
         }
         this.secretsOnly = secrets.build();
     }

@@ -110,6 +110,17 @@ class ErrorPipelineTest {
     }
 
     @Test
+    void personalDataInResultsIsKeptUnlessPiiIsOn() {
+        JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"owner: ada@example.com\"}]}");
+        assertThat(pipeline.cleanSuccess(result).toString()).contains("ada@example.com");
+        ErrorPipeline withPii = new ErrorPipeline("crm", Sanitizer.builder().pii().build(), Policy.REDACT, true, true,
+                incidents::add, Clock.systemUTC(), c -> { });
+        assertThat(withPii.cleanSuccess(result).toString()).doesNotContain("ada@example.com").contains("[redacted:email]");
+        assertThat(withPii.failure("tools/call", Optional.empty(), "no account for ada@example.com",
+                ErrorCode.UPSTREAM_ERROR, Set.of()).message()).doesNotContain("ada@example.com");
+    }
+
+    @Test
     void aLogMessageIsSanitizedLikeAFailure() {
         JsonNode params = Json.mapper().readTree("{\"level\":\"error\",\"data\":{\"msg\":\"password=hunter2\"}}");
         assertThat(pipeline.cleanNotification(params).toString()).doesNotContain("hunter2").contains("\"level\":\"error\"");
