@@ -52,6 +52,7 @@ class McpClientOverHttpTest {
                                   "region":{"type":"string","x-mcp-header":"Region"},
                                   "priority":{"type":"integer","x-mcp-header":"Priority"}}}""")
                         .handler(call -> ToolResult.text("routed to " + call.arguments().path("region").asString())).build())
+                .tool(ToolSpec.builder("huge").handler(call -> ToolResult.text("x".repeat(5 * 1024 * 1024))).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     call.context().progress(1, 2, "started");
                     slowStarted.countDown();
@@ -97,6 +98,16 @@ class McpClientOverHttpTest {
             args.put("region", " Région 1 ");
             args.put("priority", 3);
             assertThat(client.callTool("route", args).text()).isEqualTo("routed to  Région 1 ");
+        }
+    }
+
+    @Test
+    void anAnswerLargerThanTheClientAcceptsFailsTheCallAtOnceAndTheConnectionGoesOn() {
+        try (McpClient client = McpClient.builder("t", "1").requestTimeout(java.time.Duration.ofSeconds(60))
+                .protocolVersion(ProtocolVersion.V2025_11_25).connect(McpClient.http(http.endpoint()))) {
+            assertThatThrownBy(() -> client.callTool("huge", Json.object()))
+                    .isInstanceOf(dev.warden.core.error.MessageTooLargeException.class);
+            assertThat(client.callTool("echo", text("after")).text()).isEqualTo("after");
         }
     }
 

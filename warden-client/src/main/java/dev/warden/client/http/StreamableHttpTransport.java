@@ -257,13 +257,41 @@ public final class StreamableHttpTransport implements Transport {
         } else if (type.startsWith("text/event-stream")) {
             Thread.ofVirtual().name("warden-http-stream").start(() -> readStream(response.body(), requests));
         } else {
+            // A JSON answer is one line of JSON as far as size goes: bounded the same way.
             try (InputStream body = response.body()) {
-                byte[] bytes = body.readAllBytes();
-                if (bytes.length > 0) {
-                    deliver(bytes);
+                BoundedLines lines = new BoundedLines(body, maxMessageBytes);
+                StringBuilder text = new StringBuilder();
+                BoundedLines.Line line;
+                while ((line = lines.next()) != null) {
+                    if (line.oversized() || text.length() + line.text().length() > maxMessageBytes) {
+                        tooLarge(line);
+                        return;
+                    }
+                    text.append(line.text()).append('\n');
+                }
+                if (!text.toString().isBlank()) {
+                    deliver(text.toString().getBytes(StandardCharsets.UTF_8));
                 }
             } catch (IOException e) {
                 throw new TransportClosedException("the answer could not be read", e);
+            }
+        }
+    }
+
+    /** The largest answer (a JSON body, or one event's data) this client accepts. */
+    private final int maxMessageBytes = dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    /** An answer over the limit: the request it answers fails at once (its id read from the edges). */
+    private void tooLarge(BoundedLines.Line line) {
+        Listener l = listener;
+        if (l != null && !closed.get()) {
+            byte[] head = line.head() == null ? new byte[0] : line.head();
+            byte[] tail = line.tail() == null ? new byte[0] : line.tail();
+            synchronized (input) {
+                l.onOversizedFrame(dev.warden.core.jsonrpc.FrameHints.of(head, tail),
+                        dev.warden.core.jsonrpc.JsonRpcError.of(dev.warden.core.jsonrpc.JsonRpcError.INVALID_REQUEST,
+                                "Invalid request: the message exceeds the maximum size of " + maxMessageBytes
+                                        + " bytes"));
             }
         }
     }
@@ -425,10 +453,20 @@ public final class StreamableHttpTransport implements Transport {
     }
 
     private void read(InputStream in, Set<RequestId> open, StreamState state) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        try (in) {
+            BoundedLines reader = new BoundedLines(in, maxMessageBytes);
             StringBuilder data = null;
-            String line;
-            while ((line = reader.readLine()) != null && !closed.get()) {
+            BoundedLines.Line next;
+            while ((next = reader.next()) != null && !closed.get()) {
+                if (next.oversized() || data != null && data.length() + next.text().length() > maxMessageBytes) {
+                    // One event too large to keep: the request it answers fails now, not at its timeout.
+                    tooLarge(next.oversized() ? next : new BoundedLines.Line("", true,
+                            data.substring(0, Math.min(data.length(), dev.warden.core.jsonrpc.FrameHints.EDGE))
+                                    .getBytes(StandardCharsets.UTF_8), new byte[0]));
+                    data = null;
+                    continue;
+                }
+                String line = next.text();
                 if (line.isEmpty()) {
                     if (data != null && !data.isEmpty()) {
                         byte[] frame = data.toString().getBytes(StandardCharsets.UTF_8);
