@@ -58,7 +58,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit", "pii");
+            "maxConcurrent", "rateLimit", "pii", "oauth");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -215,7 +215,9 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
                 throw new ConfigException(path + ".url: expected an http or https URL");
             }
-            u = Upstream.http(name, uri, strings(s, "headers", path + ".headers", env));
+            Map<String, String> headers = strings(s, "headers", path + ".headers", env);
+            u = s.has("oauth") ? Upstream.http(name, uri, headers, oauth(s.get("oauth"), path + ".oauth", env))
+                    : Upstream.http(name, uri, headers);
         }
         Optional<Duration> timeout = text(s, "timeout", path + ".timeout", "a duration such as 60s, 5m or 1500ms")
                 .map(t -> duration(t, path + ".timeout"));
@@ -264,6 +266,46 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             u = u.withTools(allow, deny);
         }
         return u;
+    }
+
+    /**
+     * {@code oauth: { clientId, clientSecret, clientName, redirectUri, clientMetadataUrl }}, all
+     * optional: with none, the gateway registers itself where the server allows it. The browser
+     * step is headless: for authorization servers that approve this client without a user.
+     */
+    private static dev.warden.client.auth.OAuth oauth(JsonNode node, String path, Function<String, String> env) {
+        if (!(node instanceof ObjectNode o)) {
+            throw new ConfigException(path + ": expected a mapping (clientId, clientSecret, clientName, redirectUri, "
+                    + "clientMetadataUrl), or {} to register dynamically");
+        }
+        unknownKeys(o, path + ".", Set.of("clientId", "clientSecret", "clientName", "redirectUri",
+                "clientMetadataUrl"));
+        dev.warden.client.auth.OAuth.Builder b = dev.warden.client.auth.OAuth.builder();
+        try {
+            text(o, "clientName", path + ".clientName", "a name").ifPresent(b::clientName);
+            text(o, "redirectUri", path + ".redirectUri", "an absolute URI").map(URI::create).ifPresent(b::redirectUri);
+            text(o, "clientMetadataUrl", path + ".clientMetadataUrl", "an https URL").map(URI::create)
+                    .ifPresent(b::clientMetadataUrl);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            int got = message.indexOf(", got ");
+            throw new ConfigException(path + ": " + (got < 0 ? message : message.substring(0, got)));
+        }
+        Optional<String> id = text(o, "clientId", path + ".clientId", "a client id")
+                .map(v -> interpolate(v, path + ".clientId", env));
+        Optional<String> secret = text(o, "clientSecret", path + ".clientSecret", "a secret")
+                .map(v -> interpolate(v, path + ".clientSecret", env));
+        if (secret.isPresent() && id.isEmpty()) {
+            throw new ConfigException(path + ".clientSecret: needs clientId beside it");
+        }
+        id.ifPresent(i -> {
+            if (secret.isPresent()) {
+                b.client(i, secret.get());
+            } else {
+                b.client(i);
+            }
+        });
+        return b.build();
     }
 
     private static Limits limits(ObjectNode s, String path, Limits limits) {

@@ -94,6 +94,17 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         return of(name, McpClient.http(url, headers));
     }
 
+    /**
+     * A server reached over Streamable HTTP that requires OAuth: the gateway authorizes as the
+     * client {@code oauth} describes (pre-registered, a metadata document, or registering itself),
+     * and keeps the tokens across reconnects.
+     */
+    public static Upstream http(String name, java.net.URI url, Map<String, String> headers,
+            dev.warden.client.auth.OAuth oauth) {
+        Map<String, String> copy = Map.copyOf(headers);
+        return of(name, () -> dev.warden.client.http.StreamableHttpTransport.of(url, copy, oauth));
+    }
+
     public static Upstream of(String name, Supplier<Transport> connector) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
                 Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false);

@@ -65,6 +65,22 @@ class GatewayConfigTest {
     }
 
     @Test
+    void anHttpUpstreamMayAuthorizeWithOAuth() {
+        Upstream u = parse("""
+                upstreams:
+                  crm:
+                    url: https://crm.example.com/mcp
+                    oauth: { clientId: gateway, clientSecret: "${CRM_TOKEN}" }
+                """).upstreams().get(0);
+        assertThat(u.name()).isEqualTo("crm");
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', oauth: { clientSecret: x } } }"))
+                .hasMessage("upstreams.a.oauth.clientSecret: needs clientId beside it");
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', oauth: { clientMetadataUrl: 'http://x/c.json' } } }"))
+                .hasMessageStartingWith("upstreams.a.oauth: clientMetadataUrl must be an https URL")
+                .hasMessageNotContaining("http://x");
+    }
+
+    @Test
     void anAllowListHidesEveryOtherTool() {
         Upstream u = parse("upstreams: { a: { command: x, tools: { allow: [read] } } }").upstreams().get(0);
         assertThat(u.allowTools()).contains(Set.of("read"));

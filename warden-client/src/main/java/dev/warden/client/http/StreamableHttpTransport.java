@@ -76,6 +76,12 @@ public final class StreamableHttpTransport implements Transport {
         return of(endpoint, Map.of(), Optional.of(Objects.requireNonNull(authorization, "authorization")));
     }
 
+    /** Headers on every request, and an authorization that answers the server's challenges. */
+    public static StreamableHttpTransport of(URI endpoint, Map<String, String> headers,
+            HttpAuthorization authorization) {
+        return of(endpoint, headers, Optional.of(Objects.requireNonNull(authorization, "authorization")));
+    }
+
     private static StreamableHttpTransport of(URI endpoint, Map<String, String> headers,
             Optional<HttpAuthorization> authorization) {
         Objects.requireNonNull(endpoint, "endpoint");
