@@ -58,7 +58,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit", "pii", "oauth");
+            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -181,6 +181,11 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     private static Upstream upstream(String name, ObjectNode s, String path, Function<String, String> env) {
         unknownKeys(s, path + ".", UPSTREAM);
         boolean stdio = s.has("command");
+        int maxBytes = integer(s, "maxMessageBytes", path + ".maxMessageBytes",
+                dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        if (maxBytes < 1024) {
+            throw new ConfigException(path + ".maxMessageBytes: expected a number of bytes of at least 1024");
+        }
         if (stdio == s.has("url")) {
             throw new ConfigException(path + ": expected exactly one of \"command\" (a stdio server) and \"url\" "
                     + "(a Streamable HTTP server)");
@@ -203,7 +208,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 }
                 a.valueStream().map(JsonNode::stringValue).forEach(command::add);
             }
-            u = Upstream.stdio(name, command, strings(s, "env", path + ".env", env));
+            u = Upstream.stdio(name, command, strings(s, "env", path + ".env", env), maxBytes);
         } else {
             String url = text(s, "url", path + ".url", "an http or https URL").orElseThrow();
             URI uri;
@@ -216,8 +221,8 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 throw new ConfigException(path + ".url: expected an http or https URL");
             }
             Map<String, String> headers = strings(s, "headers", path + ".headers", env);
-            u = s.has("oauth") ? Upstream.http(name, uri, headers, oauth(s.get("oauth"), path + ".oauth", env))
-                    : Upstream.http(name, uri, headers);
+            u = Upstream.http(name, uri, headers, s.has("oauth") ? Optional.of(oauth(s.get("oauth"), path + ".oauth",
+                    env)) : Optional.empty(), maxBytes);
         }
         Optional<Duration> timeout = text(s, "timeout", path + ".timeout", "a duration such as 60s, 5m or 1500ms")
                 .map(t -> duration(t, path + ".timeout"));

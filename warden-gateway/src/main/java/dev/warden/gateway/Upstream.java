@@ -5,6 +5,7 @@ import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import java.time.Duration;
 import java.util.List;
@@ -75,14 +76,37 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
 
     /** A subprocess with extra environment variables (credentials for it, say: never logged). */
     public static Upstream stdio(String name, List<String> command, Map<String, String> environment) {
+        return stdio(name, command, environment, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /** @param maxMessageBytes the largest message accepted from it; a larger one fails its request */
+    public static Upstream stdio(String name, List<String> command, Map<String, String> environment,
+            int maxMessageBytes) {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("upstream " + name + " needs a command");
         }
+        requireMessageSize(name, maxMessageBytes);
         List<String> copy = List.copyOf(command);
         Map<String, String> env = Map.copyOf(environment);
         return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), line -> LOG.log(
                 System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
-                STDERR.sanitize(line, Policy.REDACT).output())));
+                STDERR.sanitize(line, Policy.REDACT).output()), maxMessageBytes));
+    }
+
+    /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
+    public static Upstream http(String name, java.net.URI url, Map<String, String> headers,
+            Optional<dev.warden.client.auth.OAuth> oauth, int maxMessageBytes) {
+        requireMessageSize(name, maxMessageBytes);
+        Map<String, String> copy = Map.copyOf(headers);
+        return of(name, () -> dev.warden.client.http.StreamableHttpTransport.of(url, copy,
+                oauth.map(o -> (dev.warden.client.http.HttpAuthorization) o), maxMessageBytes));
+    }
+
+    private static void requireMessageSize(String name, int max) {
+        if (max < 1024) {
+            throw new IllegalArgumentException("maxMessageBytes of upstream " + name + " must be at least 1024, got "
+                    + max);
+        }
     }
 
     private static final System.Logger LOG = System.getLogger(Upstream.class.getName());

@@ -81,6 +81,13 @@ class GatewayConfigTest {
     }
 
     @Test
+    void theLargestAnswerFromAnUpstreamIsConfigurable() {
+        assertThat(parse("upstreams: { a: { command: x, maxMessageBytes: 16777216 } }").upstreams()).hasSize(1);
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxMessageBytes: 10 } }"))
+                .hasMessage("upstreams.a.maxMessageBytes: expected a number of bytes of at least 1024");
+    }
+
+    @Test
     void anAllowListHidesEveryOtherTool() {
         Upstream u = parse("upstreams: { a: { command: x, tools: { allow: [read] } } }").upstreams().get(0);
         assertThat(u.allowTools()).contains(Set.of("read"));

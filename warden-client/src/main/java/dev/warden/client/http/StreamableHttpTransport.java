@@ -82,6 +82,20 @@ public final class StreamableHttpTransport implements Transport {
         return of(endpoint, headers, Optional.of(Objects.requireNonNull(authorization, "authorization")));
     }
 
+    /**
+     * Headers, an optional authorization, and the largest answer accepted (a JSON body or one
+     * event's data); a larger one fails its request with {@code MessageTooLargeException}.
+     */
+    public static StreamableHttpTransport of(URI endpoint, Map<String, String> headers,
+            Optional<HttpAuthorization> authorization, int maxMessageBytes) {
+        if (maxMessageBytes < 1024) {
+            throw new IllegalArgumentException("maxMessageBytes must be at least 1024, got " + maxMessageBytes);
+        }
+        StreamableHttpTransport t = of(endpoint, headers, authorization);
+        t.maxMessageBytes = maxMessageBytes;
+        return t;
+    }
+
     private static StreamableHttpTransport of(URI endpoint, Map<String, String> headers,
             Optional<HttpAuthorization> authorization) {
         Objects.requireNonNull(endpoint, "endpoint");
@@ -285,7 +299,7 @@ public final class StreamableHttpTransport implements Transport {
     }
 
     /** The largest answer (a JSON body, or one event's data) this client accepts. */
-    private final int maxMessageBytes = dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+    private volatile int maxMessageBytes = dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
 
     /** An answer over the limit: the request it answers fails at once (its id read from the edges). */
     private void tooLarge(BoundedLines.Line line) {

@@ -44,6 +44,12 @@ public final class ProcessTransport implements Transport {
      */
     public static ProcessTransport launch(List<String> command, Map<String, String> environment,
                                           Optional<Path> directory, Consumer<String> stderrLine) {
+        return launch(command, environment, directory, stderrLine, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /** @param maxMessageBytes the largest message accepted from the child; a larger one fails its request */
+    public static ProcessTransport launch(List<String> command, Map<String, String> environment,
+                                          Optional<Path> directory, Consumer<String> stderrLine, int maxMessageBytes) {
         Objects.requireNonNull(command, "command");
         if (command.isEmpty()) {
             throw new IllegalArgumentException("command must name a program");
@@ -57,8 +63,7 @@ public final class ProcessTransport implements Transport {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0), e);
         }
-        ProcessTransport transport = new ProcessTransport(process, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES,
-                Duration.ofSeconds(2));
+        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Duration.ofSeconds(2));
         transport.pumpStderr(Objects.requireNonNull(stderrLine, "stderrLine"));
         return transport;
     }
