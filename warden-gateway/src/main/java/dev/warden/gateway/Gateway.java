@@ -51,14 +51,24 @@ public final class Gateway implements AutoCloseable {
             }
         }
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
-        this.links = b.upstreams.stream().map(u -> new UpstreamLink(u, new ErrorPipeline(u.name(),
-                u.pii() ? Sanitizer.builder().pii().build() : b.sanitizer, u.policy(), u.redactSuccessfulResults(),
-                u.pii(), b.incidents, Clock.systemUTC(), category -> metrics.finding(u.name(), category)), metrics))
-                .toList();
+        this.metrics = metrics;
+        this.incidents = b.incidents;
+        this.sanitizer = b.sanitizer;
+        this.links = b.upstreams.stream().map(this::link).toList();
         this.services = new Services(b.audit, b.failClosed, metrics, b.perClient);
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
+    }
+
+    private final GatewayMetrics metrics;
+    private final IncidentSink incidents;
+    private final Sanitizer sanitizer;
+
+    private UpstreamLink link(Upstream u) {
+        return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
+                u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
+                category -> metrics.finding(u.name(), category)), metrics);
     }
 
     public static Builder builder() {
@@ -71,8 +81,12 @@ public final class Gateway implements AutoCloseable {
 
     /** Serves one client on {@code downstream}; returns once started. */
     public ProxyConnection connect(Transport downstream) {
-        ProxyConnection connection = new ProxyConnection(downstream, links, naming, services);
+        // Per-client upstreams get a link of this connection's own, closed with it.
+        List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()) : l).toList();
+        ProxyConnection connection = new ProxyConnection(downstream, own, naming, services);
         connection.start();
+        connection.closed().whenComplete((v, e) -> own.stream().filter(l -> !links.contains(l))
+                .forEach(UpstreamLink::close));
         return connection;
     }
 

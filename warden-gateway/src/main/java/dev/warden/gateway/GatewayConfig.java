@@ -58,7 +58,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes");
+            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -250,6 +250,10 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(path + ".policy: expected redact, strict or passthrough");
             }
+        }
+        Optional<Boolean> perClient = bool(s, "perClient", path + ".perClient");
+        if (perClient.isPresent()) {
+            u = u.withPerClient(perClient.get());
         }
         Optional<Boolean> pii = bool(s, "pii", path + ".pii");
         if (pii.isPresent()) {

@@ -25,12 +25,15 @@ import java.util.function.Supplier;
  * @param redactSuccessfulResults whether credentials in its successful results are redacted
  * @param allowTools if present, only these tools are visible (by the upstream's own names)
  * @param denyTools never visible; a denied tool is indistinguishable from one that does not exist
+ * @param perClient one connection to it (one process, for a stdio server) per client connection, instead of
+ *     one shared by all: its requests to the client (sampling, elicitation, roots) then always reach the
+ *     right client, at the cost of a process per client
  * @param pii whether personal data (emails, card numbers, SSNs, phone numbers) is redacted too, in
  *     failures and in successful results (off by default)
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
-        ReconnectPolicy reconnect, Limits limits, boolean pii) {
+        ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -131,46 +134,51 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
 
     public static Upstream of(String name, Supplier<Transport> connector) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
-                Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false);
+                Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false);
     }
 
     public Upstream withTimeout(Duration timeout) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
         return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withPolicy(Policy policy) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
-                reconnect, limits, pii);
+                reconnect, limits, pii, perClient);
     }
 
     public Upstream withLimits(Limits limits) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withPii(boolean pii) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
+    }
+
+    public Upstream withPerClient(boolean perClient) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     public Upstream withReconnect(ReconnectPolicy reconnect) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii);
+                denyTools, reconnect, limits, pii, perClient);
     }
 
     /** Whether a tool of this upstream (its own name) may be seen and called. */
