@@ -226,6 +226,11 @@ public final class McpHttpLoad {
             while ((line = reader.readLine()) != null) {
                 if (line.startsWith("data:") && line.contains(marker)
                         && (line.contains("\"result\"") || line.contains("\"error\""))) {
+                    // Read the stream to its end (the server closes it after the answer): a body
+                    // left unread makes the client drop or mis-reuse the connection.
+                    while (reader.readLine() != null) {
+                        // drain
+                    }
                     return;
                 }
             }
