@@ -52,9 +52,13 @@ public final class ErrorRenderer {
      * @param withStructuredContent false when the tool has an {@code outputSchema}; see the class comment
      */
     public static Tools.CallResult toolResult(CapturedFailure captured, boolean withStructuredContent) {
-        ObjectNode object = errorObject(captured.failure(), captured.ref());
-        return new Tools.CallResult(List.of(Content.text(object.toString())),
-                withStructuredContent ? Optional.of(object) : Optional.empty(), true);
+        return toolResult(errorObject(captured.failure(), captured.ref()), withStructuredContent);
+    }
+
+    /** An {@code isError} result carrying an error object made by {@link #errorObject} (and perhaps adjusted). */
+    public static Tools.CallResult toolResult(ObjectNode errorObject, boolean withStructuredContent) {
+        return new Tools.CallResult(List.of(Content.text(errorObject.toString())),
+                withStructuredContent ? Optional.of(errorObject) : Optional.empty(), true);
     }
 
     /** A JSON-RPC error for a failure outside a tool result (a resource read, a prompt, a bad request). */

@@ -249,13 +249,7 @@ public final class ErrorPipeline {
         // The upstream's text says what was wrong but not where: no pointer to show.
         error.remove("violations");
         outcome.retryAfter().ifPresent(d -> error.put("retryAfterMs", Math.max(1, d.toMillis())));
-        ObjectNode result = Json.object();
-        result.putArray("content").addObject().put("type", "text").put("text", object.toString());
-        if (structured) {
-            result.set("structuredContent", object);
-        }
-        result.put("isError", true);
-        return result;
+        return (ObjectNode) Json.tree(ErrorRenderer.toolResult(object, structured));
     }
 
     /**

@@ -464,12 +464,11 @@ public final class ProxyConnection {
         UpstreamLink link = target.link();
         params.put("name", target.name());
         boolean structured = !withOutputSchema.contains(exposed);
-        Set<String> inputs = ErrorPipeline.inputsOf(ctx.params());
         JsonNode result;
         try {
             result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()));
         } catch (PeerErrorException e) {
-            return toolError(link, target.name(), e.error(), structured, inputs);
+            return toolError(link, target.name(), e.error(), structured, ErrorPipeline.inputsOf(ctx.params()));
         } catch (LocalFailure e) {
             return link.pipeline().toolError(e.outcome(), structured);
         }
@@ -481,7 +480,7 @@ public final class ProxyConnection {
             throw unknownTool();
         }
         return link.pipeline().toolError(link.pipeline().failure("tools/call", Optional.of(target.name()), text,
-                ErrorCode.UPSTREAM_ERROR, inputs), structured);
+                ErrorCode.UPSTREAM_ERROR, ErrorPipeline.inputsOf(ctx.params())), structured);
     }
 
     /**
