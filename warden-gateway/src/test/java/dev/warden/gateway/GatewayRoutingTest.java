@@ -26,6 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 class GatewayRoutingTest {
 
     private final CyclicBarrier bothInFlight = new CyclicBarrier(2);
+    private final CyclicBarrier bothAsked = new CyclicBarrier(2);
     private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ask").handler(call -> {
                 bothInFlight.await(30, TimeUnit.SECONDS);
@@ -33,7 +34,18 @@ class GatewayRoutingTest {
                 params.putArray("messages").addObject().put("role", "user").putObject("content")
                         .put("type", "text").put("text", "who are you?");
                 params.put("maxTokens", 5);
-                ObjectNode answer = call.context().requestClient("sampling/createMessage", params);
+                ObjectNode answer = null;
+                Exception failed = null;
+                try {
+                    answer = call.context().requestClient("sampling/createMessage", params);
+                } catch (Exception e) {
+                    failed = e;
+                }
+                // Neither call ends before both have asked: both stay in flight while the gateway routes.
+                bothAsked.await(30, TimeUnit.SECONDS);
+                if (failed != null) {
+                    throw failed;
+                }
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
             .build();
@@ -69,6 +81,7 @@ class GatewayRoutingTest {
     @AfterEach
     void stop() {
         bothInFlight.reset();
+        bothAsked.reset();
         for (McpClient c : new McpClient[] {ada, bob}) {
             if (c != null) {
                 c.close();
