@@ -78,7 +78,12 @@ public final class McpClient implements AutoCloseable {
             ObjectNode copy = params == null ? Json.object() : params.deepCopy();
             JsonNode existing = copy.get("_meta");
             ObjectNode meta = existing instanceof ObjectNode m ? m : copy.putObject("_meta");
-            meta.setAll(clientMeta);
+            // A caller may speak for a client of its own (a proxy): its capabilities and log level stand.
+            for (Map.Entry<String, JsonNode> entry : clientMeta.properties()) {
+                if (!meta.has(entry.getKey()) || ProtocolVersion.META_VERSION.equals(entry.getKey())) {
+                    meta.set(entry.getKey(), entry.getValue());
+                }
+            }
             return copy;
         }
     }
@@ -522,16 +527,30 @@ public final class McpClient implements AutoCloseable {
             ObjectNode capabilities = Json.object();
             config.handlers.keySet().forEach(method -> Lifecycle.capabilityFor(method).ifPresent(capabilities::putObject));
             if (config.protocolVersion.stateless()) {
-                Optional<Connection> stateless = discover(session, transport, capabilities);
+                Optional<Connection> stateless = discover(session, transport, capabilities, config.protocolVersion);
                 if (stateless.isPresent()) {
                     return stateless.get();
                 }
             }
             ProtocolVersion asked = config.protocolVersion.stateless() ? ProtocolVersion.latestSessionBased()
                     : config.protocolVersion;
-            JsonNode result = join(session.request(Lifecycle.INITIALIZE, Json.tree(new Lifecycle.InitializeParams(
-                    asked.wire(), capabilities, config.info)),
-                    RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+            JsonNode result;
+            try {
+                result = join(session.request(Lifecycle.INITIALIZE, Json.tree(new Lifecycle.InitializeParams(
+                        asked.wire(), capabilities, config.info)),
+                        RequestOptions.ofDefaults().withTimeout(config.requestTimeout)));
+            } catch (PeerErrorException e) {
+                // A server that speaks only stateless versions refuses initialize with -32022 and
+                // its list: one this client speaks too is used instead of giving up.
+                Optional<ProtocolVersion> stateless = statelessOffered(e);
+                if (stateless.isPresent()) {
+                    Optional<Connection> c = discover(session, transport, capabilities, stateless.get());
+                    if (c.isPresent()) {
+                        return c.get();
+                    }
+                }
+                throw e;
+            }
             String wire = result.path("protocolVersion").asString("");
             ProtocolVersion version = ProtocolVersion.fromWire(wire).orElseThrow(() -> new IncompatiblePeerException(
                     "The server chose a protocol version this client does not speak"));
@@ -559,9 +578,10 @@ public final class McpClient implements AutoCloseable {
      * version is used statelessly; any other answer (an error, an HTTP refusal, an older version
      * list) means initialize, on a fresh connection for HTTP (a refused POST leaves nothing behind).
      */
-    private Optional<Connection> discover(Session session, Transport transport, ObjectNode capabilities) {
+    private Optional<Connection> discover(Session session, Transport transport, ObjectNode capabilities,
+                                          ProtocolVersion wanted) {
         ObjectNode clientMeta = Json.object();
-        clientMeta.put(ProtocolVersion.META_VERSION, config.protocolVersion.wire());
+        clientMeta.put(ProtocolVersion.META_VERSION, wanted.wire());
         clientMeta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, capabilities);
         clientMeta.set(ProtocolVersion.META_CLIENT_INFO, Json.tree(config.info));
         ObjectNode params = Json.object();
@@ -578,7 +598,7 @@ public final class McpClient implements AutoCloseable {
                 // refused the first request for its own reasons), ask once more; else initialize.
                 boolean listed = e.error().code() == JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION
                         && e.error().data().map(d -> d.path("supported")).stream().flatMap(JsonNode::valueStream)
-                                .anyMatch(v -> v.asString("").equals(config.protocolVersion.wire()));
+                                .anyMatch(v -> v.asString("").equals(wanted.wire()));
                 if (!listed || attempt > 1) {
                     LOG.log(System.Logger.Level.DEBUG, "server/discover refused; initializing instead");
                     return Optional.empty();
@@ -589,7 +609,7 @@ public final class McpClient implements AutoCloseable {
             }
         }
         boolean speaks = result.path("supportedVersions").valueStream()
-                .anyMatch(v -> v.asString("").equals(config.protocolVersion.wire()));
+                .anyMatch(v -> v.asString("").equals(wanted.wire()));
         if (!speaks) {
             return Optional.empty();
         }
@@ -598,13 +618,23 @@ public final class McpClient implements AutoCloseable {
                 : new Implementation("unknown", "unknown", Optional.empty());
         JsonNode caps = result.get("capabilities");
         if (transport instanceof StreamableHttpTransport http) {
-            http.protocolVersion(config.protocolVersion.wire());
+            http.protocolVersion(wanted.wire());
         }
         outputSchemas.clear();
-        return Optional.of(new Connection(session, transport, config.protocolVersion, server,
+        return Optional.of(new Connection(session, transport, wanted, server,
                 caps instanceof ObjectNode o ? o : Json.object(),
                 result.path("instructions").isString() ? Optional.of(result.get("instructions").stringValue())
                         : Optional.empty(), clientMeta));
+    }
+
+    /** The stateless version a -32022 refusal of initialize lists that this client speaks, newest first. */
+    private static Optional<ProtocolVersion> statelessOffered(PeerErrorException e) {
+        if (e.error().code() != JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION) {
+            return Optional.empty();
+        }
+        return e.error().data().map(d -> d.path("supported")).stream().flatMap(JsonNode::valueStream)
+                .map(v -> ProtocolVersion.fromWire(v.asString(""))).flatMap(Optional::stream)
+                .filter(ProtocolVersion::stateless).max(java.util.Comparator.naturalOrder());
     }
 
     public static final class Builder {

@@ -578,11 +578,35 @@ public final class ProxyConnection {
             // Not listed by anyone: the version's not-found, without the URI.
             throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Resource not found", ErrorCode.NOT_FOUND);
         }
+        if (owner.stateless() && !"resources/read".equals(ctx.method())) {
+            // No session upstream to remember it: the gateway's listen stream carries the subscription.
+            if (!owner.connected().map(c -> c.serverCapabilities().path("resources").path("subscribe").asBoolean(false))
+                    .orElse(false)) {
+                throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            }
+            if ("resources/subscribe".equals(ctx.method())) {
+                owner.subscribe(this, uri);
+            } else {
+                owner.unsubscribe(this, uri);
+            }
+            return Json.object();
+        }
         return forward(owner, ctx, params);
     }
 
+    /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
+    private volatile Optional<String> logLevel = Optional.empty();
+
     private JsonNode setLevel(RequestContext ctx) throws Exception {
+        JsonNode level = ctx.params().map(p -> p.get("level")).orElse(null);
+        if (level != null && level.isString() && java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values())
+                .anyMatch(l -> l.wire().equals(level.stringValue()))) {
+            logLevel = Optional.of(level.stringValue());
+        }
         for (UpstreamLink link : links) {
+            if (link.stateless()) {
+                continue;
+            }
             if (link.connected().map(c -> c.serverCapabilities().has("logging")).orElse(false)) {
                 forward(link, ctx, params(ctx));
             }
@@ -641,6 +665,9 @@ public final class ProxyConnection {
                 .orElseGet(Json::object);
         if (params.get("_meta") instanceof ObjectNode meta) {
             meta.remove("progressToken"); // the upstream gets a token of its own connection
+            // A stateless client's envelope speaks for it, not for the gateway's own upstream connection.
+            meta.remove(List.of(ProtocolVersion.META_VERSION, ProtocolVersion.META_CLIENT_CAPABILITIES,
+                    ProtocolVersion.META_CLIENT_INFO, ProtocolVersion.META_LOG_LEVEL));
             if (meta.isEmpty()) {
                 params.remove("_meta");
             }
@@ -692,15 +719,38 @@ public final class ProxyConnection {
         try {
             McpClient client;
             OutgoingRequest out;
+            ObjectNode sent = params;
             try {
                 client = link.client();
-                out = client.requestAsync(ctx.method(), params, options);
+                if (client.protocolVersion().stateless()) {
+                    sent = withEnvelope(params);
+                }
+                out = client.requestAsync(ctx.method(), sent, options);
             } catch (RuntimeException e) {
                 permit.failed(e);
                 throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
             }
             try {
                 JsonNode result = out.get();
+                for (int round = 1; inputRequired(result); round++) {
+                    // A stateless upstream asks for input in its answer; this client is asked, as a
+                    // session-based server would have asked it, and the request is sent again.
+                    if (round > MAX_INPUT_ROUNDS) {
+                        throw new ExecutionException(new dev.warden.core.error.IncompatiblePeerException(
+                                "The upstream asked for input more than " + MAX_INPUT_ROUNDS + " times"));
+                    }
+                    ObjectNode again = sent.deepCopy();
+                    again.set("inputResponses", answerInputs(result.path("inputRequests")));
+                    again.remove("requestState");
+                    if (result.get("requestState") instanceof JsonNode state && state.isString()) {
+                        again.set("requestState", state);
+                    }
+                    out = client.requestAsync(ctx.method(), again, options);
+                    result = out.get();
+                }
+                if (client.protocolVersion().stateless()) {
+                    result = sessionShaped(result);
+                }
                 permit.succeeded();
                 try {
                     client.notificationsHandled().get(5, TimeUnit.SECONDS);
@@ -737,6 +787,64 @@ public final class ProxyConnection {
         } finally {
             link.leave(this);
         }
+    }
+
+    /** Rounds of input a stateless upstream may ask for in one request. */
+    static final int MAX_INPUT_ROUNDS = 16;
+
+    private static boolean inputRequired(JsonNode result) {
+        return "input_required".equals(result.path("resultType").asString(""));
+    }
+
+    /**
+     * A stateless upstream learns who asks from each request: this client's capabilities (so it
+     * asks only for input this client can give) and the log level it set.
+     */
+    private ObjectNode withEnvelope(ObjectNode params) {
+        ObjectNode copy = params.deepCopy();
+        ObjectNode meta = copy.get("_meta") instanceof ObjectNode m ? m : copy.putObject("_meta");
+        meta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, clientCapabilities.deepCopy());
+        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level));
+        return copy;
+    }
+
+    /**
+     * A stateless upstream's result as a session-based server would have given it: without the
+     * fields of the newer version (result type, cache hints, the server's name on every result),
+     * which mean nothing to this client.
+     */
+    private static JsonNode sessionShaped(JsonNode result) {
+        if (!(result instanceof ObjectNode object)) {
+            return result;
+        }
+        ObjectNode copy = object.deepCopy();
+        copy.remove(List.of("resultType", "ttlMs", "cacheScope"));
+        if (copy.get("_meta") instanceof ObjectNode meta) {
+            meta.remove(ProtocolVersion.META_SERVER_INFO);
+            if (meta.isEmpty()) {
+                copy.remove("_meta");
+            }
+        }
+        return copy;
+    }
+
+    /** Each input request put to this client as the request it stands for; a refusal fails the whole request. */
+    private ObjectNode answerInputs(JsonNode inputRequests) throws Exception {
+        if (!(inputRequests instanceof ObjectNode requests) || requests.isEmpty()) {
+            throw new ExecutionException(new dev.warden.core.error.IncompatiblePeerException(
+                    "The upstream asked for input without saying what"));
+        }
+        ObjectNode answers = Json.object();
+        for (Map.Entry<String, JsonNode> entry : requests.properties()) {
+            String method = entry.getValue().path("method").asString("");
+            if (Lifecycle.capabilityFor(method).isEmpty()) {
+                throw new ExecutionException(new dev.warden.core.error.IncompatiblePeerException(
+                        "The upstream asked for input of an unknown kind"));
+            }
+            ObjectNode p = entry.getValue().get("params") instanceof ObjectNode o ? o.deepCopy() : Json.object();
+            answers.set(entry.getKey(), askClient(method, p));
+        }
+        return answers;
     }
 
     /** -32603 and the implementation-defined server errors; not the request's own faults. */

@@ -94,9 +94,117 @@ public final class UpstreamLink implements AutoCloseable {
                     builder.onRootsList(p -> ask("roots/list", p));
                 }
                 client = builder.connect(spec.connector());
-                LOG.log(System.Logger.Level.INFO, "upstream {0} connected", spec.name());
+                LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
+                        client.protocolVersion().wire());
+                if (client.protocolVersion().stateless()) {
+                    relisten();
+                }
             }
             return client;
+        }
+    }
+
+    /** Whether the upstream speaks a stateless version (2026-07-28): no session, so the gateway bridges. */
+    boolean stateless() {
+        McpClient c = client;
+        return c != null && c.protocolVersion().stateless();
+    }
+
+    // ---- subscriptions of a stateless upstream -------------------------------------------------
+
+    /** Resource URIs clients subscribed to, with who did: the filter of the one listen stream. */
+    private final ConcurrentHashMap<String, Set<ProxyConnection>> subscribed = new ConcurrentHashMap<>();
+    private final Object listening = new Object();
+    private dev.warden.core.session.OutgoingRequest listen;
+    /** How long one listen request may stay open before the gateway opens the next; a year, in effect. */
+    private static final java.time.Duration LISTEN_FOR = java.time.Duration.ofDays(365);
+
+    /** A client's {@code resources/subscribe} against a stateless upstream: one more URI on the listen stream. */
+    void subscribe(ProxyConnection connection, String uri) {
+        if (subscribed.computeIfAbsent(uri, u -> ConcurrentHashMap.newKeySet()).add(connection)
+                && subscribed.get(uri).size() == 1) {
+            relisten();
+        }
+    }
+
+    void unsubscribe(ProxyConnection connection, String uri) {
+        boolean changed = false;
+        synchronized (listening) {
+            Set<ProxyConnection> who = subscribed.get(uri);
+            if (who != null && who.remove(connection) && who.isEmpty()) {
+                subscribed.remove(uri);
+                changed = true;
+            }
+        }
+        if (changed) {
+            relisten();
+        }
+    }
+
+    /**
+     * Sessions bring list changes and resource updates unasked; a stateless server sends them only
+     * on a {@code subscriptions/listen} request naming them. The gateway keeps one open per
+     * upstream with everything its clients could want (a new one when the subscriptions change,
+     * and again after the stream ends), and fans out what arrives like a session's notifications.
+     */
+    private void relisten() {
+        McpClient c = client;
+        if (c == null || closed || !c.protocolVersion().stateless()) {
+            return;
+        }
+        ObjectNode caps = c.serverCapabilities();
+        ObjectNode params = Json.object();
+        ObjectNode filter = params.putObject("notifications");
+        if (caps.path("tools").path("listChanged").asBoolean(false)) {
+            filter.put("toolsListChanged", true);
+        }
+        if (caps.path("prompts").path("listChanged").asBoolean(false)) {
+            filter.put("promptsListChanged", true);
+        }
+        if (caps.path("resources").path("listChanged").asBoolean(false)) {
+            filter.put("resourcesListChanged", true);
+        }
+        if (caps.path("resources").path("subscribe").asBoolean(false) && !subscribed.isEmpty()) {
+            subscribed.keySet().stream().sorted().limit(1000).forEach(filter.putArray("resourceSubscriptions")::add);
+        }
+        synchronized (listening) {
+            if (listen != null) {
+                listen.cancel("Replaced by a new subscription");
+                listen = null;
+            }
+            if (filter.isEmpty()) {
+                return;
+            }
+            dev.warden.core.session.OutgoingRequest next;
+            try {
+                next = c.requestAsync("subscriptions/listen", params,
+                        dev.warden.core.session.RequestOptions.ofDefaults().withTimeout(LISTEN_FOR));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} refused a subscription", spec.name());
+                return;
+            }
+            listen = next;
+            next.whenComplete((v, e) -> {
+                boolean current;
+                synchronized (listening) {
+                    current = listen == next;
+                    if (current) {
+                        listen = null;
+                    }
+                }
+                if (current && !closed && !(e instanceof java.util.concurrent.CancellationException)) {
+                    // The stream ended under us (the server restarted, say): listen again, not in a tight loop.
+                    LOG.log(System.Logger.Level.DEBUG, "upstream {0} ended its subscription stream", spec.name());
+                    Thread.ofVirtual().start(() -> {
+                        try {
+                            Thread.sleep(1000);
+                            relisten();
+                        } catch (InterruptedException ignored) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+                }
+            });
         }
     }
 
@@ -117,6 +225,9 @@ public final class UpstreamLink implements AutoCloseable {
     void unregister(ProxyConnection connection) {
         connections.remove(connection);
         inFlight.remove(connection);
+        for (String uri : List.copyOf(subscribed.keySet())) {
+            unsubscribe(connection, uri);
+        }
     }
 
     void enter(ProxyConnection connection) {
@@ -141,6 +252,9 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     private void fanOut(String method, Optional<JsonNode> params) {
+        if ("notifications/subscriptions/acknowledged".equals(method)) {
+            return; // the gateway's own listen stream, not news for the clients
+        }
         JsonNode body = params.orElseGet(Json::object);
         if ("notifications/message".equals(method)) {
             body = pipeline.cleanNotification(body);
@@ -153,6 +267,11 @@ public final class UpstreamLink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        synchronized (listening) {
+            if (listen != null) {
+                listen.cancel("The gateway is closing");
+            }
+        }
         McpClient c = client;
         if (c != null) {
             c.close();
