@@ -40,7 +40,7 @@ import tools.jackson.databind.node.ObjectNode;
  * failures go through each upstream's {@link ErrorPipeline}; progress and cancellation cross both
  * ways.
  */
-public final class ProxyConnection {
+public final class ProxyConnection implements Asker {
 
     private static final System.Logger LOG = System.getLogger(ProxyConnection.class.getName());
     /** Pages of one upstream's list read at most when lists are merged. */
@@ -91,13 +91,16 @@ public final class ProxyConnection {
                 .onRequest("resources/unsubscribe", audited(this::byResource))
                 .onRequest("logging/setLevel", audited(this::setLevel))
                 .onRequest("completion/complete", audited(this::complete))
+                .onRequest("server/discover", audited(this::discover))
+                .onRequest("subscriptions/listen", audited(this::listen))
                 .onOtherRequest(audited(this::forwardOther))
                 .onOtherNotification(this::notifyUpstreams)
+                .resultFilter(this::decorate)
                 .build();
     }
 
     public void start() {
-        session.gate(ProxyConnection::sessionBasedOnly);
+        session.gate(ProxyConnection::admit);
         links.forEach(l -> l.register(this));
         session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
         session.start();
@@ -111,24 +114,129 @@ public final class ProxyConnection {
         session.close();
     }
 
+    /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
+    private static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, "ping", "logging/setLevel",
+            "resources/subscribe", "resources/unsubscribe");
+
     /**
-     * The gateway speaks the session-based versions to its clients (it initializes each one and
-     * keeps its capabilities); a request in a stateless version gets -32022 listing them, and
-     * {@code server/discover} is unknown, so a 2026-07-28 client initializes instead.
+     * The gateway speaks every version to its clients: the session-based ones after initialize,
+     * 2026-07-28 per request (the request's {@code _meta} names the version and the client's
+     * capabilities; there is no session to remember them).
      */
-    private static Optional<ProtocolException> sessionBasedOnly(dev.warden.core.jsonrpc.JsonRpcMessage.Request r) {
-        if ("server/discover".equals(r.method())) {
+    private static Optional<ProtocolException> admit(dev.warden.core.jsonrpc.JsonRpcMessage.Request r) {
+        Optional<String> version = envelopeVersion(r.params());
+        if (version.isEmpty()) {
+            return Optional.empty();
+        }
+        if (ProtocolVersion.fromWire(version.get()).filter(ProtocolVersion::stateless).isEmpty()) {
+            return Optional.of(ProtocolException.unsupportedVersion(version.get(), ProtocolVersion.supportedWire()));
+        }
+        if (!(r.params().map(p -> p.path("_meta").get(ProtocolVersion.META_CLIENT_CAPABILITIES)).orElse(null)
+                instanceof ObjectNode)) {
+            return Optional.of(ProtocolException.invalidMeta(
+                    "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
+        }
+        if (REMOVED_IN_STATELESS.contains(r.method())) {
             return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
                     ErrorCode.NOT_FOUND));
         }
-        Optional<String> version = r.params().map(p -> p.path("_meta").path(ProtocolVersion.META_VERSION))
-                .filter(JsonNode::isString).map(JsonNode::stringValue);
-        if (version.isPresent()) {
-            List<String> sessionBased = java.util.Arrays.stream(ProtocolVersion.values())
-                    .filter(v -> !v.stateless()).map(ProtocolVersion::wire).toList();
-            return Optional.of(ProtocolException.unsupportedVersion(version.get(), sessionBased));
-        }
         return Optional.empty();
+    }
+
+    private static Optional<String> envelopeVersion(Optional<JsonNode> params) {
+        return params.map(p -> p.get("_meta")).filter(JsonNode::isObject)
+                .map(m -> m.get(ProtocolVersion.META_VERSION)).filter(JsonNode::isString).map(JsonNode::stringValue);
+    }
+
+    /** Whether this request is a stateless one (2026-07-28): answered with that version's rules. */
+    private static boolean stateless(RequestContext ctx) {
+        return envelopeVersion(ctx.params()).isPresent();
+    }
+
+    /**
+     * A stateless request speaks for its client: its capabilities and name (there was no
+     * initialize), and the log level it wants for this request's messages.
+     */
+    private void adopt(RequestContext ctx) {
+        JsonNode meta = ctx.params().map(p -> p.path("_meta")).orElseGet(Json::object);
+        statelessClient = true;
+        if (meta.get(ProtocolVersion.META_CLIENT_CAPABILITIES) instanceof ObjectNode caps) {
+            clientCapabilities = caps.deepCopy();
+        }
+        String name = meta.path(ProtocolVersion.META_CLIENT_INFO).path("name").asString("");
+        if (!name.isEmpty()) {
+            client = printable(name) + "#" + number;
+        }
+        JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
+        logLevel = level != null && level.isString() && knownLevel(level.stringValue())
+                ? Optional.of(level.stringValue()) : Optional.empty();
+        synchronized (held) {
+            ready = true; // nothing to wait for: no initialized notification comes
+            held.clear();
+        }
+    }
+
+    private volatile boolean statelessClient;
+
+    private static boolean knownLevel(String level) {
+        return java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values()).anyMatch(l -> l.wire().equals(level));
+    }
+
+    /** {@code server/discover}: every version, and what the upstreams offer (as initialize would say). */
+    private JsonNode discover(RequestContext ctx) {
+        List<McpClient> up = connectAll();
+        ObjectNode result = Json.object();
+        ProtocolVersion.supportedWire().forEach(result.putArray("supportedVersions")::add);
+        ObjectNode caps = single() ? up.get(0).serverCapabilities().deepCopy() : merged(up);
+        result.set("capabilities", caps);
+        if (single()) {
+            up.get(0).instructions().ifPresent(i -> result.put("instructions",
+                    links.get(0).pipeline().cleanNotification(Json.mapper().getNodeFactory().stringNode(i)).asString("")));
+        }
+        return result;
+    }
+
+    private static final Set<String> CACHEABLE = Set.of("tools/list", "resources/list", "resources/templates/list",
+            "resources/read", "prompts/list", "server/discover");
+
+    /**
+     * Results of stateless requests carry what that version requires of every result: the result
+     * type, the server's identity, and for cacheable ones a TTL (zero: the gateway cannot promise
+     * an upstream's lists stay put) and a private scope.
+     */
+    private JsonNode decorate(dev.warden.core.jsonrpc.JsonRpcMessage.Request request, JsonNode result) {
+        if (envelopeVersion(request.params()).isEmpty() && !"server/discover".equals(request.method())) {
+            return result;
+        }
+        if (!(result instanceof ObjectNode object)) {
+            return result;
+        }
+        ObjectNode out = object.deepCopy();
+        if (!out.has("resultType")) {
+            out.put("resultType", "complete");
+        }
+        ObjectNode meta = out.get("_meta") instanceof ObjectNode m ? m : out.putObject("_meta");
+        meta.set(ProtocolVersion.META_SERVER_INFO, serverInfo());
+        if (CACHEABLE.contains(request.method())) {
+            if (!out.has("ttlMs")) {
+                out.put("ttlMs", 0);
+            }
+            if (!out.has("cacheScope")) {
+                out.put("cacheScope", "private");
+            }
+        }
+        return out;
+    }
+
+    /** The name the gateway answers with: the upstream's when it stands alone, else its own. */
+    private JsonNode serverInfo() {
+        if (single()) {
+            Optional<McpClient> only = links.get(0).connected();
+            if (only.isPresent()) {
+                return Json.tree(only.get().serverInfo());
+            }
+        }
+        return Json.object().put("name", "warden-gateway").put("version", "1");
     }
 
     private boolean single() {
@@ -144,6 +252,9 @@ public final class ProxyConnection {
      */
     private dev.warden.core.session.RequestHandler audited(dev.warden.core.session.RequestHandler handler) {
         return ctx -> {
+            if (stateless(ctx)) {
+                adopt(ctx);
+            }
             if (services.failClosed() && auditBroken) {
                 // Refused; recording the refusal is also how the gateway learns the sink works again.
                 ProtocolException refusal = auditRefusal();
@@ -266,7 +377,7 @@ public final class ProxyConnection {
                     links.get(0).pipeline().cleanNotification(Json.mapper().getNodeFactory().stringNode(i)).asString("")));
         } else {
             result.set("capabilities", merged(up));
-            result.putObject("serverInfo").put("name", "warden-gateway").put("version", "1");
+            result.set("serverInfo", serverInfo());
         }
         return result;
     }
@@ -340,6 +451,18 @@ public final class ProxyConnection {
         if (session.isClosed()) {
             return;
         }
+        if ("notifications/resources/updated".equals(method) && !statelessClient
+                && !subscriptions.contains(body.path("uri").asString(""))) {
+            return; // another client's subscription
+        }
+        if (statelessClient) {
+            try {
+                toStatelessClient(method, body);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "a notification for a stateless client was dropped");
+            }
+            return;
+        }
         synchronized (held) {
             if (!ready) {
                 if (held.size() < MAX_HELD) {
@@ -349,6 +472,11 @@ public final class ProxyConnection {
             }
         }
         session.notify(method, body);
+    }
+
+    @Override
+    public ObjectNode ask(String method, ObjectNode params) throws Exception {
+        return askClient(method, params);
     }
 
     /** A request an upstream makes of this client: only what the client declared it can answer. */
@@ -568,30 +696,187 @@ public final class ProxyConnection {
     private JsonNode byResource(RequestContext ctx) throws Exception {
         ObjectNode params = params(ctx);
         String uri = params.path("uri").asString("");
-        UpstreamLink owner = single() ? links.get(0) : resourceOwners.get(uri);
+        UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
+                // Not listed by anyone: the version's not-found, without the URI.
+                new ProtocolException(JsonRpcError.INVALID_PARAMS, "Resource not found", ErrorCode.NOT_FOUND));
+        return switch (ctx.method()) {
+            case "resources/subscribe" -> subscribe(owner, ctx, params, uri, this);
+            case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, this);
+            default -> forward(owner, ctx, params);
+        };
+    }
+
+    /** Resource URIs this client subscribed to: resource updates reach only their subscribers. */
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Clients share an upstream's session, so subscriptions are counted: the first subscriber of a
+     * URI subscribes upstream (a stateless upstream hears of it on the gateway's listen stream),
+     * the last to leave unsubscribes.
+     */
+    private JsonNode subscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
+            Object subscriber) throws Exception {
+        if (!owner.client(clientCapabilities).serverCapabilities().path("resources").path("subscribe").asBoolean(false)) {
+            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+        }
+        if (owner.subscribe(subscriber, uri) && !owner.stateless()) {
+            try {
+                upstreamRequest(owner, ctx, "resources/subscribe", params);
+            } catch (Exception e) {
+                owner.unsubscribe(subscriber, uri, true);
+                throw e;
+            }
+        }
+        subscriptions.add(uri);
+        return Json.object();
+    }
+
+    private JsonNode unsubscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
+            Object subscriber) throws Exception {
+        subscriptions.remove(uri);
+        if (owner.unsubscribe(subscriber, uri, true) && !owner.stateless()) {
+            upstreamRequest(owner, ctx, "resources/unsubscribe", params);
+        }
+        return Json.object();
+    }
+
+    /** A request of the gateway's own to an upstream on behalf of this client (not the client's request as it came). */
+    private void upstreamRequest(UpstreamLink owner, RequestContext ctx, String method, ObjectNode params) {
+        ErrorPipeline pipeline = owner.pipeline();
+        try {
+            owner.client(clientCapabilities).request(method, params);
+        } catch (PeerErrorException e) {
+            if (e.error().code() == JsonRpcError.METHOD_NOT_FOUND) {
+                throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            }
+            throw pipeline.rpcError(e.error().code(), pipeline.failure(method, Optional.empty(), detail(e.error()),
+                    e.error().code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR : ErrorCode.UPSTREAM_ERROR,
+                    ErrorPipeline.inputsOf(ctx.params())));
+        } catch (RuntimeException e) {
+            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, unavailable(owner, method, Optional.empty(), e));
+        }
+    }
+
+    /** The upstream a resource URI belongs to: the one that listed it (or a template of it). */
+    private Optional<UpstreamLink> ownerOf(String uri) {
+        if (single()) {
+            return Optional.of(links.get(0));
+        }
+        UpstreamLink owner = resourceOwners.get(uri);
         if (owner == null) {
             owner = templatePrefixes.entrySet().stream().filter(e -> !e.getKey().isEmpty() && uri.startsWith(e.getKey()))
                     .max(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(String::length)))
                     .map(Map.Entry::getValue).orElse(null);
         }
-        if (owner == null) {
-            // Not listed by anyone: the version's not-found, without the URI.
-            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Resource not found", ErrorCode.NOT_FOUND);
+        return Optional.ofNullable(owner);
+    }
+
+    // ---- subscriptions/listen (stateless clients) ----------------------------------------------
+
+    /** One open listen stream of this client: what it asked to hear, as far as the upstreams offer it. */
+    private record Listen(dev.warden.core.jsonrpc.RequestId id, boolean tools, boolean prompts, boolean resources,
+                          Set<String> uris) {
+    }
+
+    private final Map<dev.warden.core.jsonrpc.RequestId, Listen> listens = new ConcurrentHashMap<>();
+
+    /**
+     * {@code subscriptions/listen}: acknowledged with the part of the filter the upstreams can
+     * honour, then held open; list changes and updates of the named resources arrive on it,
+     * tagged with its id, until the client closes it. Its resource subscriptions count like any.
+     */
+    private JsonNode listen(RequestContext ctx) throws Exception {
+        if (!stateless(ctx)) {
+            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
-        if (owner.stateless() && !"resources/read".equals(ctx.method())) {
-            // No session upstream to remember it: the gateway's listen stream carries the subscription.
-            if (!owner.connected().map(c -> c.serverCapabilities().path("resources").path("subscribe").asBoolean(false))
-                    .orElse(false)) {
-                throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
-            }
-            if ("resources/subscribe".equals(ctx.method())) {
-                owner.subscribe(this, uri);
-            } else {
-                owner.unsubscribe(this, uri);
-            }
-            return Json.object();
+        JsonNode wanted = params(ctx).path("notifications");
+        List<McpClient> up = connectAll();
+        boolean tools = wanted.path("toolsListChanged").asBoolean(false) && offers(up, "tools", "listChanged");
+        boolean prompts = wanted.path("promptsListChanged").asBoolean(false) && offers(up, "prompts", "listChanged");
+        boolean resources = wanted.path("resourcesListChanged").asBoolean(false)
+                && offers(up, "resources", "listChanged");
+        Set<String> uris = ConcurrentHashMap.newKeySet();
+        Map<String, UpstreamLink> owners = new java.util.LinkedHashMap<>();
+        Object subscriber = new Object();
+        ObjectNode agreed = Json.object();
+        if (tools) {
+            agreed.put("toolsListChanged", true);
         }
-        return forward(owner, ctx, params);
+        if (prompts) {
+            agreed.put("promptsListChanged", true);
+        }
+        if (resources) {
+            agreed.put("resourcesListChanged", true);
+        }
+        if (wanted.path("resourceSubscriptions").isArray()) {
+            ArrayNode list = agreed.putArray("resourceSubscriptions");
+            for (JsonNode item : wanted.get("resourceSubscriptions")) {
+                String uri = item.asString("");
+                Optional<UpstreamLink> owner = item.isString() && uris.size() < 1000 ? ownerOf(uri) : Optional.empty();
+                if (owner.isEmpty()) {
+                    continue;
+                }
+                try {
+                    subscribe(owner.get(), ctx, Json.object().put("uri", uri), uri, subscriber);
+                    uris.add(uri);
+                    owners.put(uri, owner.get());
+                    list.add(uri);
+                } catch (Exception e) {
+                    LOG.log(System.Logger.Level.DEBUG, "a subscription of a listen stream was refused");
+                }
+            }
+        }
+        Listen listen = new Listen(ctx.id(), tools, prompts, resources, uris);
+        ObjectNode ack = Json.object();
+        ack.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+        ack.set("notifications", agreed);
+        listens.put(ctx.id(), listen);
+        try {
+            session.notify("notifications/subscriptions/acknowledged", ack, ctx.id());
+            session.closed().get(); // until the client closes the stream (this thread is interrupted then)
+            throw new InterruptedException("the connection closed");
+        } finally {
+            listens.remove(ctx.id());
+            owners.forEach((uri, owner) -> owner.unsubscribe(subscriber, uri, false));
+        }
+    }
+
+    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
+
+    private static boolean offers(List<McpClient> up, String capability, String flag) {
+        return up.stream().anyMatch(c -> c.serverCapabilities().path(capability).path(flag).asBoolean(false));
+    }
+
+    /** An upstream's notification to a stateless client: log messages at its level; the rest on the listen streams that asked. */
+    private void toStatelessClient(String method, JsonNode body) {
+        if ("notifications/message".equals(method)) {
+            Optional<String> wanted = logLevel;
+            if (wanted.isPresent() && listens.isEmpty() && levelAtLeast(body.path("level").asString(""), wanted.get())) {
+                session.notify(method, body);
+            }
+            return;
+        }
+        for (Listen listen : listens.values()) {
+            boolean matches = switch (method) {
+                case "notifications/tools/list_changed" -> listen.tools();
+                case "notifications/prompts/list_changed" -> listen.prompts();
+                case "notifications/resources/list_changed" -> listen.resources();
+                case "notifications/resources/updated" -> listen.uris().contains(body.path("uri").asString(""));
+                default -> false;
+            };
+            if (matches) {
+                ObjectNode tagged = body instanceof ObjectNode o ? o.deepCopy() : Json.object();
+                ObjectNode meta = tagged.get("_meta") instanceof ObjectNode m ? m : tagged.putObject("_meta");
+                meta.set(META_SUBSCRIPTION, listen.id().toJson());
+                session.notify(method, tagged, listen.id());
+            }
+        }
+    }
+
+    private static boolean levelAtLeast(String level, String threshold) {
+        List<String> order = java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values())
+                .map(dev.warden.core.mcp.Logging.Level::wire).toList();
+        return order.indexOf(level) >= order.indexOf(threshold) && order.contains(threshold);
     }
 
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
@@ -697,6 +982,9 @@ public final class ProxyConnection {
     private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
             Optional<String> tool) throws Exception {
         ErrorPipeline pipeline = link.pipeline();
+        if (stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
+            return resume(link, ctx, params, tool);
+        }
         RequestOptions options = RequestOptions.ofDefaults().withTimeout(timeout)
                 .withResetTimeoutOnProgress(true)
                 .withProgress(p -> ctx.progress(p.progress(), p.total(), p.message().map(m ->
@@ -715,16 +1003,34 @@ public final class ProxyConnection {
         } catch (Guard.RefusedException e) {
             throw new LocalFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
         }
-        link.enter(this);
+        McpClient client;
         try {
-            McpClient client;
-            OutgoingRequest out;
-            ObjectNode sent = params;
+            client = link.client(clientCapabilities);
+        } catch (RuntimeException e) {
+            permit.failed(e);
+            throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
+        }
+        boolean upstreamStateless = client.protocolVersion().stateless();
+        ObjectNode sent = upstreamStateless ? withEnvelope(params) : params;
+        if (stateless(ctx) && !upstreamStateless) {
+            // A session-based upstream may ask this client something mid-call; a stateless client
+            // cannot be asked then, so the call is run as one that can be parked between rounds.
+            ParkedCall call = new ParkedCall(link, ctx.method(), params.path(nameField(ctx.method())).asString(""),
+                    permit);
             try {
-                client = link.client();
-                if (client.protocolVersion().stateless()) {
-                    sent = withEnvelope(params);
-                }
+                call.start(client.requestAsync(ctx.method(), sent, options));
+            } catch (RuntimeException e) {
+                call.leave();
+                permit.failed(e);
+                throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
+            }
+            return awaitParked(link, ctx, call, tool, client);
+        }
+        Asker asker = this;
+        link.enter(asker);
+        try {
+            OutgoingRequest out;
+            try {
                 out = client.requestAsync(ctx.method(), sent, options);
             } catch (RuntimeException e) {
                 permit.failed(e);
@@ -732,7 +1038,7 @@ public final class ProxyConnection {
             }
             try {
                 JsonNode result = out.get();
-                for (int round = 1; inputRequired(result); round++) {
+                for (int round = 1; upstreamStateless && !stateless(ctx) && inputRequired(result); round++) {
                     // A stateless upstream asks for input in its answer; this client is asked, as a
                     // session-based server would have asked it, and the request is sent again.
                     if (round > MAX_INPUT_ROUNDS) {
@@ -748,45 +1054,115 @@ public final class ProxyConnection {
                     out = client.requestAsync(ctx.method(), again, options);
                     result = out.get();
                 }
-                if (client.protocolVersion().stateless()) {
+                if (upstreamStateless && !stateless(ctx)) {
                     result = sessionShaped(result);
                 }
-                permit.succeeded();
-                try {
-                    client.notificationsHandled().get(5, TimeUnit.SECONDS);
-                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-                    LOG.log(System.Logger.Level.DEBUG, "notifications of upstream {0} still pending", link.name());
-                }
-                return result;
+                return settled(link, ctx, permit, tool, client, result);
             } catch (InterruptedException e) {
                 permit.succeeded(); // the client gave up, not the upstream
                 out.cancel("Cancelled by the client");
                 throw e;
             } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof PeerErrorException peer) {
-                    // The upstream answered: its internal errors count against it, refusals of the request do not.
-                    if (serverFault(peer.error().code())) {
-                        permit.failed(peer);
-                    } else {
-                        permit.succeeded();
-                    }
-                    throw peer;
-                }
-                permit.failed(cause);
-                if (cause instanceof MessageTooLargeException) {
-                    throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
-                            "The upstream server's answer is larger than the gateway accepts.", cause));
-                }
-                if (cause instanceof RequestTimeoutException) {
-                    throw new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
-                            "The upstream server did not answer in time.", cause));
-                }
-                throw new LocalFailure(unavailable(link, ctx.method(), tool, cause));
+                throw failed(link, ctx, permit, tool, e.getCause());
             }
         } finally {
-            link.leave(this);
+            link.leave(asker);
         }
+    }
+
+    private static String nameField(String method) {
+        return "resources/read".equals(method) ? "uri" : "name";
+    }
+
+    /** The upstream answered: the permit is released, and its notifications sent so far go first. */
+    private static JsonNode settled(UpstreamLink link, RequestContext ctx, Guard.Permit permit, Optional<String> tool,
+            McpClient client, JsonNode result) throws InterruptedException {
+        permit.succeeded();
+        try {
+            client.notificationsHandled().get(5, TimeUnit.SECONDS);
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.log(System.Logger.Level.DEBUG, "notifications of upstream {0} still pending", link.name());
+        }
+        return result;
+    }
+
+    /** What a failed upstream request becomes: the upstream's own error as it said it, or a recorded local failure. */
+    private static Exception failed(UpstreamLink link, RequestContext ctx, Guard.Permit permit, Optional<String> tool,
+            Throwable cause) {
+        ErrorPipeline pipeline = link.pipeline();
+        if (cause instanceof PeerErrorException peer) {
+            // The upstream answered: its internal errors count against it, refusals of the request do not.
+            if (serverFault(peer.error().code())) {
+                permit.failed(peer);
+            } else {
+                permit.succeeded();
+            }
+            return peer;
+        }
+        permit.failed(cause);
+        if (cause instanceof MessageTooLargeException) {
+            return new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
+                    "The upstream server's answer is larger than the gateway accepts.", cause));
+        }
+        if (cause instanceof RequestTimeoutException) {
+            return new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
+                    "The upstream server did not answer in time.", cause));
+        }
+        return new LocalFailure(unavailable(link, ctx.method(), tool, cause));
+    }
+
+    /** How long a parked call waits for its client's next round: as long as the upstream would wait, at least five minutes. */
+    private static Duration parkFor(UpstreamLink link) {
+        Duration timeout = link.spec().timeout();
+        return timeout.compareTo(Duration.ofMinutes(5)) > 0 ? timeout : Duration.ofMinutes(5);
+    }
+
+    /**
+     * The next event of a parked call, for this round of its client: the upstream's answer ends it;
+     * a question parks it and goes to the client as an input-required result.
+     */
+    private JsonNode awaitParked(UpstreamLink link, RequestContext ctx, ParkedCall call, Optional<String> tool,
+            McpClient client) throws Exception {
+        Optional<ObjectNode> questions;
+        try {
+            questions = call.next(parkFor(link));
+        } catch (InterruptedException e) {
+            // This round's client went away: the call ends, upstream too.
+            services.parked().forget(call);
+            call.abandon("Cancelled by the client");
+            throw e;
+        }
+        if (questions.isPresent()) {
+            if (!services.parked().park(call)) {
+                call.abandon("The gateway holds too many calls waiting for input");
+                throw new LocalFailure(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
+                        "The gateway holds too many calls waiting for input; retry later.",
+                        new IllegalStateException("parked calls full")));
+            }
+            return questions.get();
+        }
+        services.parked().forget(call);
+        call.leave();
+        try {
+            return settled(link, ctx, call.permit(), tool, client, call.upstream().get());
+        } catch (ExecutionException e) {
+            throw failed(link, ctx, call.permit(), tool, e.getCause());
+        }
+    }
+
+    /** A stateless client's next round of a parked call: its answers go to the upstream's questions. */
+    private JsonNode resume(UpstreamLink link, RequestContext ctx, ObjectNode params, Optional<String> tool)
+            throws Exception {
+        String token = params.path("requestState").asString("");
+        ProtocolException unknown = ProtocolException.invalidParams(
+                "Invalid params: the requestState is unknown, expired or for another request");
+        ParkedCall call = services.parked().take(token).orElseThrow(() -> unknown);
+        if (!call.resumableBy(link, ctx.method(), params.path(nameField(ctx.method())).asString(""))) {
+            call.abandon("Resumed by a different request");
+            throw unknown;
+        }
+        call.answer(params.path("inputResponses"));
+        return awaitParked(link, ctx, call, tool, link.client(clientCapabilities));
     }
 
     /** Rounds of input a stateless upstream may ask for in one request. */

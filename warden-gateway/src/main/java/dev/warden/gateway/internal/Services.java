@@ -9,6 +9,8 @@ import java.util.Optional;
  *
  * @param failClosed refuse calls when the audit sink fails, rather than serve them unrecorded
  * @param perClient calls each client connection may make per period
+ * @param parked calls of stateless clients waiting for their next round
  */
-public record Services(AuditSink audit, boolean failClosed, GatewayMetrics metrics, Optional<Limits.Rate> perClient) {
+public record Services(AuditSink audit, boolean failClosed, GatewayMetrics metrics, Optional<Limits.Rate> perClient,
+                       ParkedCalls parked) {
 }

@@ -31,7 +31,7 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile McpClient client;
     private volatile boolean closed;
     private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
-    private final ConcurrentHashMap<ProxyConnection, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics) {
         this.spec = spec;
@@ -112,33 +112,58 @@ public final class UpstreamLink implements AutoCloseable {
 
     // ---- subscriptions of a stateless upstream -------------------------------------------------
 
-    /** Resource URIs clients subscribed to, with who did: the filter of the one listen stream. */
-    private final ConcurrentHashMap<String, Set<ProxyConnection>> subscribed = new ConcurrentHashMap<>();
+    /** Resource URIs clients subscribed to, with who did (a connection, or one of its listen streams). */
+    private final ConcurrentHashMap<String, Set<Object>> subscribed = new ConcurrentHashMap<>();
     private final Object listening = new Object();
     private dev.warden.core.session.OutgoingRequest listen;
     /** How long one listen request may stay open before the gateway opens the next; a year, in effect. */
     private static final java.time.Duration LISTEN_FOR = java.time.Duration.ofDays(365);
 
-    /** A client's {@code resources/subscribe} against a stateless upstream: one more URI on the listen stream. */
-    void subscribe(ProxyConnection connection, String uri) {
-        if (subscribed.computeIfAbsent(uri, u -> ConcurrentHashMap.newKeySet()).add(connection)
-                && subscribed.get(uri).size() == 1) {
+    /**
+     * One more subscriber of a resource. True when it is the first: a session-based upstream is
+     * then asked to subscribe (by the caller, who maps its refusal); a stateless one hears of it on
+     * the listen stream.
+     */
+    boolean subscribe(Object subscriber, String uri) {
+        boolean first;
+        synchronized (listening) {
+            Set<Object> who = subscribed.computeIfAbsent(uri, u -> ConcurrentHashMap.newKeySet());
+            first = who.isEmpty();
+            who.add(subscriber);
+        }
+        if (first && stateless()) {
             relisten();
         }
+        return first;
     }
 
-    void unsubscribe(ProxyConnection connection, String uri) {
-        boolean changed = false;
+    /**
+     * One subscriber fewer. True when it was the last: a session-based upstream is then asked to
+     * unsubscribe, by the caller if {@code caller}, else here in the background (a client that
+     * went away).
+     */
+    boolean unsubscribe(Object subscriber, String uri, boolean caller) {
+        boolean last = false;
         synchronized (listening) {
-            Set<ProxyConnection> who = subscribed.get(uri);
-            if (who != null && who.remove(connection) && who.isEmpty()) {
+            Set<Object> who = subscribed.get(uri);
+            if (who != null && who.remove(subscriber) && who.isEmpty()) {
                 subscribed.remove(uri);
-                changed = true;
+                last = true;
             }
         }
-        if (changed) {
+        if (last && stateless()) {
             relisten();
+        } else if (last && !caller && client != null) {
+            McpClient c = client;
+            Thread.ofVirtual().start(() -> {
+                try {
+                    c.request("resources/unsubscribe", Json.object().put("uri", uri));
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "upstream {0} did not unsubscribe", spec.name());
+                }
+            });
         }
+        return last;
     }
 
     /**
@@ -226,16 +251,16 @@ public final class UpstreamLink implements AutoCloseable {
         connections.remove(connection);
         inFlight.remove(connection);
         for (String uri : List.copyOf(subscribed.keySet())) {
-            unsubscribe(connection, uri);
+            unsubscribe(connection, uri, false);
         }
     }
 
-    void enter(ProxyConnection connection) {
-        inFlight.computeIfAbsent(connection, c -> new AtomicInteger()).incrementAndGet();
+    void enter(Asker asker) {
+        inFlight.computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
     }
 
-    void leave(ProxyConnection connection) {
-        inFlight.computeIfPresent(connection, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
+    void leave(Asker asker) {
+        inFlight.computeIfPresent(asker, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
     }
 
     /**
@@ -243,12 +268,12 @@ public final class UpstreamLink implements AutoCloseable {
      * with a request in flight here); with none or several it cannot be routed and is refused.
      */
     private ObjectNode ask(String method, ObjectNode params) throws Exception {
-        List<ProxyConnection> candidates = inFlight.keySet().stream().toList();
+        List<Asker> candidates = inFlight.keySet().stream().toList();
         if (candidates.size() != 1) {
             throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
                     "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
         }
-        return candidates.get(0).askClient(method, params);
+        return candidates.get(0).ask(method, params);
     }
 
     private void fanOut(String method, Optional<JsonNode> params) {

@@ -1,0 +1,106 @@
+package dev.warden.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A new client in front of an old server: the TypeScript SDK v2 client pinned to 2026-07-28
+ * (stateless, no initialize) through {@code warden gateway} to server-everything over stdio, which
+ * speaks only the session-based versions and asks its client for elicitation and sampling
+ * mid-call. The gateway answers the stateless requests, and parks a call whose server asks the
+ * client something until the client comes back with the answer.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GatewayStatelessClientEndToEndTest {
+
+    LinePeer gateway;
+    JsonNode run;
+
+    @BeforeAll
+    void start() throws Exception {
+        Path dataDir = Files.createTempDirectory("warden-stateless-e2e");
+        Path config = dataDir.resolve("warden.yaml");
+        Files.writeString(config, """
+                http: { port: 0 }
+                upstreams:
+                  everything:
+                    command: [%s, %s, stdio]
+                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER));
+        gateway = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
+                "--data-dir", dataDir.toString()));
+        String line = gateway.nextLine(Duration.ofSeconds(60));
+        assertThat(line).startsWith("warden gateway: serving 1 upstream(s) at http://");
+        Processes.Result result = Processes.run(Processes.node("modern-client.mjs",
+                line.substring(line.indexOf("http://"))));
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        run = Json.mapper().readTree(result.stdout());
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (gateway != null) {
+            gateway.destroy();
+        }
+    }
+
+    @Test
+    void thePinnedClientConnectsInTheStatelessVersion() {
+        assertThat(run.at("/connect/ok").asBoolean()).as(run.toString()).isTrue();
+        assertThat(run.path("protocolVersion").asString()).isEqualTo("2026-07-28");
+        assertThat(run.at("/serverVersion/name").asString()).isEqualTo("mcp-servers/everything");
+    }
+
+    @Test
+    void callsAnswerAsTheServerDidWithTheFieldsTheNewVersionRequires() {
+        assertThat(run.at("/echo/value/content/0/text").asString()).isEqualTo("Echo: from the newest version");
+        assertThat(run.at("/sum/value/content/0/text").asString()).isEqualTo("The sum of 2 and 3 is 5.");
+        assertThat(run.at("/echo/value/_meta/io.modelcontextprotocol~1serverInfo/name").asString())
+                .isEqualTo("mcp-servers/everything");
+        assertThat(run.at("/listTools/value/ttlMs").isNumber()).isTrue();
+        assertThat(run.at("/listTools/value/cacheScope").asString()).isEqualTo("private");
+    }
+
+    @Test
+    void theServersToolsForClientsThatCanBeAskedAreOffered() {
+        List<String> names = run.at("/listTools/value/tools").valueStream().map(t -> t.get("name").asString())
+                .toList();
+        assertThat(names).contains("echo", "get-sum", "trigger-elicitation-request", "trigger-sampling-request");
+    }
+
+    @Test
+    void anElicitationTheServerSendsMidCallReachesTheStatelessClientAndItsAnswerReachesTheServer() {
+        assertThat(run.path("elicitations")).hasSize(1);
+        assertThat(run.at("/elicitations/0/message").asString()).contains("Please provide inputs");
+        assertThat(run.at("/elicit/value/content/0/text").asString()).contains("User provided the requested information");
+        assertThat(run.at("/elicit/value/content/1/text").asString()).contains("Name: Ada");
+    }
+
+    @Test
+    void aSamplingRequestTheServerSendsMidCallIsAnsweredTheSameWay() {
+        assertThat(run.path("samplings")).hasSize(1);
+        assertThat(run.at("/samplings/0/messages/0/content/text").asString()).contains("hello");
+        assertThat(run.at("/sample/value/content/0/text").asString()).contains("sampled reply");
+    }
+
+    @Test
+    void anUnknownToolIsInvalidParamsWithoutItsName() {
+        assertThat(run.at("/unknown/error/code").asInt()).isEqualTo(-32602);
+        assertThat(run.get("unknown").toString()).doesNotContain("no_such_tool");
+    }
+
+    @Test
+    void resourcesAreListedAndRead() {
+        assertThat(run.at("/readResource/value/contents/0/text").asString()).contains("Architecture");
+        assertThat(run.at("/listResources/value/resources").size()).isPositive();
+    }
+}

@@ -1,0 +1,42 @@
+// A client of the 2026-07-28 (stateless) revision, pinned to it: the official TypeScript SDK v2.
+// It talks to whatever server is at <url> and prints, as one JSON object, what it received.
+// Usage: node modern-client.mjs <url>
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+
+const client = new Client({ name: 'warden-e2e-v2', version: '2.0.0' }, {
+  capabilities: { elicitation: {}, sampling: {} },
+  versionNegotiation: { mode: { pin: '2026-07-28' } },
+});
+const out = { elicitations: [], samplings: [] };
+client.setRequestHandler('elicitation/create', async (request) => {
+  out.elicitations.push(request.params);
+  return { action: 'accept', content: { name: 'Ada', check: true, firstLine: 'Once', email: 'ada@example.com',
+    integer: 3, number: 1.5, enum: 'option1', date: '2026-01-01', untitledSingleSelectEnum: 'option1',
+    untitledMultipleSelectEnum: ['option1'], titledSingleSelectEnum: 'option1', titledMultipleSelectEnum: ['option1'],
+    legacyTitledEnum: 'option1' } };
+});
+client.setRequestHandler('sampling/createMessage', async (request) => {
+  out.samplings.push(request.params);
+  return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'sampled reply' } };
+});
+async function capture(name, fn) {
+  try {
+    out[name] = { ok: true, value: await fn() };
+  } catch (e) {
+    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
+  }
+}
+const call = (name, args) => client.callTool({ name, arguments: args });
+await capture('connect', () => client.connect(new StreamableHTTPClientTransport(new URL(process.argv[2]))));
+out.protocolVersion = client.getNegotiatedProtocolVersion?.() ?? null;
+out.serverVersion = client.getServerVersion() ?? null;
+await capture('listTools', () => client.listTools());
+await capture('echo', () => call('echo', { message: 'from the newest version' }));
+await capture('sum', () => call('get-sum', { a: 2, b: 3 }));
+await capture('elicit', () => call('trigger-elicitation-request', {}));
+await capture('sample', () => call('trigger-sampling-request', { prompt: 'hello', maxTokens: 10 }));
+await capture('unknown', () => call('no_such_tool', {}));
+await capture('listResources', () => client.listResources());
+await capture('readResource', () => client.readResource({ uri: 'demo://resource/static/document/architecture.md' }));
+await client.close();
+console.log(JSON.stringify(out));

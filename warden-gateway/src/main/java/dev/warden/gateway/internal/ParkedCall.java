@@ -1,0 +1,178 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.session.OutgoingRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A call from a stateless client (2026-07-28) to a session-based upstream that asks the client for
+ * something (sampling, elicitation, roots) while it runs. The stateless client cannot be asked
+ * mid-request; it is answered with an input-required result instead, and the upstream call waits
+ * here, with the upstream's question open, until the client sends the request again with the
+ * answers and this call's {@code requestState} (an unguessable token, so only that client can
+ * resume it).
+ */
+final class ParkedCall implements Asker {
+
+    /** How the gateway's own request states begin; anything else belongs to the upstream. */
+    static final String PREFIX = "warden-parked.";
+
+    private record Ask(String method, ObjectNode params, CompletableFuture<ObjectNode> answer) {
+    }
+
+    private static final Object DONE = new Object();
+
+    private final String token = PREFIX + Tokens.random();
+    private final UpstreamLink link;
+    private final String method;
+    private final String name;
+    private volatile Guard.Permit permit;
+    private final java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+    private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+    private final Map<String, Ask> outstanding = new LinkedHashMap<>();
+    private volatile OutgoingRequest upstream;
+    private volatile long deadline = Long.MAX_VALUE;
+    private int asked;
+
+    ParkedCall(UpstreamLink link, String method, String name, Guard.Permit permit) {
+        this.link = link;
+        this.method = method;
+        this.name = name;
+        this.permit = permit;
+        link.enter(this);
+    }
+
+    Guard.Permit permit() {
+        return permit;
+    }
+
+    /** Frees the call's place among the upstream's askers, once; the permit is settled by whoever ends the call. */
+    void leave() {
+        if (released.compareAndSet(false, true)) {
+            link.leave(this);
+        }
+    }
+
+    String token() {
+        return token;
+    }
+
+    /** Whether a request may resume this call: the same method on the same tool, prompt or resource of the same upstream. */
+    boolean resumableBy(UpstreamLink link, String method, String name) {
+        return this.link == link && this.method.equals(method) && this.name.equals(name);
+    }
+
+    void start(OutgoingRequest request) {
+        this.upstream = request;
+        request.whenComplete((v, e) -> events.offer(DONE));
+    }
+
+    OutgoingRequest upstream() {
+        return upstream;
+    }
+
+    /** The upstream asks the client: the question waits for the client's next round. */
+    @Override
+    public ObjectNode ask(String method, ObjectNode params) throws Exception {
+        Ask ask = new Ask(method, params, new CompletableFuture<>());
+        events.offer(ask);
+        try {
+            return ask.answer().get();
+        } catch (InterruptedException e) {
+            ask.answer().cancel(true);
+            throw e;
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /** The client's answers to the questions of the last round; a question it left unanswered fails. */
+    void answer(JsonNode inputResponses) {
+        synchronized (outstanding) {
+            for (Map.Entry<String, Ask> entry : outstanding.entrySet()) {
+                JsonNode answer = inputResponses.get(entry.getKey());
+                if (answer instanceof ObjectNode object) {
+                    entry.getValue().answer().complete(object);
+                } else {
+                    entry.getValue().answer().completeExceptionally(new ProtocolException(JsonRpcError.INVALID_PARAMS,
+                            "The client did not answer", ErrorCode.VALIDATION_ERROR));
+                }
+            }
+            outstanding.clear();
+        }
+    }
+
+    /**
+     * Waits for what comes next: the upstream's answer (empty: the call is over, its result is in
+     * {@link #upstream()}) or its questions, returned as the input-required result for the client.
+     */
+    java.util.Optional<ObjectNode> next(Duration parkFor) throws InterruptedException {
+        deadline = Long.MAX_VALUE;
+        Object event = events.take();
+        if (event == DONE) {
+            return java.util.Optional.empty();
+        }
+        List<Ask> asks = new ArrayList<>();
+        asks.add((Ask) event);
+        // Questions asked together go to the client together.
+        Object more;
+        while ((more = events.poll(20, TimeUnit.MILLISECONDS)) != null) {
+            if (more == DONE) {
+                events.offer(DONE); // seen after these questions are answered
+                break;
+            }
+            asks.add((Ask) more);
+        }
+        ObjectNode result = Json.object();
+        result.put("resultType", "input_required");
+        ObjectNode requests = result.putObject("inputRequests");
+        synchronized (outstanding) {
+            for (Ask ask : asks) {
+                String key = "input-" + (++asked);
+                outstanding.put(key, ask);
+                ObjectNode request = requests.putObject(key);
+                request.put("method", ask.method());
+                request.set("params", ask.params());
+            }
+        }
+        result.put("requestState", token);
+        deadline = System.nanoTime() + parkFor.toNanos();
+        return java.util.Optional.of(result);
+    }
+
+    /** Parked past its time: the client will not come back. */
+    boolean expired(long now) {
+        return now - deadline > 0;
+    }
+
+    /** Ends the call: the upstream's request is cancelled, its open questions fail, the permit is freed. */
+    void abandon(String reason) {
+        leave();
+        if (released.get() && permit != null) {
+            Guard.Permit p = permit;
+            permit = null;
+            p.succeeded(); // the client gave up, not the upstream
+        }
+        synchronized (outstanding) {
+            outstanding.values().forEach(a -> a.answer().cancel(true));
+            outstanding.clear();
+        }
+        OutgoingRequest request = upstream;
+        if (request != null) {
+            request.cancel(reason);
+        }
+    }
+}

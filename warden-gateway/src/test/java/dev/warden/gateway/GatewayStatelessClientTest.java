@@ -1,0 +1,199 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.client.McpClient;
+import dev.warden.client.ToolCallResult;
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A 2026-07-28 client in front of a session-based upstream: served per request without
+ * initialize, and a question the upstream asks mid-call reaches it as an input request.
+ */
+class GatewayStatelessClientTest {
+
+    /** The upstream speaks only the session-based versions to the gateway: it is reached by initialize. */
+    private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
+            .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echo: "
+                    + call.arguments().path("text").asString(""))).build())
+            .tool(ToolSpec.builder("ask").handler(call -> {
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                ObjectNode first = call.context().requestClient("sampling/createMessage", params);
+                ObjectNode second = call.context().requestClient("sampling/createMessage", params);
+                return ToolResult.text(first.path("content").path("text").asString() + " then "
+                        + second.path("content").path("text").asString());
+            }).build())
+            .resourceSubscriptions(true)
+            .resource(new dev.warden.core.mcp.Resources.Resource("test://watched", "watched", java.util.Optional.empty(),
+                    java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
+                    (uri, vars) -> java.util.List.of())
+            .build();
+    private Gateway gateway;
+    private McpClient client;
+
+    @BeforeEach
+    void start() {
+        Upstream u = Upstream.of("asking", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return pair.left();
+        }).withTimeout(Duration.ofSeconds(30));
+        gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
+    }
+
+    @AfterEach
+    void stop() {
+        if (client != null) {
+            client.close();
+        }
+        gateway.close();
+    }
+
+    private McpClient statelessClient() {
+        int[] answers = {0};
+        return McpClient.builder("newest", "1").requestTimeout(Duration.ofSeconds(30))
+                .protocolVersion(ProtocolVersion.V2026_07_28).onSampling(params -> {
+                    ObjectNode result = Json.object();
+                    result.put("role", "assistant");
+                    result.putObject("content").put("type", "text").put("text", "answer " + (++answers[0]));
+                    result.put("model", "m");
+                    return result;
+                }).connect(() -> {
+                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
+                    gateway.connect(pair.right());
+                    return pair.left();
+                });
+    }
+
+    @Test
+    void aStatelessClientIsServedWithoutInitialize() {
+        client = statelessClient();
+        assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+        assertThat(client.serverInfo().name()).isEqualTo("asking");
+        ToolCallResult result = client.callTool("echo", Json.object().put("text", "hi"));
+        assertThat(result.text()).isEqualTo("echo: hi");
+        assertThat(result.raw().path("resultType").asString()).isEqualTo("complete");
+    }
+
+    @Test
+    void questionsTheUpstreamAsksMidCallReachTheStatelessClientRoundByRound() {
+        client = statelessClient();
+        ToolCallResult result = client.callTool("ask", Json.object());
+        assertThat(result.isError()).as(result.raw().toString()).isFalse();
+        assertThat(result.text()).isEqualTo("answer 1 then answer 2");
+    }
+
+    // ---- raw frames ----------------------------------------------------------------------------
+
+    private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
+
+    private Transport raw() {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        gateway.connect(pair.right());
+        pair.left().start(new Transport.Listener() {
+            @Override
+            public void onFrame(byte[] frame) {
+                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
+            }
+
+            @Override
+            public void onFrameError(JsonRpcError error) {
+            }
+
+            @Override
+            public void onClose() {
+            }
+        });
+        return pair.left();
+    }
+
+    private static String envelope(String version) {
+        return "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + version
+                + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    }
+
+    private JsonNode answer() throws InterruptedException {
+        JsonNode frame = received.poll(30, TimeUnit.SECONDS);
+        assertThat(frame).as("an answer").isNotNull();
+        return frame;
+    }
+
+    @Test
+    void aForgedRequestStateIsInvalidParamsWithoutEchoingIt() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{},"
+                + "\"requestState\":\"warden-parked.forged-token-123\",\"inputResponses\":{}," + envelope("2026-07-28") + "}}");
+        JsonNode answer = answer();
+        assertThat(answer.path("id").asInt()).isEqualTo(7);
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.INVALID_PARAMS);
+        assertThat(answer.toString()).doesNotContain("forged-token-123");
+    }
+
+    @Test
+    void aRequestInAVersionNobodySpeaksGetsTheSupportedList() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":{" + envelope("2099-01-01") + "}}");
+        JsonNode answer = answer();
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION);
+        assertThat(answer.at("/error/data/supported").toString()).contains("2026-07-28", "2025-11-25");
+    }
+
+    @Test
+    void methodsTheStatelessVersionRemovedAreUnknown() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\","
+                + envelope("2026-07-28") + "}}");
+        assertThat(answer().at("/error/code").asInt()).isEqualTo(JsonRpcError.METHOD_NOT_FOUND);
+    }
+
+    @Test
+    void discoverListsEveryVersionAndTheUpstreamsCapabilities() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"server/discover\",\"params\":{" + envelope("2026-07-28")
+                + "}}");
+        JsonNode answer = answer();
+        assertThat(answer.at("/result/supportedVersions").toString()).contains("2026-07-28", "2025-06-18");
+        assertThat(answer.at("/result/capabilities/tools").isObject()).isTrue();
+        assertThat(answer.at("/result/resultType").asString()).isEqualTo("complete");
+    }
+
+    @Test
+    void aListenStreamIsAcknowledgedAndCarriesUpdatesOfTheResourcesItNames() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"resourceSubscriptions\":[\"test://watched\"],\"promptsListChanged\":true},"
+                + envelope("2026-07-28") + "}}");
+        JsonNode ack = answer();
+        assertThat(ack.path("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+        assertThat(ack.at("/params/notifications/resourceSubscriptions").toString()).isEqualTo("[\"test://watched\"]");
+        assertThat(ack.at("/params/notifications/promptsListChanged").isMissingNode()).isTrue();
+        assertThat(ack.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(11);
+
+        upstream.resourceUpdated("test://watched");
+        JsonNode update = answer();
+        assertThat(update.path("method").asString()).isEqualTo("notifications/resources/updated");
+        assertThat(update.at("/params/uri").asString()).isEqualTo("test://watched");
+        assertThat(update.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(11);
+    }
+}
