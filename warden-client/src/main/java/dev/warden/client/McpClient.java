@@ -350,7 +350,29 @@ public final class McpClient implements AutoCloseable {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(options, "options");
         Connection c = live();
-        return c.session().request(method, c.stamp(params), options);
+        OutgoingRequest request = c.session().request(method, c.stamp(params), options);
+        if ("tools/list".equals(method) && c.transport() instanceof StreamableHttpTransport http) {
+            // A proxy lists for its own clients: the annotations still have to reach the transport,
+            // or its calls would lack the Mcp-Param-* headers the server checks.
+            request.thenAccept(page -> http.addParamHeaders(annotations(page)));
+        }
+        return request;
+    }
+
+    /** The valid {@code x-mcp-header} annotations of one {@code tools/list} page, by tool name. */
+    private static Map<String, ParamHeaders> annotations(JsonNode page) {
+        Map<String, ParamHeaders> found = new java.util.HashMap<>();
+        for (JsonNode tool : page.path("tools")) {
+            try {
+                ParamHeaders headers = ParamHeaders.of(tool.path("inputSchema"));
+                if (!headers.isEmpty() && tool.path("name").isString()) {
+                    found.put(tool.get("name").stringValue(), headers);
+                }
+            } catch (ParamHeaders.InvalidException e) {
+                LOG.log(System.Logger.Level.DEBUG, "a listed tool breaks the x-mcp-header rules");
+            }
+        }
+        return found;
     }
 
     /** Completes once the server's notifications received so far have reached the {@code onNotification} handler. */

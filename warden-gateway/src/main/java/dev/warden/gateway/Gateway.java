@@ -56,7 +56,7 @@ public final class Gateway implements AutoCloseable {
         this.sanitizer = b.sanitizer;
         this.links = b.upstreams.stream().map(this::link).toList();
         this.services = new Services(b.audit, b.failClosed, metrics, b.perClient,
-                new dev.warden.gateway.internal.ParkedCalls());
+                new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog());
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;

@@ -231,6 +231,20 @@ public final class StreamableHttpTransport implements Transport {
         this.paramHeaders = Map.copyOf(byTool);
     }
 
+    /** Adds annotations from one more page of a listing (a proxy forwarding {@code tools/list} pages as they come). */
+    public void addParamHeaders(Map<String, ParamHeaders> byTool) {
+        if (byTool.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            Map<String, ParamHeaders> merged = new java.util.HashMap<>(paramHeaders);
+            merged.putAll(byTool);
+            if (merged.size() <= 100_000) {
+                this.paramHeaders = Map.copyOf(merged);
+            }
+        }
+    }
+
     static String headerValue(String value) {
         return value.isEmpty() ? "=?base64??=" : ParamHeaders.encode(value);
     }

@@ -6,4 +6,13 @@ import tools.jackson.databind.node.ObjectNode;
 interface Asker {
 
     ObjectNode ask(String method, ObjectNode params) throws Exception;
+
+    /**
+     * Whether this one's upstream call is blocked on a question its client has not answered yet:
+     * it cannot be asking anything new, so it is not a candidate for the upstream's next question
+     * (a parked call whose client never comes back must not make every other call unroutable).
+     */
+    default boolean waitingForClient() {
+        return false;
+    }
 }

@@ -99,6 +99,13 @@ final class ParkedCall implements Asker {
         }
     }
 
+    @Override
+    public boolean waitingForClient() {
+        synchronized (outstanding) {
+            return !outstanding.isEmpty();
+        }
+    }
+
     /** The client's answers to the questions of the last round; a question it left unanswered fails. */
     void answer(JsonNode inputResponses) {
         synchronized (outstanding) {
@@ -117,9 +124,10 @@ final class ParkedCall implements Asker {
 
     /**
      * Waits for what comes next: the upstream's answer (empty: the call is over, its result is in
-     * {@link #upstream()}) or its questions, returned as the input-required result for the client.
+     * {@link #upstream()}) or its questions, returned as the input-required result for the client;
+     * a question the client declared it cannot answer ends the round with -32021.
      */
-    java.util.Optional<ObjectNode> next(Duration parkFor) throws InterruptedException {
+    java.util.Optional<ObjectNode> next(Duration parkFor, ObjectNode clientCapabilities) throws InterruptedException {
         deadline = Long.MAX_VALUE;
         Object event = events.take();
         if (event == DONE) {
@@ -135,6 +143,16 @@ final class ParkedCall implements Asker {
                 break;
             }
             asks.add((Ask) more);
+        }
+        for (Ask ask : asks) {
+            String capability = dev.warden.core.mcp.Lifecycle.capabilityFor(ask.method()).orElse("");
+            if (!clientCapabilities.has(capability)) {
+                // The call needs what this client said it cannot do: the version's own answer for that.
+                events.addAll(asks.subList(asks.indexOf(ask) + 1, asks.size()));
+                asks.forEach(a -> a.answer().completeExceptionally(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND,
+                        "The client does not offer this", ErrorCode.NOT_FOUND)));
+                throw ProtocolException.missingClientCapability(capability);
+            }
         }
         ObjectNode result = Json.object();
         result.put("resultType", "input_required");

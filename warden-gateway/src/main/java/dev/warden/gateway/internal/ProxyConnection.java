@@ -47,13 +47,11 @@ public final class ProxyConnection implements Asker {
     private static final int MAX_PAGES = 100;
 
     private final List<UpstreamLink> links;
+    /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
+    private final Optional<dev.warden.core.transport.RequestHeaders> requestHeaders;
     private final Naming naming;
     private final Session session;
     private volatile ObjectNode clientCapabilities = Json.object();
-    /** Tools (as the client names them) that declare an output schema: their errors carry no structured content. */
-    private final Set<String> withOutputSchema = ConcurrentHashMap.newKeySet();
-    /** Tools the upstreams listed to this client (as it names them): only these become metric labels. */
-    private final Set<String> listedTools = ConcurrentHashMap.newKeySet();
     /** Which upstream listed a resource URI, and the fixed prefixes of its templates. */
     private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
@@ -74,6 +72,8 @@ public final class ProxyConnection implements Asker {
             throw new IllegalArgumentException("a gateway needs at least one upstream");
         }
         this.links = List.copyOf(links);
+        this.requestHeaders = downstream instanceof dev.warden.core.transport.RequestHeaders h ? Optional.of(h)
+                : Optional.empty();
         this.naming = naming;
         this.session = Session.builder(downstream)
                 .defaultTimeout(links.get(0).spec().timeout())
@@ -344,7 +344,7 @@ public final class ProxyConnection implements Asker {
             ref = Optional.of(error.path("ref").asString("")).filter(r -> !r.isEmpty());
         }
         // A name the client made up is no tool of any upstream: it is not recorded as one (nor becomes a label).
-        if (tool.isPresent() && !listedTools.contains(name)) {
+        if (tool.isPresent() && !services.tools().listed(name)) {
             tool = Optional.of("(unknown)");
             upstream = links.size() == 1 ? upstream : Optional.empty();
         }
@@ -389,7 +389,7 @@ public final class ProxyConnection implements Asker {
             CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
-                    f.complete(Optional.of(link.client(clientCapabilities)));
+                    f.complete(Optional.of(link.client(upstreamCapabilities())));
                 } catch (RuntimeException e) {
                     link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
                             "The upstream server could not be started.", e);
@@ -518,13 +518,7 @@ public final class ProxyConnection implements Asker {
     private JsonNode listTools(RequestContext ctx) throws Exception {
         JsonNode result = listNamed(ctx, "tools");
         for (JsonNode tool : result.path("tools")) {
-            String name = tool.path("name").asString("");
-            listedTools.add(name);
-            if (tool.path("outputSchema").isObject()) {
-                withOutputSchema.add(name);
-            } else {
-                withOutputSchema.remove(name);
-            }
+            services.tools().note(tool);
         }
         return result;
     }
@@ -591,7 +585,17 @@ public final class ProxyConnection implements Asker {
                 .orElseThrow(ProxyConnection::unknownTool);
         UpstreamLink link = target.link();
         params.put("name", target.name());
-        boolean structured = !withOutputSchema.contains(exposed);
+        boolean structured = !services.tools().hasOutputSchema(exposed);
+        if (stateless(ctx) && requestHeaders.isPresent()) {
+            // Over HTTP the call's Mcp-Param-* headers must agree with the arguments the tool marks
+            // for them (an intermediary may have routed on them): else the version's -32020.
+            Optional<String> bad = services.tools().paramHeaders(exposed).flatMap(h -> h.mismatch(
+                    requestHeaders.get()::header, ctx.params().map(p -> p.path("arguments")).orElseGet(Json::object)));
+            if (bad.isPresent()) {
+                throw ProtocolException.headerMismatch("Header mismatch: " + bad.get()
+                        + " is missing, malformed or differs from the arguments");
+            }
+        }
         JsonNode result;
         try {
             result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()));
@@ -622,6 +626,10 @@ public final class ProxyConnection implements Asker {
         if (error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())) {
             throw unknownTool();
         }
+        Optional<ProtocolException> version = versionRule(error);
+        if (version.isPresent()) {
+            throw version.get();
+        }
         if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
@@ -632,6 +640,28 @@ public final class ProxyConnection implements Asker {
         }
         return pipeline.toolError(pipeline.failure("tools/call", Optional.of(tool), detail(error),
                 ErrorCode.UPSTREAM_ERROR, inputs), structured);
+    }
+
+    /**
+     * The stateless version's request errors are the client's to act on (declare a capability,
+     * fix a header), not the tool failing: they stay JSON-RPC errors, rebuilt from what the
+     * gateway can vouch for (the capability names it knows; no upstream text).
+     */
+    static Optional<ProtocolException> versionRule(JsonRpcError error) {
+        if (error.code() == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
+            JsonNode required = error.data().map(d -> d.path("requiredCapabilities")).orElseGet(Json::object);
+            // A name is repeated only if it looks like one (a short word); the upstream's text is not.
+            Optional<String> named = required.propertyNames().stream()
+                    .filter(n -> n.length() <= 32 && !n.isEmpty() && n.chars().allMatch(c -> c < 128 && Character.isLetter(c))).findFirst();
+            return Optional.of(named.map(ProtocolException::missingClientCapability).orElseGet(() ->
+                    new ProtocolException(JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+                            "Missing required client capability", ErrorCode.VALIDATION_ERROR)));
+        }
+        if (error.code() == JsonRpcError.HEADER_MISMATCH) {
+            return Optional.of(ProtocolException.headerMismatch(
+                    "Header mismatch: a request header is missing or differs from the body"));
+        }
+        return Optional.empty();
     }
 
     private JsonNode getPrompt(RequestContext ctx) throws Exception {
@@ -716,7 +746,7 @@ public final class ProxyConnection implements Asker {
      */
     private JsonNode subscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
             Object subscriber) throws Exception {
-        if (!owner.client(clientCapabilities).serverCapabilities().path("resources").path("subscribe").asBoolean(false)) {
+        if (!owner.client(upstreamCapabilities()).serverCapabilities().path("resources").path("subscribe").asBoolean(false)) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
         if (owner.subscribe(subscriber, uri) && !owner.stateless()) {
@@ -744,7 +774,7 @@ public final class ProxyConnection implements Asker {
     private void upstreamRequest(UpstreamLink owner, RequestContext ctx, String method, ObjectNode params) {
         ErrorPipeline pipeline = owner.pipeline();
         try {
-            owner.client(clientCapabilities).request(method, params);
+            owner.client(upstreamCapabilities()).request(method, params);
         } catch (PeerErrorException e) {
             if (e.error().code() == JsonRpcError.METHOD_NOT_FOUND) {
                 throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
@@ -936,6 +966,10 @@ public final class ProxyConnection implements Asker {
             if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
                 throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
             }
+            Optional<ProtocolException> version = versionRule(error);
+            if (version.isPresent()) {
+                throw version.get();
+            }
             ErrorCode fallback = error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR
                     : ErrorCode.UPSTREAM_ERROR;
             throw pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(), detail(error),
@@ -1005,7 +1039,8 @@ public final class ProxyConnection implements Asker {
         }
         McpClient client;
         try {
-            client = link.client(clientCapabilities);
+            client = statelessClient && stateless(ctx) ? link.clientForStateless(upstreamCapabilities())
+                    : link.client(upstreamCapabilities());
         } catch (RuntimeException e) {
             permit.failed(e);
             throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
@@ -1070,6 +1105,23 @@ public final class ProxyConnection implements Asker {
         }
     }
 
+    /**
+     * What the gateway declares to an upstream it connects for this client: a session-based
+     * client's own sampling, elicitation and roots capabilities; for a stateless client all three,
+     * since each of its requests says what it offers and one that lacks what a call needs gets
+     * -32021 from the gateway.
+     */
+    private ObjectNode upstreamCapabilities() {
+        if (!statelessClient) {
+            return clientCapabilities;
+        }
+        ObjectNode all = Json.object();
+        for (String capability : List.of("sampling", "elicitation", "roots")) {
+            all.putObject(capability);
+        }
+        return all;
+    }
+
     private static String nameField(String method) {
         return "resources/read".equals(method) ? "uri" : "name";
     }
@@ -1125,11 +1177,12 @@ public final class ProxyConnection implements Asker {
             McpClient client) throws Exception {
         Optional<ObjectNode> questions;
         try {
-            questions = call.next(parkFor(link));
-        } catch (InterruptedException e) {
-            // This round's client went away: the call ends, upstream too.
+            questions = call.next(parkFor(link), clientCapabilities);
+        } catch (InterruptedException | ProtocolException e) {
+            // This round's client went away, or cannot give what is asked: the call ends, upstream too.
             services.parked().forget(call);
-            call.abandon("Cancelled by the client");
+            call.abandon(e instanceof InterruptedException ? "Cancelled by the client"
+                    : "The client lacks a capability the call needs");
             throw e;
         }
         if (questions.isPresent()) {
@@ -1162,7 +1215,7 @@ public final class ProxyConnection implements Asker {
             throw unknown;
         }
         call.answer(params.path("inputResponses"));
-        return awaitParked(link, ctx, call, tool, link.client(clientCapabilities));
+        return awaitParked(link, ctx, call, tool, link.clientForStateless(upstreamCapabilities()));
     }
 
     /** Rounds of input a stateless upstream may ask for in one request. */

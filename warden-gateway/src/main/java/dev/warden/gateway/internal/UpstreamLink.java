@@ -77,22 +77,10 @@ public final class UpstreamLink implements AutoCloseable {
                 if (closed) {
                     throw new IllegalStateException("the gateway is closing");
                 }
-                // Clients reach the gateway in the session-based versions, so it speaks the newest of those
-                // upstream too: logging levels and resource subscriptions then cross as they are.
-                McpClient.Builder builder = McpClient.builder("warden-gateway", version())
-                        .protocolVersion(dev.warden.core.mcp.ProtocolVersion.latestSessionBased())
-                        .requestTimeout(spec.timeout())
-                        .reconnect(spec.reconnect())
-                        .onNotification((method, params) -> fanOut(method, params));
-                if (clientCapabilities.has("sampling")) {
-                    builder.onSampling(p -> ask("sampling/createMessage", p));
-                }
-                if (clientCapabilities.has("elicitation")) {
-                    builder.onElicitation(p -> ask("elicitation/create", p));
-                }
-                if (clientCapabilities.has("roots")) {
-                    builder.onRootsList(p -> ask("roots/list", p));
-                }
+                // The newest session-based version first (logging levels and subscriptions then cross as
+                // they are); an upstream that only speaks the stateless one is met there and bridged.
+                McpClient.Builder builder = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(),
+                        clientCapabilities);
                 client = builder.connect(spec.connector());
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
                         client.protocolVersion().wire());
@@ -101,6 +89,66 @@ public final class UpstreamLink implements AutoCloseable {
                 }
             }
             return client;
+        }
+    }
+
+    private McpClient.Builder builder(dev.warden.core.mcp.ProtocolVersion version, ObjectNode clientCapabilities) {
+        McpClient.Builder builder = McpClient.builder("warden-gateway", version())
+                .protocolVersion(version)
+                .requestTimeout(spec.timeout())
+                .reconnect(spec.reconnect())
+                .onNotification((method, params) -> fanOut(method, params));
+        if (clientCapabilities.has("sampling")) {
+            builder.onSampling(p -> ask("sampling/createMessage", p));
+        }
+        if (clientCapabilities.has("elicitation")) {
+            builder.onElicitation(p -> ask("elicitation/create", p));
+        }
+        if (clientCapabilities.has("roots")) {
+            builder.onRootsList(p -> ask("roots/list", p));
+        }
+        return builder;
+    }
+
+    /** A second, stateless connection for stateless clients, if the upstream speaks that version too. */
+    private volatile McpClient stateless;
+    private volatile boolean statelessRefused;
+
+    /**
+     * The connection a stateless client's requests go on: the upstream in the client's own version
+     * when it speaks it (then an input-required answer, its keys and its request state reach the
+     * client exactly as the upstream made them), else the session-based one, bridged. Asked once
+     * per upstream: a session-only upstream is probed with server/discover on a connection of its
+     * own (for a stdio upstream, one extra start), which is closed when it answers with initialize.
+     */
+    McpClient clientForStateless(ObjectNode clientCapabilities) {
+        McpClient primary = client(clientCapabilities);
+        if (primary.protocolVersion().stateless() || statelessRefused) {
+            return primary;
+        }
+        McpClient c = stateless;
+        if (c != null) {
+            return c;
+        }
+        synchronized (connecting) {
+            if (stateless == null && !statelessRefused && !closed) {
+                try {
+                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, clientCapabilities)
+                            .connect(spec.connector());
+                    if (probe.protocolVersion().stateless()) {
+                        stateless = probe;
+                        LOG.log(System.Logger.Level.INFO, "upstream {0} also connected ({1}) for stateless clients",
+                                spec.name(), probe.protocolVersion().wire());
+                    } else {
+                        probe.close();
+                        statelessRefused = true;
+                    }
+                } catch (RuntimeException e) {
+                    statelessRefused = true;
+                    LOG.log(System.Logger.Level.DEBUG, "upstream {0} does not speak the stateless version", spec.name());
+                }
+            }
+            return stateless != null ? stateless : primary;
         }
     }
 
@@ -268,7 +316,7 @@ public final class UpstreamLink implements AutoCloseable {
      * with a request in flight here); with none or several it cannot be routed and is refused.
      */
     private ObjectNode ask(String method, ObjectNode params) throws Exception {
-        List<Asker> candidates = inFlight.keySet().stream().toList();
+        List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
         if (candidates.size() != 1) {
             throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
                     "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
@@ -292,6 +340,10 @@ public final class UpstreamLink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        McpClient second = stateless;
+        if (second != null) {
+            second.close();
+        }
         synchronized (listening) {
             if (listen != null) {
                 listen.cancel("The gateway is closing");
