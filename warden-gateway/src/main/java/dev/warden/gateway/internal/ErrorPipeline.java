@@ -223,10 +223,42 @@ public final class ErrorPipeline {
         return new Outcome(code, ref, trustedMessage);
     }
 
-    /** A call the gateway itself refused (a limit, an open breaker): recorded, with when to retry. */
+    /** Refusals of one kind within this window share one incident and its ref. */
+    static final Duration REFUSAL_WINDOW = Duration.ofSeconds(1);
+    private static final int MAX_REFUSAL_KINDS = 1024;
+
+    private record RefusalKind(String method, Optional<String> tool, ErrorCode code) {
+    }
+
+    private record RecentRefusal(Ref ref, java.time.Instant at) {
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<RefusalKind, RecentRefusal> recentRefusals =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A call the gateway itself refused (a limit, an open breaker), with when to retry. A flood of
+     * refusals is one event, not thousands: refusals of the same kind (method, tool, code) within
+     * a second share one incident and ref (the audit log still has a line for each request).
+     */
     Outcome refused(String method, Optional<String> tool, Guard.Refusal refusal) {
-        Outcome outcome = local(method, tool, refusal.code(), refusal.message(), null);
-        return new Outcome(outcome.code(), outcome.ref(), outcome.message(), Optional.of(refusal.retryAfter()));
+        java.time.Instant now = clock.instant();
+        if (recentRefusals.size() > MAX_REFUSAL_KINDS) {
+            recentRefusals.clear();
+        }
+        RecentRefusal[] created = new RecentRefusal[1];
+        RecentRefusal recent = recentRefusals.compute(new RefusalKind(method, tool, refusal.code()), (kind, old) -> {
+            if (old != null && now.isBefore(old.at().plus(REFUSAL_WINDOW)) && !now.isBefore(old.at())) {
+                return old;
+            }
+            created[0] = new RecentRefusal(Ref.random(), now);
+            return created[0];
+        });
+        if (created[0] != null) {
+            record(new Incident(recent.ref(), now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(),
+                    java.util.List.of(), java.util.List.of()));
+        }
+        return new Outcome(refusal.code(), recent.ref(), refusal.message(), Optional.of(refusal.retryAfter()));
     }
 
     private void record(Incident incident) {

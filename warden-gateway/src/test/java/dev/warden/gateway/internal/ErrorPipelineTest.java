@@ -125,4 +125,49 @@ class ErrorPipelineTest {
         JsonNode params = Json.mapper().readTree("{\"level\":\"error\",\"data\":{\"msg\":\"password=hunter2\"}}");
         assertThat(pipeline.cleanNotification(params).toString()).doesNotContain("hunter2").contains("\"level\":\"error\"");
     }
+
+    /** A clock the test moves by hand. */
+    private static final class ManualClock extends Clock {
+        private java.time.Instant now = java.time.Instant.parse("2026-11-22T10:00:00Z");
+
+        void advance(java.time.Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now;
+        }
+    }
+
+    @Test
+    void aFloodOfRefusalsOfOneKindIsOneIncidentWithOneRefPerSecond() {
+        ManualClock clock = new ManualClock();
+        ErrorPipeline limited = new ErrorPipeline("crm", Sanitizer.ofDefaults(), Policy.REDACT, true, false,
+                incidents::add, clock, c -> { });
+        Guard.Refusal refusal = new Guard.Refusal(ErrorCode.RATE_LIMITED, "Too many calls; retry later.",
+                java.time.Duration.ofMillis(200));
+        ErrorPipeline.Outcome first = limited.refused("tools/call", Optional.of("lookup"), refusal);
+        clock.advance(java.time.Duration.ofMillis(300));
+        ErrorPipeline.Outcome second = limited.refused("tools/call", Optional.of("lookup"), refusal);
+        ErrorPipeline.Outcome otherTool = limited.refused("tools/call", Optional.of("search"), refusal);
+        clock.advance(java.time.Duration.ofMillis(800));
+        ErrorPipeline.Outcome later = limited.refused("tools/call", Optional.of("lookup"), refusal);
+
+        assertThat(second.ref()).isEqualTo(first.ref());
+        assertThat(otherTool.ref()).isNotEqualTo(first.ref());
+        assertThat(later.ref()).isNotEqualTo(first.ref());
+        assertThat(incidents).extracting(Incident::ref).containsExactly(first.ref(), otherTool.ref(), later.ref());
+        assertThat(second.retryAfter()).contains(java.time.Duration.ofMillis(200));
+    }
 }
