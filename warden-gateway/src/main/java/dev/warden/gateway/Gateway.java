@@ -55,7 +55,7 @@ public final class Gateway implements AutoCloseable {
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
         this.links = b.upstreams.stream().map(this::link).toList();
-        this.services = new Services(b.audit, b.failClosed, metrics, b.perClient,
+        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics), b.perClient,
                 new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog());
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);

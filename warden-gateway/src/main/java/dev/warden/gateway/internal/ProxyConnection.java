@@ -16,7 +16,6 @@ import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
-import dev.warden.gateway.AuditRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +99,7 @@ public final class ProxyConnection implements Asker {
     }
 
     public void start() {
-        session.gate(ProxyConnection::admit);
+        session.gate(StatelessRules::admit);
         links.forEach(l -> l.register(this));
         session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
         session.start();
@@ -112,45 +111,6 @@ public final class ProxyConnection implements Asker {
 
     public void close() {
         session.close();
-    }
-
-    /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
-    private static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, "ping", "logging/setLevel",
-            "resources/subscribe", "resources/unsubscribe");
-
-    /**
-     * The gateway speaks every version to its clients: the session-based ones after initialize,
-     * 2026-07-28 per request (the request's {@code _meta} names the version and the client's
-     * capabilities; there is no session to remember them).
-     */
-    private static Optional<ProtocolException> admit(dev.warden.core.jsonrpc.JsonRpcMessage.Request r) {
-        Optional<String> version = envelopeVersion(r.params());
-        if (version.isEmpty()) {
-            return Optional.empty();
-        }
-        if (ProtocolVersion.fromWire(version.get()).filter(ProtocolVersion::stateless).isEmpty()) {
-            return Optional.of(ProtocolException.unsupportedVersion(version.get(), ProtocolVersion.supportedWire()));
-        }
-        if (!(r.params().map(p -> p.path("_meta").get(ProtocolVersion.META_CLIENT_CAPABILITIES)).orElse(null)
-                instanceof ObjectNode)) {
-            return Optional.of(ProtocolException.invalidMeta(
-                    "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
-        }
-        if (REMOVED_IN_STATELESS.contains(r.method())) {
-            return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
-                    ErrorCode.NOT_FOUND));
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<String> envelopeVersion(Optional<JsonNode> params) {
-        return params.map(p -> p.get("_meta")).filter(JsonNode::isObject)
-                .map(m -> m.get(ProtocolVersion.META_VERSION)).filter(JsonNode::isString).map(JsonNode::stringValue);
-    }
-
-    /** Whether this request is a stateless one (2026-07-28): answered with that version's rules. */
-    private static boolean stateless(RequestContext ctx) {
-        return envelopeVersion(ctx.params()).isPresent();
     }
 
     /**
@@ -165,10 +125,10 @@ public final class ProxyConnection implements Asker {
         }
         String name = meta.path(ProtocolVersion.META_CLIENT_INFO).path("name").asString("");
         if (!name.isEmpty()) {
-            client = printable(name) + "#" + number;
+            client = AuditTrail.printable(name) + "#" + number;
         }
         JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
-        logLevel = level != null && level.isString() && knownLevel(level.stringValue())
+        logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
                 ? Optional.of(level.stringValue()) : Optional.empty();
         synchronized (held) {
             ready = true; // nothing to wait for: no initialized notification comes
@@ -177,10 +137,6 @@ public final class ProxyConnection implements Asker {
     }
 
     private volatile boolean statelessClient;
-
-    private static boolean knownLevel(String level) {
-        return java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values()).anyMatch(l -> l.wire().equals(level));
-    }
 
     /** {@code server/discover}: every version, and what the upstreams offer (as initialize would say). */
     private JsonNode discover(RequestContext ctx) {
@@ -196,16 +152,13 @@ public final class ProxyConnection implements Asker {
         return result;
     }
 
-    private static final Set<String> CACHEABLE = Set.of("tools/list", "resources/list", "resources/templates/list",
-            "resources/read", "prompts/list", "server/discover");
-
     /**
      * Results of stateless requests carry what that version requires of every result: the result
      * type, the server's identity, and for cacheable ones a TTL (zero: the gateway cannot promise
      * an upstream's lists stay put) and a private scope.
      */
     private JsonNode decorate(dev.warden.core.jsonrpc.JsonRpcMessage.Request request, JsonNode result) {
-        if (envelopeVersion(request.params()).isEmpty() && !"server/discover".equals(request.method())) {
+        if (StatelessRules.envelopeVersion(request.params()).isEmpty() && !"server/discover".equals(request.method())) {
             return result;
         }
         if (!(result instanceof ObjectNode object)) {
@@ -217,7 +170,7 @@ public final class ProxyConnection implements Asker {
         }
         ObjectNode meta = out.get("_meta") instanceof ObjectNode m ? m : out.putObject("_meta");
         meta.set(ProtocolVersion.META_SERVER_INFO, serverInfo());
-        if (CACHEABLE.contains(request.method())) {
+        if (StatelessRules.CACHEABLE.contains(request.method())) {
             if (!out.has("ttlMs")) {
                 out.put("ttlMs", 0);
             }
@@ -245,117 +198,15 @@ public final class ProxyConnection implements Asker {
 
     // ---- audit ---------------------------------------------------------------------------------
 
-    /**
-     * One audit record and one metrics sample per request, whatever its end. With fail-closed on,
-     * a request is refused when the audit sink has failed, and its answer withheld (replaced by
-     * the refusal) when recording it fails.
-     */
+    /** Every request is audited ({@link AuditTrail}); a stateless one first says who its client is. */
     private dev.warden.core.session.RequestHandler audited(dev.warden.core.session.RequestHandler handler) {
         return ctx -> {
-            if (stateless(ctx)) {
+            if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
-            if (services.failClosed() && auditBroken) {
-                // Refused; recording the refusal is also how the gateway learns the sink works again.
-                ProtocolException refusal = auditRefusal();
-                AuditRecord refused = record(ctx, null, refusal, Duration.ZERO);
-                services.metrics().request(refused);
-                try {
-                    services.audit().record(refused);
-                    auditBroken = false;
-                } catch (java.io.IOException | RuntimeException e) {
-                    LOG.log(System.Logger.Level.DEBUG, "the audit sink still fails");
-                }
-                throw refusal;
-            }
-            long start = System.nanoTime();
-            JsonNode result = null;
-            Throwable thrown = null;
-            try {
-                result = handler.handle(ctx);
-            } catch (Throwable t) {
-                thrown = t;
-            }
-            AuditRecord record = record(ctx, result, thrown, Duration.ofNanos(System.nanoTime() - start));
-            services.metrics().request(record);
-            try {
-                services.audit().record(record);
-                auditBroken = false;
-            } catch (java.io.IOException | RuntimeException e) {
-                auditBroken = true;
-                LOG.log(System.Logger.Level.ERROR, "the audit sink failed");
-                if (services.failClosed()) {
-                    throw auditRefusal();
-                }
-            }
-            if (thrown instanceof Exception e) {
-                throw e;
-            }
-            if (thrown instanceof Error e) {
-                throw e;
-            }
-            return result;
+            return services.trail().around(ctx, handler, (c, result, thrown, took) ->
+                    AuditTrail.recordOf(c, result, thrown, took, client, naming, links, services.tools()));
         };
-    }
-
-    private volatile boolean auditBroken;
-
-    private static ProtocolException auditRefusal() {
-        return new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                "The gateway cannot record requests right now, and it is set to refuse what it cannot record",
-                ErrorCode.BLOCKED);
-    }
-
-    private AuditRecord record(RequestContext ctx, JsonNode result, Throwable thrown, Duration took) {
-        Optional<String> upstream = Optional.empty();
-        Optional<String> tool = Optional.empty();
-        String name = ctx.params().map(p -> p.path("name").asString("")).orElse("");
-        if (("tools/call".equals(ctx.method()) || "prompts/get".equals(ctx.method())) && !name.isEmpty()) {
-            Optional<Naming.Target> target = naming.resolve(links, name);
-            upstream = target.map(t -> t.link().name());
-            tool = target.map(Naming.Target::name).filter(t -> "tools/call".equals(ctx.method()));
-        } else if (links.size() == 1) {
-            upstream = Optional.of(links.get(0).name());
-        }
-        AuditRecord.Outcome outcome = AuditRecord.Outcome.OK;
-        Optional<String> code = Optional.empty();
-        Optional<String> ref = Optional.empty();
-        if (thrown != null) {
-            outcome = thrown instanceof InterruptedException || ctx.cancelled() ? AuditRecord.Outcome.CANCELLED
-                    : AuditRecord.Outcome.ERROR;
-            if (thrown instanceof ProtocolException p) {
-                code = Optional.of(p.symbolic().name());
-                ref = p.data().map(d -> d.path("ref").asString("")).filter(r -> !r.isEmpty());
-            } else if (outcome == AuditRecord.Outcome.ERROR) {
-                code = Optional.of(ErrorCode.INTERNAL_ERROR.name());
-            }
-        } else if (result != null && result.path("isError").asBoolean(false)) {
-            outcome = AuditRecord.Outcome.TOOL_ERROR;
-            JsonNode error = result.path("structuredContent").path("error");
-            if (!error.isObject()) {
-                try {
-                    error = Json.mapper().readTree(result.path("content").path(0).path("text").asString("{}"))
-                            .path("error");
-                } catch (RuntimeException e) {
-                    error = Json.object();
-                }
-            }
-            code = Optional.of(error.path("code").asString("")).filter(c -> !c.isEmpty());
-            ref = Optional.of(error.path("ref").asString("")).filter(r -> !r.isEmpty());
-        }
-        // A name the client made up is no tool of any upstream: it is not recorded as one (nor becomes a label).
-        if (tool.isPresent() && !services.tools().listed(name)) {
-            tool = Optional.of("(unknown)");
-            upstream = links.size() == 1 ? upstream : Optional.empty();
-        }
-        return new AuditRecord(java.time.Instant.now(), client, upstream, ctx.method(), tool, took, outcome, code, ref);
-    }
-
-    /** A client-chosen name as the audit log may show it: printable ASCII, at most 64 characters. */
-    private static String printable(String name) {
-        StringBuilder b = new StringBuilder();
-        name.codePoints().limit(64).forEach(c -> b.append(c > 0x20 && c < 0x7F && c != '#' ? (char) c : '_'));
-        return b.isEmpty() ? "client" : b.toString();
     }
 
     // ---- lifecycle -----------------------------------------------------------------------------
@@ -365,7 +216,7 @@ public final class ProxyConnection implements Asker {
         ProtocolVersion version = ProtocolVersion.fromWire(params.path("protocolVersion").asString(""))
                 .filter(v -> !v.stateless()).orElse(ProtocolVersion.latestSessionBased());
         clientCapabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
-        client = printable(params.path("clientInfo").path("name").asString("client")) + "#" + number;
+        client = AuditTrail.printable(params.path("clientInfo").path("name").asString("client")) + "#" + number;
         List<McpClient> up = connectAll();
         ObjectNode result = Json.object();
         result.put("protocolVersion", version.wire());
@@ -586,7 +437,7 @@ public final class ProxyConnection implements Asker {
         UpstreamLink link = target.link();
         params.put("name", target.name());
         boolean structured = !services.tools().hasOutputSchema(exposed);
-        if (stateless(ctx) && requestHeaders.isPresent()) {
+        if (StatelessRules.stateless(ctx) && requestHeaders.isPresent()) {
             // Over HTTP the call's Mcp-Param-* headers must agree with the arguments the tool marks
             // for them (an intermediary may have routed on them): else the version's -32020.
             Optional<String> bad = services.tools().paramHeaders(exposed).flatMap(h -> h.mismatch(
@@ -626,7 +477,7 @@ public final class ProxyConnection implements Asker {
         if (error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())) {
             throw unknownTool();
         }
-        Optional<ProtocolException> version = versionRule(error);
+        Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
         }
@@ -640,28 +491,6 @@ public final class ProxyConnection implements Asker {
         }
         return pipeline.toolError(pipeline.failure("tools/call", Optional.of(tool), detail(error),
                 ErrorCode.UPSTREAM_ERROR, inputs), structured);
-    }
-
-    /**
-     * The stateless version's request errors are the client's to act on (declare a capability,
-     * fix a header), not the tool failing: they stay JSON-RPC errors, rebuilt from what the
-     * gateway can vouch for (the capability names it knows; no upstream text).
-     */
-    static Optional<ProtocolException> versionRule(JsonRpcError error) {
-        if (error.code() == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
-            JsonNode required = error.data().map(d -> d.path("requiredCapabilities")).orElseGet(Json::object);
-            // A name is repeated only if it looks like one (a short word); the upstream's text is not.
-            Optional<String> named = required.propertyNames().stream()
-                    .filter(n -> n.length() <= 32 && !n.isEmpty() && n.chars().allMatch(c -> c < 128 && Character.isLetter(c))).findFirst();
-            return Optional.of(named.map(ProtocolException::missingClientCapability).orElseGet(() ->
-                    new ProtocolException(JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY,
-                            "Missing required client capability", ErrorCode.VALIDATION_ERROR)));
-        }
-        if (error.code() == JsonRpcError.HEADER_MISMATCH) {
-            return Optional.of(ProtocolException.headerMismatch(
-                    "Header mismatch: a request header is missing or differs from the body"));
-        }
-        return Optional.empty();
     }
 
     private JsonNode getPrompt(RequestContext ctx) throws Exception {
@@ -816,7 +645,7 @@ public final class ProxyConnection implements Asker {
      * tagged with its id, until the client closes it. Its resource subscriptions count like any.
      */
     private JsonNode listen(RequestContext ctx) throws Exception {
-        if (!stateless(ctx)) {
+        if (!StatelessRules.stateless(ctx)) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
         JsonNode wanted = params(ctx).path("notifications");
@@ -881,7 +710,7 @@ public final class ProxyConnection implements Asker {
     private void toStatelessClient(String method, JsonNode body) {
         if ("notifications/message".equals(method)) {
             Optional<String> wanted = logLevel;
-            if (wanted.isPresent() && listens.isEmpty() && levelAtLeast(body.path("level").asString(""), wanted.get())) {
+            if (wanted.isPresent() && listens.isEmpty() && StatelessRules.levelAtLeast(body.path("level").asString(""), wanted.get())) {
                 session.notify(method, body);
             }
             return;
@@ -901,12 +730,6 @@ public final class ProxyConnection implements Asker {
                 session.notify(method, tagged, listen.id());
             }
         }
-    }
-
-    private static boolean levelAtLeast(String level, String threshold) {
-        List<String> order = java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values())
-                .map(dev.warden.core.mcp.Logging.Level::wire).toList();
-        return order.indexOf(level) >= order.indexOf(threshold) && order.contains(threshold);
     }
 
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
@@ -966,7 +789,7 @@ public final class ProxyConnection implements Asker {
             if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
                 throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
             }
-            Optional<ProtocolException> version = versionRule(error);
+            Optional<ProtocolException> version = StatelessRules.versionRule(error);
             if (version.isPresent()) {
                 throw version.get();
             }
@@ -1016,7 +839,7 @@ public final class ProxyConnection implements Asker {
     private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
             Optional<String> tool) throws Exception {
         ErrorPipeline pipeline = link.pipeline();
-        if (stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
+        if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
             return resume(link, ctx, params, tool);
         }
         RequestOptions options = RequestOptions.ofDefaults().withTimeout(timeout)
@@ -1039,7 +862,7 @@ public final class ProxyConnection implements Asker {
         }
         McpClient client;
         try {
-            client = statelessClient && stateless(ctx) ? link.clientForStateless(upstreamCapabilities())
+            client = statelessClient && StatelessRules.stateless(ctx) ? link.clientForStateless(upstreamCapabilities())
                     : link.client(upstreamCapabilities());
         } catch (RuntimeException e) {
             permit.failed(e);
@@ -1047,7 +870,7 @@ public final class ProxyConnection implements Asker {
         }
         boolean upstreamStateless = client.protocolVersion().stateless();
         ObjectNode sent = upstreamStateless ? withEnvelope(params) : params;
-        if (stateless(ctx) && !upstreamStateless) {
+        if (StatelessRules.stateless(ctx) && !upstreamStateless) {
             // A session-based upstream may ask this client something mid-call; a stateless client
             // cannot be asked then, so the call is run as one that can be parked between rounds.
             ParkedCall call = new ParkedCall(link, ctx.method(), params.path(nameField(ctx.method())).asString(""),
@@ -1073,7 +896,7 @@ public final class ProxyConnection implements Asker {
             }
             try {
                 JsonNode result = out.get();
-                for (int round = 1; upstreamStateless && !stateless(ctx) && inputRequired(result); round++) {
+                for (int round = 1; upstreamStateless && !StatelessRules.stateless(ctx) && StatelessRules.inputRequired(result); round++) {
                     // A stateless upstream asks for input in its answer; this client is asked, as a
                     // session-based server would have asked it, and the request is sent again.
                     if (round > MAX_INPUT_ROUNDS) {
@@ -1089,8 +912,8 @@ public final class ProxyConnection implements Asker {
                     out = client.requestAsync(ctx.method(), again, options);
                     result = out.get();
                 }
-                if (upstreamStateless && !stateless(ctx)) {
-                    result = sessionShaped(result);
+                if (upstreamStateless && !StatelessRules.stateless(ctx)) {
+                    result = StatelessRules.sessionShaped(result);
                 }
                 return settled(link, ctx, permit, tool, client, result);
             } catch (InterruptedException e) {
@@ -1221,10 +1044,6 @@ public final class ProxyConnection implements Asker {
     /** Rounds of input a stateless upstream may ask for in one request. */
     static final int MAX_INPUT_ROUNDS = 16;
 
-    private static boolean inputRequired(JsonNode result) {
-        return "input_required".equals(result.path("resultType").asString(""));
-    }
-
     /**
      * A stateless upstream learns who asks from each request: this client's capabilities (so it
      * asks only for input this client can give) and the log level it set.
@@ -1234,26 +1053,6 @@ public final class ProxyConnection implements Asker {
         ObjectNode meta = copy.get("_meta") instanceof ObjectNode m ? m : copy.putObject("_meta");
         meta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, clientCapabilities.deepCopy());
         logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level));
-        return copy;
-    }
-
-    /**
-     * A stateless upstream's result as a session-based server would have given it: without the
-     * fields of the newer version (result type, cache hints, the server's name on every result),
-     * which mean nothing to this client.
-     */
-    private static JsonNode sessionShaped(JsonNode result) {
-        if (!(result instanceof ObjectNode object)) {
-            return result;
-        }
-        ObjectNode copy = object.deepCopy();
-        copy.remove(List.of("resultType", "ttlMs", "cacheScope"));
-        if (copy.get("_meta") instanceof ObjectNode meta) {
-            meta.remove(ProtocolVersion.META_SERVER_INFO);
-            if (meta.isEmpty()) {
-                copy.remove("_meta");
-            }
-        }
         return copy;
     }
 

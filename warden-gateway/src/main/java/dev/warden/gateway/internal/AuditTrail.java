@@ -1,0 +1,149 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.session.RequestContext;
+import dev.warden.core.session.RequestHandler;
+import dev.warden.gateway.AuditRecord;
+import dev.warden.gateway.AuditSink;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One audit record and one metrics sample per request, whatever its end; shared by all client
+ * connections of a gateway, so a sink seen failing on one (a stateless request has a connection
+ * of its own) keeps the next refused too. With fail-closed on, a request is refused while the
+ * sink fails, and its answer withheld (replaced by the refusal) when recording it fails.
+ */
+public final class AuditTrail {
+
+    private static final System.Logger LOG = System.getLogger(AuditTrail.class.getName());
+
+    private final AuditSink sink;
+    private final boolean failClosed;
+    private final GatewayMetrics metrics;
+    private volatile boolean broken;
+
+    public AuditTrail(AuditSink sink, boolean failClosed, GatewayMetrics metrics) {
+        this.sink = sink;
+        this.failClosed = failClosed;
+        this.metrics = metrics;
+    }
+
+    GatewayMetrics metrics() {
+        return metrics;
+    }
+
+    /** Builds the record of a request once its end is known. */
+    @FunctionalInterface
+    interface RecordMaker {
+        AuditRecord make(RequestContext ctx, JsonNode result, Throwable thrown, Duration took);
+    }
+
+    JsonNode around(RequestContext ctx, RequestHandler handler, RecordMaker maker) throws Exception {
+        if (failClosed && broken) {
+            // Refused; recording the refusal is also how the gateway learns the sink works again.
+            ProtocolException refusal = refusal();
+            AuditRecord refused = maker.make(ctx, null, refusal, Duration.ZERO);
+            metrics.request(refused);
+            try {
+                sink.record(refused);
+                broken = false;
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "the audit sink still fails");
+            }
+            throw refusal;
+        }
+        long start = System.nanoTime();
+        JsonNode result = null;
+        Throwable thrown = null;
+        try {
+            result = handler.handle(ctx);
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        AuditRecord record = maker.make(ctx, result, thrown, Duration.ofNanos(System.nanoTime() - start));
+        metrics.request(record);
+        try {
+            sink.record(record);
+            broken = false;
+        } catch (java.io.IOException | RuntimeException e) {
+            broken = true;
+            LOG.log(System.Logger.Level.ERROR, "the audit sink failed");
+            if (failClosed) {
+                throw refusal();
+            }
+        }
+        if (thrown instanceof Exception e) {
+            throw e;
+        }
+        if (thrown instanceof Error e) {
+            throw e;
+        }
+        return result;
+    }
+
+    private static ProtocolException refusal() {
+        return new ProtocolException(JsonRpcError.INTERNAL_ERROR,
+                "The gateway cannot record requests right now, and it is set to refuse what it cannot record",
+                ErrorCode.BLOCKED);
+    }
+
+    /** The record of one request: what it asked of which upstream, and how it ended. */
+    static AuditRecord recordOf(RequestContext ctx, JsonNode result, Throwable thrown, Duration took, String client,
+            Naming naming, List<UpstreamLink> links, ToolCatalog tools) {
+        Optional<String> upstream = Optional.empty();
+        Optional<String> tool = Optional.empty();
+        String name = ctx.params().map(p -> p.path("name").asString("")).orElse("");
+        if (("tools/call".equals(ctx.method()) || "prompts/get".equals(ctx.method())) && !name.isEmpty()) {
+            Optional<Naming.Target> target = naming.resolve(links, name);
+            upstream = target.map(t -> t.link().name());
+            tool = target.map(Naming.Target::name).filter(t -> "tools/call".equals(ctx.method()));
+        } else if (links.size() == 1) {
+            upstream = Optional.of(links.get(0).name());
+        }
+        AuditRecord.Outcome outcome = AuditRecord.Outcome.OK;
+        Optional<String> code = Optional.empty();
+        Optional<String> ref = Optional.empty();
+        if (thrown != null) {
+            outcome = thrown instanceof InterruptedException || ctx.cancelled() ? AuditRecord.Outcome.CANCELLED
+                    : AuditRecord.Outcome.ERROR;
+            if (thrown instanceof ProtocolException p) {
+                code = Optional.of(p.symbolic().name());
+                ref = p.data().map(d -> d.path("ref").asString("")).filter(r -> !r.isEmpty());
+            } else if (outcome == AuditRecord.Outcome.ERROR) {
+                code = Optional.of(ErrorCode.INTERNAL_ERROR.name());
+            }
+        } else if (result != null && result.path("isError").asBoolean(false)) {
+            outcome = AuditRecord.Outcome.TOOL_ERROR;
+            JsonNode error = result.path("structuredContent").path("error");
+            if (!error.isObject()) {
+                try {
+                    error = Json.mapper().readTree(result.path("content").path(0).path("text").asString("{}"))
+                            .path("error");
+                } catch (RuntimeException e) {
+                    error = Json.object();
+                }
+            }
+            code = Optional.of(error.path("code").asString("")).filter(c -> !c.isEmpty());
+            ref = Optional.of(error.path("ref").asString("")).filter(r -> !r.isEmpty());
+        }
+        // A name the client made up is no tool of any upstream: it is not recorded as one (nor becomes a label).
+        if (tool.isPresent() && !tools.listed(name)) {
+            tool = Optional.of("(unknown)");
+            upstream = links.size() == 1 ? upstream : Optional.empty();
+        }
+        return new AuditRecord(java.time.Instant.now(), client, upstream, ctx.method(), tool, took, outcome, code, ref);
+    }
+
+    /** A client-chosen name as the audit log may show it: printable ASCII, at most 64 characters. */
+    static String printable(String name) {
+        StringBuilder b = new StringBuilder();
+        name.codePoints().limit(64).forEach(c -> b.append(c > 0x20 && c < 0x7F && c != '#' ? (char) c : '_'));
+        return b.isEmpty() ? "client" : b.toString();
+    }
+}
