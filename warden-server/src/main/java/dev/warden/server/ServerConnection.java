@@ -222,30 +222,8 @@ public final class ServerConnection implements AutoCloseable {
         if (requestedVersion(request.params()).isEmpty() && !DISCOVER.equals(request.method())) {
             return result;
         }
-        if (!(result instanceof ObjectNode object)) {
-            return result;
-        }
-        ObjectNode out = object.deepCopy();
-        if (!out.has("resultType")) {
-            out.put("resultType", "complete");
-        }
-        JsonNode existing = out.get("_meta");
-        ObjectNode meta = existing instanceof ObjectNode m ? m : out.putObject("_meta");
-        meta.set(ProtocolVersion.META_SERVER_INFO, Json.tree(server.info()));
-        if (CACHEABLE.contains(request.method())) {
-            if (!out.has("ttlMs")) {
-                out.put("ttlMs", 0);
-            }
-            if (!out.has("cacheScope")) {
-                // Private unless the server says otherwise: a shared cache must not keep one user's view.
-                out.put("cacheScope", "private");
-            }
-        }
-        return out;
+        return dev.warden.core.mcp.StatelessResults.decorate(request.method(), result, Json.tree(server.info()));
     }
-
-    private static final Set<String> CACHEABLE = Set.of(Tools.LIST, Resources.LIST, Resources.TEMPLATES_LIST,
-            Resources.READ, Prompts.LIST, DISCOVER);
 
     void start() {
         session.start();

@@ -161,24 +161,7 @@ public final class ProxyConnection implements Asker {
         if (StatelessRules.envelopeVersion(request.params()).isEmpty() && !"server/discover".equals(request.method())) {
             return result;
         }
-        if (!(result instanceof ObjectNode object)) {
-            return result;
-        }
-        ObjectNode out = object.deepCopy();
-        if (!out.has("resultType")) {
-            out.put("resultType", "complete");
-        }
-        ObjectNode meta = out.get("_meta") instanceof ObjectNode m ? m : out.putObject("_meta");
-        meta.set(ProtocolVersion.META_SERVER_INFO, serverInfo());
-        if (StatelessRules.CACHEABLE.contains(request.method())) {
-            if (!out.has("ttlMs")) {
-                out.put("ttlMs", 0);
-            }
-            if (!out.has("cacheScope")) {
-                out.put("cacheScope", "private");
-            }
-        }
-        return out;
+        return dev.warden.core.mcp.StatelessResults.decorate(request.method(), result, serverInfo());
     }
 
     /** The name the gateway answers with: the upstream's when it stands alone, else its own. */

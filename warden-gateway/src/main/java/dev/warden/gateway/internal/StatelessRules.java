@@ -66,8 +66,6 @@ final class StatelessRules {
         return java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values()).anyMatch(l -> l.wire().equals(level));
     }
 
-    static final Set<String> CACHEABLE = Set.of("tools/list", "resources/list", "resources/templates/list",
-            "resources/read", "prompts/list", "server/discover");
 
     /**
      * The stateless version's request errors are the client's to act on (declare a capability,
