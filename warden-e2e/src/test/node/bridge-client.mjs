@@ -4,6 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { capture as record } from './capture.mjs';
 
 const client = new Client({ name: 'warden-e2e-v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
 const transport = new StreamableHTTPClientTransport(new URL(process.argv[2]));
@@ -13,13 +14,7 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => {
   return { action: 'accept', content: { yes: true } };
 });
 client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { out.logs.push(n.params); });
-async function capture(name, fn) {
-  try {
-    out[name] = { ok: true, value: await fn() };
-  } catch (e) {
-    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
-  }
-}
+const capture = (name, fn) => record(out, name, fn);
 const call = (name, args) => client.callTool({ name, arguments: args });
 await client.connect(transport);
 out.protocolVersion = transport.protocolVersion ?? null;

@@ -2,17 +2,12 @@
 // JSON object, what it received. Usage: node call-tool.mjs <url> <tool> '<json arguments>'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { capture as record } from './capture.mjs';
 
 const [url, tool, args] = process.argv.slice(2);
 const client = new Client({ name: 'warden-e2e', version: '1.0.0' });
 const out = {};
-async function capture(name, fn) {
-  try {
-    out[name] = { ok: true, value: await fn() };
-  } catch (e) {
-    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
-  }
-}
+const capture = (name, fn) => record(out, name, fn);
 await capture('connect', () => client.connect(new StreamableHTTPClientTransport(new URL(url))));
 if (out.connect.ok) {
   out.serverVersion = client.getServerVersion();

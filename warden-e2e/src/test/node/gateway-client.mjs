@@ -2,17 +2,12 @@
 // as one JSON object, what the client received. Usage: node gateway-client.mjs <url>
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { capture as record } from './capture.mjs';
 
 const client = new Client({ name: 'warden-e2e', version: '1.0.0' });
 const transport = new StreamableHTTPClientTransport(new URL(process.argv[2]));
 const out = {};
-async function capture(name, fn) {
-  try {
-    out[name] = { ok: true, value: await fn() };
-  } catch (e) {
-    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
-  }
-}
+const capture = (name, fn) => record(out, name, fn);
 const call = (name, args) => client.callTool({ name, arguments: args });
 await client.connect(transport);
 out.serverVersion = client.getServerVersion();

@@ -2,6 +2,7 @@
 // It talks to whatever server is at <url> and prints, as one JSON object, what it received.
 // Usage: node modern-client.mjs <url>
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { capture as record } from './capture.mjs';
 
 const client = new Client({ name: 'warden-e2e-v2', version: '2.0.0' }, {
   capabilities: { elicitation: {}, sampling: {} },
@@ -19,13 +20,7 @@ client.setRequestHandler('sampling/createMessage', async (request) => {
   out.samplings.push(request.params);
   return { role: 'assistant', model: 'test-model', content: { type: 'text', text: 'sampled reply' } };
 });
-async function capture(name, fn) {
-  try {
-    out[name] = { ok: true, value: await fn() };
-  } catch (e) {
-    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
-  }
-}
+const capture = (name, fn) => record(out, name, fn);
 const call = (name, args) => client.callTool({ name, arguments: args });
 await capture('connect', () => client.connect(new StreamableHTTPClientTransport(new URL(process.argv[2]))));
 out.protocolVersion = client.getNegotiatedProtocolVersion?.() ?? null;

@@ -3,6 +3,7 @@
 // Usage: node wrap-client.mjs <command> [args...]
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { capture as record } from './capture.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 const transport = new StdioClientTransport({ command, args, stderr: 'pipe', env: { ...process.env } });
@@ -11,13 +12,7 @@ transport.stderr?.on('data', (chunk) => { stderr += chunk; });
 const client = new Client({ name: 'warden-e2e', version: '1.0.0' });
 const out = {};
 
-async function capture(name, fn) {
-  try {
-    out[name] = { ok: true, value: await fn() };
-  } catch (e) {
-    out[name] = { ok: false, error: { name: e?.constructor?.name, code: e?.code, message: e?.message, data: e?.data } };
-  }
-}
+const capture = (name, fn) => record(out, name, fn);
 const call = (name, args, options) => client.callTool({ name, arguments: args }, undefined, options);
 
 await client.connect(transport);

@@ -25,9 +25,7 @@ class GatewayEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        dataDir = Files.createTempDirectory("warden-gateway-e2e");
-        Path config = dataDir.resolve("warden.yaml");
-        Files.writeString(config, """
+        HttpGateway started = HttpGateway.start("""
                 http: { port: 0 }
                 upstreams:
                   everything:
@@ -37,12 +35,10 @@ class GatewayEndToEndTest {
                     command: [%s, %s]
                     timeout: 2s
                 """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER, Processes.NODE,
-                Processes.NODE_DIR.resolve("leaky-server.mjs")));
-        gateway = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dataDir.toString()));
-        String line = gateway.nextLine(java.time.Duration.ofSeconds(60));
-        assertThat(line).startsWith("warden gateway: serving 2 upstream(s) at http://");
-        String url = line.substring(line.indexOf("http://"));
+                Processes.NODE_DIR.resolve("leaky-server.mjs")), 2);
+        gateway = started.peer();
+        dataDir = started.dataDir();
+        String url = started.url();
         Processes.Result result = Processes.run(Processes.node("gateway-client.mjs", url));
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         run = Json.mapper().readTree(result.stdout());

@@ -6,7 +6,6 @@ import dev.warden.core.json.Json;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -53,20 +52,16 @@ class GatewayOAuthUpstreamEndToEndTest {
             Thread.sleep(100);
         }
         String url = "http://localhost:" + mcpPort + "/mcp";
-        dataDir = Files.createTempDirectory("warden-oauth-e2e");
-        Path config = dataDir.resolve("warden.yaml");
-        Files.writeString(config, """
+        HttpGateway started = HttpGateway.start("""
                 http: { port: 0 }
                 upstreams:
                   secured:
                     url: "%s"
                     oauth: {}
-                """.formatted(url));
-        gateway = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dataDir.toString()));
-        String line = gateway.nextLine(Duration.ofSeconds(60));
-        assertThat(line).startsWith("warden gateway: serving 1 upstream(s) at http://");
-        bridged = client(line.substring(line.indexOf("http://")));
+                """.formatted(url), 1);
+        gateway = started.peer();
+        dataDir = started.dataDir();
+        bridged = client(started.url());
         direct = client(url);
     }
 

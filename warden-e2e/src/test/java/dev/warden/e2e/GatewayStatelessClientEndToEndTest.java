@@ -3,9 +3,6 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,20 +25,15 @@ class GatewayStatelessClientEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        Path dataDir = Files.createTempDirectory("warden-stateless-e2e");
-        Path config = dataDir.resolve("warden.yaml");
-        Files.writeString(config, """
+        HttpGateway started = HttpGateway.start("""
                 http: { port: 0 }
                 upstreams:
                   everything:
                     command: [%s, %s, stdio]
-                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER));
-        gateway = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dataDir.toString()));
-        String line = gateway.nextLine(Duration.ofSeconds(60));
-        assertThat(line).startsWith("warden gateway: serving 1 upstream(s) at http://");
+                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER), 1);
+        gateway = started.peer();
         Processes.Result result = Processes.run(Processes.node("modern-client.mjs",
-                line.substring(line.indexOf("http://"))));
+                started.url()));
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         run = Json.mapper().readTree(result.stdout());
     }

@@ -3,8 +3,6 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -33,18 +31,13 @@ class GatewayVersionBridgeEndToEndTest {
         String listening = modern.nextLine(Duration.ofSeconds(30));
         assertThat(listening).startsWith("listening ");
         String url = "http://127.0.0.1:" + listening.substring("listening ".length()).trim() + "/";
-        Path dataDir = Files.createTempDirectory("warden-bridge-e2e");
-        Path config = dataDir.resolve("warden.yaml");
-        Files.writeString(config, """
+        HttpGateway started = HttpGateway.start("""
                 http: { port: 0 }
                 upstreams:
                   modern: { url: "%s" }
-                """.formatted(url));
-        gateway = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dataDir.toString()));
-        String line = gateway.nextLine(Duration.ofSeconds(60));
-        assertThat(line).startsWith("warden gateway: serving 1 upstream(s) at http://");
-        bridged = client(line.substring(line.indexOf("http://")));
+                """.formatted(url), 1);
+        gateway = started.peer();
+        bridged = client(started.url());
         direct = client(url);
     }
 

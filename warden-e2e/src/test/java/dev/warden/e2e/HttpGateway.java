@@ -1,0 +1,28 @@
+package dev.warden.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** {@code warden gateway} over Streamable HTTP on a free port, with a configuration and data directory of its own. */
+record HttpGateway(LinePeer peer, String url, Path dataDir) {
+
+    /** Starts the gateway on {@code yaml} (which sets {@code http: { port: 0 }}) and waits until it serves. */
+    static HttpGateway start(String yaml, int upstreams) throws Exception {
+        Path dataDir = Files.createTempDirectory("warden-gateway-e2e");
+        Path config = dataDir.resolve("warden.yaml");
+        Files.writeString(config, yaml);
+        LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
+                "--data-dir", dataDir.toString()));
+        String line = peer.nextLine(Duration.ofSeconds(60));
+        assertThat(line).startsWith("warden gateway: serving " + upstreams + " upstream(s) at http://");
+        return new HttpGateway(peer, line.substring(line.indexOf("http://")).strip(), dataDir);
+    }
+
+    void stop() throws InterruptedException {
+        peer.destroy();
+    }
+}
