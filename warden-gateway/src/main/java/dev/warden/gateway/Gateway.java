@@ -55,7 +55,8 @@ public final class Gateway implements AutoCloseable {
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
         this.links = b.upstreams.stream().map(this::link).toList();
-        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics), b.perClient,
+        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics),
+                new dev.warden.gateway.internal.ClientRates(b.perClient),
                 new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog());
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
@@ -84,7 +85,7 @@ public final class Gateway implements AutoCloseable {
     public ProxyConnection connect(Transport downstream) {
         // Per-client upstreams get a link of this connection's own, closed with it.
         List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()) : l).toList();
-        ProxyConnection connection = new ProxyConnection(downstream, own, naming, services);
+        ProxyConnection connection = new ProxyConnection(downstream, own, links, naming, services);
         connection.start();
         connection.closed().whenComplete((v, e) -> own.stream().filter(l -> !links.contains(l))
                 .forEach(UpstreamLink::close));

@@ -15,6 +15,7 @@ import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -195,5 +196,60 @@ class GatewayStatelessClientTest {
         assertThat(update.path("method").asString()).isEqualTo("notifications/resources/updated");
         assertThat(update.at("/params/uri").asString()).isEqualTo("test://watched");
         assertThat(update.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(11);
+    }
+
+    // ---- what stateless clients share --------------------------------------------------------
+
+    private McpClient statelessClientOf(Gateway g, String name) {
+        return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
+                .protocolVersion(ProtocolVersion.V2026_07_28).connect(() -> {
+                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
+                    g.connect(pair.right());
+                    return pair.left();
+                });
+    }
+
+    @Test
+    void statelessRequestsOfOneClientShareItsRateLimitAcrossConnections() {
+        Upstream u = Upstream.of("asking", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return pair.left();
+        });
+        try (Gateway limited = Gateway.builder().upstream(u).incidents(IncidentSink.all())
+                .perClient(Limits.Rate.parse("2/m")).build()) {
+            List<ToolCallResult> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                try (McpClient c = statelessClientOf(limited, "ada")) {
+                    results.add(c.callTool("echo", Json.object().put("text", "x")));
+                }
+            }
+            assertThat(results.subList(0, 2)).allSatisfy(r -> assertThat(r.isError()).isFalse());
+            assertThat(results.get(2).isError()).isTrue();
+            assertThat(results.get(2).text()).contains("RATE_LIMITED").contains("retryAfterMs");
+            try (McpClient bob = statelessClientOf(limited, "bob")) {
+                assertThat(bob.callTool("echo", Json.object().put("text", "x")).isError()).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void statelessRequestsUseTheSharedUpstreamEvenWhenUpstreamsArePerClient() {
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        Upstream u = Upstream.of("asking", () -> {
+            started.incrementAndGet();
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return pair.left();
+        }).withPerClient(true);
+        try (Gateway perClient = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build()) {
+            for (int i = 0; i < 4; i++) {
+                try (McpClient c = statelessClientOf(perClient, "client" + i)) {
+                    assertThat(c.callTool("echo", Json.object().put("text", "x")).text()).isEqualTo("echo: x");
+                }
+            }
+            // The shared session, and the one stateless connection for stateless clients: not one per request.
+            assertThat(started.get()).isLessThanOrEqualTo(2);
+        }
     }
 }

@@ -45,7 +45,9 @@ public final class ProxyConnection implements Asker {
     /** Pages of one upstream's list read at most when lists are merged. */
     private static final int MAX_PAGES = 100;
 
-    private final List<UpstreamLink> links;
+    /** The upstreams this connection uses: per-client ones for a session, the shared ones once it is stateless. */
+    private volatile List<UpstreamLink> links;
+    private final List<UpstreamLink> shared;
     /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
     private final Optional<dev.warden.core.transport.RequestHeaders> requestHeaders;
     private final Naming naming;
@@ -56,21 +58,26 @@ public final class ProxyConnection implements Asker {
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
     /** Calls this client may make per period, for all upstreams together. */
-    private final Optional<io.github.bucket4j.Bucket> clientRate;
+    private volatile Optional<io.github.bucket4j.Bucket> clientRate;
     private final Services services;
     private static final java.util.concurrent.atomic.AtomicLong CONNECTIONS = new java.util.concurrent.atomic.AtomicLong();
     private final long number = CONNECTIONS.incrementAndGet();
     private volatile String client = "client#" + number;
 
-    public ProxyConnection(Transport downstream, List<UpstreamLink> links, Naming naming, Services services) {
+    /**
+     * @param links the upstreams of this connection (a per-client upstream gets a link of its own)
+     * @param shared the gateway's shared links, in the same order: what a stateless client uses,
+     *     since its requests share no connection that could own an upstream process
+     */
+    public ProxyConnection(Transport downstream, List<UpstreamLink> links, List<UpstreamLink> shared, Naming naming,
+            Services services) {
         this.services = services;
-        this.clientRate = services.perClient().map(rate -> io.github.bucket4j.Bucket.builder()
-                .addLimit(io.github.bucket4j.Bandwidth.builder().capacity(rate.calls())
-                        .refillGreedy(rate.calls(), rate.period()).build()).build());
-        if (links.isEmpty()) {
-            throw new IllegalArgumentException("a gateway needs at least one upstream");
+        this.clientRate = services.perClient().fresh();
+        if (links.isEmpty() || links.size() != shared.size()) {
+            throw new IllegalArgumentException("a gateway needs at least one upstream, and a shared link for each");
         }
         this.links = List.copyOf(links);
+        this.shared = List.copyOf(shared);
         this.requestHeaders = downstream instanceof dev.warden.core.transport.RequestHeaders h ? Optional.of(h)
                 : Optional.empty();
         this.naming = naming;
@@ -102,6 +109,7 @@ public final class ProxyConnection implements Asker {
         session.gate(StatelessRules::admit);
         links.forEach(l -> l.register(this));
         session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
+        // (adopt() moves a connection that turns out stateless to the shared links.)
         session.start();
     }
 
@@ -119,6 +127,14 @@ public final class ProxyConnection implements Asker {
      */
     private void adopt(RequestContext ctx) {
         JsonNode meta = ctx.params().map(p -> p.path("_meta")).orElseGet(Json::object);
+        synchronized (held) {
+            if (!statelessClient && !links.equals(shared)) {
+                // A stateless request owns no upstream process: it uses the shared ones.
+                links.forEach(l -> l.unregister(this));
+                links = shared;
+                links.forEach(l -> l.register(this));
+            }
+        }
         statelessClient = true;
         if (meta.get(ProtocolVersion.META_CLIENT_CAPABILITIES) instanceof ObjectNode caps) {
             clientCapabilities = caps.deepCopy();
@@ -127,6 +143,7 @@ public final class ProxyConnection implements Asker {
         if (!name.isEmpty()) {
             client = AuditTrail.printable(name) + "#" + number;
         }
+        clientRate = services.perClient().named(name.isEmpty() ? "(unnamed)" : name);
         JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
         logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
                 ? Optional.of(level.stringValue()) : Optional.empty();

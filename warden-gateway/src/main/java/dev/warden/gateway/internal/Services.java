@@ -1,17 +1,14 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.gateway.Limits;
-import java.util.Optional;
-
 /**
  * What every client connection of one gateway shares besides the upstreams.
  *
  * @param trail the audit records (and metrics) of every request
- * @param perClient calls each client connection may make per period
+ * @param perClient calls each client may make per period (its buckets)
  * @param parked calls of stateless clients waiting for their next round
  * @param tools what the gateway learnt of the tools it listed
  */
-public record Services(AuditTrail trail, Optional<Limits.Rate> perClient, ParkedCalls parked, ToolCatalog tools) {
+public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();
