@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An upstream's own request to a client (here sampling) while two clients have calls in flight:
- * a shared upstream cannot tell whose it is and refuses it; a per-client upstream always knows.
+ * An upstream's own request to a client (here sampling) while two session-based clients have
+ * calls in flight: a shared upstream cannot tell whose it is and refuses it; a per-client upstream
+ * always knows.
  */
 class GatewayRoutingTest {
 
@@ -65,7 +66,9 @@ class GatewayRoutingTest {
     }
 
     private McpClient client(String name) {
-        return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30)).onSampling(params -> {
+        // Session-based clients: each has a connection that can own an upstream (stateless ones share them).
+        return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
+                .protocolVersion(dev.warden.core.mcp.ProtocolVersion.V2025_11_25).onSampling(params -> {
             ObjectNode result = Json.object();
             result.put("role", "assistant");
             result.putObject("content").put("type", "text").put("text", name);
