@@ -389,6 +389,9 @@ public final class SecretDetector implements WordScanner {
             if (valueEnd <= valueStart || isPlaceholder(text, valueStart, valueEnd)) {
                 return Math.max(nameEnd, valueEnd);
             }
+            if (isCodeOrKey(text, nameStart, nameEnd) && isIdentifier(text, valueStart, valueEnd)) {
+                return Math.max(nameEnd, valueEnd); // {"code":"RATE_LIMITED"}, code=ENOENT, "key": "user_email"
+            }
             boolean strong = sep == '=' || quoted || quotedName;
             if (strong || looksLikeCredential(text, valueStart, valueEnd)) {
                 out.add(new Finding(Category.SECRET, "credential", valueStart, valueEnd));
@@ -397,6 +400,55 @@ public final class SecretDetector implements WordScanner {
             return nameEnd;
         }
         return nameEnd;
+    }
+
+    private static boolean isCodeOrKey(String text, int start, int end) {
+        return end - start == 3 && Text.matchesIgnoreCase(text, start, "key")
+                || end - start == 4 && Text.matchesIgnoreCase(text, start, "code");
+    }
+
+    /**
+     * An error code or a lookup key rather than a secret: runs of letters of one case, each maybe
+     * ending in a few digits, joined by {@code _}, {@code -} or {@code .} ({@code RATE_LIMITED},
+     * {@code unsupported_capability}, {@code not-found}, {@code ENOENT}, {@code PGRST116}), and
+     * numbers of at most five digits ({@code 23505}). Secrets mix cases, or put digits inside
+     * letters ({@code 4/0AX4Xf…}, {@code AKIAIOSFODNN7EXAMPLE}, {@code sk_live_4eC39…}); a
+     * six-digit one-time code is a longer number.
+     */
+    static boolean isIdentifier(String text, int start, int end) {
+        int len = end - start;
+        if (len == 0 || len > 64) {
+            return false;
+        }
+        int i = start;
+        while (true) {
+            int caseKind = 0; // 1 upper, 2 lower
+            int lettersAt = i;
+            while (i < end && (Text.isUpper(text.charAt(i)) || Text.isLower(text.charAt(i)))) {
+                int kind = Text.isUpper(text.charAt(i)) ? 1 : 2;
+                if (caseKind != 0 && kind != caseKind) {
+                    return false;
+                }
+                caseKind = kind;
+                i++;
+            }
+            int digitsAt = i;
+            while (i < end && Text.isDigit(text.charAt(i))) {
+                i++;
+            }
+            int digits = i - digitsAt;
+            if (i == lettersAt || digits > 5) {
+                return false; // an empty run, or a long number (an account, a one-time code)
+            }
+            if (i == end) {
+                return true;
+            }
+            char c = text.charAt(i);
+            if ((c != '_' && c != '-' && c != '.') || i + 1 == end) {
+                return false;
+            }
+            i++;
+        }
     }
 
     /** Exact names that are also everyday words: only "name=value" or "name: value" counts for them. */

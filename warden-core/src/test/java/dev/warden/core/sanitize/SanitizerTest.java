@@ -159,4 +159,25 @@ class SanitizerTest {
         assertThat(redact("Update your profile and set a password")).isEqualTo("Update your profile and set a password");
         assertThat(redact("query was SELECT id FROM users WHERE x = 1")).isEqualTo("query was [redacted:sql]");
     }
+
+    @Test
+    void errorCodesAndLookupKeysInJsonAndLogfmtAreNotCredentials() {
+        for (String text : new String[] {"{\"code\":\"RATE_LIMITED\",\"message\":\"slow down\"}",
+                "{\"error\":{\"code\":\"unsupported_capability\"}}", "level=error code=ENOENT msg=missing",
+                "{\"code\": \"PGRST116\"}", "{\"code\":\"23505\"}", "{\"key\":\"user_email\"}",
+                "code: not-found"}) {
+            assertThat(redact(text)).as(text).isEqualTo(text);
+        }
+    }
+
+    @Test
+    void codesAndKeysThatLookLikeSecretsAreStillRedacted() {
+        for (String secret : new String[] {"4/0AX4XfWh8Kz3mQ9pLrT2vN7sB1cD5eF6gH", "AKIAIOSFODNN7EXAMPLE",
+                "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "483920", "ab12cd34ef56"}) {
+            for (String text : new String[] {"{\"code\":\"" + secret + "\"}", "callback?code=" + secret + "&state=x",
+                    "{\"key\": \"" + secret + "\"}"}) {
+                assertThat(redact(text)).as(text).doesNotContain(secret);
+            }
+        }
+    }
 }
