@@ -1,18 +1,56 @@
 package dev.warden.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code warden} command. */
 @Command(name = "warden", mixinStandardHelpOptions = true, versionProvider = Warden.Version.class,
-        description = "Safe, useful errors for the Model Context Protocol.",
-        subcommands = {DemoCommand.class, WrapCommand.class, GatewayCommand.class, SanitizeCommand.class, IncidentsCommand.class, ConformanceClientCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Safe, useful errors for the Model Context Protocol.")
 public final class Warden {
 
+    /** The subcommands, in the order help lists them. */
+    private static final List<String> COMMANDS =
+            List.of("demo", "wrap", "gateway", "sanitize", "incidents", "conformance-client", "help");
+
+    // A switch rather than a table of constructor references: the JVM's start-up cache cannot hold
+    // picocli's (Java 5) classes, and a cached lambda that names one breaks the cache's creation.
+    private static Object command(String name) {
+        return switch (name) {
+            case "demo" -> new DemoCommand();
+            case "wrap" -> new WrapCommand();
+            case "gateway" -> new GatewayCommand();
+            case "sanitize" -> new SanitizeCommand();
+            case "incidents" -> new IncidentsCommand();
+            case "conformance-client" -> new ConformanceClientCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException("no command " + name);
+        };
+    }
+
     public static void main(String[] args) {
-        int code = new CommandLine(new Warden()).execute(args);
+        Prestarted.startEarly(args);
+        int code = commandLine(args).execute(args);
+        Prestarted.discardUnclaimed();
         System.exit(code);
+    }
+
+    /**
+     * The command line for these arguments. When they name a subcommand, only that one is
+     * modelled: picocli reflects over every registered command at start-up, and its classes
+     * (Java 5 class files) cannot go into the JVM's start-up cache, so each one costs {@code
+     * warden wrap}'s cold start. Anything else (help, a typo to suggest a fix for) gets them all.
+     */
+    static CommandLine commandLine(String[] args) {
+        CommandLine line = new CommandLine(new Warden());
+        if (args.length > 0 && !args[0].equals("help") && COMMANDS.contains(args[0])) {
+            line.addSubcommand(args[0], command(args[0]));
+        } else {
+            for (String name : COMMANDS) {
+                line.addSubcommand(name, command(name));
+            }
+        }
+        return line;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -79,9 +79,10 @@ final class WrapCommand implements Callable<Integer> {
                 .withRedactSuccessfulResults(!keepCredentials)
                 .withPii(pii);
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
+        try (Prestarted server = Prestarted.claim(command, Upstream.stderrLog(upstream.name()), upstream.connector());
+             FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
-            try (Gateway gateway = Gateway.builder().upstream(upstream).incidents(IncidentSink.all(store, log))
+            try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
                 gateway.serveStdio();
             }

@@ -91,9 +91,13 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         requireMessageSize(name, maxMessageBytes);
         List<String> copy = List.copyOf(command);
         Map<String, String> env = Map.copyOf(environment);
-        return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), line -> LOG.log(
-                System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
-                STDERR.sanitize(line, Policy.REDACT).output()), maxMessageBytes));
+        return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), stderrLog(name), maxMessageBytes));
+    }
+
+    /** How a stdio upstream's stderr is logged: sanitized, line by line, under its configured name. */
+    public static java.util.function.Consumer<String> stderrLog(String name) {
+        return line -> LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
+                STDERR.sanitize(line, Policy.REDACT).output());
     }
 
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
@@ -177,6 +181,12 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     }
 
     public Upstream withReconnect(ReconnectPolicy reconnect) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits, pii, perClient);
+    }
+
+    /** The same upstream reached another way (a process started ahead of time, say). */
+    public Upstream withConnector(Supplier<Transport> connector) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
                 denyTools, reconnect, limits, pii, perClient);
     }

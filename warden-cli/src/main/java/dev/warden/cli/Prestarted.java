@@ -1,0 +1,106 @@
+package dev.warden.cli;
+
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The server of {@code warden wrap} started before anything else, even before the command line
+ * is parsed, so it boots (a Node server takes about 200 ms) while Warden does instead of after.
+ * The first connection gets that process; later ones (after a crash) start anew. Its stderr lines
+ * wait, a bounded few, until the wrap command says how to log them.
+ */
+final class Prestarted implements Supplier<Transport>, AutoCloseable {
+
+    private static final int EARLY_STDERR_LINES = 256;
+    private static final AtomicReference<Prestarted> EARLY = new AtomicReference<>();
+
+    private final List<String> command;
+    private final AtomicReference<Transport> ready = new AtomicReference<>();
+    private final Queue<String> earlyLines = new ArrayDeque<>();
+    private Consumer<String> stderr;
+    private Supplier<Transport> launch;
+
+    private Prestarted(List<String> command) {
+        this.command = command;
+        try {
+            ready.set(ProcessTransport.launch(command, Map.of(), Optional.empty(), this::stderrLine,
+                    StdioTransport.DEFAULT_MAX_MESSAGE_BYTES));
+        } catch (RuntimeException e) {
+            // Left to the first connection, which launches again and reports why it cannot.
+        }
+    }
+
+    /** Starts the server named after {@code --} when the arguments are {@code wrap … -- COMMAND…}. */
+    static void startEarly(String[] args) {
+        if (args.length < 3 || !args[0].equals("wrap")) {
+            return;
+        }
+        int separator = Arrays.asList(args).indexOf("--");
+        if (separator > 0 && separator < args.length - 1) {
+            EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(separator + 1, args.length))));
+        }
+    }
+
+    /**
+     * The process for this command: the one started early if it is the same command, else none yet;
+     * its stderr goes to {@code stderr} from now on, and connections after the first use {@code launch}.
+     */
+    static Prestarted claim(List<String> command, Consumer<String> stderr, Supplier<Transport> launch) {
+        Prestarted early = EARLY.getAndSet(null);
+        if (early != null && !early.command.equals(command)) {
+            early.close();
+            early = null;
+        }
+        Prestarted claimed = early != null ? early : new Prestarted(command);
+        claimed.attach(stderr, launch);
+        return claimed;
+    }
+
+    /** Stops a process started early that no command claimed (the arguments were wrong, say). */
+    static void discardUnclaimed() {
+        Prestarted early = EARLY.getAndSet(null);
+        if (early != null) {
+            early.close();
+        }
+    }
+
+    private synchronized void stderrLine(String line) {
+        if (stderr != null) {
+            stderr.accept(line);
+        } else if (earlyLines.size() < EARLY_STDERR_LINES) {
+            earlyLines.add(line);
+        }
+    }
+
+    private synchronized void attach(Consumer<String> sink, Supplier<Transport> launcher) {
+        this.launch = launcher;
+        this.stderr = sink;
+        earlyLines.forEach(sink);
+        earlyLines.clear();
+    }
+
+    @Override
+    public Transport get() {
+        Transport transport = ready.getAndSet(null);
+        return transport != null ? transport : launch.get();
+    }
+
+    /** Stops the process if no connection took it (the client left before initializing). */
+    @Override
+    public void close() {
+        Transport transport = ready.getAndSet(null);
+        if (transport != null) {
+            transport.close();
+        }
+    }
+}

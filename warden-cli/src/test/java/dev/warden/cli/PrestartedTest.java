@@ -1,0 +1,153 @@
+package dev.warden.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.Transport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PrestartedTest {
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noneLeft() {
+        Prestarted.discardUnclaimed();
+    }
+
+    private List<String> server(String script) {
+        return List.of("sh", "-c", script);
+    }
+
+    private static long pidWrittenTo(Path file) throws Exception {
+        for (int i = 0; i < 500 && (!Files.exists(file) || Files.readString(file).isBlank()); i++) {
+            Thread.sleep(10);
+        }
+        return Long.parseLong(Files.readString(file).strip());
+    }
+
+    private static boolean stops(long pid) {
+        return ProcessHandle.of(pid).map(p -> p.onExit().orTimeout(10, TimeUnit.SECONDS).join()).isEmpty()
+                || ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+    }
+
+    @Test
+    void theFirstConnectionGetsTheProcessStartedBeforeTheCommandLineWasParsed() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        List<String> command = server("echo $$ > " + pidFile + "; exec cat");
+        Prestarted.startEarly(concat(List.of("wrap", "--name", "x", "--"), command));
+        long early = pidWrittenTo(pidFile);
+
+        try (Prestarted claimed = Prestarted.claim(command, line -> { }, failing())) {
+            Transport first = claimed.get();
+            assertThat(((ProcessTransport) first).pid()).isEqualTo(early);
+            first.close();
+        }
+    }
+
+    @Test
+    void laterConnectionsStartTheServerAnew() {
+        List<String> command = server("exec cat");
+        Prestarted.startEarly(concat(List.of("wrap", "--"), command));
+        AtomicInteger launches = new AtomicInteger();
+        Transport replacement = ProcessTransport.launch(command, java.util.Map.of(), java.util.Optional.empty(),
+                line -> { });
+        try (Prestarted claimed = Prestarted.claim(command, line -> { }, () -> {
+            launches.incrementAndGet();
+            return replacement;
+        })) {
+            claimed.get().close();
+            assertThat(launches).hasValue(0);
+            assertThat(claimed.get()).isSameAs(replacement);
+            assertThat(launches).hasValue(1);
+        } finally {
+            replacement.close();
+        }
+    }
+
+    @Test
+    void stderrWrittenBeforeTheCommandClaimedTheProcessIsLoggedOnceItDoes() throws Exception {
+        Path marker = dir.resolve("pid");
+        List<String> command = server("echo booting >&2; echo $$ > " + marker + "; exec cat");
+        Prestarted.startEarly(concat(List.of("wrap", "--"), command));
+        pidWrittenTo(marker);
+        Thread.sleep(200); // the line is read while nobody has claimed the process
+
+        List<String> logged = new CopyOnWriteArrayList<>();
+        try (Prestarted claimed = Prestarted.claim(command, logged::add, failing())) {
+            for (int i = 0; i < 500 && logged.isEmpty(); i++) {
+                Thread.sleep(10);
+            }
+            assertThat(logged).containsExactly("booting");
+            claimed.get().close();
+        }
+    }
+
+    @Test
+    void aProcessNoCommandClaimsIsStopped() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        Prestarted.startEarly(concat(List.of("wrap", "--bogus", "--"), server("echo $$ > " + pidFile
+                + "; exec cat")));
+        long early = pidWrittenTo(pidFile);
+
+        Prestarted.discardUnclaimed();
+
+        assertThat(stops(early)).isTrue();
+    }
+
+    @Test
+    void aDifferentCommandIsStartedAfreshAndTheEarlyProcessStopped() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        Prestarted.startEarly(concat(List.of("wrap", "--"), server("echo $$ > " + pidFile + "; exec cat")));
+        long early = pidWrittenTo(pidFile);
+
+        try (Prestarted claimed = Prestarted.claim(server("exec cat"), line -> { }, failing())) {
+            Transport transport = claimed.get();
+            assertThat(((ProcessTransport) transport).pid()).isNotEqualTo(early);
+            transport.close();
+        }
+        assertThat(stops(early)).isTrue();
+    }
+
+    @Test
+    void onlyWrapWithACommandAfterTheSeparatorStartsAnything() {
+        Prestarted.startEarly(new String[] {"gateway", "--", "sh", "-c", "exit 0"});
+        Prestarted.startEarly(new String[] {"wrap", "--name", "x"});
+        Prestarted.startEarly(new String[] {"wrap", "--"});
+        AtomicInteger launches = new AtomicInteger();
+        Supplier<Transport> counting = () -> {
+            launches.incrementAndGet();
+            throw new IllegalStateException("launched");
+        };
+
+        // Nothing was started early, so claiming launches the command itself (here: sh exits at once).
+        try (Prestarted claimed = Prestarted.claim(server("exit 0"), line -> { }, counting)) {
+            Transport transport = claimed.get();
+            assertThat(transport).isInstanceOf(ProcessTransport.class);
+            transport.close();
+        }
+        assertThat(launches).hasValue(0);
+    }
+
+    private static Supplier<Transport> failing() {
+        return () -> {
+            throw new AssertionError("the early process should have been used");
+        };
+    }
+
+    private static String[] concat(List<String> head, List<String> tail) {
+        List<String> all = new java.util.ArrayList<>(head);
+        all.addAll(tail);
+        return all.toArray(String[]::new);
+    }
+}
