@@ -58,9 +58,46 @@ class GatewayStatelessClientTest {
         Upstream u = Upstream.of("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
-            return pair.left();
+            return new SessionOnly(pair.left());
         }).withTimeout(Duration.ofSeconds(30));
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
+    }
+
+    /**
+     * The upstream as a server of the session-based versions only sees it: {@code server/discover}
+     * is a method it does not have, so the gateway reaches it by initialize and parks the calls of
+     * stateless clients whenever it asks them something.
+     */
+    private static final class SessionOnly implements Transport {
+        private final Transport inner;
+        private volatile Transport.Listener listener;
+
+        SessionOnly(Transport inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void start(Transport.Listener l) {
+            listener = l;
+            inner.start(l);
+        }
+
+        @Override
+        public void send(String frame) {
+            JsonNode message = Json.mapper().readTree(frame);
+            if ("server/discover".equals(message.path("method").asString(""))) {
+                listener.onFrame(("{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id")
+                        + ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}")
+                        .getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            inner.send(frame);
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
     }
 
     @AfterEach
@@ -138,6 +175,44 @@ class GatewayStatelessClientTest {
         JsonNode frame = received.poll(30, TimeUnit.SECONDS);
         assertThat(frame).as("an answer").isNotNull();
         return frame;
+    }
+
+    private static String callAsk(int id, String state, String answers) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"arguments\":{}," + (state == null ? "" : "\"requestState\":\"" + state + "\",\"inputResponses\":"
+                + answers + ",") + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}}}";
+    }
+
+    private static String sampled(JsonNode inputRequired, String text) {
+        String key = inputRequired.at("/result/inputRequests").propertyNames().iterator().next();
+        return "{\"" + key + "\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"" + text
+                + "\"},\"model\":\"m\"}}";
+    }
+
+    @Test
+    void eachRoundOfAParkedCallHasAFreshRequestStateAndAnEarlierOneResumesNothing() throws Exception {
+        Transport t = raw();
+        t.send(callAsk(1, null, null));
+        JsonNode round1 = answer();
+        String state1 = round1.at("/result/requestState").asString();
+        assertThat(round1.at("/result/resultType").asString()).as(round1.toString()).isEqualTo("input_required");
+
+        t.send(callAsk(2, state1, sampled(round1, "first")));
+        JsonNode round2 = answer();
+        String state2 = round2.at("/result/requestState").asString();
+        assertThat(round2.at("/result/resultType").asString()).isEqualTo("input_required");
+        assertThat(state2).startsWith("warden-parked.").isNotEqualTo(state1);
+
+        t.send(callAsk(3, state1, sampled(round2, "replayed")));
+        JsonNode replay = answer();
+        assertThat(replay.path("id").asInt()).isEqualTo(3);
+        assertThat(replay.at("/error/code").asInt()).isEqualTo(JsonRpcError.INVALID_PARAMS);
+
+        t.send(callAsk(4, state2, sampled(round2, "second")));
+        JsonNode done = answer();
+        assertThat(done.path("id").asInt()).isEqualTo(4);
+        assertThat(done.at("/result/content/0/text").asString()).isEqualTo("first then second");
     }
 
     @Test

@@ -35,7 +35,8 @@ final class ParkedCall implements Asker {
 
     private static final Object DONE = new Object();
 
-    private final String token = PREFIX + Tokens.random();
+    // A fresh token each round: an earlier round's state (replayed, or sent twice) resumes nothing.
+    private volatile String token = PREFIX + Tokens.random();
     private final UpstreamLink link;
     private final String method;
     private final String name;
@@ -166,6 +167,7 @@ final class ParkedCall implements Asker {
                 request.set("params", ask.params());
             }
         }
+        token = PREFIX + Tokens.random();
         result.put("requestState", token);
         deadline = System.nanoTime() + parkFor.toNanos();
         return java.util.Optional.of(result);

@@ -40,6 +40,12 @@ class StatelessHttpTest {
                     call.context().requestClient("sampling/createMessage", Json.object());
                     return ToolResult.text("asked");
                 }).build())
+                .tool(ToolSpec.builder("confirm").handler(call -> {
+                    ObjectNode ask = Json.object();
+                    ask.put("message", "Proceed?");
+                    ObjectNode answer = call.context().requestClient("elicitation/create", ask);
+                    return ToolResult.text("answer: " + answer.path("action").asString());
+                }).build())
                 .tool(ToolSpec.builder("greet").handler(call -> {
                     ObjectNode ask = Json.object();
                     ask.put("message", "Your name?");
@@ -321,6 +327,27 @@ class StatelessHttpTest {
     private HttpResponse<String> greet(int id, String extra) throws Exception {
         return peer.send(peer.post("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
                 + "\"name\":\"greet\",\"arguments\":{}" + extra + "," + ELICIT_META + "}}", headers("tools/call", "greet")));
+    }
+
+    private HttpResponse<String> confirm(int id, String extra) throws Exception {
+        return peer.send(peer.post("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
+                + "\"name\":\"confirm\",\"arguments\":{}" + extra + "," + ELICIT_META + "}}", headers("tools/call", "confirm")));
+    }
+
+    @Test
+    void aRequestToTheClientMadeTheSessionWayBecomesAnInputRoundNeverARequestOnTheStream() throws Exception {
+        HttpResponse<String> first = confirm(23, "");
+        // One JSON answer: nothing came before it on a stream, no request least of all.
+        assertThat(first.headers().firstValue("Content-Type")).hasValue("application/json");
+        JsonNode round1 = json(first).get("result");
+        assertThat(round1.get("resultType").asString()).isEqualTo("input_required");
+        assertThat(round1.at("/inputRequests/request-1/method").asString()).isEqualTo("elicitation/create");
+        assertThat(round1.at("/inputRequests/request-1/params/message").asString()).isEqualTo("Proceed?");
+
+        JsonNode done = json(confirm(24, ",\"inputResponses\":{\"request-1\":{\"action\":\"accept\"}},"
+                + "\"requestState\":\"" + round1.get("requestState").asString() + "\"")).get("result");
+        assertThat(done.get("resultType").asString()).isEqualTo("complete");
+        assertThat(done.at("/content/0/text").asString()).isEqualTo("answer: accept");
     }
 
     @Test

@@ -32,6 +32,8 @@ final class InputRound implements InputContext {
     private final ObjectNode answers;
     /** The answers asked for so far this round: only these go into the next state. */
     private final ObjectNode used = Json.object();
+    /** How many requests to the client this run has made (in 2026-07-28, the key of each). */
+    private int requestsMade;
 
     InputRound(RequestContext request, ServerConnection connection, RequestStates states, String method, String name,
             ObjectNode params) {
@@ -103,8 +105,15 @@ final class InputRound implements InputContext {
         return connection.clientCapabilities(request).map(ObjectNode::deepCopy);
     }
 
-    /** A request to the client during this one, awaited; cancelled with it. */
+    /**
+     * A request to the client during this one, awaited; cancelled with it. 2026-07-28 has no
+     * requests from server to client: there it becomes an input of this round, keyed by its place
+     * among this run's requests, so the tool's re-run on the retry finds the answer where it asked.
+     */
     ObjectNode requestClient(String method, ObjectNode params) throws Exception {
+        if (stateless()) {
+            return input("request-" + (++requestsMade), method, params);
+        }
         requireCapability(method);
         OutgoingRequest out = request.session().request(method, params);
         try {

@@ -32,7 +32,10 @@ public interface ToolContext extends InputContext {
      * (sampling, elicitation, roots) in its capabilities. Cancelling the tool call cancels this
      * request too. A refusal or error from the client arrives as
      * {@link dev.warden.core.error.PeerErrorException}, a timeout as
-     * {@link dev.warden.core.error.RequestTimeoutException}.
+     * {@link dev.warden.core.error.RequestTimeoutException}. In 2026-07-28, where a server sends
+     * the client no requests, it is an {@code input} of the call keyed {@code request-N} (the
+     * N-th such request of the run): the round ends with an input-required result and the tool
+     * runs again on the retry, so the tool must make the same requests in the same order.
      */
     ObjectNode requestClient(String method, ObjectNode params) throws Exception;
 
