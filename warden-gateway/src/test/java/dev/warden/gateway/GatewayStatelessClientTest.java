@@ -31,7 +31,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class GatewayStatelessClientTest {
 
-    /** The upstream speaks only the session-based versions to the gateway: it is reached by initialize. */
+    /**
+     * The upstream, reached through a connection without {@code server/discover}: to the gateway it
+     * speaks only the session-based versions, so the calls of stateless clients that it asks
+     * something mid-call are parked.
+     */
     private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echo: "
                     + call.arguments().path("text").asString(""))).build())
@@ -58,46 +62,9 @@ class GatewayStatelessClientTest {
         Upstream u = Upstream.of("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
-            return new SessionOnly(pair.left());
+            return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
         }).withTimeout(Duration.ofSeconds(30));
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
-    }
-
-    /**
-     * The upstream as a server of the session-based versions only sees it: {@code server/discover}
-     * is a method it does not have, so the gateway reaches it by initialize and parks the calls of
-     * stateless clients whenever it asks them something.
-     */
-    private static final class SessionOnly implements Transport {
-        private final Transport inner;
-        private volatile Transport.Listener listener;
-
-        SessionOnly(Transport inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public void start(Transport.Listener l) {
-            listener = l;
-            inner.start(l);
-        }
-
-        @Override
-        public void send(String frame) {
-            JsonNode message = Json.mapper().readTree(frame);
-            if ("server/discover".equals(message.path("method").asString(""))) {
-                listener.onFrame(("{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id")
-                        + ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}")
-                        .getBytes(StandardCharsets.UTF_8));
-                return;
-            }
-            inner.send(frame);
-        }
-
-        @Override
-        public void close() {
-            inner.close();
-        }
     }
 
     @AfterEach

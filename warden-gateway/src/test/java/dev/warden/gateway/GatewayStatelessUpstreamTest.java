@@ -73,34 +73,8 @@ class GatewayStatelessUpstreamTest {
     private Transport newestOnly() {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         upstream.connect(pair.right());
-        Transport inner = pair.left();
-        return new Transport() {
-            private volatile Listener listener;
-
-            @Override
-            public void start(Listener l) {
-                listener = l;
-                inner.start(l);
-            }
-
-            @Override
-            public void send(String frame) {
-                JsonNode message = Json.mapper().readTree(frame);
-                if ("initialize".equals(message.path("method").asString(""))) {
-                    String refusal = "{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"error\":{\"code\":"
-                            + JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION + ",\"message\":\"Unsupported protocol version\","
-                            + "\"data\":{\"supported\":[\"2026-07-28\"]}}}";
-                    Thread.ofVirtual().start(() -> listener.onFrame(refusal.getBytes(StandardCharsets.UTF_8)));
-                    return;
-                }
-                inner.send(frame);
-            }
-
-            @Override
-            public void close() {
-                inner.close();
-            }
-        };
+        return new RefusingMethod(pair.left(), "initialize", "{\"code\":" + JsonRpcError.UNSUPPORTED_PROTOCOL_VERSION
+                + ",\"message\":\"Unsupported protocol version\",\"data\":{\"supported\":[\"2026-07-28\"]}}");
     }
 
     private McpClient sessionClient(String name, BlockingQueue<String> notifications) {
