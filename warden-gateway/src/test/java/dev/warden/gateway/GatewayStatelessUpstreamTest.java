@@ -36,25 +36,25 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class GatewayStatelessUpstreamTest {
 
+    private static ObjectNode whoAreYou() {
+        ObjectNode params = Json.object();
+        params.putArray("messages").addObject().put("role", "user").putObject("content")
+                .put("type", "text").put("text", "who are you?");
+        params.put("maxTokens", 5);
+        return params;
+    }
+
     private final CyclicBarrier bothInFlight = new CyclicBarrier(2);
     private final McpServer upstream = McpServer.builder("newest-only", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ask").handler(call -> {
-                ObjectNode params = Json.object();
-                params.putArray("messages").addObject().put("role", "user").putObject("content")
-                        .put("type", "text").put("text", "who are you?");
-                params.put("maxTokens", 5);
-                ObjectNode answer = call.context().input("who", "sampling/createMessage", params);
+                ObjectNode answer = call.context().input("who", "sampling/createMessage", whoAreYou());
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
             .tool(ToolSpec.builder("askTogether").handler(call -> {
                 if (call.arguments().path("wait").asBoolean(false)) {
                     bothInFlight.await(30, TimeUnit.SECONDS);
                 }
-                ObjectNode params = Json.object();
-                params.putArray("messages").addObject().put("role", "user").putObject("content")
-                        .put("type", "text").put("text", "who are you?");
-                params.put("maxTokens", 5);
-                ObjectNode answer = call.context().input("who", "sampling/createMessage", params);
+                ObjectNode answer = call.context().input("who", "sampling/createMessage", whoAreYou());
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
             .tool(ToolSpec.builder("noisy").handler(call -> {
