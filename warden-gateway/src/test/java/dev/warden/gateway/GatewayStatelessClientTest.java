@@ -49,6 +49,20 @@ class GatewayStatelessClientTest {
                 return ToolResult.text(first.path("content").path("text").asString() + " then "
                         + second.path("content").path("text").asString());
             }).build())
+            .tool(ToolSpec.builder("roots-then-ask").handler(call -> {
+                String roots;
+                try {
+                    roots = call.context().requestClient("roots/list", Json.object()).path("roots").size() + " roots";
+                } catch (dev.warden.core.error.PeerErrorException e) {
+                    roots = "no roots (" + e.error().code() + ")";
+                }
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                ObjectNode answer = call.context().requestClient("sampling/createMessage", params);
+                return ToolResult.text(roots + ", " + answer.path("content").path("text").asString());
+            }).build())
             .resourceSubscriptions(true)
             .resource(new dev.warden.core.mcp.Resources.Resource("test://watched", "watched", java.util.Optional.empty(),
                     java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
@@ -107,6 +121,14 @@ class GatewayStatelessClientTest {
         ToolCallResult result = client.callTool("ask", Json.object());
         assertThat(result.isError()).as(result.raw().toString()).isFalse();
         assertThat(result.text()).isEqualTo("answer 1 then answer 2");
+    }
+
+    @Test
+    void aRootsQuestionToAClientWithoutRootsIsRefusedToTheUpstreamAndTheCallGoesOn() {
+        client = statelessClient();
+        ToolCallResult result = client.callTool("roots-then-ask", Json.object());
+        assertThat(result.isError()).as(result.raw().toString()).isFalse();
+        assertThat(result.text()).isEqualTo("no roots (-32601), answer 1");
     }
 
     // ---- raw frames ----------------------------------------------------------------------------

@@ -125,33 +125,39 @@ final class ParkedCall implements Asker {
 
     /**
      * Waits for what comes next: the upstream's answer (empty: the call is over, its result is in
-     * {@link #upstream()}) or its questions, returned as the input-required result for the client;
-     * a question the client declared it cannot answer ends the round with -32021.
+     * {@link #upstream()}) or its questions, returned as the input-required result for the client.
+     * A sampling or elicitation question the client declared it cannot answer ends the round with
+     * -32021. A roots question it cannot answer is refused to the upstream and the call goes on:
+     * servers ask for roots on their own schedule (server-everything 350 ms after it is
+     * initialized), so the question is the shared session's, not this call's, and a tool that did
+     * need the roots answers for itself.
      */
     java.util.Optional<ObjectNode> next(Duration parkFor, ObjectNode clientCapabilities) throws InterruptedException {
         deadline = Long.MAX_VALUE;
-        Object event = events.take();
-        if (event == DONE) {
-            return java.util.Optional.empty();
-        }
         List<Ask> asks = new ArrayList<>();
-        asks.add((Ask) event);
-        // Questions asked together go to the client together.
-        Object more;
-        while ((more = events.poll(20, TimeUnit.MILLISECONDS)) != null) {
-            if (more == DONE) {
-                events.offer(DONE); // seen after these questions are answered
-                break;
+        while (asks.isEmpty()) {
+            Object event = events.take();
+            if (event == DONE) {
+                return java.util.Optional.empty();
             }
-            asks.add((Ask) more);
+            asks.add((Ask) event);
+            // Questions asked together go to the client together.
+            Object more;
+            while ((more = events.poll(20, TimeUnit.MILLISECONDS)) != null) {
+                if (more == DONE) {
+                    events.offer(DONE); // seen after these questions are answered
+                    break;
+                }
+                asks.add((Ask) more);
+            }
+            asks.removeIf(ask -> refusedAsUnasked(ask, clientCapabilities));
         }
         for (Ask ask : asks) {
             String capability = dev.warden.core.mcp.Lifecycle.capabilityFor(ask.method()).orElse("");
             if (!clientCapabilities.has(capability)) {
                 // The call needs what this client said it cannot do: the version's own answer for that.
                 events.addAll(asks.subList(asks.indexOf(ask) + 1, asks.size()));
-                asks.forEach(a -> a.answer().completeExceptionally(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND,
-                        "The client does not offer this", ErrorCode.NOT_FOUND)));
+                asks.forEach(a -> a.answer().completeExceptionally(notOffered()));
                 throw ProtocolException.missingClientCapability(capability);
             }
         }
@@ -171,6 +177,19 @@ final class ParkedCall implements Asker {
         result.put("requestState", token);
         deadline = System.nanoTime() + parkFor.toNanos();
         return java.util.Optional.of(result);
+    }
+
+    /** A roots question from a client without roots: refused to the upstream, not put to the client. */
+    private static boolean refusedAsUnasked(Ask ask, ObjectNode clientCapabilities) {
+        if ("roots/list".equals(ask.method()) && !clientCapabilities.has("roots")) {
+            ask.answer().completeExceptionally(notOffered());
+            return true;
+        }
+        return false;
+    }
+
+    private static ProtocolException notOffered() {
+        return new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this", ErrorCode.NOT_FOUND);
     }
 
     /** Parked past its time: the client will not come back. */
