@@ -205,9 +205,27 @@ const TOOLS = {
       await Promise.all(asks);
       return text(`Received ${asks.length} input(s).`);
     }],
+  // Diagnostic hooks of the 2026-07-28 listen scenarios: each changes a list and says so on this session.
+  test_trigger_tool_change: ['Adds or removes test_dynamic_tool and notifies the tool list change', noArgs,
+    async (args, extra, server) => {
+      toggle(TOOLS, 'test_dynamic_tool', ['A tool that comes and goes', noArgs, async () => text('Dynamic tool called.')]);
+      await server.sendToolListChanged();
+      return text('The tool list changed.');
+    }],
+  test_trigger_prompt_change: ['Adds or removes test_dynamic_prompt and notifies the prompt list change', noArgs,
+    async (args, extra, server) => {
+      toggle(PROMPTS, 'test_dynamic_prompt', [{ title: 'Dynamic Prompt', description: 'A prompt that comes and goes',
+        arguments: [] }, () => [{ role: 'user', content: { type: 'text', text: 'A dynamic prompt.' } }]]);
+      await server.sendPromptListChanged();
+      return text('The prompt list changed.');
+    }],
   json_schema_2020_12_tool: ['Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)', SCHEMA_2020_12,
     async (args) => text(`JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`)],
 };
+
+function toggle(table, name, entry) {
+  if (table[name]) delete table[name]; else table[name] = entry;
+}
 
 const RESOURCES = [
   { uri: 'test://static-text', name: 'static-text', title: 'Static Text Resource',
