@@ -325,7 +325,7 @@ public final class McpClient implements AutoCloseable {
         }
         for (Map.Entry<String, JsonNode> entry : requests.properties()) {
             String method = entry.getValue().path("method").asString("");
-            ClientRequestHandler handler = config.handlers.get(method);
+            ClientRequestHandler handler = config.handlers.getOrDefault(method, config.undeclared.get(method));
             if (handler == null) {
                 throw new IncompatiblePeerException("The server asked for input this client does not provide");
             }
@@ -543,6 +543,12 @@ public final class McpClient implements AutoCloseable {
             ObjectNode result = handler.handle(request);
             return "elicitation/create".equals(method) ? Elicitation.withDefaults(request, result) : result;
         }));
+        config.undeclared.forEach((method, handler) -> {
+            if (!config.handlers.containsKey(method)) {
+                builder.onRequest(method, ctx -> handler.handle(ctx.params().orElseGet(Json::object)
+                        instanceof ObjectNode o ? o : Json.object()));
+            }
+        });
         Session session = builder.build();
         session.start();
         try {
@@ -665,6 +671,7 @@ public final class McpClient implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
         private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
+        private final Map<String, ClientRequestHandler> undeclared = new java.util.LinkedHashMap<>();
         private Optional<NotificationHandler> notifications = Optional.empty();
 
         private Builder(String name, String version) {
@@ -710,6 +717,23 @@ public final class McpClient implements AutoCloseable {
         /** Declares the roots capability and answers {@code roots/list}. */
         public Builder onRootsList(ClientRequestHandler handler) {
             handlers.put("roots/list", Objects.requireNonNull(handler, "onRootsList"));
+            return this;
+        }
+
+        /**
+         * Answers {@code method} ({@code sampling/createMessage}, {@code elicitation/create} or
+         * {@code roots/list}) without declaring its capability, for a server that asks anyway.
+         * Without this such a request is refused with -32601; a proxy uses it to answer in its
+         * own client's terms (the gateway ends a 2026-07-28 call with -32021). A handler set with
+         * {@code onSampling} and the like for the same method wins.
+         */
+        public Builder onUndeclared(String method, ClientRequestHandler handler) {
+            if (!"sampling/createMessage".equals(method) && !"elicitation/create".equals(method)
+                    && !"roots/list".equals(method)) {
+                throw new IllegalArgumentException("onUndeclared: method must be sampling/createMessage, "
+                        + "elicitation/create or roots/list");
+            }
+            undeclared.put(method, Objects.requireNonNull(handler, "onUndeclared handler"));
             return this;
         }
 

@@ -49,20 +49,8 @@ class GatewayStatelessClientTest {
                 return ToolResult.text(first.path("content").path("text").asString() + " then "
                         + second.path("content").path("text").asString());
             }).build())
-            .tool(ToolSpec.builder("roots-then-ask").handler(call -> {
-                String roots;
-                try {
-                    roots = call.context().requestClient("roots/list", Json.object()).path("roots").size() + " roots";
-                } catch (dev.warden.core.error.PeerErrorException e) {
-                    roots = "no roots (" + e.error().code() + ")";
-                }
-                ObjectNode params = Json.object();
-                params.putArray("messages").addObject().put("role", "user").putObject("content")
-                        .put("type", "text").put("text", "who are you?");
-                params.put("maxTokens", 5);
-                ObjectNode answer = call.context().requestClient("sampling/createMessage", params);
-                return ToolResult.text(roots + ", " + answer.path("content").path("text").asString());
-            }).build())
+            .tool(ToolSpec.builder("who-asks").handler(call -> ToolResult.text("offers: " + call.context()
+                    .clientCapabilities().map(c -> String.join(",", c.propertyNames())).orElse("?"))).build())
             .resourceSubscriptions(true)
             .resource(new dev.warden.core.mcp.Resources.Resource("test://watched", "watched", java.util.Optional.empty(),
                     java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
@@ -124,11 +112,18 @@ class GatewayStatelessClientTest {
     }
 
     @Test
-    void aRootsQuestionToAClientWithoutRootsIsRefusedToTheUpstreamAndTheCallGoesOn() {
-        client = statelessClient();
-        ToolCallResult result = client.callTool("roots-then-ask", Json.object());
-        assertThat(result.isError()).as(result.raw().toString()).isFalse();
-        assertThat(result.text()).isEqualTo("no roots (-32601), answer 1");
+    void theUpstreamSeesWhatEachStatelessClientOffersNotWhatTheFirstOneDid() {
+        try (McpClient bare = McpClient.builder("bare", "1").protocolVersion(ProtocolVersion.V2026_07_28)
+                .connect(() -> {
+                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
+                    gateway.connect(pair.right());
+                    return pair.left();
+                })) {
+            assertThat(bare.callTool("who-asks", Json.object()).text()).isEqualTo("offers: ");
+            client = statelessClient();
+            assertThat(client.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
+            assertThat(bare.callTool("who-asks", Json.object()).text()).isEqualTo("offers: ");
+        }
     }
 
     // ---- raw frames ----------------------------------------------------------------------------

@@ -38,6 +38,7 @@ final class ParkedCall implements Asker {
     // A fresh token each round: an earlier round's state (replayed, or sent twice) resumes nothing.
     private volatile String token = PREFIX + Tokens.random();
     private final UpstreamLink link;
+    private final dev.warden.client.McpClient session;
     private final String method;
     private final String name;
     private volatile Guard.Permit permit;
@@ -48,12 +49,19 @@ final class ParkedCall implements Asker {
     private volatile long deadline = Long.MAX_VALUE;
     private int asked;
 
-    ParkedCall(UpstreamLink link, String method, String name, Guard.Permit permit) {
+    ParkedCall(UpstreamLink link, dev.warden.client.McpClient session, String method, String name,
+            Guard.Permit permit) {
         this.link = link;
+        this.session = session;
         this.method = method;
         this.name = name;
         this.permit = permit;
-        link.enter(this);
+        link.enter(session, this);
+    }
+
+    /** The upstream session the call runs on. */
+    dev.warden.client.McpClient session() {
+        return session;
     }
 
     Guard.Permit permit() {
@@ -63,7 +71,7 @@ final class ParkedCall implements Asker {
     /** Frees the call's place among the upstream's askers, once; the permit is settled by whoever ends the call. */
     void leave() {
         if (released.compareAndSet(false, true)) {
-            link.leave(this);
+            link.leave(session, this);
         }
     }
 
@@ -125,39 +133,33 @@ final class ParkedCall implements Asker {
 
     /**
      * Waits for what comes next: the upstream's answer (empty: the call is over, its result is in
-     * {@link #upstream()}) or its questions, returned as the input-required result for the client.
-     * A sampling or elicitation question the client declared it cannot answer ends the round with
-     * -32021. A roots question it cannot answer is refused to the upstream and the call goes on:
-     * servers ask for roots on their own schedule (server-everything 350 ms after it is
-     * initialized), so the question is the shared session's, not this call's, and a tool that did
-     * need the roots answers for itself.
+     * {@link #upstream()}) or its questions, returned as the input-required result for the client;
+     * a question the client declared it cannot answer ends the round with -32021.
      */
     java.util.Optional<ObjectNode> next(Duration parkFor, ObjectNode clientCapabilities) throws InterruptedException {
         deadline = Long.MAX_VALUE;
+        Object event = events.take();
+        if (event == DONE) {
+            return java.util.Optional.empty();
+        }
         List<Ask> asks = new ArrayList<>();
-        while (asks.isEmpty()) {
-            Object event = events.take();
-            if (event == DONE) {
-                return java.util.Optional.empty();
+        asks.add((Ask) event);
+        // Questions asked together go to the client together.
+        Object more;
+        while ((more = events.poll(20, TimeUnit.MILLISECONDS)) != null) {
+            if (more == DONE) {
+                events.offer(DONE); // seen after these questions are answered
+                break;
             }
-            asks.add((Ask) event);
-            // Questions asked together go to the client together.
-            Object more;
-            while ((more = events.poll(20, TimeUnit.MILLISECONDS)) != null) {
-                if (more == DONE) {
-                    events.offer(DONE); // seen after these questions are answered
-                    break;
-                }
-                asks.add((Ask) more);
-            }
-            asks.removeIf(ask -> refusedAsUnasked(ask, clientCapabilities));
+            asks.add((Ask) more);
         }
         for (Ask ask : asks) {
             String capability = dev.warden.core.mcp.Lifecycle.capabilityFor(ask.method()).orElse("");
             if (!clientCapabilities.has(capability)) {
                 // The call needs what this client said it cannot do: the version's own answer for that.
                 events.addAll(asks.subList(asks.indexOf(ask) + 1, asks.size()));
-                asks.forEach(a -> a.answer().completeExceptionally(notOffered()));
+                asks.forEach(a -> a.answer().completeExceptionally(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND,
+                        "The client does not offer this", ErrorCode.NOT_FOUND)));
                 throw ProtocolException.missingClientCapability(capability);
             }
         }
@@ -177,19 +179,6 @@ final class ParkedCall implements Asker {
         result.put("requestState", token);
         deadline = System.nanoTime() + parkFor.toNanos();
         return java.util.Optional.of(result);
-    }
-
-    /** A roots question from a client without roots: refused to the upstream, not put to the client. */
-    private static boolean refusedAsUnasked(Ask ask, ObjectNode clientCapabilities) {
-        if ("roots/list".equals(ask.method()) && !clientCapabilities.has("roots")) {
-            ask.answer().completeExceptionally(notOffered());
-            return true;
-        }
-        return false;
-    }
-
-    private static ProtocolException notOffered() {
-        return new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this", ErrorCode.NOT_FOUND);
     }
 
     /** Parked past its time: the client will not come back. */

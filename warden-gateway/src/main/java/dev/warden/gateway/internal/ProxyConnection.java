@@ -862,7 +862,7 @@ public final class ProxyConnection implements Asker {
         }
         McpClient client;
         try {
-            client = statelessClient && StatelessRules.stateless(ctx) ? link.clientForStateless(upstreamCapabilities())
+            client = statelessClient && StatelessRules.stateless(ctx) ? link.clientForStateless(clientCapabilities)
                     : link.client(upstreamCapabilities());
         } catch (RuntimeException e) {
             permit.failed(e);
@@ -873,8 +873,8 @@ public final class ProxyConnection implements Asker {
         if (StatelessRules.stateless(ctx) && !upstreamStateless) {
             // A session-based upstream may ask this client something mid-call; a stateless client
             // cannot be asked then, so the call is run as one that can be parked between rounds.
-            ParkedCall call = new ParkedCall(link, ctx.method(), params.path(nameField(ctx.method())).asString(""),
-                    permit);
+            ParkedCall call = new ParkedCall(link, client, ctx.method(),
+                    params.path(nameField(ctx.method())).asString(""), permit);
             try {
                 call.start(client.requestAsync(ctx.method(), sent, options));
             } catch (RuntimeException e) {
@@ -885,7 +885,7 @@ public final class ProxyConnection implements Asker {
             return awaitParked(link, ctx, call, tool, client);
         }
         Asker asker = this;
-        link.enter(asker);
+        link.enter(client, asker);
         try {
             OutgoingRequest out;
             try {
@@ -924,15 +924,15 @@ public final class ProxyConnection implements Asker {
                 throw failed(link, ctx, permit, tool, e.getCause());
             }
         } finally {
-            link.leave(asker);
+            link.leave(client, asker);
         }
     }
 
     /**
      * What the gateway declares to an upstream it connects for this client: a session-based
-     * client's own sampling, elicitation and roots capabilities; for a stateless client all three,
-     * since each of its requests says what it offers and one that lacks what a call needs gets
-     * -32021 from the gateway.
+     * client's own sampling, elicitation and roots capabilities; for a stateless client all three
+     * (that connection serves its discover and listen requests; the others go on one declaring
+     * what each request declares, see {@link UpstreamLink#clientForStateless}).
      */
     private ObjectNode upstreamCapabilities() {
         if (!statelessClient) {
@@ -1038,7 +1038,7 @@ public final class ProxyConnection implements Asker {
             throw unknown;
         }
         call.answer(params.path("inputResponses"));
-        return awaitParked(link, ctx, call, tool, link.clientForStateless(upstreamCapabilities()));
+        return awaitParked(link, ctx, call, tool, call.session());
     }
 
     /** Rounds of input a stateless upstream may ask for in one request. */

@@ -31,7 +31,8 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile McpClient client;
     private volatile boolean closed;
     private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
-    private final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    /** Who has requests in flight on each of the upstream's sessions: its questions can only be about one of them. */
+    private final ConcurrentHashMap<McpClient, Askers> askers = new ConcurrentHashMap<>();
 
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics) {
         this.spec = spec;
@@ -79,9 +80,13 @@ public final class UpstreamLink implements AutoCloseable {
                 }
                 // The newest session-based version first (logging levels and subscriptions then cross as
                 // they are); an upstream that only speaks the stateless one is met there and bridged.
+                Askers mine = new Askers();
                 McpClient.Builder builder = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(),
-                        clientCapabilities);
-                client = builder.connect(spec.connector());
+                        clientCapabilities, mine);
+                McpClient connected = builder.connect(spec.connector());
+                askers.put(connected, mine);
+                primaryAsking = asking(clientCapabilities);
+                client = connected;
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
                         client.protocolVersion().wire());
                 if (client.protocolVersion().stateless()) {
@@ -92,20 +97,26 @@ public final class UpstreamLink implements AutoCloseable {
         }
     }
 
-    private McpClient.Builder builder(dev.warden.core.mcp.ProtocolVersion version, ObjectNode clientCapabilities) {
+    private McpClient.Builder builder(dev.warden.core.mcp.ProtocolVersion version, ObjectNode clientCapabilities,
+            Askers askers) {
         McpClient.Builder builder = McpClient.builder("warden-gateway", version())
                 .protocolVersion(version)
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())
                 .onNotification((method, params) -> fanOut(method, params));
         if (clientCapabilities.has("sampling")) {
-            builder.onSampling(p -> ask("sampling/createMessage", p));
+            builder.onSampling(p -> askers.ask("sampling/createMessage", p));
         }
         if (clientCapabilities.has("elicitation")) {
-            builder.onElicitation(p -> ask("elicitation/create", p));
+            builder.onElicitation(p -> askers.ask("elicitation/create", p));
         }
         if (clientCapabilities.has("roots")) {
-            builder.onRootsList(p -> ask("roots/list", p));
+            builder.onRootsList(p -> askers.ask("roots/list", p));
+        }
+        // A server that asks what was not declared asks the client all the same: a session-based
+        // client refuses for itself, a stateless one's call ends with that version's -32021.
+        for (String method : List.of("sampling/createMessage", "elicitation/create", "roots/list")) {
+            builder.onUndeclared(method, p -> askers.ask(method, p));
         }
         return builder;
     }
@@ -117,14 +128,18 @@ public final class UpstreamLink implements AutoCloseable {
     /**
      * The connection a stateless client's requests go on: the upstream in the client's own version
      * when it speaks it (then an input-required answer, its keys and its request state reach the
-     * client exactly as the upstream made them), else the session-based one, bridged. Asked once
-     * per upstream: a session-only upstream is probed with server/discover on a connection of its
-     * own (for a stdio upstream, one extra start), which is closed when it answers with initialize.
+     * client exactly as the upstream made them), else a session-based one declaring what this
+     * client declares, bridged. Asked once per upstream: a session-only upstream is probed with
+     * server/discover on a connection of its own (for a stdio upstream, one extra start), which
+     * stays as the session for clients that declare every asking capability.
      */
     McpClient clientForStateless(ObjectNode clientCapabilities) {
-        McpClient primary = client(clientCapabilities);
-        if (primary.protocolVersion().stateless() || statelessRefused) {
+        McpClient primary = client(ALL_ASKING);
+        if (primary.protocolVersion().stateless()) {
             return primary;
+        }
+        if (statelessRefused) {
+            return bridged(clientCapabilities);
         }
         McpClient c = stateless;
         if (c != null) {
@@ -133,14 +148,24 @@ public final class UpstreamLink implements AutoCloseable {
         synchronized (connecting) {
             if (stateless == null && !statelessRefused && !closed) {
                 try {
-                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, clientCapabilities)
-                            .connect(spec.connector());
+                    Askers probeAskers = new Askers();
+                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, ALL_ASKING,
+                            probeAskers).connect(spec.connector());
                     if (probe.protocolVersion().stateless()) {
+                        askers.put(probe, probeAskers);
                         stateless = probe;
                         LOG.log(System.Logger.Level.INFO, "upstream {0} also connected ({1}) for stateless clients",
                                 spec.name(), probe.protocolVersion().wire());
                     } else {
-                        probe.close();
+                        // Session-based after all, declaring every asking capability: kept for the
+                        // stateless clients that declare them all, unless the first connection did.
+                        String all = asking(ALL_ASKING);
+                        if (all.equals(primaryAsking) || bridged.containsKey(all)) {
+                            probe.close();
+                        } else {
+                            askers.put(probe, probeAskers);
+                            bridged.put(all, probe);
+                        }
                         statelessRefused = true;
                     }
                 } catch (RuntimeException e) {
@@ -148,8 +173,66 @@ public final class UpstreamLink implements AutoCloseable {
                     LOG.log(System.Logger.Level.DEBUG, "upstream {0} does not speak the stateless version", spec.name());
                 }
             }
-            return stateless != null ? stateless : primary;
+            if (stateless != null) {
+                return stateless;
+            }
         }
+        return bridged(clientCapabilities);
+    }
+
+    /** What a connection for stateless clients declares while the gateway does not yet know who asks: all of it. */
+    private static final ObjectNode ALL_ASKING = asking(List.of("sampling", "elicitation", "roots"));
+
+    /** The session-based connection's declared asking capabilities, as {@link #asking(ObjectNode)} names them. */
+    private volatile String primaryAsking = "";
+
+    /** Session-based connections for stateless clients, by the asking capabilities they declare (at most eight). */
+    private final ConcurrentHashMap<String, McpClient> bridged = new ConcurrentHashMap<>();
+
+    /**
+     * The session a stateless client's request goes on when the upstream speaks only the
+     * session-based versions: one that declared exactly the sampling, elicitation and roots this
+     * client declares, so the server offers the tools and asks the questions this client can
+     * answer, whichever client the gateway served first. Shared by every client declaring the same.
+     */
+    private McpClient bridged(ObjectNode clientCapabilities) {
+        String key = asking(clientCapabilities);
+        McpClient primary = client;
+        if (primary != null && key.equals(primaryAsking)) {
+            return primary;
+        }
+        McpClient c = bridged.get(key);
+        if (c != null) {
+            return c;
+        }
+        synchronized (connecting) {
+            c = bridged.get(key);
+            if (c == null) {
+                if (closed) {
+                    throw new IllegalStateException("the gateway is closing");
+                }
+                Askers mine = new Askers();
+                c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), asking(List.of(key.split(","))),
+                        mine).connect(spec.connector());
+                askers.put(c, mine);
+                bridged.put(key, c);
+                LOG.log(System.Logger.Level.INFO, "upstream {0} connected for stateless clients offering [{1}]",
+                        spec.name(), key);
+            }
+            return c;
+        }
+    }
+
+    /** The asking capabilities (sampling, elicitation, roots) a client declares, sorted, comma-separated. */
+    static String asking(ObjectNode clientCapabilities) {
+        return java.util.stream.Stream.of("elicitation", "roots", "sampling").filter(clientCapabilities::has)
+                .collect(java.util.stream.Collectors.joining(","));
+    }
+
+    private static ObjectNode asking(List<String> capabilities) {
+        ObjectNode caps = Json.object();
+        capabilities.stream().filter(c -> !c.isEmpty()).forEach(caps::putObject);
+        return caps;
     }
 
     /** Whether the upstream speaks a stateless version (2026-07-28): no session, so the gateway bridges. */
@@ -297,31 +380,42 @@ public final class UpstreamLink implements AutoCloseable {
 
     void unregister(ProxyConnection connection) {
         connections.remove(connection);
-        inFlight.remove(connection);
+        askers.values().forEach(a -> a.inFlight.remove(connection));
         for (String uri : List.copyOf(subscribed.keySet())) {
             unsubscribe(connection, uri, false);
         }
     }
 
-    void enter(Asker asker) {
-        inFlight.computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
+    /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
+    void enter(McpClient session, Asker asker) {
+        askers.computeIfAbsent(session, s -> new Askers()).inFlight
+                .computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
     }
 
-    void leave(Asker asker) {
-        inFlight.computeIfPresent(asker, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
-    }
-
-    /**
-     * A request from the upstream to a client: only one client connection can have caused it (one
-     * with a request in flight here); with none or several it cannot be routed and is refused.
-     */
-    private ObjectNode ask(String method, ObjectNode params) throws Exception {
-        List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
-        if (candidates.size() != 1) {
-            throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                    "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
+    void leave(McpClient session, Asker asker) {
+        Askers a = askers.get(session);
+        if (a != null) {
+            a.inFlight.computeIfPresent(asker, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
         }
-        return candidates.get(0).ask(method, params);
+    }
+
+    /** The client connections and parked calls with requests in flight on one session of the upstream. */
+    private static final class Askers {
+
+        final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+
+        /**
+         * A request from the upstream to a client: only one with a request in flight on this
+         * session can have caused it; with none or several it cannot be routed and is refused.
+         */
+        ObjectNode ask(String method, ObjectNode params) throws Exception {
+            List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
+            if (candidates.size() != 1) {
+                throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
+                        "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
+            }
+            return candidates.get(0).ask(method, params);
+        }
     }
 
     private void fanOut(String method, Optional<JsonNode> params) {
@@ -340,6 +434,7 @@ public final class UpstreamLink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        bridged.values().forEach(McpClient::close);
         McpClient second = stateless;
         if (second != null) {
             second.close();
