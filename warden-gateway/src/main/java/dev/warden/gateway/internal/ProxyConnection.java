@@ -481,9 +481,11 @@ public final class ProxyConnection implements Asker {
         if (version.isPresent()) {
             throw version.get();
         }
-        if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
+        if (error.code() == JsonRpcError.METHOD_NOT_FOUND && !offersTools(link)) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
         }
+        // From a server that has tools, -32601 is something inside the tool (the TypeScript SDK
+        // passes on a client's -32601 to a request it made mid-call): the tool failed.
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
@@ -491,6 +493,10 @@ public final class ProxyConnection implements Asker {
         }
         return pipeline.toolError(pipeline.failure("tools/call", Optional.of(tool), detail(error),
                 ErrorCode.UPSTREAM_ERROR, inputs), structured);
+    }
+
+    private static boolean offersTools(UpstreamLink link) {
+        return link.connected().map(c -> c.serverCapabilities().has("tools")).orElse(false);
     }
 
     private JsonNode getPrompt(RequestContext ctx) throws Exception {
