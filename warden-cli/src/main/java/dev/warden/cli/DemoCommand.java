@@ -76,7 +76,7 @@ final class DemoCommand implements Callable<Integer> {
             return;
         }
         try (McpHttpServer http = McpHttpServer.builder().port(httpPort).maxBodyBytes(maxMessageBytes)
-                .onSession(server::connect).build().start()) {
+                .onSession(server::connect).boundary(server.boundary()).build().start()) {
             // The one line on stdout: scripts wait for it to learn the endpoint (useful with --http 0).
             System.out.println("warden demo: serving " + (conformance ? "the conformance fixture" : "the demo")
                     + " at " + http.endpoint());

@@ -76,7 +76,7 @@ final class GatewayCommand implements Callable<Integer> {
                 return 0;
             }
             McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(maxMessageBytes)
-                    .onSession(gateway::connect);
+                    .onSession(gateway::connect).boundary(gateway.boundary());
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {

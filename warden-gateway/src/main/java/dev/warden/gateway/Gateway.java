@@ -57,7 +57,8 @@ public final class Gateway implements AutoCloseable {
         this.links = b.upstreams.stream().map(this::link).toList();
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics),
                 new dev.warden.gateway.internal.ClientRates(b.perClient),
-                new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog());
+                new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog(),
+                dev.warden.core.error.ErrorBoundary.builder().incidents(b.incidents).build());
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
@@ -71,6 +72,11 @@ public final class Gateway implements AutoCloseable {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
                 category -> metrics.finding(u.name(), category)), metrics);
+    }
+
+    /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
+    public dev.warden.core.error.ErrorBoundary boundary() {
+        return services.boundary();
     }
 
     public static Builder builder() {

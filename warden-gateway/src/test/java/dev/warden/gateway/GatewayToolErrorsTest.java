@@ -90,4 +90,19 @@ class GatewayToolErrorsTest {
                     assertThat(e.error().message()).isEqualTo("Method not found");
                 });
     }
+
+    @Test
+    void theRefOfAnUnknownToolResolvesInTheGatewaysIncidentsWithoutTheNameInTheAnswer() {
+        start("nothing/refused");
+        assertThatThrownBy(() -> client.request("tools/call", Json.object().put("name", "probe_no_such_tool")))
+                .isInstanceOfSatisfying(PeerErrorException.class, e -> {
+                    assertThat(e.error().code()).isEqualTo(-32602);
+                    assertThat(e.error().toString()).doesNotContain("probe_no_such_tool");
+                    String ref = e.error().data().orElseThrow().path("ref").asString();
+                    assertThat(incidents).anySatisfy(i -> {
+                        assertThat(i.ref().value()).isEqualTo(ref);
+                        assertThat(i.method()).isEqualTo("tools/call");
+                    });
+                });
+    }
 }

@@ -55,6 +55,47 @@ public final class ErrorBoundary {
         return new CapturedFailure(failure, ref);
     }
 
+    /**
+     * The ref of a protocol error (the request refused as it stands: unknown method, bad params),
+     * recorded like any failure so the ref the peer sees resolves. Refusals with the same codes
+     * and message within a second share one incident: a peer repeating a bad request does not
+     * fill the store. A ref already set in the error's data names an incident recorded where it
+     * was raised, and is kept.
+     */
+    public Ref refusal(ProtocolException refused, FailureContext context) {
+        Objects.requireNonNull(refused, "refused");
+        Objects.requireNonNull(context, "context");
+        Optional<String> set = refused.data().map(d -> d.path("ref").asString("")).filter(Ref::isWellFormed);
+        if (set.isPresent()) {
+            return new Ref(set.get());
+        }
+        java.time.Instant now = clock.instant();
+        String kind = refused.code() + " " + refused.symbolic() + " " + refused.getMessage();
+        Ref[] fresh = new Ref[1];
+        RecentRefusal recent = recentRefusals.compute(kind, (k, r) -> {
+            if (r != null && now.isBefore(r.since().plusSeconds(1))) {
+                return r;
+            }
+            fresh[0] = Ref.random();
+            return new RecentRefusal(fresh[0], now);
+        });
+        if (recentRefusals.size() > 256) {
+            recentRefusals.clear(); // the messages are ours, so few; this only bounds the table
+        }
+        if (fresh[0] != null) {
+            Incident incident = new Incident(fresh[0], now, refused.symbolic(), context.method(), context.tool(),
+                    Incident.chainOf(refused));
+            safely(() -> incidents.record(incident));
+        }
+        return recent.ref();
+    }
+
+    private record RecentRefusal(Ref ref, java.time.Instant since) {
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, RecentRefusal> recentRefusals =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private ToolFailure classify(Throwable thrown) {
         Throwable root = unwrap(thrown);
         for (Throwable t = root; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -9,7 +9,6 @@ import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
-import dev.warden.core.error.Ref;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.Decoded;
@@ -391,7 +390,7 @@ public final class Session implements AutoCloseable {
 
     private void receiveBatch(Decoded.Batch batch) {
         if (!batchesAllowed) {
-            sendQuietly(failure(Optional.empty(), ProtocolException.invalidRequest(
+            sendQuietly(failure(Optional.empty(), "(batch)", ProtocolException.invalidRequest(
                     "Invalid request: batches are not supported in the negotiated protocol version")));
             return;
         }
@@ -403,7 +402,7 @@ public final class Session implements AutoCloseable {
                         invalid.reply().map(JsonRpcMessage.class::cast)));
                 // The codec decodes batch items one by one, so this does not occur; answered all the same.
                 case Decoded.Batch nested -> replies.add(CompletableFuture.completedFuture(Optional.of(failure(
-                        Optional.empty(), ProtocolException.invalidRequest("Invalid request: a batch inside a batch")))));
+                        Optional.empty(), "(batch)", ProtocolException.invalidRequest("Invalid request: a batch inside a batch")))));
             }
         }
         unanswered.incrementAndGet();
@@ -458,16 +457,16 @@ public final class Session implements AutoCloseable {
                 : requestHandlers.getOrDefault(request.method(), fallbackRequestHandler);
         if (handler == null) {
             // The method name is the caller's input: it is not repeated back.
-            return reply(failure(Optional.of(request.id()),
+            return reply(failure(Optional.of(request.id()), request.method(),
                     new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
         }
         Optional<ProtocolException> refused = gate.check(request);
         if (refused.isPresent()) {
-            return reply(failure(Optional.of(request.id()), refused.get()));
+            return reply(failure(Optional.of(request.id()), request.method(), refused.get()));
         }
         InFlight context = new InFlight(this, request);
         if (inFlight.putIfAbsent(request.id(), context) != null) {
-            return reply(failure(Optional.of(request.id()), ProtocolException.invalidRequest(
+            return reply(failure(Optional.of(request.id()), request.method(), ProtocolException.invalidRequest(
                     "Invalid request: a request with this id is already in progress")));
         }
         if (inlineMethods.contains(request.method())) {
@@ -504,7 +503,7 @@ public final class Session implements AutoCloseable {
             reply = new JsonRpcMessage.Success(request.id(),
                     resultFilter.apply(request, value == null ? Json.object() : value));
         } catch (ProtocolException e) {
-            reply = failure(Optional.of(request.id()), e);
+            reply = failure(Optional.of(request.id()), request.method(), e);
         } catch (Throwable t) {
             if (context.cancelled()) {
                 return Optional.empty();
@@ -615,9 +614,9 @@ public final class Session implements AutoCloseable {
         };
     }
 
-    /** A protocol error for the peer, rendered by the one renderer. */
-    private static JsonRpcMessage.Failure failure(Optional<RequestId> id, ProtocolException e) {
-        return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e, Ref.random()));
+    /** A protocol error for the peer, rendered by the one renderer, its ref recorded by the boundary. */
+    private JsonRpcMessage.Failure failure(Optional<RequestId> id, String method, ProtocolException e) {
+        return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of(method))));
     }
 
     private static CompletableFuture<Optional<JsonRpcMessage>> reply(JsonRpcMessage message) {

@@ -20,6 +20,62 @@ class ErrorBoundaryTest {
 
     private static final FailureContext WHERE = FailureContext.tool("tools/call", "t");
 
+    private static final ProtocolException UNKNOWN_TOOL = new ProtocolException(-32602, "Unknown tool",
+            ErrorCode.NOT_FOUND);
+
+    @Test
+    void aRefusalIsRecordedUnderTheRefThePeerSees() {
+        Ref ref = boundary.refusal(UNKNOWN_TOOL, WHERE);
+        assertThat(incidents).singleElement().satisfies(incident -> {
+            assertThat(incident.ref()).isEqualTo(ref);
+            assertThat(incident.code()).isEqualTo(ErrorCode.NOT_FOUND);
+            assertThat(incident.chain().get(0).message()).contains("Unknown tool");
+        });
+        assertThat(reported).isEmpty();
+    }
+
+    @Test
+    void theSameRefusalWithinASecondSharesOneIncidentAndALaterOneGetsItsOwn() {
+        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
+                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-11-23T00:00:00Z"));
+        ErrorBoundary timed = ErrorBoundary.builder().incidents(incidents::add).clock(new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return now.get();
+            }
+        }).build();
+        Ref first = timed.refusal(UNKNOWN_TOOL, WHERE);
+        now.set(now.get().plusMillis(900));
+        Ref second = timed.refusal(UNKNOWN_TOOL, WHERE);
+        Ref other = timed.refusal(ProtocolException.invalidParams("Invalid params: /a is required"), WHERE);
+        now.set(now.get().plusMillis(200));
+        Ref later = timed.refusal(UNKNOWN_TOOL, WHERE);
+        assertThat(second).isEqualTo(first);
+        assertThat(other).isNotEqualTo(first);
+        assertThat(later).isNotEqualTo(first);
+        assertThat(incidents).extracting(Incident::ref).containsExactly(first, other, later);
+    }
+
+    @Test
+    void aRefAlreadyInTheRefusalsDataIsKeptAndNotRecordedTwice() {
+        Ref recorded = Ref.random();
+        tools.jackson.databind.node.ObjectNode data = dev.warden.core.json.Json.object().put("ref", recorded.value());
+        Ref ref = boundary.refusal(new ProtocolException(-32602, "Invalid params", ErrorCode.VALIDATION_ERROR,
+                Optional.of(data)), WHERE);
+        assertThat(ref).isEqualTo(recorded);
+        assertThat(incidents).isEmpty();
+    }
+
     @Test
     void anUnknownThrowableBecomesInternalErrorWithTheGenericMessage() {
         CapturedFailure captured = boundary.capture(new IllegalStateException("/etc/passwd"), WHERE);

@@ -120,6 +120,18 @@ class SessionIncomingTest {
     }
 
     @Test
+    void theRefOfAProtocolErrorResolvesToAnIncidentNamingWhatWasAsked() throws Exception {
+        start(builder());
+        peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"probe_secret_method\"}");
+        String ref = Json.mapper().readTree(peer.nextRaw()).at("/error/data/ref").stringValue();
+        assertThat(incidents).singleElement().satisfies(incident -> {
+            assertThat(incident.ref().value()).isEqualTo(ref);
+            assertThat(incident.method()).isEqualTo("probe_secret_method");
+            assertThat(incident.code()).isEqualTo(dev.warden.core.error.ErrorCode.NOT_FOUND);
+        });
+    }
+
+    @Test
     void aThrowingHandlerGivesInternalErrorWithARefAndNoDetail() throws Exception {
         start(builder());
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"boom\"}");

@@ -82,6 +82,7 @@ public final class ProxyConnection implements Asker {
                 : Optional.empty();
         this.naming = naming;
         this.session = Session.builder(downstream)
+                .boundary(services.boundary())
                 .defaultTimeout(links.get(0).spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, this::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> clientReady())

@@ -61,7 +61,7 @@ public final class McpHttpServer implements AutoCloseable {
         jetty.addConnector(connector);
         Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
         this.handler = new McpHandler(new McpHandler.Settings(b.path, new HostPolicy(hosts), b.maxBodyBytes, b.retry,
-                b.resumeWindow, b.sessionIdleTimeout, b.onSession), timers);
+                b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary), timers);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
     }
@@ -119,6 +119,7 @@ public final class McpHttpServer implements AutoCloseable {
         private Duration sessionIdleTimeout = Duration.ofMinutes(30);
         private Duration keepAlive = Duration.ofSeconds(15);
         private Consumer<Transport> onSession;
+        private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
 
         private Builder() {
         }
@@ -198,6 +199,16 @@ public final class McpHttpServer implements AutoCloseable {
         }
 
         /** Called with each new session's transport; connect a server to it. Required. */
+        /**
+         * Where the refs of refusals made before a request reaches a session (a bad Host header,
+         * an unknown session) are recorded: the server's or gateway's own boundary, so that
+         * those refs resolve in its incident store. Default: a boundary recording to stderr.
+         */
+        public Builder boundary(dev.warden.core.error.ErrorBoundary boundary) {
+            this.boundary = Objects.requireNonNull(boundary, "boundary");
+            return this;
+        }
+
         public Builder onSession(Consumer<Transport> onSession) {
             this.onSession = Objects.requireNonNull(onSession, "onSession");
             return this;

@@ -33,6 +33,10 @@ class McpHttpServerTest {
     private McpHttpServer http;
     private HttpPeer peer;
 
+    /** What the HTTP layer's own refusals recorded. */
+    private final java.util.List<dev.warden.core.error.Incident> incidents =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @BeforeEach
     void start() throws Exception {
         McpServer server = McpServer.builder("http-test", "1.0.0")
@@ -67,7 +71,9 @@ class McpHttpServerTest {
                 .build();
         http = McpHttpServer.builder().resumeWindow(Duration.ofMillis(300)).keepAlive(Duration.ofMillis(200))
                 .maxBodyBytes(64 * 1024)
-                .onSession(server::connect).build().start();
+                .onSession(server::connect)
+                .boundary(dev.warden.core.error.ErrorBoundary.builder().incidents(incidents::add).build())
+                .build().start();
         peer = new HttpPeer(http.endpoint());
     }
 
@@ -236,6 +242,18 @@ class McpHttpServerTest {
         Map<String, String> headers = new HashMap<>(jsonHeaders());
         headers.put("Host", "evil.example.com:" + peer.endpoint().getPort());
         assertError(peer.send(peer.post(INIT, headers)), 403, -32600);
+    }
+
+    @Test
+    void theRefOfARefusalBeforeAnySessionResolvesInTheServersIncidents() throws Exception {
+        Map<String, String> headers = new HashMap<>(jsonHeaders());
+        headers.put("Host", "evil.example.com:" + peer.endpoint().getPort());
+        HttpResponse<String> response = peer.send(peer.post(INIT, headers));
+        String ref = dev.warden.core.json.Json.mapper().readTree(response.body()).at("/error/data/ref").asString();
+        assertThat(incidents).singleElement().satisfies(incident -> {
+            assertThat(incident.ref().value()).isEqualTo(ref);
+            assertThat(incident.code()).isEqualTo(dev.warden.core.error.ErrorCode.PERMISSION_DENIED);
+        });
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.warden.http.server.internal;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.ProtocolException;
-import dev.warden.core.error.Ref;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -48,7 +47,8 @@ public final class McpHandler extends Handler.Abstract {
 
     /** What the handler needs from the server's configuration. */
     public record Settings(String path, HostPolicy hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
-                           Duration sessionIdleTimeout, Consumer<Transport> onSession) {
+                           Duration sessionIdleTimeout, Consumer<Transport> onSession,
+                           dev.warden.core.error.ErrorBoundary boundary) {
     }
 
     private final Settings settings;
@@ -383,7 +383,7 @@ public final class McpHandler extends Handler.Abstract {
     }
 
     /** A refusal at the HTTP level, without an id: rendered by the one renderer, like every error. */
-    private static void error(Response response, Callback callback, int status, int code, String message) {
+    private void error(Response response, Callback callback, int status, int code, String message) {
         ErrorCode symbolic = switch (status) {
             case 403 -> ErrorCode.PERMISSION_DENIED;
             case 404 -> ErrorCode.NOT_FOUND;
@@ -392,10 +392,11 @@ public final class McpHandler extends Handler.Abstract {
         refuse(response, callback, status, Optional.empty(), new ProtocolException(code, message, symbolic));
     }
 
-    private static void refuse(Response response, Callback callback, int status, Optional<RequestId> id,
+    private void refuse(Response response, Callback callback, int status, Optional<RequestId> id,
                                ProtocolException e) {
         write(response, callback, status, JsonRpcCodec.encode(new JsonRpcMessage.Failure(id,
-                ErrorRenderer.rpcError(e, Ref.random()))));
+                ErrorRenderer.rpcError(e, settings.boundary().refusal(e,
+                        dev.warden.core.error.FailureContext.of("(http)"))))));
     }
 
     private static void write(Response response, Callback callback, int status, String json) {
