@@ -15,10 +15,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The gateway's client connection to one upstream, shared by every client connection: connected
- * on first use (and again after a crash, with the upstream's backoff), its notifications fanned
- * out to the client connections, and its own requests (sampling, elicitation, roots) sent to the
- * one client connection with a request in flight to it, the only one they can be about.
+ * The gateway's client connections to one upstream, shared by every client connection: connected
+ * on first use (and again after a crash, with the upstream's backoff), their notifications fanned
+ * out to the client connections, and their own requests (sampling, elicitation, roots) sent to the
+ * one caller with a request in flight on that connection, the only one they can be about. One
+ * connection serves the session-based clients; stateless clients get the upstream's stateless
+ * one, or, from a session-only upstream, one per set of asking capabilities they declare.
  */
 public final class UpstreamLink implements AutoCloseable {
 
