@@ -22,6 +22,8 @@ class GatewayStatelessClientEndToEndTest {
 
     LinePeer gateway;
     JsonNode run;
+    /** A second client of the same gateway, declaring no capabilities, after the first. */
+    JsonNode bare;
 
     @BeforeAll
     void start() throws Exception {
@@ -36,6 +38,9 @@ class GatewayStatelessClientEndToEndTest {
                 started.url()));
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         run = Json.mapper().readTree(result.stdout());
+        Processes.Result second = Processes.run(Processes.node("modern-client.mjs", started.url(), "bare"));
+        assertThat(second.exitCode()).as(second.stderr()).isZero();
+        bare = Json.mapper().readTree(second.stdout());
     }
 
     @AfterAll
@@ -63,10 +68,18 @@ class GatewayStatelessClientEndToEndTest {
     }
 
     @Test
-    void theServersToolsForClientsThatCanBeAskedAreOffered() {
-        List<String> names = run.at("/listTools/value/tools").valueStream().map(t -> t.get("name").asString())
-                .toList();
-        assertThat(names).contains("echo", "get-sum", "trigger-elicitation-request", "trigger-sampling-request");
+    void theServerOffersEachStatelessClientTheToolsForWhatThatClientDeclared() {
+        // server-everything registers these by the capabilities its session's client declared.
+        List<String> full = names(run);
+        List<String> none = names(bare);
+        assertThat(full).contains("trigger-elicitation-request", "trigger-sampling-request")
+                .doesNotContain("get-roots-list");
+        assertThat(none).contains("echo", "get-sum")
+                .doesNotContain("trigger-elicitation-request", "trigger-sampling-request", "get-roots-list");
+    }
+
+    private static List<String> names(JsonNode run) {
+        return run.at("/listTools/value/tools").valueStream().map(t -> t.get("name").asString()).toList();
     }
 
     @Test
