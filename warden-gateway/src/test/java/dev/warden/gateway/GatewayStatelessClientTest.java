@@ -36,6 +36,7 @@ class GatewayStatelessClientTest {
      * speaks only the session-based versions, so the calls of stateless clients that it asks
      * something mid-call are parked.
      */
+    private final java.util.concurrent.CountDownLatch together = new java.util.concurrent.CountDownLatch(2);
     private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echo: "
                     + call.arguments().path("text").asString(""))).build())
@@ -48,6 +49,16 @@ class GatewayStatelessClientTest {
                 ObjectNode second = call.context().requestClient("sampling/createMessage", params);
                 return ToolResult.text(first.path("content").path("text").asString() + " then "
                         + second.path("content").path("text").asString());
+            }).build())
+            .tool(ToolSpec.builder("ask-together").handler(call -> {
+                together.countDown();
+                together.await(10, TimeUnit.SECONDS); // both calls are in flight before either asks
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                return ToolResult.text(call.context().requestClient("sampling/createMessage", params)
+                        .path("content").path("text").asString());
             }).build())
             .tool(ToolSpec.builder("who-asks").handler(call -> ToolResult.text("offers: " + call.context()
                     .clientCapabilities().map(c -> String.join(",", c.propertyNames())).orElse("?"))).build())
@@ -123,6 +134,31 @@ class GatewayStatelessClientTest {
             client = statelessClient();
             assertThat(client.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
             assertThat(bare.callTool("who-asks", Json.object()).text()).isEqualTo("offers: ");
+        }
+    }
+
+    @Test
+    void questionsOfCallsOnDifferentUpstreamSessionsReachTheirOwnCallers() throws Exception {
+        client = statelessClient();
+        ObjectNode rootsAnswer = Json.object();
+        rootsAnswer.putArray("roots");
+        try (McpClient other = McpClient.builder("other", "1").requestTimeout(Duration.ofSeconds(30))
+                .protocolVersion(ProtocolVersion.V2026_07_28).onRootsList(p -> rootsAnswer).onSampling(p -> {
+                    ObjectNode result = Json.object();
+                    result.put("role", "assistant");
+                    result.putObject("content").put("type", "text").put("text", "from other");
+                    result.put("model", "m");
+                    return result;
+                }).connect(() -> {
+                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
+                    gateway.connect(pair.right());
+                    return pair.left();
+                })) {
+            java.util.concurrent.CompletableFuture<ToolCallResult> first = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> client.callTool("ask-together", Json.object()));
+            ToolCallResult second = other.callTool("ask-together", Json.object());
+            assertThat(second.text()).as(second.raw().toString()).isEqualTo("from other");
+            assertThat(first.get(30, TimeUnit.SECONDS).text()).isEqualTo("answer 1");
         }
     }
 

@@ -136,7 +136,7 @@ public final class UpstreamLink implements AutoCloseable {
      * stays as the session for clients that declare every asking capability.
      */
     McpClient clientForStateless(ObjectNode clientCapabilities) {
-        McpClient primary = client(ALL_ASKING);
+        McpClient primary = client(allAsking());
         if (primary.protocolVersion().stateless()) {
             return primary;
         }
@@ -151,7 +151,7 @@ public final class UpstreamLink implements AutoCloseable {
             if (stateless == null && !statelessRefused && !closed) {
                 try {
                     Askers probeAskers = new Askers();
-                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, ALL_ASKING,
+                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, allAsking(),
                             probeAskers).connect(spec.connector());
                     if (probe.protocolVersion().stateless()) {
                         askers.put(probe, probeAskers);
@@ -161,7 +161,7 @@ public final class UpstreamLink implements AutoCloseable {
                     } else {
                         // Session-based after all, declaring every asking capability: kept for the
                         // stateless clients that declare them all, unless the first connection did.
-                        String all = asking(ALL_ASKING);
+                        String all = asking(allAsking());
                         if (all.equals(primaryAsking) || bridged.containsKey(all)) {
                             probe.close();
                         } else {
@@ -183,7 +183,9 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     /** What a connection for stateless clients declares while the gateway does not yet know who asks: all of it. */
-    private static final ObjectNode ALL_ASKING = asking(List.of("sampling", "elicitation", "roots"));
+    private static ObjectNode allAsking() {
+        return asking(List.of("sampling", "elicitation", "roots"));
+    }
 
     /** The session-based connection's declared asking capabilities, as {@link #asking(ObjectNode)} names them. */
     private volatile String primaryAsking = "";
