@@ -115,8 +115,8 @@ public final class UpstreamLink implements AutoCloseable {
         if (clientCapabilities.has("roots")) {
             builder.onRootsList(p -> askers.ask("roots/list", p));
         }
-        // A server that asks what was not declared asks the client all the same: a session-based
-        // client refuses for itself, a stateless one's call ends with that version's -32021.
+        // A server that asks what was not declared is answered in its caller's terms: -32601 for a
+        // session-based client that did not declare it (never sent on), -32021 ending a stateless one's call.
         for (String method : List.of("sampling/createMessage", "elicitation/create", "roots/list")) {
             builder.onUndeclared(method, p -> askers.ask(method, p));
         }
