@@ -49,6 +49,12 @@ class GatewayRoutingTest {
                 }
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
+            .tool(ToolSpec.builder("log").handler(call -> {
+                call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "logged for the caller");
+                return ToolResult.text("done");
+            }).build())
+            .tool(ToolSpec.builder("who-asks").handler(call -> ToolResult.text("offers: " + call.context()
+                    .clientCapabilities().map(c -> String.join(",", c.propertyNames())).orElse("?"))).build())
             .build();
     private Gateway gateway;
     private McpClient ada;
@@ -66,8 +72,28 @@ class GatewayRoutingTest {
     }
 
     private McpClient client(String name) {
+        return client(name, false);
+    }
+
+    /** The log messages each client received, by its name. */
+    private final java.util.Map<String, java.util.List<String>> logs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private McpClient client(String name, boolean roots) {
         // Session-based clients: each has a connection that can own an upstream (stateless ones share them).
-        return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
+        java.util.List<String> mine = logs.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        McpClient.Builder builder = McpClient.builder(name, "1").onNotification((method, params) -> {
+            if ("notifications/message".equals(method)) {
+                mine.add(params.map(p -> p.path("data").asString("")).orElse(""));
+            }
+        });
+        if (roots) {
+            builder.onRootsList(params -> {
+                ObjectNode none = Json.object();
+                none.putArray("roots");
+                return none;
+            });
+        }
+        return builder.requestTimeout(Duration.ofSeconds(30))
                 .protocolVersion(dev.warden.core.mcp.ProtocolVersion.V2025_11_25).onSampling(params -> {
             ObjectNode result = Json.object();
             result.put("role", "assistant");
@@ -109,6 +135,50 @@ class GatewayRoutingTest {
         ToolCallResult[] results = callBoth();
         assertThat(results[0].text()).isEqualTo("ada");
         assertThat(results[1].text()).isEqualTo("bob");
+    }
+
+    @Test
+    void clientsDeclaringDifferentCapabilitiesAreEachServedOnASessionDeclaringTheirOwn() throws Exception {
+        start(false);
+        McpClient carol = client("carol", true);
+        try {
+            assertThat(ada.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
+            assertThat(carol.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling,roots");
+            // On different sessions, questions asked at the same time are each about one caller.
+            CompletableFuture<ToolCallResult> a = ada.callToolAsync("ask", Json.object(), CallOptions.ofDefaults()
+                    .withTimeout(Duration.ofSeconds(30)));
+            ToolCallResult c = carol.callTool("ask", Json.object(), CallOptions.ofDefaults()
+                    .withTimeout(Duration.ofSeconds(30)));
+            assertThat(a.get(60, TimeUnit.SECONDS).text()).isEqualTo("ada");
+            assertThat(c.text()).isEqualTo("carol");
+        } finally {
+            carol.close();
+        }
+    }
+
+    /** The client's log messages once at least one has arrived (a hang guard of 10 s, not a speed check). */
+    private java.util.List<String> received(String name) throws InterruptedException {
+        java.util.List<String> got = logs.get(name);
+        for (int i = 0; i < 1000 && got.isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        return got;
+    }
+
+    @Test
+    void logsOfOneUpstreamSessionReachOnlyTheClientsOnIt() throws Exception {
+        start(false);
+        McpClient carol = client("carol", true);
+        try {
+            assertThat(carol.callTool("log", Json.object()).text()).isEqualTo("done");
+            // ada's own call afterwards: carol's log, had it been sent to her, would be ahead of her own
+            // (notifications reach a client in order, though after the answer they came before).
+            assertThat(ada.callTool("log", Json.object()).text()).isEqualTo("done");
+            assertThat(received("carol")).containsExactly("logged for the caller");
+            assertThat(received("ada")).containsExactly("logged for the caller");
+        } finally {
+            carol.close();
+        }
     }
 
     @Test

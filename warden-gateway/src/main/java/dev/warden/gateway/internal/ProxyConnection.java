@@ -299,9 +299,13 @@ public final class ProxyConnection implements Asker {
     }
 
     /** An upstream's notification (already sanitized where it carries text) on its way to the client. */
-    void fromUpstream(UpstreamLink link, String method, JsonNode body) {
+    void fromUpstream(UpstreamLink link, String method, JsonNode body, Optional<McpClient> from) {
         if (session.isClosed()) {
             return;
+        }
+        if (!statelessClient && from.isPresent() && !"notifications/resources/updated".equals(method)
+                && !from.equals(link.connectedFor(upstreamCapabilities()))) {
+            return; // another upstream connection's news, for the clients on that one
         }
         if ("notifications/resources/updated".equals(method) && !statelessClient
                 && !subscriptions.contains(body.path("uri").asString(""))) {
@@ -355,7 +359,7 @@ public final class ProxyConnection implements Asker {
     private void notifyUpstreams(String method, Optional<JsonNode> params) {
         ObjectNode body = params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).orElseGet(Json::object);
         for (UpstreamLink link : links) {
-            link.connected().ifPresent(c -> {
+            link.connectedFor(upstreamCapabilities()).ifPresent(c -> {
                 try {
                     c.notify(method, body);
                 } catch (RuntimeException e) {
@@ -610,7 +614,7 @@ public final class ProxyConnection implements Asker {
     private void upstreamRequest(UpstreamLink owner, RequestContext ctx, String method, ObjectNode params) {
         ErrorPipeline pipeline = owner.pipeline();
         try {
-            owner.client(upstreamCapabilities()).request(method, params);
+            owner.primary(upstreamCapabilities()).request(method, params);
         } catch (PeerErrorException e) {
             if (e.error().code() == JsonRpcError.METHOD_NOT_FOUND) {
                 throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
@@ -752,7 +756,8 @@ public final class ProxyConnection implements Asker {
             if (link.stateless()) {
                 continue;
             }
-            if (link.connected().map(c -> c.serverCapabilities().has("logging")).orElse(false)) {
+            if (link.connectedFor(upstreamCapabilities()).map(c -> c.serverCapabilities().has("logging"))
+                    .orElse(false)) {
                 forward(link, ctx, params(ctx));
             }
         }

@@ -7,6 +7,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.gateway.Upstream;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,9 +19,10 @@ import tools.jackson.databind.node.ObjectNode;
  * The gateway's client connections to one upstream, shared by every client connection: connected
  * on first use (and again after a crash, with the upstream's backoff), their notifications fanned
  * out to the client connections, and their own requests (sampling, elicitation, roots) sent to the
- * one caller with a request in flight on that connection, the only one they can be about. One
- * connection serves the session-based clients; stateless clients get the upstream's stateless
- * one, or, from a session-only upstream, one per set of asking capabilities they declare.
+ * one caller with a request in flight on that connection, the only one they can be about. A
+ * session-based upstream gets one connection per set of asking capabilities (sampling, elicitation,
+ * roots) its clients declare; a stateless client of an upstream that speaks its version too gets
+ * that stateless connection.
  */
 public final class UpstreamLink implements AutoCloseable {
 
@@ -59,18 +61,34 @@ public final class UpstreamLink implements AutoCloseable {
         return pipeline;
     }
 
-    /** The connected client, connecting first if need be; throws what connecting threw. */
-    McpClient client() {
-        return client(Json.object());
+    /**
+     * The connection a session-based client's requests go on, connecting first if need be (throws
+     * what connecting threw): one that declared the sampling, elicitation and roots this client
+     * declares, so servers that offer tools by their client's capabilities offer what this client
+     * can use, and ask only what it can answer, whoever came first. A stateless upstream has one
+     * connection, and each request says who asks.
+     */
+    McpClient client(ObjectNode clientCapabilities) {
+        McpClient primary = primary(clientCapabilities);
+        return primary.protocolVersion().stateless() ? primary : bridged(clientCapabilities);
+    }
+
+    /** The connection {@link #client(ObjectNode)} would give, if it is connected; never connects. */
+    Optional<McpClient> connectedFor(ObjectNode clientCapabilities) {
+        McpClient primary = client;
+        if (primary == null || primary.protocolVersion().stateless()
+                || asking(clientCapabilities).equals(primaryAsking)) {
+            return Optional.ofNullable(primary);
+        }
+        return Optional.ofNullable(bridged.get(asking(clientCapabilities)));
     }
 
     /**
-     * The connected client. The first client connection to need it decides what it declares to
-     * the upstream: the sampling, elicitation and roots capabilities of that client, so servers
-     * that offer tools by the client's capabilities offer what the client can use (with {@code
-     * warden wrap}, exactly that client's).
+     * The first connection, made with the capabilities of the first client to need it: the one
+     * resource subscriptions are kept on (counted across clients) and, for a stateless upstream,
+     * the only one.
      */
-    McpClient client(ObjectNode clientCapabilities) {
+    McpClient primary(ObjectNode clientCapabilities) {
         McpClient c = client;
         if (c != null) {
             return c;
@@ -105,7 +123,7 @@ public final class UpstreamLink implements AutoCloseable {
                 .protocolVersion(version)
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())
-                .onNotification((method, params) -> fanOut(method, params));
+                .onNotification((method, params) -> fanOut(method, params, askers));
         if (clientCapabilities.has("sampling")) {
             builder.onSampling(p -> askers.ask("sampling/createMessage", p));
         }
@@ -136,7 +154,7 @@ public final class UpstreamLink implements AutoCloseable {
      * stays as the session for clients that declare every asking capability.
      */
     McpClient clientForStateless(ObjectNode clientCapabilities) {
-        McpClient primary = client(allAsking());
+        McpClient primary = primary(allAsking());
         if (primary.protocolVersion().stateless()) {
             return primary;
         }
@@ -190,14 +208,12 @@ public final class UpstreamLink implements AutoCloseable {
     /** The session-based connection's declared asking capabilities, as {@link #asking(ObjectNode)} names them. */
     private volatile String primaryAsking = "";
 
-    /** Session-based connections for stateless clients, by the asking capabilities they declare (at most eight). */
+    /** Session-based connections besides the first, by the asking capabilities their clients declare (at most seven). */
     private final ConcurrentHashMap<String, McpClient> bridged = new ConcurrentHashMap<>();
 
     /**
-     * The session a stateless client's request goes on when the upstream speaks only the
-     * session-based versions: one that declared exactly the sampling, elicitation and roots this
-     * client declares, so the server offers the tools and asks the questions this client can
-     * answer, whichever client the gateway served first. Shared by every client declaring the same.
+     * The session-based connection that declared exactly the sampling, elicitation and roots this
+     * client declares (the first connection, if that is it). Shared by every client declaring the same.
      */
     private McpClient bridged(ObjectNode clientCapabilities) {
         String key = asking(clientCapabilities);
@@ -391,6 +407,11 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
+    /** The connection whose callers {@code from} holds; empty while it is still connecting. */
+    private Optional<McpClient> source(Askers from) {
+        return askers.entrySet().stream().filter(e -> e.getValue() == from).map(Map.Entry::getKey).findFirst();
+    }
+
     void enter(McpClient session, Asker asker) {
         askers.computeIfAbsent(session, s -> new Askers()).inFlight
                 .computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
@@ -422,7 +443,12 @@ public final class UpstreamLink implements AutoCloseable {
         }
     }
 
-    private void fanOut(String method, Optional<JsonNode> params) {
+    /**
+     * An upstream connection's notification, to the client connections: a session-based client
+     * hears its own connection (resource updates come on the first one, where subscriptions are
+     * kept); a stateless one hears them all (its listen streams want any list change).
+     */
+    private void fanOut(String method, Optional<JsonNode> params, Askers from) {
         if ("notifications/subscriptions/acknowledged".equals(method)) {
             return; // the gateway's own listen stream, not news for the clients
         }
@@ -431,7 +457,7 @@ public final class UpstreamLink implements AutoCloseable {
             body = pipeline.cleanNotification(body);
         }
         for (ProxyConnection connection : connections) {
-            connection.fromUpstream(this, method, body);
+            connection.fromUpstream(this, method, body, source(from));
         }
     }
 
