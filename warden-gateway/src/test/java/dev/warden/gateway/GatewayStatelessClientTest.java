@@ -91,17 +91,24 @@ class GatewayStatelessClientTest {
     private McpClient statelessClient() {
         int[] answers = {0};
         return McpClient.builder("newest", "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.V2026_07_28).onSampling(params -> {
-                    ObjectNode result = Json.object();
-                    result.put("role", "assistant");
-                    result.putObject("content").put("type", "text").put("text", "answer " + (++answers[0]));
-                    result.put("model", "m");
-                    return result;
-                }).connect(() -> {
-                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
-                    gateway.connect(pair.right());
-                    return pair.left();
-                });
+                .protocolVersion(ProtocolVersion.V2026_07_28).onSampling(params -> sampled("answer " + (++answers[0])))
+                .connect(viaGateway());
+    }
+
+    private java.util.function.Supplier<Transport> viaGateway() {
+        return () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            gateway.connect(pair.right());
+            return pair.left();
+        };
+    }
+
+    private static ObjectNode sampled(String text) {
+        ObjectNode result = Json.object();
+        result.put("role", "assistant");
+        result.putObject("content").put("type", "text").put("text", text);
+        result.put("model", "m");
+        return result;
     }
 
     @Test
@@ -125,11 +132,7 @@ class GatewayStatelessClientTest {
     @Test
     void theUpstreamSeesWhatEachStatelessClientOffersNotWhatTheFirstOneDid() {
         try (McpClient bare = McpClient.builder("bare", "1").protocolVersion(ProtocolVersion.V2026_07_28)
-                .connect(() -> {
-                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
-                    gateway.connect(pair.right());
-                    return pair.left();
-                })) {
+                .connect(viaGateway())) {
             assertThat(bare.callTool("who-asks", Json.object()).text()).isEqualTo("offers: ");
             client = statelessClient();
             assertThat(client.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
@@ -143,17 +146,8 @@ class GatewayStatelessClientTest {
         ObjectNode rootsAnswer = Json.object();
         rootsAnswer.putArray("roots");
         try (McpClient other = McpClient.builder("other", "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.V2026_07_28).onRootsList(p -> rootsAnswer).onSampling(p -> {
-                    ObjectNode result = Json.object();
-                    result.put("role", "assistant");
-                    result.putObject("content").put("type", "text").put("text", "from other");
-                    result.put("model", "m");
-                    return result;
-                }).connect(() -> {
-                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
-                    gateway.connect(pair.right());
-                    return pair.left();
-                })) {
+                .protocolVersion(ProtocolVersion.V2026_07_28).onRootsList(p -> rootsAnswer)
+                .onSampling(p -> sampled("from other")).connect(viaGateway())) {
             java.util.concurrent.CompletableFuture<ToolCallResult> first = java.util.concurrent.CompletableFuture
                     .supplyAsync(() -> client.callTool("ask-together", Json.object()));
             ToolCallResult second = other.callTool("ask-together", Json.object());
