@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An upstream's own request to a client (here sampling) while two session-based clients have
- * calls in flight: a shared upstream cannot tell whose it is and refuses it; a per-client upstream
- * always knows.
+ * Session-based clients of one upstream: each on an upstream connection declaring what it declares;
+ * an upstream's own request to a client (here sampling) while two clients on the same connection
+ * have calls in flight cannot be told apart and is refused, while a per-client upstream, or clients
+ * on different connections, always know; each connection's log messages reach its own clients.
  */
 class GatewayRoutingTest {
 
