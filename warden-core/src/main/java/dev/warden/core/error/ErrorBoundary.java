@@ -23,12 +23,15 @@ public final class ErrorBoundary {
     private final IncidentSink incidents;
     private final List<ErrorReporter> reporters;
     private final Clock clock;
+    /** Protocol errors of one kind (codes and message, all ours) within a second share an incident. */
+    private final RefWindow<String> refusals;
 
     private ErrorBoundary(Builder builder) {
         this.classifiers = List.copyOf(builder.classifiers);
         this.incidents = builder.incidents;
         this.reporters = List.copyOf(builder.reporters);
         this.clock = builder.clock;
+        this.refusals = new RefWindow<>(clock, java.time.Duration.ofSeconds(1), 256);
     }
 
     public static ErrorBoundary ofDefaults() {
@@ -69,32 +72,10 @@ public final class ErrorBoundary {
         if (set.isPresent()) {
             return new Ref(set.get());
         }
-        java.time.Instant now = clock.instant();
-        String kind = refused.code() + " " + refused.symbolic() + " " + refused.getMessage();
-        Ref[] fresh = new Ref[1];
-        RecentRefusal recent = recentRefusals.compute(kind, (k, r) -> {
-            if (r != null && now.isBefore(r.since().plusSeconds(1))) {
-                return r;
-            }
-            fresh[0] = Ref.random();
-            return new RecentRefusal(fresh[0], now);
-        });
-        if (recentRefusals.size() > 256) {
-            recentRefusals.clear(); // the messages are ours, so few; this only bounds the table
-        }
-        if (fresh[0] != null) {
-            Incident incident = new Incident(fresh[0], now, refused.symbolic(), context.method(), context.tool(),
-                    Incident.chainOf(refused));
-            safely(() -> incidents.record(incident));
-        }
-        return recent.ref();
+        return refusals.refFor(refused.code() + " " + refused.symbolic() + " " + refused.getMessage(),
+                (ref, now) -> safely(() -> incidents.record(new Incident(ref, now, refused.symbolic(),
+                        context.method(), context.tool(), Incident.chainOf(refused)))));
     }
-
-    private record RecentRefusal(Ref ref, java.time.Instant since) {
-    }
-
-    private final java.util.concurrent.ConcurrentHashMap<String, RecentRefusal> recentRefusals =
-            new java.util.concurrent.ConcurrentHashMap<>();
 
     private ToolFailure classify(Throwable thrown) {
         Throwable root = unwrap(thrown);

@@ -6,6 +6,7 @@ import dev.warden.core.error.Incident;
 import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
+import dev.warden.core.error.RefWindow;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -69,6 +70,7 @@ public final class ErrorPipeline {
         this.redactSuccessfulResults = redactSuccessfulResults;
         this.incidents = incidents;
         this.clock = clock;
+        this.refusals = new RefWindow<>(clock, REFUSAL_WINDOW, MAX_REFUSAL_KINDS);
         Sanitizer.Builder secrets = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2);
         for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
             if (c != dev.warden.core.sanitize.Category.SECRET && !(pii && c == dev.warden.core.sanitize.Category.PII)) {
@@ -230,11 +232,7 @@ public final class ErrorPipeline {
     private record RefusalKind(String method, Optional<String> tool, ErrorCode code) {
     }
 
-    private record RecentRefusal(Ref ref, java.time.Instant at) {
-    }
-
-    private final java.util.concurrent.ConcurrentHashMap<RefusalKind, RecentRefusal> recentRefusals =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final RefWindow<RefusalKind> refusals;
 
     /**
      * A call the gateway itself refused (a limit, an open breaker), with when to retry. A flood of
@@ -242,23 +240,10 @@ public final class ErrorPipeline {
      * a second share one incident and ref (the audit log still has a line for each request).
      */
     Outcome refused(String method, Optional<String> tool, Guard.Refusal refusal) {
-        java.time.Instant now = clock.instant();
-        if (recentRefusals.size() > MAX_REFUSAL_KINDS) {
-            recentRefusals.clear();
-        }
-        RecentRefusal[] created = new RecentRefusal[1];
-        RecentRefusal recent = recentRefusals.compute(new RefusalKind(method, tool, refusal.code()), (kind, old) -> {
-            if (old != null && now.isBefore(old.at().plus(REFUSAL_WINDOW)) && !now.isBefore(old.at())) {
-                return old;
-            }
-            created[0] = new RecentRefusal(Ref.random(), now);
-            return created[0];
-        });
-        if (created[0] != null) {
-            record(new Incident(recent.ref(), now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(),
-                    java.util.List.of(), java.util.List.of()));
-        }
-        return new Outcome(refusal.code(), recent.ref(), refusal.message(), Optional.of(refusal.retryAfter()));
+        Ref ref = refusals.refFor(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> record(new Incident(
+                fresh, now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(), java.util.List.of(),
+                java.util.List.of())));
+        return new Outcome(refusal.code(), ref, refusal.message(), Optional.of(refusal.retryAfter()));
     }
 
     private void record(Incident incident) {

@@ -7,7 +7,6 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.gateway.Upstream;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,7 +69,7 @@ public final class UpstreamLink implements AutoCloseable {
      */
     McpClient client(ObjectNode clientCapabilities) {
         McpClient primary = primary(clientCapabilities);
-        return primary.protocolVersion().stateless() ? primary : bridged(clientCapabilities);
+        return primary.protocolVersion().stateless() ? primary : sessionFor(clientCapabilities);
     }
 
     /** The connection {@link #client(ObjectNode)} would give, if it is connected; never connects. */
@@ -80,7 +79,7 @@ public final class UpstreamLink implements AutoCloseable {
                 || asking(clientCapabilities).equals(primaryAsking)) {
             return Optional.ofNullable(primary);
         }
-        return Optional.ofNullable(bridged.get(asking(clientCapabilities)));
+        return Optional.ofNullable(others.get(asking(clientCapabilities)));
     }
 
     /**
@@ -104,7 +103,7 @@ public final class UpstreamLink implements AutoCloseable {
                 McpClient.Builder builder = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(),
                         clientCapabilities, mine);
                 McpClient connected = builder.connect(spec.connector());
-                askers.put(connected, mine);
+                registered(connected, mine);
                 primaryAsking = asking(clientCapabilities);
                 client = connected;
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
@@ -159,7 +158,7 @@ public final class UpstreamLink implements AutoCloseable {
             return primary;
         }
         if (statelessRefused) {
-            return bridged(clientCapabilities);
+            return sessionFor(clientCapabilities);
         }
         McpClient c = stateless;
         if (c != null) {
@@ -172,19 +171,17 @@ public final class UpstreamLink implements AutoCloseable {
                     McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, allAsking(),
                             probeAskers).connect(spec.connector());
                     if (probe.protocolVersion().stateless()) {
-                        askers.put(probe, probeAskers);
-                        stateless = probe;
+                        stateless = registered(probe, probeAskers);
                         LOG.log(System.Logger.Level.INFO, "upstream {0} also connected ({1}) for stateless clients",
                                 spec.name(), probe.protocolVersion().wire());
                     } else {
                         // Session-based after all, declaring every asking capability: kept for the
                         // stateless clients that declare them all, unless the first connection did.
                         String all = asking(allAsking());
-                        if (all.equals(primaryAsking) || bridged.containsKey(all)) {
+                        if (all.equals(primaryAsking) || others.containsKey(all)) {
                             probe.close();
                         } else {
-                            askers.put(probe, probeAskers);
-                            bridged.put(all, probe);
+                            others.put(all, registered(probe, probeAskers));
                         }
                         statelessRefused = true;
                     }
@@ -197,46 +194,49 @@ public final class UpstreamLink implements AutoCloseable {
                 return stateless;
             }
         }
-        return bridged(clientCapabilities);
+        return sessionFor(clientCapabilities);
     }
 
     /** What a connection for stateless clients declares while the gateway does not yet know who asks: all of it. */
     private static ObjectNode allAsking() {
-        return asking(List.of("sampling", "elicitation", "roots"));
+        ObjectNode all = Json.object();
+        all.putObject("sampling");
+        all.putObject("elicitation");
+        all.putObject("roots");
+        return all;
     }
 
     /** The session-based connection's declared asking capabilities, as {@link #asking(ObjectNode)} names them. */
     private volatile String primaryAsking = "";
 
     /** Session-based connections besides the first, by the asking capabilities their clients declare (at most seven). */
-    private final ConcurrentHashMap<String, McpClient> bridged = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, McpClient> others = new ConcurrentHashMap<>();
 
     /**
      * The session-based connection that declared exactly the sampling, elicitation and roots this
      * client declares (the first connection, if that is it). Shared by every client declaring the same.
      */
-    private McpClient bridged(ObjectNode clientCapabilities) {
+    private McpClient sessionFor(ObjectNode clientCapabilities) {
         String key = asking(clientCapabilities);
         McpClient primary = client;
         if (primary != null && key.equals(primaryAsking)) {
             return primary;
         }
-        McpClient c = bridged.get(key);
+        McpClient c = others.get(key);
         if (c != null) {
             return c;
         }
         synchronized (connecting) {
-            c = bridged.get(key);
+            c = others.get(key);
             if (c == null) {
                 if (closed) {
                     throw new IllegalStateException("the gateway is closing");
                 }
                 Askers mine = new Askers();
-                c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), asking(List.of(key.split(","))),
-                        mine).connect(spec.connector());
-                askers.put(c, mine);
-                bridged.put(key, c);
-                LOG.log(System.Logger.Level.INFO, "upstream {0} connected for stateless clients offering [{1}]",
+                c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), clientCapabilities, mine)
+                        .connect(spec.connector());
+                others.put(key, registered(c, mine));
+                LOG.log(System.Logger.Level.INFO, "upstream {0} connected again, for clients offering [{1}]",
                         spec.name(), key);
             }
             return c;
@@ -247,12 +247,6 @@ public final class UpstreamLink implements AutoCloseable {
     static String asking(ObjectNode clientCapabilities) {
         return java.util.stream.Stream.of("elicitation", "roots", "sampling").filter(clientCapabilities::has)
                 .collect(java.util.stream.Collectors.joining(","));
-    }
-
-    private static ObjectNode asking(List<String> capabilities) {
-        ObjectNode caps = Json.object();
-        capabilities.stream().filter(c -> !c.isEmpty()).forEach(caps::putObject);
-        return caps;
     }
 
     /** Whether the upstream speaks a stateless version (2026-07-28): no session, so the gateway bridges. */
@@ -406,12 +400,13 @@ public final class UpstreamLink implements AutoCloseable {
         }
     }
 
-    /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
-    /** The connection whose callers {@code from} holds; empty while it is still connecting. */
-    private Optional<McpClient> source(Askers from) {
-        return askers.entrySet().stream().filter(e -> e.getValue() == from).map(Map.Entry::getKey).findFirst();
+    private McpClient registered(McpClient session, Askers its) {
+        its.session = session;
+        askers.put(session, its);
+        return session;
     }
 
+    /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
     void enter(McpClient session, Asker asker) {
         askers.computeIfAbsent(session, s -> new Askers()).inFlight
                 .computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
@@ -428,6 +423,8 @@ public final class UpstreamLink implements AutoCloseable {
     private static final class Askers {
 
         final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+        /** The session, once connected (its handlers are made before it exists). */
+        volatile McpClient session;
 
         /**
          * A request from the upstream to a client: only one with a request in flight on this
@@ -457,14 +454,14 @@ public final class UpstreamLink implements AutoCloseable {
             body = pipeline.cleanNotification(body);
         }
         for (ProxyConnection connection : connections) {
-            connection.fromUpstream(this, method, body, source(from));
+            connection.fromUpstream(this, method, body, Optional.ofNullable(from.session));
         }
     }
 
     @Override
     public void close() {
         closed = true;
-        bridged.values().forEach(McpClient::close);
+        others.values().forEach(McpClient::close);
         McpClient second = stateless;
         if (second != null) {
             second.close();

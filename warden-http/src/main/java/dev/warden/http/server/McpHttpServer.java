@@ -198,7 +198,6 @@ public final class McpHttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Called with each new session's transport; connect a server to it. Required. */
         /**
          * Where the refs of refusals made before a request reaches a session (a bad Host header,
          * an unknown session) are recorded: the server's or gateway's own boundary, so that
@@ -209,6 +208,7 @@ public final class McpHttpServer implements AutoCloseable {
             return this;
         }
 
+        /** Called with each new session's transport; connect a server to it. Required. */
         public Builder onSession(Consumer<Transport> onSession) {
             this.onSession = Objects.requireNonNull(onSession, "onSession");
             return this;
