@@ -222,6 +222,20 @@ public final class Session implements AutoCloseable {
     }
 
     public OutgoingRequest request(String method, JsonNode params, RequestOptions options) {
+        return request(method, params, options, currentRoute());
+    }
+
+    /**
+     * A request about an incoming request, sent from any thread (a proxy relaying its upstream's
+     * question, say): it travels on that request's stream, which the peer is sure to be reading,
+     * rather than on a stream it may not have opened yet.
+     */
+    public OutgoingRequest request(String method, JsonNode params, RequestId about) {
+        return request(method, params, RequestOptions.ofDefaults().withTimeout(defaultTimeout),
+                Route.during(Objects.requireNonNull(about, "about")));
+    }
+
+    private OutgoingRequest request(String method, JsonNode params, RequestOptions options, Route route) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(options, "options");
         RequestId id = RequestId.of(nextId.getAndIncrement());
@@ -238,7 +252,7 @@ public final class Session implements AutoCloseable {
         pending.put(id, p);
         p.arm(options.timeout());
         try {
-            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), currentRoute());
+            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), route);
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();

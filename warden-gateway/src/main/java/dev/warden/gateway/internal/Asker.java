@@ -1,11 +1,13 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.client.McpClient;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Whoever an upstream's own request (sampling, elicitation, roots) is put to: a client connection, or a parked call. */
 interface Asker {
 
-    ObjectNode ask(String method, ObjectNode params) throws Exception;
+    /** The question {@code on}, the upstream connection it came on, put to this one. */
+    ObjectNode ask(McpClient on, String method, ObjectNode params) throws Exception;
 
     /**
      * Whether this one's upstream call is blocked on a question its client has not answered yet:

@@ -95,7 +95,7 @@ final class ParkedCall implements Asker {
 
     /** The upstream asks the client: the question waits for the client's next round. */
     @Override
-    public ObjectNode ask(String method, ObjectNode params) throws Exception {
+    public ObjectNode ask(dev.warden.client.McpClient on, String method, ObjectNode params) throws Exception {
         Ask ask = new Ask(method, params, new CompletableFuture<>());
         events.offer(ask);
         try {

@@ -1,6 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
+import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.MessageTooLargeException;
@@ -55,6 +56,8 @@ public final class ProxyConnection implements Asker {
     private volatile ObjectNode clientCapabilities = Json.object();
     /** Which upstream listed a resource URI, and the fixed prefixes of its templates. */
     private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
+    /** This client's requests in flight upstream, by the upstream connection each went on. */
+    private final Map<RequestId, McpClient> callsUpstream = new ConcurrentHashMap<>();
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
     /** Calls this client may make per period, for all upstreams together. */
@@ -327,22 +330,38 @@ public final class ProxyConnection implements Asker {
                 return;
             }
         }
-        session.notify(method, body);
+        Optional<RequestId> about = from.flatMap(this::callOn);
+        if (about.isPresent()) {
+            session.notify(method, body, about.get()); // during a call on that connection: on its stream
+        } else {
+            session.notify(method, body);
+        }
     }
 
     @Override
-    public ObjectNode ask(String method, ObjectNode params) throws Exception {
-        return askClient(method, params);
+    public ObjectNode ask(McpClient on, String method, ObjectNode params) throws Exception {
+        return askClient(method, params, callOn(on));
+    }
+
+    /**
+     * One of this client's requests in flight on that upstream connection: what the connection
+     * asks or says mid-call travels on its stream, which the client is reading for the answer
+     * (the client's GET stream may not be open yet, and then would lose it).
+     */
+    private Optional<RequestId> callOn(McpClient upstream) {
+        return callsUpstream.entrySet().stream().filter(e -> e.getValue() == upstream).map(Map.Entry::getKey)
+                .findFirst();
     }
 
     /** A request an upstream makes of this client: only what the client declared it can answer. */
-    ObjectNode askClient(String method, ObjectNode params) throws Exception {
+    ObjectNode askClient(String method, ObjectNode params, Optional<RequestId> about) throws Exception {
         String capability = Lifecycle.capabilityFor(method).orElse("");
         if (!clientCapabilities.has(capability)) {
             throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this",
                     ErrorCode.NOT_FOUND);
         }
-        OutgoingRequest out = session.request(method, params);
+        OutgoingRequest out = about.isPresent() ? session.request(method, params, about.get())
+                : session.request(method, params);
         try {
             JsonNode answer = out.get();
             return answer instanceof ObjectNode o ? o : Json.object();
@@ -898,6 +917,7 @@ public final class ProxyConnection implements Asker {
         }
         Asker asker = this;
         link.enter(client, asker);
+        callsUpstream.put(ctx.id(), client);
         try {
             OutgoingRequest out;
             try {
@@ -936,6 +956,7 @@ public final class ProxyConnection implements Asker {
                 throw failed(link, ctx, permit, tool, e.getCause());
             }
         } finally {
+            callsUpstream.remove(ctx.id());
             link.leave(client, asker);
         }
     }
@@ -1082,7 +1103,7 @@ public final class ProxyConnection implements Asker {
                         "The upstream asked for input of an unknown kind"));
             }
             ObjectNode p = entry.getValue().get("params") instanceof ObjectNode o ? o.deepCopy() : Json.object();
-            answers.set(entry.getKey(), askClient(method, p));
+            answers.set(entry.getKey(), askClient(method, p, Optional.empty())); // on the handler's own stream
         }
         return answers;
     }

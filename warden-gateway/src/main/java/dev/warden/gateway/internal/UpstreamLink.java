@@ -436,7 +436,7 @@ public final class UpstreamLink implements AutoCloseable {
                 throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
                         "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
             }
-            return candidates.get(0).ask(method, params);
+            return candidates.get(0).ask(session, method, params);
         }
     }
 
