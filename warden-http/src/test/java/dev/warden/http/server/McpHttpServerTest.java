@@ -284,6 +284,34 @@ class McpHttpServerTest {
     }
 
     @Test
+    void whatComesBeforeTheClientOpensItsGetStreamIsDeliveredWhenItDoes() throws Exception {
+        McpServer watched = McpServer.builder("w", "1").incidents(IncidentSink.all()).resourceSubscriptions(true)
+                .resource(new dev.warden.core.mcp.Resources.Resource("test://a", "a", java.util.Optional.empty(),
+                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
+                        (uri, vars) -> List.of())
+                .build();
+        try (McpHttpServer other = McpHttpServer.builder().onSession(watched::connect).build().start()) {
+            HttpPeer otherPeer = new HttpPeer(other.endpoint());
+            String session = otherPeer.initialize();
+            otherPeer.send(otherPeer.post("""
+                    {"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"test://a"}}""",
+                    sessionHeaders(session)));
+            watched.resourceUpdated("test://a"); // no GET stream yet: nowhere to send it
+
+            HttpResponse<Stream<String>> get = otherPeer.stream(HttpRequest.newBuilder(other.endpoint()).GET()
+                    .header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                    .header("MCP-Protocol-Version", "2025-11-25"));
+            // Read apart, so that a lost message fails the test instead of waiting on the stream for ever.
+            JsonNode update = java.util.concurrent.CompletableFuture.supplyAsync(() -> HttpPeer.events(
+                            get.body().iterator(), 2)).get(30, java.util.concurrent.TimeUnit.SECONDS).stream()
+                    .filter(e -> !e.data().isEmpty()).map(e -> Json.mapper().readTree(e.data())).findFirst().orElseThrow();
+            assertThat(update.path("method").asString()).isEqualTo("notifications/resources/updated");
+            assertThat(update.at("/params/uri").asString()).isEqualTo("test://a");
+            get.body().close();
+        }
+    }
+
+    @Test
     void responsesNameNoServerSoftwareOrVersion() throws Exception {
         HttpResponse<String> response = peer.send(peer.post(INIT, jsonHeaders()));
         assertThat(response.headers().firstValue("Server")).isEmpty();

@@ -35,6 +35,13 @@ public final class HttpSessionTransport implements Transport {
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
     private volatile SseStream standalone;
+    /**
+     * What concerned no request and came before the client opened its GET stream (a list change
+     * right after initializing, say; clients open that stream in the background): handed to the
+     * stream when it opens rather than lost. Bounded, for clients that never open one.
+     */
+    private final java.util.ArrayDeque<String> early = new java.util.ArrayDeque<>();
+    static final int MAX_EARLY = 64;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive = System.nanoTime();
@@ -97,6 +104,9 @@ public final class HttpSessionTransport implements Transport {
         }
         standalone = stream;
         streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
+        for (String frame = early.poll(); frame != null; frame = early.poll()) {
+            stream.send(frame); // kept, so sent when the GET attaches
+        }
         return Optional.of(stream);
     }
 
@@ -135,12 +145,30 @@ public final class HttpSessionTransport implements Transport {
             }
             case Route.Unrelated unrelated -> standalone;
         };
+        if (target == null && !(route instanceof Route.Reply)) {
+            holdForGet(frame);
+            return;
+        }
         if (target == null) {
-            // No stream to carry it: the client has no GET stream open. Lost, as the spec allows.
+            // No stream to carry it: an answer whose stream is gone. Lost, as the spec allows.
             LOG.log(System.Logger.Level.DEBUG, "message dropped: no stream for it in this session");
             return;
         }
         target.send(frame);
+    }
+
+    /** Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just did). */
+    private synchronized void holdForGet(String frame) {
+        SseStream opened = standalone;
+        if (opened != null) {
+            opened.send(frame);
+            return;
+        }
+        early.addLast(frame);
+        if (early.size() > MAX_EARLY) {
+            early.removeFirst();
+            LOG.log(System.Logger.Level.DEBUG, "message dropped: the client has opened no GET stream for it");
+        }
     }
 
     @Override
