@@ -95,4 +95,14 @@ final class HttpPeer {
         }
         return events;
     }
+
+    /** A server with one resource, {@code uri}, that clients can subscribe to. */
+    static dev.warden.server.McpServer watchedServer(String uri) {
+        return dev.warden.server.McpServer.builder("w", "1").incidents(dev.warden.core.error.IncidentSink.all())
+                .resourceSubscriptions(true)
+                .resource(new dev.warden.core.mcp.Resources.Resource(uri, "watched", java.util.Optional.empty(),
+                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
+                        (u, vars) -> List.of())
+                .build();
+    }
 }

@@ -285,11 +285,7 @@ class McpHttpServerTest {
 
     @Test
     void whatComesBeforeTheClientOpensItsGetStreamIsDeliveredWhenItDoes() throws Exception {
-        McpServer watched = McpServer.builder("w", "1").incidents(IncidentSink.all()).resourceSubscriptions(true)
-                .resource(new dev.warden.core.mcp.Resources.Resource("test://a", "a", java.util.Optional.empty(),
-                        java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),
-                        (uri, vars) -> List.of())
-                .build();
+        McpServer watched = HttpPeer.watchedServer("test://a");
         try (McpHttpServer other = McpHttpServer.builder().onSession(watched::connect).build().start()) {
             HttpPeer otherPeer = new HttpPeer(other.endpoint());
             String session = otherPeer.initialize();
