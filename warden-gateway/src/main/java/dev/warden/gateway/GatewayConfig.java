@@ -58,7 +58,8 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             "rateLimit", "audit", "metrics");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient");
+            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
+            "closeIdleAfter");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -254,6 +255,11 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         Optional<Boolean> perClient = bool(s, "perClient", path + ".perClient");
         if (perClient.isPresent()) {
             u = u.withPerClient(perClient.get());
+        }
+        Optional<Duration> idle = text(s, "closeIdleAfter", path + ".closeIdleAfter",
+                "a duration such as 10m or 90s").map(t -> duration(t, path + ".closeIdleAfter"));
+        if (idle.isPresent()) {
+            u = u.withCloseIdleAfter(idle.get());
         }
         Optional<Boolean> pii = bool(s, "pii", path + ".pii");
         if (pii.isPresent()) {

@@ -30,12 +30,16 @@ import java.util.function.Supplier;
  *     right client, at the cost of a process per client
  * @param pii whether personal data (emails, card numbers, SSNs, phone numbers) is redacted too, in
  *     failures and in successful results (off by default)
+ * @param closeIdleAfter how long an extra shared connection (one made for clients declaring other
+ *     sampling, elicitation and roots capabilities than the first; for stdio, a process) may go unused
+ *     by any connected client before it is closed; the first connection stays
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
-        ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient) {
+        ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient, Duration closeIdleAfter) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_CLOSE_IDLE_AFTER = Duration.ofMinutes(10);
 
     public Upstream {
         Objects.requireNonNull(name, "name");
@@ -48,6 +52,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         Objects.requireNonNull(reconnect, "reconnect");
         Objects.requireNonNull(limits, "limits");
         requirePositive(name, "timeout", timeout);
+        requirePositive(name, "closeIdleAfter", closeIdleAfter);
         toolTimeouts = Map.copyOf(toolTimeouts);
         toolTimeouts.forEach((tool, t) -> requirePositive(name, "timeout of tool " + tool, t));
         allowTools = allowTools.map(Set::copyOf);
@@ -138,57 +143,63 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
 
     public static Upstream of(String name, Supplier<Transport> connector) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
-                Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false);
+                Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false,
+                DEFAULT_CLOSE_IDLE_AFTER);
     }
 
     public Upstream withTimeout(Duration timeout) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
         return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withPolicy(Policy policy) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
-                reconnect, limits, pii, perClient);
+                reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withLimits(Limits limits) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withPii(boolean pii) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withPerClient(boolean perClient) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+    }
+
+    public Upstream withCloseIdleAfter(Duration closeIdleAfter) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     public Upstream withReconnect(ReconnectPolicy reconnect) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     /** The same upstream reached another way (a process started ahead of time, say). */
     public Upstream withConnector(Supplier<Transport> connector) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
     }
 
     /** Whether a tool of this upstream (its own name) may be seen and called. */

@@ -88,6 +88,16 @@ class GatewayConfigTest {
     }
 
     @Test
+    void howLongAnExtraConnectionMayIdleIsConfigurable() {
+        assertThat(parse("upstreams: { a: { command: x } }").upstreams().get(0).closeIdleAfter())
+                .isEqualTo(Upstream.DEFAULT_CLOSE_IDLE_AFTER);
+        assertThat(parse("upstreams: { a: { command: x, closeIdleAfter: 90s } }").upstreams().get(0).closeIdleAfter())
+                .isEqualTo(Duration.ofSeconds(90));
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, closeIdleAfter: 0s } }"))
+                .hasMessage("upstreams.a.closeIdleAfter: expected a positive duration such as 60s, 5m or 1500ms");
+    }
+
+    @Test
     void anAllowListHidesEveryOtherTool() {
         Upstream u = parse("upstreams: { a: { command: x, tools: { allow: [read] } } }").upstreams().get(0);
         assertThat(u.allowTools()).contains(Set.of("read"));

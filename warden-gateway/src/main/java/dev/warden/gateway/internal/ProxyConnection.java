@@ -967,6 +967,15 @@ public final class ProxyConnection implements Asker {
      * (that connection serves its discover and listen requests; the others go on one declaring
      * what each request declares, see {@link UpstreamLink#clientForStateless}).
      */
+    /**
+     * For a session-based client, the asking capabilities its upstream connections declare (see
+     * {@link UpstreamLink#asking}): a connection one of them may still use is not idle. Empty for a
+     * stateless client, which holds no connection between requests.
+     */
+    Optional<String> sessionAsking() {
+        return statelessClient ? Optional.empty() : Optional.of(UpstreamLink.asking(clientCapabilities));
+    }
+
     private ObjectNode upstreamCapabilities() {
         if (!statelessClient) {
             return clientCapabilities;

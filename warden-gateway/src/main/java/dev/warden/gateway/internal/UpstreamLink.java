@@ -20,8 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * out to the client connections, and their own requests (sampling, elicitation, roots) sent to the
  * one caller with a request in flight on that connection, the only one they can be about. A
  * session-based upstream gets one connection per set of asking capabilities (sampling, elicitation,
- * roots) its clients declare; a stateless client of an upstream that speaks its version too gets
- * that stateless connection.
+ * roots) its clients declare (the extra ones closed when idle, see {@link #closeIdle()}); a
+ * stateless client of an upstream that speaks its version too gets that stateless connection.
  */
 public final class UpstreamLink implements AutoCloseable {
 
@@ -224,7 +224,11 @@ public final class UpstreamLink implements AutoCloseable {
         }
         McpClient c = others.get(key);
         if (c != null) {
-            return c;
+            lastUsed.put(key, System.nanoTime());
+            // Still there after the use was noted: closeIdle() will see that use (it removes before it looks).
+            if (others.get(key) == c) {
+                return c;
+            }
         }
         synchronized (connecting) {
             c = others.get(key);
@@ -238,9 +242,68 @@ public final class UpstreamLink implements AutoCloseable {
                 others.put(key, registered(c, mine));
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected again, for clients offering [{1}]",
                         spec.name(), key);
+                watchIdle();
             }
+            lastUsed.put(key, System.nanoTime());
             return c;
         }
+    }
+
+    /** When each connection in {@link #others} was last handed to a caller ({@link System#nanoTime()}). */
+    private final ConcurrentHashMap<String, Long> lastUsed = new ConcurrentHashMap<>();
+    private Thread idleWatch;
+
+    /** Started with the first extra connection: looks for idle ones a few times per idle period (at most every 30 s). */
+    private void watchIdle() {
+        if (idleWatch != null || closed) {
+            return;
+        }
+        long period = Math.clamp(spec.closeIdleAfter().toMillis() / 4, 10, 30_000);
+        idleWatch = Thread.ofVirtual().name("warden-idle-" + spec.name()).start(() -> {
+            try {
+                while (!closed) {
+                    Thread.sleep(period);
+                    closeIdle();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /**
+     * Closes the extra connections (not the first, which keeps the subscriptions) that no connected
+     * session-based client declares the capabilities of, that carry no request, and that were not
+     * handed out for {@link Upstream#closeIdleAfter()}: for stdio a process each, which would
+     * otherwise stay for as long as the gateway runs. A client that needs one again connects anew.
+     * Public for the gateway's tests; the watcher calls it.
+     */
+    public void closeIdle() {
+        long idleNanos = spec.closeIdleAfter().toNanos();
+        List<McpClient> idle = new java.util.ArrayList<>();
+        synchronized (connecting) {
+            for (String key : List.copyOf(others.keySet())) {
+                McpClient c = others.get(key);
+                Long used = lastUsed.get(key);
+                Askers its = askers.get(c);
+                if (c == null || used != null && System.nanoTime() - used < idleNanos
+                        || its != null && !its.inFlight.isEmpty()
+                        || connections.stream().anyMatch(p -> p.sessionAsking().filter(key::equals).isPresent())) {
+                    continue;
+                }
+                others.remove(key, c);
+                if (!java.util.Objects.equals(lastUsed.get(key), used)) {
+                    others.put(key, c); // handed out meanwhile (sessionFor noted it before looking again)
+                    continue;
+                }
+                lastUsed.remove(key);
+                askers.remove(c);
+                idle.add(c);
+                LOG.log(System.Logger.Level.INFO, "upstream {0}: closing its connection for clients offering [{1}],"
+                        + " unused for {2}", spec.name(), key, spec.closeIdleAfter());
+            }
+        }
+        idle.forEach(McpClient::close); // outside the lock: stopping a process may take a moment
     }
 
     /** The asking capabilities (sampling, elicitation, roots) a client declares, sorted, comma-separated. */
@@ -461,6 +524,11 @@ public final class UpstreamLink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        synchronized (connecting) {
+            if (idleWatch != null) {
+                idleWatch.interrupt();
+            }
+        }
         others.values().forEach(McpClient::close);
         McpClient second = stateless;
         if (second != null) {
