@@ -50,11 +50,7 @@ class GatewayAuditTest {
                     }
                     records.add(r);
                 }, failClosed).build();
-        client = McpClient.builder("audit-test", "1").requestTimeout(Duration.ofSeconds(30)).connect(() -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            gateway.connect(pair.right());
-            return pair.left();
-        });
+        client = McpClient.builder("audit-test", "1").requestTimeout(Duration.ofSeconds(30)).connect(ViaGateway.to(gateway));
     }
 
     @AfterEach

@@ -59,11 +59,7 @@ class GatewayLimitsTest {
         Gateway.Builder b = Gateway.builder().upstream(u).incidents(IncidentSink.all());
         perClient.ifPresent(b::perClient);
         gateway = b.build();
-        client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30)).connect(() -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            gateway.connect(pair.right());
-            return pair.left();
-        });
+        client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30)).connect(ViaGateway.to(gateway));
     }
 
     @AfterEach

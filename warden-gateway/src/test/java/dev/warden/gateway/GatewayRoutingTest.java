@@ -101,11 +101,7 @@ class GatewayRoutingTest {
             result.putObject("content").put("type", "text").put("text", name);
             result.put("model", "m");
             return result;
-        }).connect(() -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            gateway.connect(pair.right());
-            return pair.left();
-        });
+        }).connect(ViaGateway.to(gateway));
     }
 
     @AfterEach

@@ -92,15 +92,7 @@ class GatewayStatelessClientTest {
         int[] answers = {0};
         return McpClient.builder("newest", "1").requestTimeout(Duration.ofSeconds(30))
                 .protocolVersion(ProtocolVersion.V2026_07_28).onSampling(params -> sampled("answer " + (++answers[0])))
-                .connect(viaGateway());
-    }
-
-    private java.util.function.Supplier<Transport> viaGateway() {
-        return () -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            gateway.connect(pair.right());
-            return pair.left();
-        };
+                .connect(ViaGateway.to(gateway));
     }
 
     private static ObjectNode sampled(String text) {
@@ -132,7 +124,7 @@ class GatewayStatelessClientTest {
     @Test
     void theUpstreamSeesWhatEachStatelessClientOffersNotWhatTheFirstOneDid() {
         try (McpClient bare = McpClient.builder("bare", "1").protocolVersion(ProtocolVersion.V2026_07_28)
-                .connect(viaGateway())) {
+                .connect(ViaGateway.to(gateway))) {
             assertThat(bare.callTool("who-asks", Json.object()).text()).isEqualTo("offers: ");
             client = statelessClient();
             assertThat(client.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
@@ -147,7 +139,7 @@ class GatewayStatelessClientTest {
         rootsAnswer.putArray("roots");
         try (McpClient other = McpClient.builder("other", "1").requestTimeout(Duration.ofSeconds(30))
                 .protocolVersion(ProtocolVersion.V2026_07_28).onRootsList(p -> rootsAnswer)
-                .onSampling(p -> sampled("from other")).connect(viaGateway())) {
+                .onSampling(p -> sampled("from other")).connect(ViaGateway.to(gateway))) {
             java.util.concurrent.CompletableFuture<ToolCallResult> first = java.util.concurrent.CompletableFuture
                     .supplyAsync(() -> client.callTool("ask-together", Json.object()));
             ToolCallResult second = other.callTool("ask-together", Json.object());

@@ -92,11 +92,7 @@ class GatewayStatelessUpstreamTest {
                 })
                 .onNotification((method, params) -> notifications.add(method + " " + params.map(JsonNode::toString)
                         .orElse("")))
-                .connect(() -> {
-                    InMemoryTransport.Pair pair = InMemoryTransport.pair();
-                    gateway.connect(pair.right());
-                    return pair.left();
-                });
+                .connect(ViaGateway.to(gateway));
         clients.add(client);
         return client;
     }

@@ -54,11 +54,7 @@ class GatewayToolErrorsTest {
                     "{\"code\":-32601,\"message\":\"Method not found: sampling/createMessage (/srv/app/tools.js:12)\"}");
         });
         gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
-        client = McpClient.builder("c", "1").connect(() -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            gateway.connect(pair.right());
-            return pair.left();
-        });
+        client = McpClient.builder("c", "1").connect(ViaGateway.to(gateway));
     }
 
     @Test
