@@ -93,6 +93,11 @@ final class LinePeer implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The processes this one started, and theirs (a gateway's stdio upstreams, say) that are running. */
+    java.util.List<ProcessHandle> descendants() {
+        return process.descendants().filter(ProcessHandle::isAlive).toList();
+    }
+
     @Override
     public void close() throws IOException {
         in.close();
