@@ -40,12 +40,7 @@ class GatewayCallStreamEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        gateway = HttpGateway.start("""
-                http: { port: 0 }
-                upstreams:
-                  everything:
-                    command: [%s, %s, stdio]
-                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER), 1);
+        gateway = HttpGateway.inFrontOfServerEverything();
         ObjectNode init = Json.object().put("protocolVersion", "2025-11-25");
         init.putObject("capabilities").putObject("elicitation");
         init.putObject("clientInfo").put("name", "no-get-stream").put("version", "1");

@@ -56,13 +56,7 @@ class GatewayIdleProcessesEndToEndTest {
 
     @Test
     void theProcessOfAClientThatLeftStopsOnceIdleAndTheFirstStays() throws Exception {
-        gateway = HttpGateway.start("""
-                http: { port: 0 }
-                upstreams:
-                  everything:
-                    command: [%s, %s, stdio]
-                    closeIdleAfter: 1s
-                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER), 1);
+        gateway = HttpGateway.inFrontOfServerEverything("closeIdleAfter: 1s");
         try (McpClient plain = client("plain", false)) {
             assertThat(plain.listTools()).isNotEmpty();
             ProcessHandle first = awaitUpstreams(1).get(0);

@@ -27,12 +27,7 @@ class GatewayStatelessClientEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        HttpGateway started = HttpGateway.start("""
-                http: { port: 0 }
-                upstreams:
-                  everything:
-                    command: [%s, %s, stdio]
-                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER), 1);
+        HttpGateway started = HttpGateway.inFrontOfServerEverything();
         gateway = started.peer();
         Processes.Result result = Processes.run(Processes.node("modern-client.mjs",
                 started.url()));

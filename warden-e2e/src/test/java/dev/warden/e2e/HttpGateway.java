@@ -22,6 +22,23 @@ record HttpGateway(LinePeer peer, String url, Path dataDir) {
         return new HttpGateway(peer, line.substring(line.indexOf("http://")).strip(), dataDir);
     }
 
+    /**
+     * The gateway in front of server-everything over stdio alone, as upstream {@code everything};
+     * {@code settings} are more of its keys, one per line ({@code closeIdleAfter: 1s}, say).
+     */
+    static HttpGateway inFrontOfServerEverything(String... settings) throws Exception {
+        StringBuilder yaml = new StringBuilder("""
+                http: { port: 0 }
+                upstreams:
+                  everything:
+                    command: [%s, %s, stdio]
+                """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER));
+        for (String setting : settings) {
+            yaml.append("    ").append(setting).append('\n');
+        }
+        return start(yaml.toString(), 1);
+    }
+
     void stop() throws InterruptedException {
         peer.destroy();
     }
