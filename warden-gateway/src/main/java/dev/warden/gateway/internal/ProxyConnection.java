@@ -962,12 +962,6 @@ public final class ProxyConnection implements Asker {
     }
 
     /**
-     * What the gateway declares to an upstream it connects for this client: a session-based
-     * client's own sampling, elicitation and roots capabilities; for a stateless client all three
-     * (that connection serves its discover and listen requests; the others go on one declaring
-     * what each request declares, see {@link UpstreamLink#clientForStateless}).
-     */
-    /**
      * For a session-based client, the asking capabilities its upstream connections declare (see
      * {@link UpstreamLink#asking}): a connection one of them may still use is not idle. Empty for a
      * stateless client, which holds no connection between requests.
@@ -976,6 +970,12 @@ public final class ProxyConnection implements Asker {
         return statelessClient ? Optional.empty() : Optional.of(UpstreamLink.asking(clientCapabilities));
     }
 
+    /**
+     * What the gateway declares to an upstream it connects for this client: a session-based
+     * client's own sampling, elicitation and roots capabilities; for a stateless client all three
+     * (that connection serves its discover and listen requests; the others go on one declaring
+     * what each request declares, see {@link UpstreamLink#clientForStateless}).
+     */
     private ObjectNode upstreamCapabilities() {
         if (!statelessClient) {
             return clientCapabilities;

@@ -79,7 +79,7 @@ public final class UpstreamLink implements AutoCloseable {
                 || asking(clientCapabilities).equals(primaryAsking)) {
             return Optional.ofNullable(primary);
         }
-        return Optional.ofNullable(others.get(asking(clientCapabilities)));
+        return Optional.ofNullable(others.get(asking(clientCapabilities))).map(Extra::client);
     }
 
     /**
@@ -181,7 +181,7 @@ public final class UpstreamLink implements AutoCloseable {
                         if (all.equals(primaryAsking) || others.containsKey(all)) {
                             probe.close();
                         } else {
-                            others.put(all, registered(probe, probeAskers));
+                            others.put(all, new Extra(registered(probe, probeAskers)));
                         }
                         statelessRefused = true;
                     }
@@ -210,7 +210,20 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile String primaryAsking = "";
 
     /** Session-based connections besides the first, by the asking capabilities their clients declare (at most seven). */
-    private final ConcurrentHashMap<String, McpClient> others = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Extra> others = new ConcurrentHashMap<>();
+
+    /** An extra connection, and when it was last handed to a caller ({@link System#nanoTime()}). */
+    private record Extra(McpClient client, java.util.concurrent.atomic.AtomicLong handedOut) {
+
+        Extra(McpClient client) {
+            this(client, new java.util.concurrent.atomic.AtomicLong(System.nanoTime()));
+        }
+
+        McpClient handOut() {
+            handedOut.set(System.nanoTime());
+            return client;
+        }
+    }
 
     /**
      * The session-based connection that declared exactly the sampling, elicitation and roots this
@@ -222,35 +235,33 @@ public final class UpstreamLink implements AutoCloseable {
         if (primary != null && key.equals(primaryAsking)) {
             return primary;
         }
-        McpClient c = others.get(key);
-        if (c != null) {
-            lastUsed.put(key, System.nanoTime());
+        Extra extra = others.get(key);
+        if (extra != null) {
+            McpClient c = extra.handOut();
             // Still there after the use was noted: closeIdle() will see that use (it removes before it looks).
-            if (others.get(key) == c) {
+            if (others.get(key) == extra) {
                 return c;
             }
         }
         synchronized (connecting) {
-            c = others.get(key);
-            if (c == null) {
+            extra = others.get(key);
+            if (extra == null) {
                 if (closed) {
                     throw new IllegalStateException("the gateway is closing");
                 }
                 Askers mine = new Askers();
-                c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), clientCapabilities, mine)
-                        .connect(spec.connector());
-                others.put(key, registered(c, mine));
+                McpClient c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), clientCapabilities,
+                        mine).connect(spec.connector());
+                extra = new Extra(registered(c, mine));
+                others.put(key, extra);
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected again, for clients offering [{1}]",
                         spec.name(), key);
                 watchIdle();
             }
-            lastUsed.put(key, System.nanoTime());
-            return c;
+            return extra.handOut();
         }
     }
 
-    /** When each connection in {@link #others} was last handed to a caller ({@link System#nanoTime()}). */
-    private final ConcurrentHashMap<String, Long> lastUsed = new ConcurrentHashMap<>();
     private Thread idleWatch;
 
     /** Started with the first extra connection: looks for idle ones a few times per idle period (at most every 30 s). */
@@ -282,23 +293,22 @@ public final class UpstreamLink implements AutoCloseable {
         long idleNanos = spec.closeIdleAfter().toNanos();
         List<McpClient> idle = new java.util.ArrayList<>();
         synchronized (connecting) {
-            for (String key : List.copyOf(others.keySet())) {
-                McpClient c = others.get(key);
-                Long used = lastUsed.get(key);
-                Askers its = askers.get(c);
-                if (c == null || used != null && System.nanoTime() - used < idleNanos
-                        || its != null && !its.inFlight.isEmpty()
+            for (java.util.Map.Entry<String, Extra> entry : List.copyOf(others.entrySet())) {
+                String key = entry.getKey();
+                Extra extra = entry.getValue();
+                long used = extra.handedOut().get();
+                Askers its = askers.get(extra.client());
+                if (System.nanoTime() - used < idleNanos || its != null && !its.inFlight.isEmpty()
                         || connections.stream().anyMatch(p -> p.sessionAsking().filter(key::equals).isPresent())) {
                     continue;
                 }
-                others.remove(key, c);
-                if (!java.util.Objects.equals(lastUsed.get(key), used)) {
-                    others.put(key, c); // handed out meanwhile (sessionFor noted it before looking again)
+                others.remove(key, extra);
+                if (extra.handedOut().get() != used) {
+                    others.put(key, extra); // handed out meanwhile (sessionFor noted it before looking again)
                     continue;
                 }
-                lastUsed.remove(key);
-                askers.remove(c);
-                idle.add(c);
+                askers.remove(extra.client());
+                idle.add(extra.client());
                 LOG.log(System.Logger.Level.INFO, "upstream {0}: closing its connection for clients offering [{1}],"
                         + " unused for {2}", spec.name(), key, spec.closeIdleAfter());
             }
@@ -529,7 +539,7 @@ public final class UpstreamLink implements AutoCloseable {
                 idleWatch.interrupt();
             }
         }
-        others.values().forEach(McpClient::close);
+        others.values().forEach(extra -> extra.client().close());
         McpClient second = stateless;
         if (second != null) {
             second.close();
