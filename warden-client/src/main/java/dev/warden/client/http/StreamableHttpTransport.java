@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -133,7 +134,12 @@ public final class StreamableHttpTransport implements Transport {
             post(frame, decoded, requests); // notifications and responses: a quick 202
             if (isInitialized(decoded)) {
                 // Requests the server makes outside any call of ours (and notifications) come on a GET stream.
-                Thread.ofVirtual().name("warden-http-listen").start(this::listen);
+                // It is open (or refused) before the first request goes out: a server that sends what
+                // concerns no request of ours to that stream, and drops it while none is open, would
+                // otherwise lose a question asked during our first call (the TypeScript SDK's servers do).
+                CompletableFuture<Void> answered = new CompletableFuture<>();
+                Thread.ofVirtual().name("warden-http-listen").start(() -> listen(answered));
+                awaitListen(answered);
             }
             return;
         }
@@ -407,7 +413,28 @@ public final class StreamableHttpTransport implements Transport {
      * and that is the end of it; a stream that breaks is reopened (resumed where it has event
      * ids) after the server's retry delay, growing to a minute while it keeps failing.
      */
-    private void listen() {
+    private void listen(CompletableFuture<Void> answered) {
+        try {
+            listenUntilClosed(answered);
+        } finally {
+            answered.complete(null);
+        }
+    }
+
+    /** How long the first request waits for the server to answer the GET stream's request. */
+    private static final java.time.Duration LISTEN_WAIT = java.time.Duration.ofSeconds(3);
+
+    private static void awaitListen(CompletableFuture<Void> answered) {
+        try {
+            answered.get(LISTEN_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // a server slow to answer a GET: go on without it, as before
+        }
+    }
+
+    private void listenUntilClosed(CompletableFuture<Void> answered) {
         StreamState state = new StreamState();
         long failures = 0;
         while (!closed.get()) {
@@ -419,6 +446,7 @@ public final class StreamableHttpTransport implements Transport {
                     lastEventId.ifPresent(id -> get.header("Last-Event-ID", id));
                     return get;
                 });
+                answered.complete(null);
                 if (response.statusCode() == 405 || response.statusCode() == 404) {
                     drain(response);
                     return;
