@@ -37,9 +37,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
@@ -56,12 +53,6 @@ import tools.jackson.databind.JsonNode;
 public final class Session implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Session.class.getName());
-    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "warden-session-timers");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final Transport transport;
     private final Map<String, RequestHandler> requestHandlers;
     private final java.util.Set<String> inlineMethods;
@@ -75,6 +66,9 @@ public final class Session implements AutoCloseable {
     private final Duration drainTimeout;
     private final ExecutorService notificationExecutor =
             Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
+    /** Notifications handed to {@link #notificationExecutor} and not yet handled. */
+    private final java.util.concurrent.atomic.AtomicInteger notificationsQueued =
+            new java.util.concurrent.atomic.AtomicInteger();
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
@@ -204,6 +198,10 @@ public final class Session implements AutoCloseable {
      * answering (log messages about the call, say) arrive before the answer there too.
      */
     public CompletableFuture<Void> notificationsHandled() {
+        if (notificationsQueued.get() == 0) {
+            // Nothing received is waiting or running: no trip through the notification thread.
+            return CompletableFuture.completedFuture(null);
+        }
         try {
             return CompletableFuture.runAsync(() -> { }, notificationExecutor);
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -325,11 +323,10 @@ public final class Session implements AutoCloseable {
         notifyQuietly(Cancellation.NOTIFICATION, Cancellation.params(id, reason), currentRoute());
     }
 
-    private final class Pending {
+    private final class Pending implements Deadlines.Expiring {
         final OutgoingRequest future;
         final RequestOptions options;
         final long startNanos;
-        private ScheduledFuture<?> timer;
 
         Pending(OutgoingRequest future, RequestOptions options, long startNanos) {
             this.future = future;
@@ -337,25 +334,21 @@ public final class Session implements AutoCloseable {
             this.startNanos = startNanos;
         }
 
-        synchronized void arm(Duration idle) {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+        void arm(Duration idle) {
             long delay = idle.toNanos();
             if (options.maxTotalTimeout().isPresent()) {
                 long left = options.maxTotalTimeout().get().toNanos() - (System.nanoTime() - startNanos);
                 delay = Math.min(delay, Math.max(0, left));
             }
-            timer = TIMERS.schedule(this::expire, delay, TimeUnit.NANOSECONDS);
+            Deadlines.SHARED.arm(this, delay);
         }
 
-        synchronized void disarm() {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+        void disarm() {
+            Deadlines.SHARED.disarm(this);
         }
 
-        private void expire() {
+        @Override
+        public void expire() {
             boolean total = options.maxTotalTimeout().isPresent()
                     && System.nanoTime() - startNanos >= options.maxTotalTimeout().get().toNanos();
             String what = total ? "maximum total timeout" : "timeout";
@@ -545,15 +538,19 @@ public final class Session implements AutoCloseable {
                 if (chosen == null) {
                     return;
                 }
+                notificationsQueued.incrementAndGet();
                 try {
                     notificationExecutor.execute(() -> {
                         try {
                             chosen.handle(notification.method(), notification.params());
                         } catch (Exception e) {
                             LOG.log(System.Logger.Level.WARNING, "notification handler failed", e);
+                        } finally {
+                            notificationsQueued.decrementAndGet();
                         }
                     });
                 } catch (java.util.concurrent.RejectedExecutionException e) {
+                    notificationsQueued.decrementAndGet();
                     LOG.log(System.Logger.Level.DEBUG, "notification dropped: session closed");
                 }
             }
