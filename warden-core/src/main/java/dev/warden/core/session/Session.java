@@ -55,6 +55,7 @@ public final class Session implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Session.class.getName());
     private final Transport transport;
     private final Map<String, RequestHandler> requestHandlers;
+    private final Map<String, AsyncRequestHandler> asyncHandlers;
     private final java.util.Set<String> inlineMethods;
     private final Map<String, NotificationHandler> notificationHandlers;
     private final Optional<NotificationHandler> fallbackNotificationHandler;
@@ -83,6 +84,7 @@ public final class Session implements AutoCloseable {
     private Session(Builder builder) {
         this.transport = builder.transport;
         this.requestHandlers = Map.copyOf(builder.requestHandlers);
+        this.asyncHandlers = Map.copyOf(builder.asyncHandlers);
         this.inlineMethods = java.util.Set.copyOf(builder.inlineMethods);
         this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
@@ -462,7 +464,8 @@ public final class Session implements AutoCloseable {
         RequestHandler handler = Ping.METHOD.equals(request.method())
                 ? requestHandlers.getOrDefault(Ping.METHOD, ctx -> Json.object())
                 : requestHandlers.getOrDefault(request.method(), fallbackRequestHandler);
-        if (handler == null) {
+        AsyncRequestHandler async = asyncHandlers.get(request.method());
+        if (handler == null && async == null) {
             // The method name is the caller's input: it is not repeated back.
             return reply(failure(Optional.of(request.id()), request.method(),
                     new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
@@ -475,6 +478,17 @@ public final class Session implements AutoCloseable {
         if (inFlight.putIfAbsent(request.id(), context) != null) {
             return reply(failure(Optional.of(request.id()), request.method(), ProtocolException.invalidRequest(
                     "Invalid request: a request with this id is already in progress")));
+        }
+        if (async != null) {
+            CompletableFuture<Optional<JsonRpcMessage>> answered = handleAsync(async, context, request);
+            if (answered != null) {
+                return answered;
+            }
+            if (handler == null) {
+                inFlight.remove(request.id(), context);
+                return reply(failure(Optional.of(request.id()), request.method(),
+                        new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
+            }
         }
         if (inlineMethods.contains(request.method())) {
             context.bind(Thread.currentThread());
@@ -504,18 +518,67 @@ public final class Session implements AutoCloseable {
     }
 
     private Optional<JsonRpcMessage> run(RequestHandler handler, InFlight context, JsonRpcMessage.Request request) {
-        JsonRpcMessage reply;
+        JsonNode value;
         try {
-            JsonNode value = handler.handle(context);
-            reply = new JsonRpcMessage.Success(request.id(),
-                    resultFilter.apply(request, value == null ? Json.object() : value));
-        } catch (ProtocolException e) {
-            reply = failure(Optional.of(request.id()), request.method(), e);
+            value = handler.handle(context);
         } catch (Throwable t) {
+            return answer(context, request, null, t);
+        }
+        return answer(context, request, value, null);
+    }
+
+    /**
+     * Runs an async handler on this thread (the transport's, which read the request); the answer
+     * goes out when its stage completes. Null when the handler left the request to the ordinary one.
+     */
+    private CompletableFuture<Optional<JsonRpcMessage>> handleAsync(AsyncRequestHandler handler, InFlight context,
+            JsonRpcMessage.Request request) {
+        CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
+        java.util.concurrent.CompletionStage<JsonNode> stage;
+        Handling outer = HANDLING.get();
+        HANDLING.set(new Handling(this, request.id()));
+        try {
+            stage = handler.handle(context);
+        } catch (Throwable t) {
+            stage = CompletableFuture.failedFuture(t);
+        } finally {
+            HANDLING.set(outer);
+        }
+        if (stage == null) {
+            return null; // the ordinary handler takes it, on a thread of its own
+        }
+        stage.whenComplete((value, thrown) -> {
+            Throwable cause = thrown instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                    ? c.getCause() : thrown;
+            Optional<JsonRpcMessage> reply = answer(context, request, value, cause);
+            inFlight.remove(request.id(), context);
+            result.complete(reply);
+        });
+        return result;
+    }
+
+    /** The answer to a request whose handler returned {@code value} or threw {@code thrown}. */
+    private Optional<JsonRpcMessage> answer(InFlight context, JsonRpcMessage.Request request, JsonNode value,
+            Throwable thrown) {
+        JsonRpcMessage reply;
+        if (thrown == null) {
+            try {
+                reply = new JsonRpcMessage.Success(request.id(),
+                        resultFilter.apply(request, value == null ? Json.object() : value));
+            } catch (Throwable t) {
+                thrown = t;
+                reply = null;
+            }
+        } else {
+            reply = null;
+        }
+        if (thrown instanceof ProtocolException e) {
+            reply = failure(Optional.of(request.id()), request.method(), e);
+        } else if (thrown != null) {
             if (context.cancelled()) {
                 return Optional.empty();
             }
-            CapturedFailure captured = boundary.capture(t, FailureContext.of(request.method()));
+            CapturedFailure captured = boundary.capture(thrown, FailureContext.of(request.method()));
             reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(
                     ErrorRenderer.jsonRpcCodeFor(captured.failure().code()), captured.failure().safeMessage(),
                     captured));
@@ -696,6 +759,7 @@ public final class Session implements AutoCloseable {
     public static final class Builder {
         private final Transport transport;
         private final Map<String, RequestHandler> requestHandlers = new HashMap<>();
+        private final Map<String, AsyncRequestHandler> asyncHandlers = new HashMap<>();
         private final java.util.Set<String> inlineMethods = new java.util.HashSet<>();
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
@@ -722,6 +786,13 @@ public final class Session implements AutoCloseable {
         public Builder onRequestInline(String method, RequestHandler handler) {
             onRequest(method, handler);
             inlineMethods.add(method);
+            return this;
+        }
+
+        /** A handler that answers later without a thread of its own (see {@link AsyncRequestHandler}). */
+        public Builder onRequestAsync(String method, AsyncRequestHandler handler) {
+            Objects.requireNonNull(method, "method");
+            asyncHandlers.put(method, Objects.requireNonNull(handler, "handler"));
             return this;
         }
 
