@@ -30,11 +30,35 @@ public final class GatewayMetrics {
             "tools/call", "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read",
             "resources/subscribe", "resources/unsubscribe", "logging/setLevel", "completion/complete");
 
-    /** The labels of one request counter and of one latency timer. */
+    /**
+     * The labels of one request counter and of one latency timer (equals and hashCode written out:
+     * a record's generated ones are linked at their first call, which costs milliseconds then).
+     */
     private record CounterKey(String upstream, String method, String tool, AuditRecord.Outcome outcome, String code) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CounterKey k && upstream.equals(k.upstream) && method.equals(k.method)
+                    && tool.equals(k.tool) && outcome == k.outcome && code.equals(k.code);
+        }
+
+        @Override
+        public int hashCode() {
+            return (((upstream.hashCode() * 31 + method.hashCode()) * 31 + tool.hashCode()) * 31
+                    + outcome.hashCode()) * 31 + code.hashCode();
+        }
     }
 
     private record TimerKey(String upstream, String method, String tool) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TimerKey k && upstream.equals(k.upstream) && method.equals(k.method)
+                    && tool.equals(k.tool);
+        }
+
+        @Override
+        public int hashCode() {
+            return (upstream.hashCode() * 31 + method.hashCode()) * 31 + tool.hashCode();
+        }
     }
 
     // Meters are looked up here by their labels first: building and registering one per request
