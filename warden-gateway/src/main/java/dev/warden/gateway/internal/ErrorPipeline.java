@@ -53,7 +53,8 @@ public final class ErrorPipeline {
 
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             IncidentSink incidents, Clock clock) {
-        this(upstream, sanitizer, policy, redactSuccessfulResults, false, incidents, clock, c -> { });
+        this(upstream, sanitizer, policy, redactSuccessfulResults, false, incidents, clock, c -> { },
+                tool -> redactSuccessfulResults);
     }
 
     /**
@@ -63,6 +64,16 @@ public final class ErrorPipeline {
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             boolean pii, IncidentSink incidents, Clock clock,
             java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding) {
+        this(upstream, sanitizer, policy, redactSuccessfulResults, pii, incidents, clock, onFinding,
+                tool -> redactSuccessfulResults);
+    }
+
+    /** @param redactsResultsOf per tool (the upstream's own name), whether its successful results lose their credentials */
+    public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
+            boolean pii, IncidentSink incidents, Clock clock,
+            java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding,
+            java.util.function.Predicate<String> redactsResultsOf) {
+        this.redactsResultsOf = redactsResultsOf;
         this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
@@ -98,6 +109,15 @@ public final class ErrorPipeline {
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs) {
+        return failure(method, tool, untrusted, fallback, inputs, Optional.empty());
+    }
+
+    /**
+     * {@link #failure(String, Optional, String, ErrorCode, Set)}, with the request's arguments as
+     * the incident keeps them (already sanitized and bounded, see {@link #argumentsOf}).
+     */
+    public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
+            Set<String> inputs, Optional<String> arguments) {
         String decoded = withoutSdkPrefix(decodedOnce(untrusted));
         // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
         Optional<ErrorCode> declared = declaredCode(decoded);
@@ -107,11 +127,15 @@ public final class ErrorPipeline {
         String text = withoutEchoes(decoded, inputs);
         SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
         clean.findings().forEach(f -> onFinding.accept(f.category()));
-        ErrorCode code = declared.or(() -> clean.suggestedCode().map(ErrorPipeline::visible))
-                .orElseGet(() -> classify(text, fallback));
+        // The code is read from what the server said, never from what the caller sent: the caller's
+        // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
+        String own = CallerWords.masked(text, inputs);
+        Optional<ErrorCode> suggested = own.equals(text) ? clean.suggestedCode()
+                : sanitizer.sanitize(own, Policy.REDACT, fallback).suggestedCode();
+        ErrorCode code = declared.orElseGet(() -> codeOf(suggested.map(ErrorPipeline::visible), own, fallback));
         String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
         Optional<QueryFault> query = clean.has(dev.warden.core.sanitize.Category.DATABASE)
-                && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(text) : Optional.empty();
+                && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(own) : Optional.empty();
         if (query.isPresent()) {
             code = query.get().code();
             message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
@@ -120,6 +144,20 @@ public final class ErrorPipeline {
         record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
                 clean.findings()));
         return new Outcome(code, ref, message);
+    }
+
+    /**
+     * The code of a failure: what the server's words say the caller should fix (a path that is a
+     * directory, SQL that does not parse) wins over a generic suggestion of the server failing; a
+     * database error's precise kind wins over words.
+     */
+    private static ErrorCode codeOf(Optional<ErrorCode> suggested, String text, ErrorCode fallback) {
+        ErrorCode words = classify(text, fallback);
+        if (suggested.isEmpty()) {
+            return words;
+        }
+        ErrorCode s = suggested.get();
+        return s.systemFailure() && !words.systemFailure() ? words : s;
     }
 
     private static String withoutEchoes(String text, Set<String> inputs) {
@@ -259,6 +297,23 @@ public final class ErrorPipeline {
         return code == ErrorCode.INTERNAL_ERROR ? ErrorCode.UPSTREAM_ERROR : code;
     }
 
+    /**
+     * The request's arguments as an incident keeps them for the operator: every string sanitized
+     * where it stands (never the serialized text), at most {@link #MAX_ARGUMENT_CHARS} characters.
+     */
+    public static Optional<String> argumentsOf(Optional<JsonNode> params) {
+        Optional<JsonNode> arguments = params.map(p -> p.get("arguments")).filter(a -> a != null && !a.isNull());
+        if (arguments.isEmpty()) {
+            return Optional.empty();
+        }
+        String text = cleanStrings(arguments.get(), ARGUMENTS, Policy.REDACT, 0).toString();
+        return Optional.of(text.length() <= MAX_ARGUMENT_CHARS ? text
+                : text.substring(0, MAX_ARGUMENT_CHARS) + "…(" + text.length() + " characters)");
+    }
+
+    static final int MAX_ARGUMENT_CHARS = 4096;
+    private static final Sanitizer ARGUMENTS = Sanitizer.ofDefaults();
+
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
         ObjectNode object = ErrorRenderer.errorObject(failureOf(outcome), outcome.ref());
@@ -307,6 +362,14 @@ public final class ErrorPipeline {
         }
         return cleanStrings(result, secretsOnly, Policy.REDACT, 0);
     }
+
+    /** A tool's successful result: as {@link #cleanSuccess(JsonNode)}, unless this tool's results are kept as they are. */
+    public JsonNode cleanSuccess(String tool, JsonNode result) {
+        return redactsResultsOf.test(tool) ? cleanStrings(result, secretsOnly, Policy.REDACT, 0) : result;
+    }
+
+    /** Whether a tool's results lose their credentials: the upstream's setting, or the tool's own. */
+    private final java.util.function.Predicate<String> redactsResultsOf;
 
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
@@ -393,16 +456,20 @@ public final class ErrorPipeline {
         return t;
     }
 
-    /** A code read from the words of the text; an upstream failure when nothing says otherwise. */
+    /**
+     * A code read from the words of the text; an upstream failure when nothing says otherwise. The
+     * caller's mistakes (a missing file, a directory where a file was meant, SQL that does not
+     * parse, a division by zero, an invalid URL) get the code that says so, never a retryable one.
+     */
     static ErrorCode classify(String text, ErrorCode fallback) {
         String t = text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text;
         t = t.toLowerCase(Locale.ROOT);
         if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
-                "read-only transaction",
-                "eperm", "not authorized")) {
+                "read-only transaction", "eperm", "not authorized", "outside allowed", "operation not permitted")) {
             return ErrorCode.PERMISSION_DENIED;
         }
-        if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ")) {
+        if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ",
+                "could not find", "cannot find", "can't find", "no match")) {
             return ErrorCode.NOT_FOUND;
         }
         if (any(t, "timed out", "timeout", "deadline exceeded", "etimedout")) {
@@ -411,10 +478,13 @@ public final class ErrorPipeline {
         if (any(t, "rate limit", "too many requests", "quota exceeded")) {
             return ErrorCode.RATE_LIMITED;
         }
-        if (any(t, "already exists", "conflict", "duplicate")) {
+        if (any(t, "already exists", "conflict", "duplicate", "eexist", "unique constraint")) {
             return ErrorCode.CONFLICT;
         }
-        if (any(t, "invalid", "validation", "must be", "is required", "expected ")) {
+        if (any(t, "invalid", "validation", "must be", "is required", "expected ", "eisdir", "enotdir",
+                "is a directory", "not a directory", "illegal operation on a directory", "syntax error",
+                "division by zero", "divide by zero", "malformed", "cannot parse", "could not parse",
+                "unable to parse", "out of range", "not a valid", "unsupported protocol", "bad request")) {
             return ErrorCode.VALIDATION_ERROR;
         }
         return fallback;
