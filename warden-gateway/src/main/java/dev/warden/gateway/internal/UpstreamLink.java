@@ -521,12 +521,11 @@ public final class UpstreamLink implements AutoCloseable {
          * session can have caused it; with none or several it cannot be routed and is refused.
          */
         ObjectNode ask(String method, ObjectNode params) throws Exception {
-            boolean roots = "roots/list".equals(method);
-            if (!dedicated && roots) {
-                // Roots narrow the whole server, for every client sharing it: never one caller's alone.
-                return sharedRoots(session);
-            }
             List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
+            if (!dedicated && "roots/list".equals(method)) {
+                // Roots narrow the whole server, for every client sharing it: never one caller's alone.
+                return sharedRoots(session, candidates, params);
+            }
             if (candidates.size() == 1) {
                 return candidates.get(0).ask(session, method, params);
             }
@@ -545,7 +544,7 @@ public final class UpstreamLink implements AutoCloseable {
      * what every connected client on that connection allows (the intersection of their roots; none
      * when there is no such client), so the server is never broader than for any one of them.
      */
-    private ObjectNode sharedRoots(McpClient on) throws Exception {
+    private ObjectNode sharedRoots(McpClient on, List<Asker> inFlight, ObjectNode params) throws Exception {
         ObjectNode answer = Json.object();
         tools.jackson.databind.node.ArrayNode list = answer.putArray("roots");
         if (spec.roots().isPresent()) {
@@ -556,6 +555,14 @@ public final class UpstreamLink implements AutoCloseable {
         for (ProxyConnection connection : connections) {
             if (connection.on(this, on) && connection.declares("roots")) {
                 each.add(connection.clientRoots(on));
+            }
+        }
+        for (Asker asker : inFlight) {
+            if (!(asker instanceof ProxyConnection)) {
+                // A stateless client's parked call: connected for as long as it runs, so it counts too.
+                List<JsonNode> roots = new java.util.ArrayList<>();
+                asker.ask(on, "roots/list", params).path("roots").forEach(roots::add);
+                each.add(roots);
             }
         }
         Roots.intersection(each).forEach(list::add);
