@@ -535,7 +535,8 @@ public final class McpClient implements AutoCloseable {
 
     private Connection open() {
         Transport transport = connector.get();
-        Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout);
+        Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout)
+                .boundary(config.boundary);
         config.notifications.ifPresent(builder::onOtherNotification);
         config.handlers.forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);
@@ -671,6 +672,7 @@ public final class McpClient implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
         private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
+        private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
         private final Map<String, ClientRequestHandler> undeclared = new java.util.LinkedHashMap<>();
         private Optional<NotificationHandler> notifications = Optional.empty();
 
@@ -711,6 +713,16 @@ public final class McpClient implements AutoCloseable {
         /** Declares the elicitation capability and answers {@code elicitation/create}. */
         public Builder onElicitation(ClientRequestHandler handler) {
             handlers.put("elicitation/create", Objects.requireNonNull(handler, "onElicitation"));
+            return this;
+        }
+
+        /**
+         * What this client's own refusals of a server's requests become (a question it cannot
+         * route, say): the ref the server sees is recorded where this boundary says (a proxy's
+         * incident store), so it resolves.
+         */
+        public Builder boundary(dev.warden.core.error.ErrorBoundary boundary) {
+            this.boundary = Objects.requireNonNull(boundary, "boundary");
             return this;
         }
 

@@ -74,6 +74,7 @@ public final class ErrorPipeline {
             java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding,
             java.util.function.Predicate<String> redactsResultsOf) {
         this.redactsResultsOf = redactsResultsOf;
+        this.boundary = dev.warden.core.error.ErrorBoundary.builder().incidents(incidents).build();
         this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
@@ -97,6 +98,16 @@ public final class ErrorPipeline {
     public String upstream() {
         return upstream;
     }
+
+    /**
+     * What the gateway's refusals of this upstream's own requests become (a question it cannot
+     * route): recorded in the gateway's incident store, so the ref the upstream sees resolves.
+     */
+    dev.warden.core.error.ErrorBoundary boundary() {
+        return boundary;
+    }
+
+    private final dev.warden.core.error.ErrorBoundary boundary;
 
     /** Placeholder for the caller's own input repeated in an upstream's error. */
     static final String ECHO = "[input]";

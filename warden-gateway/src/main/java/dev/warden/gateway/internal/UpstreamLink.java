@@ -139,6 +139,7 @@ public final class UpstreamLink implements AutoCloseable {
                 .protocolVersion(version)
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())
+                .boundary(pipeline.boundary())
                 .onNotification((method, params) -> fanOut(method, params, askers));
         if (clientCapabilities.has("sampling")) {
             builder.onSampling(p -> askers.ask("sampling/createMessage", p));
