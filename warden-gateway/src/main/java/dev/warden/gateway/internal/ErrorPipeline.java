@@ -295,6 +295,19 @@ public final class ErrorPipeline {
         return new Outcome(refusal.code(), ref, refusal.message(), Optional.of(refusal.retryAfter()));
     }
 
+    /**
+     * A name the caller asked for that does not exist (an unknown tool): the client is not told
+     * the name, the operator is. Names asked for within a second share one incident each, so a
+     * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
+     */
+    Outcome unknown(String method, String name, Optional<String> arguments) {
+        String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
+        Ref ref = refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
+                record(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown), Optional.of(upstream),
+                        Optional.empty(), java.util.List.of(), java.util.List.of())));
+        return new Outcome(ErrorCode.NOT_FOUND, ref, "Unknown tool");
+    }
+
     private void record(Incident incident) {
         try {
             incidents.record(incident);

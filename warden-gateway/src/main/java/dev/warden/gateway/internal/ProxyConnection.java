@@ -489,7 +489,8 @@ public final class ProxyConnection implements Asker {
         ObjectNode params = params(ctx);
         String exposed = params.path("name").asString("");
         Naming.Target target = naming.resolve(links, exposed).filter(t -> t.link().spec().exposes(t.name()))
-                .orElseThrow(ProxyConnection::unknownTool);
+                .orElseThrow(() -> unknownTool(naming.resolve(links, exposed).map(Naming.Target::link)
+                        .orElse(links.get(0)), exposed, ctx));
         UpstreamLink link = target.link();
         params.put("name", target.name());
         boolean structured = !services.tools().hasOutputSchema(exposed);
@@ -512,6 +513,9 @@ public final class ProxyConnection implements Asker {
                 result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
                         permit::add);
             } catch (PeerErrorException e) {
+                if (e.error().code() == JsonRpcError.INVALID_PARAMS && unknownTool(e.error().message())) {
+                    throw unknownTool(link, exposed, ctx);
+                }
                 ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(),
                         ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
                 verdict = verdictOf(outcome);
@@ -525,7 +529,7 @@ public final class ProxyConnection implements Asker {
             }
             String text = ErrorPipeline.errorText(result);
             if (unknownTool(text)) {
-                throw unknownTool();
+                throw unknownTool(link, exposed, ctx);
             }
             ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(target.name()), text,
                     ErrorCode.UPSTREAM_ERROR, ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
@@ -554,9 +558,6 @@ public final class ProxyConnection implements Asker {
      */
     private static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
             Set<String> inputs, Optional<String> arguments) {
-        if (error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())) {
-            throw unknownTool();
-        }
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
@@ -603,9 +604,15 @@ public final class ProxyConnection implements Asker {
                 || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
     }
 
-    private static ProtocolException unknownTool() {
-        // The name is the caller's input: it is not repeated back.
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND);
+    /**
+     * The name is the caller's input: it is not repeated back, but the operator sees it in the
+     * incident behind the ref (with the arguments).
+     */
+    private static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
+        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
+                ErrorPipeline.argumentsOf(ctx.params()));
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND,
+                Optional.of(Json.object().put("ref", recorded.ref().value())));
     }
 
     // ---- resources and the rest ----------------------------------------------------------------
