@@ -152,8 +152,9 @@ public final class ErrorPipeline {
             message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
         }
         Ref ref = Ref.random();
-        record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
-                clean.findings()));
+        Incident incident = Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
+                clean.findings());
+        record(arguments.map(incident::withArguments).orElse(incident));
         return new Outcome(code, ref, message);
     }
 
@@ -270,7 +271,8 @@ public final class ErrorPipeline {
     public Outcome local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
         Ref ref = Ref.random();
         record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
-                java.util.List.of(), cause == null ? java.util.List.of() : Incident.chainOf(cause)));
+                java.util.List.of(), cause == null ? java.util.List.of() : Incident.chainOf(cause))
+                .withReason(trustedMessage));
         return new Outcome(code, ref, trustedMessage);
     }
 
@@ -291,7 +293,7 @@ public final class ErrorPipeline {
     Outcome refused(String method, Optional<String> tool, Guard.Refusal refusal) {
         Ref ref = refusals.refFor(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> record(new Incident(
                 fresh, now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(), java.util.List.of(),
-                java.util.List.of())));
+                java.util.List.of()).withReason(refusal.reason())));
         return new Outcome(refusal.code(), ref, refusal.message(), Optional.of(refusal.retryAfter()));
     }
 
@@ -303,9 +305,15 @@ public final class ErrorPipeline {
     Outcome unknown(String method, String name, Optional<String> arguments) {
         String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
         Ref ref = refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
-                record(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown), Optional.of(upstream),
-                        Optional.empty(), java.util.List.of(), java.util.List.of())));
+                record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
+                        Optional.of(upstream), Optional.empty(), java.util.List.of(), java.util.List.of())
+                        .withReason("The client called a tool this upstream does not have (or that policy hides)."),
+                        arguments)));
         return new Outcome(ErrorCode.NOT_FOUND, ref, "Unknown tool");
+    }
+
+    private static Incident withArguments(Incident incident, Optional<String> arguments) {
+        return arguments.map(incident::withArguments).orElse(incident);
     }
 
     private void record(Incident incident) {
@@ -323,20 +331,12 @@ public final class ErrorPipeline {
 
     /**
      * The request's arguments as an incident keeps them for the operator: every string sanitized
-     * where it stands (never the serialized text), at most {@link #MAX_ARGUMENT_CHARS} characters.
+     * where it stands (never the serialized text), bounded ({@link dev.warden.core.error.IncidentArguments}).
      */
     public static Optional<String> argumentsOf(Optional<JsonNode> params) {
-        Optional<JsonNode> arguments = params.map(p -> p.get("arguments")).filter(a -> a != null && !a.isNull());
-        if (arguments.isEmpty()) {
-            return Optional.empty();
-        }
-        String text = cleanStrings(arguments.get(), ARGUMENTS, Policy.REDACT, 0).toString();
-        return Optional.of(text.length() <= MAX_ARGUMENT_CHARS ? text
-                : text.substring(0, MAX_ARGUMENT_CHARS) + "…(" + text.length() + " characters)");
+        return params.map(p -> p.get("arguments")).filter(a -> a != null && !a.isNull())
+                .map(dev.warden.core.error.IncidentArguments::of);
     }
-
-    static final int MAX_ARGUMENT_CHARS = 4096;
-    private static final Sanitizer ARGUMENTS = Sanitizer.ofDefaults();
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
