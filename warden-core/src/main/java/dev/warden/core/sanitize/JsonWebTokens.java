@@ -1,16 +1,12 @@
 package dev.warden.core.sanitize;
 
-import dev.warden.core.json.Json;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Compact JWS and JWE (RFC 7515 and 7516 section 7.1): base64url segments joined by dots, the
- * first of which decodes to a JSON object naming its {@code alg}. A JWS must be signed (not
+ * first of which decodes to a JSON object naming its {@code alg} (checked by hand on the decoded
+ * bytes: a full JSON parse per candidate would cost more than the scan). A JWS must be signed (not
  * {@code alg: none}) and carry a JSON claims set; a JWE (its header names {@code enc}) has five
  * segments. Anything else that starts with {@code eyJ}, such as a bare base64 JSON value, is left.
  */
@@ -33,12 +29,11 @@ final class JsonWebTokens {
         if (headerEnd - at > MAX_HEADER || !isDot(text, headerEnd)) {
             return -1;
         }
-        JsonNode header = decodeObject(text, at, headerEnd).orElse(null);
-        if (header == null || !header.path("alg").isString()
-                || "none".equalsIgnoreCase(header.path("alg").stringValue())) {
+        byte[] header = decode(text, at, headerEnd);
+        if (!isObject(header) || !hasSignedAlg(header)) {
             return -1;
         }
-        int end = header.has("enc") ? jwe(text, headerEnd + 1) : jws(text, headerEnd + 1);
+        int end = member(header, "enc") >= 0 ? jwe(text, headerEnd + 1) : jws(text, headerEnd + 1);
         if (end < 0 || !TokenBoundary.after(text, end)) {
             return -1;
         }
@@ -78,37 +73,111 @@ final class JsonWebTokens {
         return at < text.length() && text.charAt(at) == '.';
     }
 
-    /** The segment decoded and read as a JSON object, if it is one. */
-    private static Optional<JsonNode> decodeObject(String text, int start, int end) {
-        return decode(text, start, end).flatMap(bytes -> {
-            try {
-                JsonNode node = Json.mapper().readTree(new String(bytes, StandardCharsets.UTF_8));
-                return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
-            } catch (JacksonException notJson) {
-                return Optional.empty();
+    /** Does the decoded segment look like a JSON object: first and last non-blank bytes '{' and '}'? */
+    private static boolean isObject(byte[] json) {
+        int first = 0;
+        int last = json.length - 1;
+        while (first <= last && isBlank(json[first])) {
+            first++;
+        }
+        while (last >= first && isBlank(json[last])) {
+            last--;
+        }
+        return first < last && json[first] == '{' && json[last] == '}';
+    }
+
+    /** Does the object name an {@code alg} whose value is a string other than {@code none}? */
+    private static boolean hasSignedAlg(byte[] json) {
+        int i = member(json, "alg");
+        if (i < 0 || i >= json.length || json[i] != '"') {
+            return false;
+        }
+        int close = i + 1;
+        while (close < json.length && json[close] != '"') {
+            close++;
+        }
+        String alg = new String(json, i + 1, close - i - 1, StandardCharsets.US_ASCII);
+        return close < json.length && !alg.isEmpty() && !alg.equalsIgnoreCase("none");
+    }
+
+    /** Where the value of member {@code "name"} starts (after the colon and blanks), or -1. */
+    private static int member(byte[] json, String name) {
+        byte[] key = ('"' + name + '"').getBytes(StandardCharsets.US_ASCII);
+        outer:
+        for (int i = 0; i + key.length <= json.length; i++) {
+            for (int k = 0; k < key.length; k++) {
+                if (json[i + k] != key[k]) {
+                    continue outer;
+                }
             }
-        });
+            int j = i + key.length;
+            while (j < json.length && isBlank(json[j])) {
+                j++;
+            }
+            if (j < json.length && json[j] == ':') {
+                j++;
+                while (j < json.length && isBlank(json[j])) {
+                    j++;
+                }
+                return j;
+            }
+        }
+        return -1;
     }
 
     /** Does the segment's first non-blank decoded byte open an object? Only its head is decoded. */
     private static boolean startsJsonObject(String text, int start, int end) {
         int headEnd = start + Math.min(8, (end - start) / 4 * 4);
-        for (byte b : decode(text, start, headEnd).orElse(new byte[0])) {
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+        for (byte b : decode(text, start, headEnd)) {
+            if (!isBlank(b)) {
                 return b == '{';
             }
         }
         return false;
     }
 
-    private static Optional<byte[]> decode(String text, int start, int end) {
-        if (end - start < 2 || (end - start) % 4 == 1) {
-            return Optional.empty();
+    private static boolean isBlank(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+    }
+
+    /**
+     * Base64url without padding, decoded by hand: no exception and no copy of the text for the
+     * many segments that are not tokens. A malformed segment decodes to nothing.
+     */
+    private static byte[] decode(String text, int start, int end) {
+        int length = end - start;
+        if (length < 2 || length % 4 == 1) {
+            return new byte[0];
         }
-        try {
-            return Optional.of(Base64.getUrlDecoder().decode(text.substring(start, end)));
-        } catch (IllegalArgumentException notBase64) {
-            return Optional.empty();
+        byte[] out = new byte[length * 3 / 4];
+        int bits = 0;
+        int buffer = 0;
+        int o = 0;
+        for (int i = start; i < end; i++) {
+            int v = sextet(text.charAt(i));
+            if (v < 0) {
+                return new byte[0];
+            }
+            buffer = buffer << 6 | v;
+            bits += 6;
+            if (bits >= 8) {
+                bits -= 8;
+                out[o++] = (byte) (buffer >> bits);
+            }
         }
+        return out;
+    }
+
+    private static int sextet(char c) {
+        if (c >= 'A' && c <= 'Z') {
+            return c - 'A';
+        }
+        if (c >= 'a' && c <= 'z') {
+            return c - 'a' + 26;
+        }
+        if (c >= '0' && c <= '9') {
+            return c - '0' + 52;
+        }
+        return c == '-' ? 62 : c == '_' ? 63 : -1;
     }
 }
