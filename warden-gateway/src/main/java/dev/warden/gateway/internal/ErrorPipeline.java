@@ -44,7 +44,14 @@ public final class ErrorPipeline {
     private final String upstream;
     private final Sanitizer sanitizer;
     private final Policy policy;
-    private final Sanitizer secretsOnly;
+    /**
+     * What a string of a successful result becomes: only what is certainly a credential is
+     * replaced, over exactly its span ({@link dev.warden.core.sanitize.CredentialRedactor}); with
+     * {@code pii}, personal data too. Anything else comes back byte for byte.
+     */
+    private final java.util.function.UnaryOperator<String> resultText;
+    private static final dev.warden.core.sanitize.CredentialRedactor CREDENTIALS =
+            dev.warden.core.sanitize.CredentialRedactor.ofDefaults();
     private final boolean redactSuccessfulResults;
     private final IncidentSink incidents;
     private final Clock clock;
@@ -83,16 +90,21 @@ public final class ErrorPipeline {
         this.incidents = incidents;
         this.clock = clock;
         this.refusals = new RefWindow<>(clock, REFUSAL_WINDOW, MAX_REFUSAL_KINDS);
-        Sanitizer.Builder secrets = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2);
-        for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
-            if (c != dev.warden.core.sanitize.Category.SECRET && !(pii && c == dev.warden.core.sanitize.Category.PII)) {
-                secrets.disable(c);
-            }
-        }
         if (pii) {
-            secrets.pii();
+            Sanitizer.Builder personal = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2).pii();
+            for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
+                if (c != dev.warden.core.sanitize.Category.PII) {
+                    personal.disable(c);
+                }
+            }
+            Sanitizer personalOnly = personal.build();
+            this.resultText = text -> {
+                String redacted = CREDENTIALS.redact(text).text();
+                return personalOnly.sanitize(redacted, Policy.REDACT, ErrorCode.UPSTREAM_ERROR).output();
+            };
+        } else {
+            this.resultText = text -> CREDENTIALS.redact(text).text();
         }
-        this.secretsOnly = secrets.build();
     }
 
     public String upstream() {
@@ -377,19 +389,17 @@ public final class ErrorPipeline {
 
     /**
      * Credentials in a successful result are redacted (on by default): every string in its text
-     * content and structured content; other findings (paths, hosts) are left, as results carry
-     * them legitimately.
+     * content and structured content, each where it stands, and only values that are certainly
+     * credentials, over exactly their span; other findings (paths, hosts, code that names a
+     * token) are left, as results carry them legitimately.
      */
     public JsonNode cleanSuccess(JsonNode result) {
-        if (!redactSuccessfulResults) {
-            return result;
-        }
-        return cleanStrings(result, secretsOnly, Policy.REDACT, 0);
+        return redactSuccessfulResults ? mapStrings(result, resultText, 0) : result;
     }
 
     /** A tool's successful result: as {@link #cleanSuccess(JsonNode)}, unless this tool's results are kept as they are. */
     public JsonNode cleanSuccess(String tool, JsonNode result) {
-        return redactsResultsOf.test(tool) ? cleanStrings(result, secretsOnly, Policy.REDACT, 0) : result;
+        return redactsResultsOf.test(tool) ? mapStrings(result, resultText, 0) : result;
     }
 
     /** Whether a tool's results lose their credentials: the upstream's setting, or the tool's own. */
@@ -401,18 +411,22 @@ public final class ErrorPipeline {
     }
 
     private static JsonNode cleanStrings(JsonNode node, Sanitizer with, Policy policy, int depth) {
+        return mapStrings(node, text -> with.sanitize(text, policy, ErrorCode.UPSTREAM_ERROR).output(), depth);
+    }
+
+    /** Every string of {@code node} through {@code clean}; the nodes whose strings did not change are kept as they are. */
+    private static JsonNode mapStrings(JsonNode node, java.util.function.UnaryOperator<String> clean, int depth) {
         if (depth > 64) {
             return Json.mapper().getNodeFactory().stringNode(ErrorCode.UPSTREAM_ERROR.defaultMessage());
         }
         if (node.isString()) {
-            SanitizedText clean = with.sanitize(node.stringValue(), policy, ErrorCode.UPSTREAM_ERROR);
-            return clean.output().equals(node.stringValue()) ? node
-                    : Json.mapper().getNodeFactory().stringNode(clean.output());
+            String out = clean.apply(node.stringValue());
+            return out.equals(node.stringValue()) ? node : Json.mapper().getNodeFactory().stringNode(out);
         }
         if (node instanceof ObjectNode object) {
             ObjectNode copy = null;
             for (Map.Entry<String, JsonNode> field : object.properties()) {
-                JsonNode cleaned = cleanStrings(field.getValue(), with, policy, depth + 1);
+                JsonNode cleaned = mapStrings(field.getValue(), clean, depth + 1);
                 if (cleaned != field.getValue()) {
                     if (copy == null) {
                         copy = object.deepCopy();
@@ -425,7 +439,7 @@ public final class ErrorPipeline {
         if (node instanceof ArrayNode array) {
             ArrayNode copy = null;
             for (int i = 0; i < array.size(); i++) {
-                JsonNode cleaned = cleanStrings(array.get(i), with, policy, depth + 1);
+                JsonNode cleaned = mapStrings(array.get(i), clean, depth + 1);
                 if (cleaned != array.get(i)) {
                     if (copy == null) {
                         copy = array.deepCopy();
