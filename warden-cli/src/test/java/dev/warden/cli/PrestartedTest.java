@@ -94,6 +94,30 @@ class PrestartedTest {
     }
 
     @Test
+    void anExitBeforeTheCommandClaimedTheProcessIsPassedOnOnceItDoes() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        List<String> command = server("echo 'Error: no such directory' >&2; echo $$ > " + pidFile + "; exit 1");
+        Prestarted.startEarly(concat(List.of("wrap", "--"), command));
+        assertThat(stops(pidWrittenTo(pidFile))).isTrue();
+        java.util.concurrent.CompletableFuture<String> exit = new java.util.concurrent.CompletableFuture<>();
+        dev.warden.core.transport.StderrSink sink = new dev.warden.core.transport.StderrSink() {
+            @Override
+            public void line(String line) {
+            }
+
+            @Override
+            public void exited(int exitCode, List<String> lastLines) {
+                exit.complete(exitCode + " " + lastLines);
+            }
+        };
+
+        try (Prestarted claimed = Prestarted.claim(command, sink, failing())) {
+            assertThat(exit.get(60, TimeUnit.SECONDS)).isEqualTo("1 [Error: no such directory]");
+            claimed.get().close();
+        }
+    }
+
+    @Test
     void aProcessNoCommandClaimsIsStopped() throws Exception {
         Path pidFile = dir.resolve("pid");
         Prestarted.startEarly(concat(List.of("wrap", "--bogus", "--"), server("echo $$ > " + pidFile
