@@ -51,15 +51,16 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
         }
     }
 
-    /** Starts the server named after {@code --} when the arguments are {@code wrap … -- COMMAND…}. */
+    /**
+     * Starts the server when the arguments are {@code wrap [options] [--] COMMAND…}, finding the
+     * command as the parser will ({@link WrapCommand#commandStart}).
+     */
     static void startEarly(String[] args) {
-        if (args.length < 3 || !args[0].equals("wrap")) {
+        if (args.length < 2 || !args[0].equals("wrap")) {
             return;
         }
-        int separator = Arrays.asList(args).indexOf("--");
-        if (separator > 0 && separator < args.length - 1) {
-            EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(separator + 1, args.length))));
-        }
+        WrapCommand.commandStart(args, 1).ifPresent(start ->
+                EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(start, args.length)))));
     }
 
     /**

@@ -55,7 +55,8 @@ class LauncherEndToEndTest {
     @Test
     void wrapStopsTheServerItStartedEarlyWhenItsOptionsAreWrong() throws Exception {
         Path pid = dir.resolve("pid");
-        Process process = new ProcessBuilder(Processes.LAUNCHER.toString(), "wrap", "--no-such-option", "--",
+        // --max-message-bytes wants a number: the server is started before that is found out
+        Process process = new ProcessBuilder(Processes.LAUNCHER.toString(), "wrap", "--max-message-bytes", "lots",
                 "sh", "-c", "echo $$ > " + pid + "; exec cat").redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
