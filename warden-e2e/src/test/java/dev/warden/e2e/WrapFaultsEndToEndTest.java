@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -91,6 +92,29 @@ class WrapFaultsEndToEndTest {
             assertThat(answer.toString()).contains("larger than the gateway accepts").contains("--max-message-bytes")
                     .contains("4194304").hasSizeLessThan(10_000);
             assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
+        }
+    }
+
+    @Test
+    void aServerThatCannotStartFailsInitializeAfterOneTryAndItsLastStderrLinesAreLogged() throws Exception {
+        Path dataDir = Files.createTempDirectory("warden-wrap-faults");
+        Path launches = dataDir.resolve("launches");
+        try (LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.toString(), "sh", "-c", "echo started >>" + launches
+                        + "; echo 'Error: None of the specified directories are accessible' >&2; exit 1"))) {
+            JsonNode answer = Json.mapper().readTree(peer.call(1, "initialize", "{\"protocolVersion\":\"2025-11-25\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"e2e\",\"version\":\"1\"}}", GUARD));
+
+            assertThat(answer.at("/error/data/code").asString()).isEqualTo("UPSTREAM_ERROR");
+            assertThat(answer.at("/error/message").asString()).isEqualTo("The upstream server could not be started.");
+            assertThat(Files.readAllLines(launches)).hasSize(1);
+            String log = "";
+            for (int i = 0; i < 3000 && !log.contains("accessible"); i++) {
+                Thread.sleep(20);
+                log = Files.readString(peer.stderr);
+            }
+            assertThat(log).contains("upstream sh exited with code 1; its last lines on stderr:\n"
+                    + "  Error: None of the specified directories are accessible");
         }
     }
 }

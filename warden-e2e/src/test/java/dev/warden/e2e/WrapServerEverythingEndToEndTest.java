@@ -155,4 +155,17 @@ class WrapServerEverythingEndToEndTest {
         assertThat(echo.exitCode()).as(echo.stderr()).isZero();
         assertThat(Json.mapper().readTree(echo.stdout()).at("/content/0/text").asString()).isEqualTo("Echo: inspected");
     }
+
+    @Test
+    void theServersCommandMayFollowWrapWithoutSeparatorOptionsAndAll() throws Exception {
+        // As the Inspector passes `wrap npx -y pkg`: here the server's own option is node's --no-warnings.
+        List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.toString(), Processes.NODE, "--no-warnings", SERVER, "stdio"));
+
+        Processes.Result viaWarden = Processes.run(Processes.inspectorFor(command, "--method", "tools/list"));
+        Processes.Result plain = Processes.run(Processes.inspectorFor(server(), "--method", "tools/list"));
+
+        assertThat(viaWarden.exitCode()).as(viaWarden.stderr()).isZero();
+        assertThat(Json.mapper().readTree(viaWarden.stdout())).isEqualTo(Json.mapper().readTree(plain.stdout()));
+    }
 }

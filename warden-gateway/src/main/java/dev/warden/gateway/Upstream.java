@@ -4,7 +4,9 @@ import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.transport.ProcessStartException;
 import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StderrSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import java.time.Duration;
@@ -105,14 +107,43 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         requireMessageSize(name, maxMessageBytes);
         List<String> copy = List.copyOf(command);
         Map<String, String> env = Map.copyOf(environment);
-        return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), stderrLog(name), maxMessageBytes),
-                maxMessageBytes);
+        StderrSink stderr = stderrLog(name);
+        return of(name, () -> {
+            try {
+                return ProcessTransport.launch(copy, env, Optional.empty(), stderr, maxMessageBytes);
+            } catch (ProcessStartException e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started: {1}", name,
+                        STDERR.sanitize(e.getMessage(), Policy.REDACT).output());
+                throw e;
+            }
+        }, maxMessageBytes);
     }
 
-    /** How a stdio upstream's stderr is logged: sanitized, line by line, under its configured name. */
-    public static java.util.function.Consumer<String> stderrLog(String name) {
-        return line -> LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
-                STDERR.sanitize(line, Policy.REDACT).output());
+    /**
+     * How a stdio upstream's stderr is logged, sanitized, under its configured name: each line at
+     * INFO (a healthy server's chatter stays below the default level), and, when the process ends
+     * unasked (a crash, or a server that could not start), a WARNING with its exit code and last
+     * lines, which usually say why.
+     */
+    public static StderrSink stderrLog(String name) {
+        return new StderrSink() {
+            @Override
+            public void line(String line) {
+                LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
+                        STDERR.sanitize(line, Policy.REDACT).output());
+            }
+
+            @Override
+            public void exited(int exitCode, List<String> lastLines) {
+                StringBuilder lines = new StringBuilder();
+                for (String line : lastLines) {
+                    lines.append("\n  ").append(STDERR.sanitize(line, Policy.REDACT).output());
+                }
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} exited with code {1}; {2}", name,
+                        String.valueOf(exitCode), lastLines.isEmpty() ? "it wrote nothing to stderr"
+                                : "its last lines on stderr:" + lines);
+            }
+        };
     }
 
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
