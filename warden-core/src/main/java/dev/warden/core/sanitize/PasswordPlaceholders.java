@@ -46,6 +46,9 @@ final class PasswordPlaceholders {
                 || (user.equals("scott") && password.equals("tiger"))) {
             return true;
         }
+        if (password.chars().anyMatch(c -> c < 0x20)) {
+            return true; // percent-encoded control characters: a parser's test, not a secret anyone types
+        }
         if (user.equalsIgnoreCase("anonymous") || user.equalsIgnoreCase("anon")
                 || (user.isEmpty() && password.indexOf(':') >= 0)
                 || password.indexOf('[') >= 0 || password.indexOf(']') >= 0) {

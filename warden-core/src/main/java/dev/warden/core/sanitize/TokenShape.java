@@ -110,9 +110,9 @@ record TokenShape(CredentialKind kind, String prefix, List<Part> parts, int secr
             return ok ? end : -1;
         }
 
+        /** The marker, with at least 20 characters of the body before and after it. */
         private static boolean openAiMarker(String text, int start, int end) {
-            int marker = Text.indexOf(text, "T3BlbkFJ", start + 20, end - 20);
-            return marker >= 0 && marker + 8 <= end - 20;
+            return Text.indexOf(text, "T3BlbkFJ", start + 20, end - 20) >= 0;
         }
     }
 

@@ -58,7 +58,7 @@ class CredentialRedactorUrlPasswordTest {
             "postgres://postgres:postgres@localhost:5432/postgres",
             // not a password at all
             "ftp://anonymous:ada@ftp.gnu.org/", "cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src",
-            "git://[path-to-repo[:]][ref@]path/to/file",
+            "git://[path-to-repo[:]][ref@]path/to/file", "https://%75%73%65%72:%00%00%00%00@host.internal:8080/",
             // hosts reserved for documentation
             "https://user:Zq8vLr2Wx7Kp@example.com/", "postgres://app:Zq8vLr2Wx7Kp@db.example.org:5432/app",
             "https://user:Zq8vLr2Wx7Kp@server.test/"})
