@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -26,14 +27,17 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
     private static final AtomicReference<Prestarted> EARLY = new AtomicReference<>();
 
     private final List<String> command;
+    /** The message limit the process was started with: one started early with another is not used. */
+    private final int maxMessageBytes;
     private final AtomicReference<Transport> ready = new AtomicReference<>();
     private final Queue<String> earlyLines = new ArrayDeque<>();
     private Runnable earlyExit;
     private StderrSink stderr;
     private Supplier<Transport> launch;
 
-    private Prestarted(List<String> command) {
+    private Prestarted(List<String> command, int maxMessageBytes) {
         this.command = command;
+        this.maxMessageBytes = maxMessageBytes;
         try {
             ready.set(ProcessTransport.launch(command, Map.of(), Optional.empty(), new StderrSink() {
                 @Override
@@ -45,7 +49,7 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
                 public void exited(int exitCode, List<String> lastLines) {
                     stderrExit(exitCode, lastLines);
                 }
-            }, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES));
+            }, maxMessageBytes));
         } catch (RuntimeException e) {
             // Left to the first connection, which launches again and reports why it cannot.
         }
@@ -59,8 +63,33 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
         if (args.length < 2 || !args[0].equals("wrap")) {
             return;
         }
-        WrapCommand.commandStart(args, 1).ifPresent(start ->
-                EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(start, args.length)))));
+        OptionalInt start = WrapCommand.commandStart(args, 1);
+        OptionalInt limit = start.isPresent() ? maxMessageBytes(args, start.getAsInt()) : OptionalInt.empty();
+        if (start.isPresent() && limit.isPresent()) {
+            EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(start.getAsInt(), args.length)),
+                    limit.getAsInt()));
+        }
+    }
+
+    /** The {@code --max-message-bytes} among wrap's options (before {@code end}), the default if none; empty if unreadable. */
+    static OptionalInt maxMessageBytes(String[] args, int end) {
+        int limit = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+        for (int i = 1; i < end; i++) {
+            String value = null;
+            if (args[i].equals("--max-message-bytes") && i + 1 < end) {
+                value = args[++i];
+            } else if (args[i].startsWith("--max-message-bytes=")) {
+                value = args[i].substring("--max-message-bytes=".length());
+            }
+            if (value != null) {
+                try {
+                    limit = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    return OptionalInt.empty(); // the parser will say what is wrong
+                }
+            }
+        }
+        return OptionalInt.of(limit);
     }
 
     /**
@@ -68,12 +97,17 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
      * its stderr goes to {@code stderr} from now on, and connections after the first use {@code launch}.
      */
     static Prestarted claim(List<String> command, StderrSink stderr, Supplier<Transport> launch) {
+        return claim(command, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, stderr, launch);
+    }
+
+    /** {@link #claim(List, StderrSink, Supplier)} for a process that accepts messages up to {@code maxMessageBytes}. */
+    static Prestarted claim(List<String> command, int maxMessageBytes, StderrSink stderr, Supplier<Transport> launch) {
         Prestarted early = EARLY.getAndSet(null);
-        if (early != null && !early.command.equals(command)) {
+        if (early != null && (!early.command.equals(command) || early.maxMessageBytes != maxMessageBytes)) {
             early.close();
             early = null;
         }
-        Prestarted claimed = early != null ? early : new Prestarted(command);
+        Prestarted claimed = early != null ? early : new Prestarted(command, maxMessageBytes);
         claimed.attach(stderr, launch);
         return claimed;
     }

@@ -74,8 +74,15 @@ final class WrapCommand implements Callable<Integer> {
     Path incidentLog;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest message accepted from the client (default: ${DEFAULT-VALUE}).")
+            description = "Largest message accepted, both ways: from the client and from the server "
+                    + "(default: ${DEFAULT-VALUE}, 64 MiB).")
     int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @Option(names = "--keep-credentials-in-results-of", paramLabel = "TOOL",
+            description = "Do not redact credentials in this tool's successful results (repeatable): for tools "
+                    + "that read files the model edits and writes back, where a redacted token would be written "
+                    + "back as its marker.")
+    List<String> keepCredentialsOf = List.of();
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*",
             description = "The MCP server to run and its arguments, as they are (optionally after --).")
@@ -83,7 +90,7 @@ final class WrapCommand implements Callable<Integer> {
 
     /** wrap's options that take a value (the next word, or after {@code =}); a test holds this to the annotations. */
     static final Set<String> VALUE_OPTIONS = Set.of("--name", "--timeout", "--policy", "--data-dir", "--incident-log",
-            "--max-message-bytes");
+            "--max-message-bytes", "--keep-credentials-in-results-of");
     /** wrap's options that take none. */
     static final Set<String> FLAG_OPTIONS = Set.of("--keep-credentials-in-results", "--redact-pii", "--fail-closed");
 
@@ -121,13 +128,29 @@ final class WrapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Upstream upstream = Upstream.stdio(name != null ? name : nameOf(command), command)
-                .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
-                .withPolicy(Policy.parse(policy))
-                .withRedactSuccessfulResults(!keepCredentials)
-                .withPii(pii);
+        if (maxMessageBytes < 1024) {
+            System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxMessageBytes);
+            return 2;
+        }
+        java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
+        keepCredentialsOf.forEach(tool -> kept.put(tool, false));
+        Upstream upstream;
+        try {
+            upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
+                            maxMessageBytes)
+                    .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
+                    .withPolicy(Policy.parse(policy))
+                    .withRedactSuccessfulResults(!keepCredentials)
+                    .withRedactResultsOf(kept)
+                    .withPii(pii);
+        } catch (IllegalArgumentException e) {
+            // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
+            System.err.println("warden wrap: " + e.getMessage());
+            return 2;
+        }
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        try (Prestarted server = Prestarted.claim(command, Upstream.stderrLog(upstream.name()), upstream.connector());
+        try (Prestarted server = Prestarted.claim(command, maxMessageBytes, Upstream.stderrLog(upstream.name()),
+                upstream.connector());
              FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))

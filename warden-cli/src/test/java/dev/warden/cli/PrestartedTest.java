@@ -120,8 +120,8 @@ class PrestartedTest {
     @Test
     void aProcessNoCommandClaimsIsStopped() throws Exception {
         Path pidFile = dir.resolve("pid");
-        // --max-message-bytes wants a number: the command line is refused after the server started
-        Prestarted.startEarly(concat(List.of("wrap", "--max-message-bytes", "lots", "--"), server("echo $$ > "
+        // --timeout wants a duration: the command line is refused after the server started
+        Prestarted.startEarly(concat(List.of("wrap", "--timeout", "soonish", "--"), server("echo $$ > "
                 + pidFile + "; exec cat")));
         long early = pidWrittenTo(pidFile);
 

@@ -60,8 +60,8 @@ class LauncherEndToEndTest {
     @Test
     void wrapStopsTheServerItStartedEarlyWhenItsOptionsAreWrong() throws Exception {
         Path pid = dir.resolve("pid");
-        // --max-message-bytes wants a number: the server is started before that is found out
-        Process process = new ProcessBuilder(Processes.LAUNCHER.toString(), "wrap", "--max-message-bytes", "lots",
+        // --timeout wants a duration: the server is started before that is found out
+        Process process = new ProcessBuilder(Processes.LAUNCHER.toString(), "wrap", "--timeout", "soonish",
                 "sh", "-c", "echo $$ > " + pid + "; exec cat").redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
