@@ -117,8 +117,9 @@ class GatewayIncidentsTest {
     @Test
     void aServerThatCannotStartLeavesAnIncidentSayingSo() {
         Upstream u = Upstream.of("gone", () -> {
-            throw new IllegalStateException("cannot run /opt/missing/server");
-        }).withReconnect(ReconnectPolicy.none());
+            throw new dev.warden.core.transport.ProcessStartException("cannot run /opt/missing/server",
+                    new java.io.IOException("error=2, No such file or directory"));
+        });
         gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
         assertThatThrownBy(() -> McpClient.builder("model", "1").protocolVersion(ProtocolVersion.latestSessionBased())
                 .connect(ViaGateway.to(gateway)));

@@ -243,15 +243,16 @@ public final class ProxyConnection implements Asker {
     /** Every upstream, connected in parallel; one that cannot start is left out (and recorded), all failing fails initialize. */
     private List<McpClient> connectAll() {
         List<CompletableFuture<Optional<McpClient>>> pending = new ArrayList<>();
+        List<ErrorPipeline.Outcome> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
         for (UpstreamLink link : links) {
             CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
                     f.complete(Optional.of(link.client(upstreamCapabilities())));
                 } catch (RuntimeException e) {
-                    link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
-                            "The upstream server could not be started.", e);
-                    LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started", link.name());
+                    // Why (the program, its exit code and last stderr lines) is logged where it was launched.
+                    failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
+                            "The upstream server could not be started.", e));
                     f.complete(Optional.empty());
                 }
             });
@@ -263,9 +264,10 @@ public final class ProxyConnection implements Asker {
         }
         if (up.isEmpty() || single() && up.size() != 1) {
             ErrorPipeline first = links.get(0).pipeline();
-            throw first.rpcError(JsonRpcError.INTERNAL_ERROR, first.local(Lifecycle.INITIALIZE, Optional.empty(),
-                    ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
-                    new IllegalStateException("no upstream could be started")));
+            // The ref the client gets is that of the incident that has the cause.
+            throw first.rpcError(JsonRpcError.INTERNAL_ERROR, failures.isEmpty() ? first.local(Lifecycle.INITIALIZE,
+                    Optional.empty(), ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
+                    new IllegalStateException("no upstream could be started")) : failures.get(0));
         }
         return up;
     }
