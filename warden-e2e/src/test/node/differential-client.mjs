@@ -3,17 +3,19 @@
 // `warden wrap`, and prints one JSON transcript of what it received (WrapDifferentialEndToEndTest).
 //
 // Usage: node differential-client.mjs <scenario> <options-json> <command> [args...]
-//   options: { roots: [dir...], env: {NAME: value}, a: dir, b: dir, pgTable: name }
+//   options: { roots: [dir...] (the client's), env: {NAME: value} (the server's), a: dir, b: dir
+//              (server-filesystem's two directories), burst: true (50 mistakes in a row, then work) }
 //
 // Each step is { name, kind, expect?, request: {method, params}, outcome, wire }:
 //   kind  work      ordinary work: succeeds, and succeeds alike through wrap
 //         mistake   a caller's mistake: fails; `expect` names the code(s) Warden should give it
 //         unknown   a tool that does not exist
 //         same      whatever the server answers (a result or a JSON-RPC error), wrap answers alike
+//         crash, recovery  the crash scenario's calls (through wrap only)
 //   outcome { result } or { error: { name, code, message, data } }, as the SDK client returned it;
 //   strings longer than 64 KiB are replaced by { $large: { length, sha256 } }.
-//   wire  the line that answered the request on the client's stdin, as the server (or Warden) wrote
-//         it (cut after 4 KiB), for reports.
+//   wire  the line that answered the request, as the client read it from the server's (or Warden's)
+//         stdout (cut after 4 KiB), for reports.
 // The client declares roots (answering roots/list with the scenario's) and tells the server when
 // a scenario changes them. The crash scenario prints {"sync": …} lines and, where it waits for the
 // test, reads a line from stdin; the transcript is always the last line.
@@ -44,7 +46,7 @@ transport.stderr?.on('data', (chunk) => { stderr += chunk; });
 // The lines the client reads, split as they come. The SDK's own ReadBuffer concatenates every chunk
 // into one Buffer and scans it from the start after each (quadratic: the 40 MB line of a 20 MB file
 // takes it 20 s here); this one parses each line with the SDK's own deserializeMessage, so the client
-// receives the same messages. It also keeps the raw line that answered each request, by JSON-RPC id.
+// receives the same messages (_readBuffer is the transport's own field in the pinned SDK, 1.32.2). It also keeps the raw line that answered each request, by JSON-RPC id.
 const wireById = new Map();
 const ready = [];
 let pieces = [];
@@ -439,7 +441,8 @@ const scenarios = {
     }
   },
 
-  // Through wrap only: the test kills the real server while a call is in flight, then between calls.
+  // Through wrap only: the test kills the real server when it prints {"sync":"in-flight"} (a call
+  // reached the server) and when it prints {"sync":"between-calls"} (then answers on stdin).
   async crash() {
     const sync = (what) => console.log(JSON.stringify({ sync: what }));
     const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -465,6 +468,17 @@ const scenarios = {
     await lines.next();
     await step('first-call-after-kill-between-calls', 'crash', 'tools/call', tool('echo', { message: 'back again' }));
     await recovered('recovered-after-kill-between-calls');
+    // A server that keeps crashing mid-call is paused: calls that are killed in flight, until one
+    // is refused before it reaches the server, saying when to come back (retryAfterMs); at most 20.
+    transcript.pause = null;
+    for (let i = 1; i <= 20 && !transcript.pause; i++) {
+      let reached = false;
+      const outcome = await step(`crash-${i}`, 'crash', 'tools/call', tool('trigger-long-running-operation', { duration: 60, steps: 600 }), {
+        requestOptions: { onprogress: () => { if (!reached) { reached = true; sync('in-flight'); } } },
+      });
+      if (!reached && retryAfterOf(outcome) !== undefined) transcript.pause = { afterCrashes: i - 1, step: `crash-${i}` };
+    }
+    await recovered('recovered-after-pause');
   },
 };
 
