@@ -15,9 +15,11 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -59,6 +61,8 @@ class WrapDifferentialEndToEndTest {
     /** Beside them, a secret without a documented format, which comes back as it is (README). */
     static final String AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
     static final long TWENTY_MB = 20L * 1024 * 1024;
+    /** The client was asked for its roots, and the server took them as its allowed directories. */
+    static final String ASKED_AND_TAKEN = "{\"asked\":true,\"applied\":true}";
 
     enum Server {
         FILESYSTEM("filesystem"), MEMORY("memory"), EVERYTHING("everything"),
@@ -72,7 +76,7 @@ class WrapDifferentialEndToEndTest {
         }
     }
 
-    /** How a server is started (the same command directly and after {@code warden wrap --}) and what its session is told. */
+    /** How a server is started (directly, and after {@code warden wrap --}) and what its session is told. */
     record Setup(List<String> command, ObjectNode options) {
     }
 
@@ -82,6 +86,16 @@ class WrapDifferentialEndToEndTest {
 
     private final Map<Server, Runs> runs = new EnumMap<>(Server.class);
     private JsonNode crash;
+    /** The sessions' directories (a 20 MB file among them), removed at the end. */
+    private static final List<Path> TEMPORARY = new CopyOnWriteArrayList<>();
+
+    @AfterAll
+    void removeTheSessionsDirectories() throws IOException {
+        for (Path dir : TEMPORARY) {
+            deleteUnder(dir);
+            Files.deleteIfExists(dir);
+        }
+    }
 
     // ---- 1. the same tools and the same successful results ---------------------------------------
 
@@ -134,7 +148,8 @@ class WrapDifferentialEndToEndTest {
             expected = expected.replace(credential.getKey(), credential.getValue());
         }
         JsonNode wrapped = step(runs.wrapped(), "read-file-with-credentials");
-        assertThat(wrapped.get("outcome")).as("Warden sent: %s", wire(wrapped)).isEqualTo(Json.mapper().readTree(expected));
+        assertThat(wrapped.get("outcome")).as("Warden sent: %s", wire(wrapped))
+                .isEqualTo(Json.mapper().readTree(expected));
         assertThat(expected).contains(AWS_SECRET_ACCESS_KEY);
     }
 
@@ -144,10 +159,10 @@ class WrapDifferentialEndToEndTest {
     void theServerTakesTheClientsRootsThroughWrapAsItDoesDirectly() throws Exception {
         Runs runs = runs(Server.FILESYSTEM);
         String a = runs.direct().at("/roots/asked/0/0").asString();
-        assertThat(runs.direct().at("/roots/initial").toString()).as("premise").isEqualTo("{\"asked\":true,\"applied\":true}");
-        assertThat(runs.wrapped().at("/roots/initial").toString()).as("the client was asked for its roots, "
-                + "and the server took them as its allowed directories; asked for: %s", runs.wrapped().at("/roots/asked"))
-                .isEqualTo("{\"asked\":true,\"applied\":true}");
+        assertThat(runs.direct().at("/roots/initial").toString()).as("premise").isEqualTo(ASKED_AND_TAKEN);
+        assertThat(runs.wrapped().at("/roots/initial").toString()).as("the client was asked for its roots, and the "
+                + "server took them as its allowed directories; asked for: %s", runs.wrapped().at("/roots/asked"))
+                .isEqualTo(ASKED_AND_TAKEN);
         JsonNode allowed = step(runs.wrapped(), "allowed-directories");
         assertThat(allowed.at("/outcome/result/content/0/text").asString()).as(wire(allowed))
                 .isEqualTo("Allowed directories:\n" + a);
@@ -165,12 +180,13 @@ class WrapDifferentialEndToEndTest {
     @Test
     void afterTheClientChangesItsRootsTheServerTakesTheNewOnesThroughWrap() throws Exception {
         Runs runs = runs(Server.FILESYSTEM);
-        assertThat(runs.direct().at("/roots/changed").toString()).as("premise").isEqualTo("{\"asked\":true,\"applied\":true}");
+        assertThat(runs.direct().at("/roots/changed").toString()).as("premise").isEqualTo(ASKED_AND_TAKEN);
         assertThat(runs.wrapped().at("/roots/changed").toString()).as("after roots/list_changed the client was asked "
                 + "again, and the server took the new roots; asked for: %s", runs.wrapped().at("/roots/asked"))
-                .isEqualTo("{\"asked\":true,\"applied\":true}");
+                .isEqualTo(ASKED_AND_TAKEN);
         JsonNode inside = step(runs.wrapped(), "read-inside-the-new-roots");
-        assertThat(inside.get("outcome")).as(wire(inside)).isEqualTo(step(runs.direct(), "read-inside-the-new-roots").get("outcome"));
+        assertThat(inside.get("outcome")).as(wire(inside))
+                .isEqualTo(step(runs.direct(), "read-inside-the-new-roots").get("outcome"));
         assertThat(failed(step(runs.direct(), "read-outside-the-new-roots"))).as("premise").isTrue();
         assertCoded(step(runs.wrapped(), "read-outside-the-new-roots"), List.of("PERMISSION_DENIED"));
     }
@@ -223,8 +239,9 @@ class WrapDifferentialEndToEndTest {
                 soft.assertThat(wrapped.get("outcome")).as("%s; Warden sent: %s", name, wire(wrapped))
                         .isEqualTo(direct.get("outcome"));
             } else {
-                soft.assertThat(wrapped.at("/outcome/error/code").asInt(0)).as("%s (directly %s); Warden sent: %s",
-                        name, direct.at("/outcome/error/code"), wire(wrapped)).isEqualTo(direct.at("/outcome/error/code").asInt());
+                int code = direct.at("/outcome/error/code").asInt();
+                soft.assertThat(wrapped.at("/outcome/error/code").asInt(0)).as("%s (directly %d); Warden sent: %s",
+                        name, code, wire(wrapped)).isEqualTo(code);
             }
         }
         soft.assertAll();
@@ -240,9 +257,10 @@ class WrapDifferentialEndToEndTest {
         for (int i = 1; i <= 50; i++) {
             JsonNode wrapped = step(runs.wrapped(), "burst-" + i);
             JsonNode error = wardenError(wrapped);
-            soft.assertThat(error == null ? null : error.path("code").asString()).as("mistake %d of 50; Warden sent: %s",
-                    i, wire(wrapped)).isIn(step(runs.direct(), "burst-" + i).get("expect").valueStream()
-                    .map(JsonNode::asString).toList());
+            List<String> expected = step(runs.direct(), "burst-" + i).get("expect").valueStream()
+                    .map(JsonNode::asString).toList();
+            soft.assertThat(error == null ? null : error.path("code").asString())
+                    .as("mistake %d of 50; Warden sent: %s", i, wire(wrapped)).isIn(expected);
         }
         JsonNode good = step(runs.wrapped(), "after-burst-good-call");
         soft.assertThat(good.get("outcome")).as("a good call after them; Warden sent: %s", wire(good))
@@ -316,13 +334,15 @@ class WrapDifferentialEndToEndTest {
             assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
             Assumptions.abort("no PostgreSQL (export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\")");
         }
-        Path work = Files.createTempDirectory("warden-differential-" + server.scenario);
+        Path work = temporary("warden-differential-" + server.scenario);
         Setup setup = setup(server, work);
         prepare(server, work);
         JsonNode direct = session(server.scenario + "-direct", server.scenario, setup.options(), setup.command());
-        assertThat(direct.has("aborted")).as("the session ran to its end directly: %s", direct.get("aborted")).isFalse();
+        assertThat(direct.has("aborted")).as("the session ran to its end directly: %s", direct.get("aborted"))
+                .isFalse();
         prepare(server, work);
-        JsonNode wrapped = session(server.scenario + "-wrapped", server.scenario, setup.options(), wrap(setup.command()));
+        JsonNode wrapped = session(server.scenario + "-wrapped", server.scenario, setup.options(),
+                wrap(setup.command()));
         done = new Runs(direct, wrapped);
         runs.put(server, done);
         return done;
@@ -330,7 +350,7 @@ class WrapDifferentialEndToEndTest {
 
     private static List<String> wrap(List<String> command) throws IOException {
         List<String> wrapped = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
-                Files.createTempDirectory("warden-differential-data").toString(), "--"));
+                temporary("warden-differential-data").toString(), "--"));
         wrapped.addAll(command);
         return wrapped;
     }
@@ -357,7 +377,8 @@ class WrapDifferentialEndToEndTest {
         String node = Processes.NODE;
         List<String> command = switch (server) {
             case FILESYSTEM -> {
-                options.put("a", work.resolve("A").toString()).put("b", work.resolve("B").toString()).put("burst", true);
+                options.put("a", work.resolve("A").toString()).put("b", work.resolve("B").toString());
+                options.put("burst", true);
                 options.putArray("roots").add(work.resolve("A").toString());
                 yield List.of(node, module("@modelcontextprotocol/server-filesystem/dist/index.js"),
                         work.resolve("A").toString(), work.resolve("B").toString());
@@ -377,7 +398,8 @@ class WrapDifferentialEndToEndTest {
             }
             case DBHUB -> List.of(NODE_22, module("@bytebase/dbhub/dist/index.js"), "--transport", "stdio", "--dsn",
                     "sqlite://" + work.resolve("library.db"));
-            case SQLITE -> List.of(node, module("mcp-sqlite/mcp-sqlite-server.js"), work.resolve("library.db").toString());
+            case SQLITE -> List.of(node, module("mcp-sqlite/mcp-sqlite-server.js"),
+                    work.resolve("library.db").toString());
             case FETCH -> {
                 options.put("burst", true);
                 yield List.of(NODE_22, module("mcp-fetch-server/dist/index.js"));
@@ -390,13 +412,12 @@ class WrapDifferentialEndToEndTest {
         return MODULES.resolve(path).toString();
     }
 
-    /** The same files at the same paths before each mode's session; the databases start empty (the servers' own tools make them). */
+    /**
+     * The same files at the same paths before each mode's session. The databases start empty: the
+     * servers' own tools make them (no sqlite3 package, no test dependency).
+     */
     private static void prepare(Server server, Path work) throws IOException {
-        try (Stream<Path> old = Files.walk(work)) {
-            for (Path path : old.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(work)).toList()) {
-                Files.delete(path);
-            }
-        }
+        deleteUnder(work);
         if (server != Server.FILESYSTEM) {
             return;
         }
@@ -424,6 +445,20 @@ class WrapDifferentialEndToEndTest {
         try (BufferedWriter out = Files.newBufferedWriter(a.resolve("big.txt"), StandardCharsets.US_ASCII)) {
             for (long line = 0; line < TWENTY_MB / 64; line++) { // 64 bytes a line: 20 MiB in all
                 out.write(String.format("line %08d of a twenty megabyte file read whole through wrap\n", line));
+            }
+        }
+    }
+
+    private static Path temporary(String prefix) throws IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        TEMPORARY.add(dir);
+        return dir;
+    }
+
+    private static void deleteUnder(Path dir) throws IOException {
+        try (Stream<Path> old = Files.walk(dir)) {
+            for (Path path : old.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(dir)).toList()) {
+                Files.delete(path);
             }
         }
     }
@@ -515,8 +550,8 @@ class WrapDifferentialEndToEndTest {
     }
 
     private static void assertRecovered(JsonNode transcript, String name) {
-        assertThat(transcript.at("/" + name + "/ok").asBoolean(false)).as("a call succeeded again within %s attempts: %s",
-                transcript.at("/" + name + "/attempts"), transcript.get("steps")).isTrue();
+        assertThat(transcript.at("/" + name + "/ok").asBoolean(false)).as("a call succeeded again within %s "
+                + "attempts: %s", transcript.at("/" + name + "/attempts"), transcript.get("steps")).isTrue();
         List<JsonNode> attempts = transcript.get("steps").valueStream()
                 .filter(s -> s.get("name").asString().startsWith(name + "-attempt-")).toList();
         for (JsonNode attempt : attempts.subList(0, attempts.size() - 1)) {
