@@ -436,7 +436,7 @@ const scenarios = {
         if (i % 2) await mistake(`burst-${i}`, 'VALIDATION_ERROR', 'fetch_html', { url: `not a url ${i}` });
         else await mistake(`burst-${i}`, 'NOT_FOUND', 'fetch_html', page(`/missing-${i}`));
       }
-      await work('after-burst-good-call', 'fetch_json', page('/data.json'));
+      await work('after-burst-good-call', 'fetch_html', page('/plain.txt'));
       await same('after-burst-resources-list', 'resources/list');
     }
   },
