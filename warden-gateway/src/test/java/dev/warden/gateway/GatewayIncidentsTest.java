@@ -34,6 +34,7 @@ class GatewayIncidentsTest {
     private final McpServer server = McpServer.builder("db", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("query").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("broken").handler(c -> ToolResult.text("never")).build())
+            .tool(ToolSpec.builder("missing").handler(c -> ToolResult.text("never")).build())
             .build();
     private Gateway gateway;
     private McpClient client;
@@ -44,7 +45,8 @@ class GatewayIncidentsTest {
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), Map.of(
                     "query", a -> AnsweringCalls.error(-32603, "relation \"orders\" does not exist"),
-                    "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined")),
+                    "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined"),
+                    "missing", a -> AnsweringCalls.error(-32603, "Unknown tool: summarize_probe")),
                     new AtomicInteger());
         }).withLimits(Limits.ofDefaults().withBreaker(breaker)).withReconnect(ReconnectPolicy.none());
         gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
@@ -82,6 +84,20 @@ class GatewayIncidentsTest {
                     assertThat(i.tool()).contains("drop_all_tables");
                     assertThat(i.arguments()).hasValueSatisfying(a -> assertThat(a).contains("confirm"));
                     assertThat(i.reason()).isPresent();
+                });
+    }
+
+    @Test
+    void anOlderSdksInternalErrorSayingUnknownToolIsAnUnknownTool() {
+        start(Limits.Breaker.ofDefaults());
+        // server-postgres 0.6.2 answers a tool it lacks with -32603 "Unknown tool: <name>".
+        assertThatThrownBy(() -> client.callTool("missing", Json.object()))
+                .isInstanceOfSatisfying(PeerErrorException.class, e -> {
+                    assertThat(e.error().code()).isEqualTo(-32602);
+                    assertThat(e.error().message()).isEqualTo("Unknown tool");
+                    assertThat(e.error().toString()).doesNotContain("summarize_probe");
+                    assertThat(incident(e.error().data().orElseThrow().path("ref").asString()).tool())
+                            .contains("missing");
                 });
     }
 

@@ -502,8 +502,14 @@ public final class ErrorPipeline {
     static ErrorCode classify(String text, ErrorCode fallback) {
         String t = text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text;
         t = t.toLowerCase(Locale.ROOT);
+        Optional<ErrorCode> http = HttpStatus.in(t).flatMap(HttpStatus::code);
+        if (http.isPresent()) {
+            // A tool that fetched what the caller named says how that went: a 404 is the caller's.
+            return http.get();
+        }
         if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
-                "read-only transaction", "eperm", "not authorized", "outside allowed", "operation not permitted")) {
+                "read-only transaction", "eperm", "not authorized", "outside allowed", "operation not permitted",
+                "blocked request", "blocked url", "disallowed")) {
             return ErrorCode.PERMISSION_DENIED;
         }
         if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ",
@@ -521,7 +527,7 @@ public final class ErrorPipeline {
         }
         if (any(t, "invalid", "validation", "must be", "is required", "expected ", "eisdir", "enotdir",
                 "is a directory", "not a directory", "illegal operation on a directory", "syntax error",
-                "division by zero", "divide by zero", "malformed", "cannot parse", "could not parse",
+                "division by zero", "divide by zero", "incomplete input", "malformed", "cannot parse", "could not parse",
                 "unable to parse", "out of range", "not a valid", "unsupported protocol", "bad request")) {
             return ErrorCode.VALIDATION_ERROR;
         }

@@ -515,7 +515,10 @@ public final class ProxyConnection implements Asker {
                 result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
                         permit::add);
             } catch (PeerErrorException e) {
-                if (e.error().code() == JsonRpcError.INVALID_PARAMS && unknownTool(e.error().message())) {
+                // -32602 by the spec; -32603 from servers on older SDKs ("Unknown tool: x", "Tool not found: x").
+                if (e.error().code() == JsonRpcError.INVALID_PARAMS && unknownTool(e.error().message())
+                        || e.error().code() == JsonRpcError.INTERNAL_ERROR
+                        && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(e.error().message()))) {
                     throw unknownTool(link, exposed, ctx);
                 }
                 ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(),
@@ -604,6 +607,13 @@ public final class ProxyConnection implements Asker {
         String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
         return t.contains("unknown tool") || t.contains("tool not found")
                 || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
+    }
+
+    /** An internal error that is only the server saying it has no such tool (its first words say so). */
+    static boolean saysUnknownTool(String message) {
+        String t = (message.length() > 256 ? message.substring(0, 256) : message).toLowerCase(Locale.ROOT);
+        return t.startsWith("unknown tool") || t.startsWith("tool not found")
+                || t.startsWith("tool ") && t.contains(" not found") && t.indexOf('\n') < 0;
     }
 
     /**

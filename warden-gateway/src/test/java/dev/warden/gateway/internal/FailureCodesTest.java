@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The code of an upstream's failure tells the model what to do: its own mistakes are
  * VALIDATION_ERROR, NOT_FOUND, PERMISSION_DENIED or CONFLICT, never retryable; UPSTREAM_ERROR is
  * for a failing server. The texts are what real servers said (server-filesystem 2026.x,
- * mcp-fetch-server 1.1.2 with zod, server-postgres 0.6.2 on PostgreSQL), captured as they came.
+ * mcp-fetch-server 1.1.2, server-postgres 0.6.2 on PostgreSQL, dbhub and mcp-sqlite on SQLite),
+ * captured as they came ({@code WrapDifferentialEndToEndTest} keeps the transcripts).
  */
 class FailureCodesTest {
 
@@ -44,11 +45,18 @@ class FailureCodesTest {
         "MCP error -32603: [{\"code\":\"invalid_format\",\"format\":\"url\",\"path\":[\"url\"],\"message\":\"Invalid URL\"}] | VALIDATION_ERROR",
         "EEXIST: file already exists, mkdir '/tmp/a/dir'                                         | CONFLICT",
         "Cannot read properties of undefined (reading 'rows')                                   | UPSTREAM_ERROR",
+        "{\"success\": false, \"error\": \"incomplete input\", \"code\": \"EXECUTION_ERROR\"}     | VALIDATION_ERROR",
+        "Error: SQLITE_ERROR: incomplete input                                                  | VALIDATION_ERROR",
+        "Failed to fetch http://docs.warden-e2e.invalid/missing: HTTP error: 404                | NOT_FOUND",
+        "Fetcher blocked request to private address \"127.0.0.1\". This prevents SSRF attacks | PERMISSION_DENIED",
+        "Fetcher blocked URL with disallowed protocol \"file:\". Only HTTP and HTTPS are allowed. | PERMISSION_DENIED",
+        "Request failed with status code 503                                                    | UPSTREAM_ERROR",
+        "Request failed with status code 429                                                    | RATE_LIMITED",
     })
     void aRealServersFailureGetsTheCodeOfWhatHappened(String text, ErrorCode code) {
         ErrorPipeline.Outcome outcome = failure(text.strip().replace("\\n", "\n"), Json.object());
         assertThat(outcome.code()).isEqualTo(code);
-        assertThat(code.retryable()).isEqualTo(code == ErrorCode.UPSTREAM_ERROR);
+        assertThat(code.retryable()).isEqualTo(code == ErrorCode.UPSTREAM_ERROR || code == ErrorCode.RATE_LIMITED);
     }
 
     @Test
