@@ -102,19 +102,22 @@ class GatewayBreakerTest {
         assertThat(client.callTool("ok", Json.object()).text()).isEqualTo("fine");
     }
 
+    /** Calls the broken tool until its breaker refuses (each failure before that coded as the server's); the refusal. */
+    private JsonNode callBrokenUntilPaused() {
+        for (int i = 0; i < 10; i++) {
+            JsonNode e = error(client.callTool("broken", Json.object()));
+            if (e.get("message").asString().contains("paused")) {
+                return e;
+            }
+            assertThat(e.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        }
+        throw new AssertionError("the tool's breaker did not open in 10 calls");
+    }
+
     @Test
     void aToolThatKeepsFailingInItselfIsPausedAlone() {
         start(EAGER);
-        JsonNode paused = null;
-        for (int i = 0; i < 10 && paused == null; i++) {
-            JsonNode e = error(client.callTool("broken", Json.object()));
-            if (e.get("message").asString().contains("paused")) {
-                paused = e;
-            } else {
-                assertThat(e.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
-            }
-        }
-        assertThat(paused).as("the tool's breaker opened").isNotNull();
+        callBrokenUntilPaused();
         int reached = answered.get();
         assertThat(error(client.callTool("broken", Json.object())).get("message").asString()).contains("paused");
         assertThat(answered.get()).as("a paused tool's calls stay here").isEqualTo(reached);
@@ -126,12 +129,7 @@ class GatewayBreakerTest {
     @Test
     void aPausedToolsRefusalNamesItAndSaysUntilWhen() {
         start(EAGER);
-        JsonNode paused = null;
-        for (int i = 0; i < 10 && paused == null; i++) {
-            JsonNode e = error(client.callTool("broken", Json.object()));
-            paused = e.get("message").asString().contains("paused") ? e : null;
-        }
-        assertThat(paused).isNotNull();
+        JsonNode paused = callBrokenUntilPaused();
         assertThat(paused.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
         assertThat(paused.get("retryable").asBoolean()).isTrue();
         assertThat(paused.get("message").asString()).startsWith("The tool broken is paused until ")
