@@ -30,9 +30,21 @@ public final class Warden {
 
     public static void main(String[] args) {
         Prestarted.startEarly(args);
-        int code = commandLine(args).execute(args);
+        java.util.Optional<WrapCommand> wrap = WrapCommand.withoutPicocli(args);
+        int code = wrap.isPresent() ? run(wrap.get()) : commandLine(args).execute(args);
         Prestarted.discardUnclaimed();
         System.exit(code);
+    }
+
+    /** Runs a command as picocli's {@code execute} would: an exception is printed, and the exit code is 1. */
+    private static int run(java.util.concurrent.Callable<Integer> command) {
+        try {
+            Integer code = command.call();
+            return code == null ? 0 : code;
+        } catch (Exception e) {
+            e.printStackTrace();
+            return 1;
+        }
     }
 
     /**

@@ -162,6 +162,80 @@ final class WrapCommand implements Callable<Integer> {
     }
 
     /**
+     * The command for {@code wrap [options] -- COMMAND…} read without picocli, when every option
+     * before {@code --} is one of this command's, given once, in a form picocli reads the same way
+     * ({@code --name X} or {@code --name=X}); else empty, and picocli reads the arguments (and
+     * explains what is wrong with them). Picocli models a command by reflection and makes a class
+     * per annotation at run time, and its class files are too old for the JVM's start-up cache:
+     * that was a quarter of {@code warden wrap}'s start, spent before the server could be reached.
+     */
+    static java.util.Optional<WrapCommand> withoutPicocli(String[] args) {
+        int separator = java.util.Arrays.asList(args).indexOf("--");
+        if (args.length < 3 || !args[0].equals("wrap") || separator < 1 || separator == args.length - 1) {
+            return java.util.Optional.empty();
+        }
+        for (String arg : args) {
+            // Arguments starting with @ are left to picocli (whose @FILE expansion Warden turns off): rare, and its rules are its own.
+            if (arg.length() > 1 && arg.startsWith("@")
+                    && (arg.startsWith("@@") || new java.io.File(arg.substring(1)).canRead())) {
+                return java.util.Optional.empty();
+            }
+        }
+        WrapCommand wrap = new WrapCommand();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 1; i < separator; i++) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            String option = eq > 0 ? arg.substring(0, eq) : arg;
+            if (!seen.add(option)) {
+                return java.util.Optional.empty();
+            }
+            boolean flag = switch (option) {
+                case "--keep-credentials-in-results" -> wrap.keepCredentials = true;
+                case "--redact-pii" -> wrap.pii = true;
+                case "--fail-closed" -> wrap.failClosed = true;
+                default -> false;
+            };
+            if (flag) {
+                if (eq > 0) {
+                    return java.util.Optional.empty(); // --fail-closed=false and the like: picocli's to read
+                }
+                continue;
+            }
+            String value;
+            if (eq > 0) {
+                value = arg.substring(eq + 1);
+            } else if (i + 1 < separator) {
+                value = args[++i];
+            } else {
+                return java.util.Optional.empty();
+            }
+            if (value.startsWith("-") && eq < 0) {
+                return java.util.Optional.empty(); // an option where a value belongs: picocli explains
+            }
+            switch (option) {
+                case "--name" -> wrap.name = value;
+                case "--timeout" -> wrap.timeout = value;
+                case "--policy" -> wrap.policy = value;
+                case "--data-dir" -> wrap.dataDir = Path.of(value);
+                case "--incident-log" -> wrap.incidentLog = Path.of(value);
+                case "--max-message-bytes" -> {
+                    try {
+                        wrap.maxMessageBytes = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        return java.util.Optional.empty();
+                    }
+                }
+                default -> {
+                    return java.util.Optional.empty();
+                }
+            }
+        }
+        wrap.command = List.copyOf(java.util.Arrays.asList(args).subList(separator + 1, args.length));
+        return java.util.Optional.of(wrap);
+    }
+
+    /**
      * A short name from the command: the package a launcher runs ({@code npx -y @scope/server-x}
      * gives {@code server-x}), else the program's file name.
      */

@@ -360,6 +360,26 @@ public final class McpClient implements AutoCloseable {
         return request;
     }
 
+    /**
+     * Like {@link #requestAsync}, but only on a session-based connection that is up now: empty,
+     * and nothing sent, when there is none (or it speaks a stateless version, whose requests a
+     * proxy bridges in rounds), instead of connecting or reconnecting first. For a caller that
+     * must not block: connecting starts a process or makes HTTP requests and waits for the server.
+     */
+    public Optional<OutgoingRequest> requestIfConnected(String method, ObjectNode params, RequestOptions options) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(options, "options");
+        Connection c = connection;
+        if (c == null || c.session().isClosed() || c.version().stateless()) {
+            return Optional.empty();
+        }
+        OutgoingRequest request = c.session().request(method, c.stamp(params), options);
+        if ("tools/list".equals(method) && c.transport() instanceof StreamableHttpTransport http) {
+            request.thenAccept(page -> http.addParamHeaders(annotations(page)));
+        }
+        return Optional.of(request);
+    }
+
     /** The valid {@code x-mcp-header} annotations of one {@code tools/list} page, by tool name. */
     private static Map<String, ParamHeaders> annotations(JsonNode page) {
         Map<String, ParamHeaders> found = new java.util.HashMap<>();

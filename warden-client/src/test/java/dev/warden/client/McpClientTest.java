@@ -10,6 +10,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
@@ -346,6 +347,33 @@ class McpClientTest {
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(2);
+    }
+
+    @Test
+    void requestIfConnectedSendsOnlyOnASessionThatIsUpAndNeverReconnects() throws Exception {
+        McpServer server = server();
+        List<Transport> made = new ArrayList<>();
+        McpClient client = connect(McpClient.builder("test", "1").protocolVersion(
+                dev.warden.core.mcp.ProtocolVersion.V2025_11_25), () -> {
+                    Transport t = inMemory(server).get();
+                    made.add(t);
+                    return t;
+                });
+        RequestOptions options = RequestOptions.ofDefaults().withTimeout(Duration.ofSeconds(10));
+        ObjectNode echo = Json.object().put("name", "echo");
+        echo.putObject("arguments");
+        assertThat(client.requestIfConnected("tools/call", echo, options).orElseThrow().get().path("isError")
+                .asBoolean(false)).isFalse();
+
+        made.get(0).close(); // the server went away
+        for (int i = 0; i < 500 && client.isConnected(); i++) {
+            sleep(10);
+        }
+        assertThat(client.requestIfConnected("tools/call", echo, options)).isEmpty();
+        assertThat(made).as("no reconnection").hasSize(1);
+
+        McpClient stateless = client();
+        assertThat(stateless.requestIfConnected("tools/call", echo, options)).as("a stateless connection").isEmpty();
     }
 
     private static void sleep(long millis) {

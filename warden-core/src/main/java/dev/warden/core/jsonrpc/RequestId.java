@@ -34,9 +34,22 @@ public sealed interface RequestId {
         return java.util.Optional.empty();
     }
 
+    // equals and hashCode are written out: ids are map keys from the first message on, and a
+    // record's generated ones are linked at their first call, which costs milliseconds at start-up.
+
     record Text(String value) implements RequestId {
         public Text {
             Objects.requireNonNull(value, "value");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Text t && value.equals(t.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
         }
 
         @Override
@@ -51,6 +64,16 @@ public sealed interface RequestId {
     }
 
     record Number(long value) implements RequestId {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Number n && value == n.value;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(value);
+        }
+
         @Override
         public JsonNode toJson() {
             return JsonNodeFactory.instance.numberNode(value);

@@ -22,6 +22,7 @@ final class InFlight implements RequestContext {
     private final Optional<RequestId> progressToken;
     private State state = State.RUNNING;
     private volatile Thread thread;
+    private Runnable onCancel;
     private double lastProgress = Double.NEGATIVE_INFINITY;
 
     InFlight(Session session, JsonRpcMessage.Request request) {
@@ -43,17 +44,34 @@ final class InFlight implements RequestContext {
     }
 
     boolean cancel() {
+        Runnable action;
         synchronized (this) {
             if (state != State.RUNNING) {
                 return false;
             }
             state = State.CANCELLED;
+            action = onCancel;
+            onCancel = null;
         }
         Thread t = thread;
         if (t != null) {
             t.interrupt();
         }
+        if (action != null) {
+            action.run();
+        }
         return true;
+    }
+
+    @Override
+    public void onCancel(Runnable action) {
+        synchronized (this) {
+            if (state != State.CANCELLED) {
+                onCancel = action;
+                return;
+            }
+        }
+        action.run();
     }
 
     @Override

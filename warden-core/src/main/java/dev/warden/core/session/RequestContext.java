@@ -21,6 +21,14 @@ public interface RequestContext {
     boolean cancelled();
 
     /**
+     * Runs {@code action} once if the peer cancels this request (at once if it already has): how
+     * an {@link AsyncRequestHandler}, which has no thread to interrupt, hears of it. Where
+     * requests cannot be cancelled, nothing happens.
+     */
+    default void onCancel(Runnable action) {
+    }
+
+    /**
      * Reports progress if the caller asked for it (sent a progress token) and the request is still
      * running; otherwise does nothing. Values that do not increase are dropped, as the spec requires
      * progress to increase.

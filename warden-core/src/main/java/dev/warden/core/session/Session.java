@@ -37,9 +37,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
@@ -56,14 +53,9 @@ import tools.jackson.databind.JsonNode;
 public final class Session implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Session.class.getName());
-    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "warden-session-timers");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final Transport transport;
     private final Map<String, RequestHandler> requestHandlers;
+    private final Map<String, AsyncRequestHandler> asyncHandlers;
     private final java.util.Set<String> inlineMethods;
     private final Map<String, NotificationHandler> notificationHandlers;
     private final Optional<NotificationHandler> fallbackNotificationHandler;
@@ -75,6 +67,9 @@ public final class Session implements AutoCloseable {
     private final Duration drainTimeout;
     private final ExecutorService notificationExecutor =
             Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
+    /** Notifications handed to {@link #notificationExecutor} and not yet handled. */
+    private final java.util.concurrent.atomic.AtomicInteger notificationsQueued =
+            new java.util.concurrent.atomic.AtomicInteger();
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
@@ -89,6 +84,7 @@ public final class Session implements AutoCloseable {
     private Session(Builder builder) {
         this.transport = builder.transport;
         this.requestHandlers = Map.copyOf(builder.requestHandlers);
+        this.asyncHandlers = Map.copyOf(builder.asyncHandlers);
         this.inlineMethods = java.util.Set.copyOf(builder.inlineMethods);
         this.notificationHandlers = Map.copyOf(builder.notificationHandlers);
         this.fallbackNotificationHandler = builder.fallbackNotificationHandler;
@@ -204,6 +200,10 @@ public final class Session implements AutoCloseable {
      * answering (log messages about the call, say) arrive before the answer there too.
      */
     public CompletableFuture<Void> notificationsHandled() {
+        if (notificationsQueued.get() == 0) {
+            // Nothing received is waiting or running: no trip through the notification thread.
+            return CompletableFuture.completedFuture(null);
+        }
         try {
             return CompletableFuture.runAsync(() -> { }, notificationExecutor);
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -325,11 +325,10 @@ public final class Session implements AutoCloseable {
         notifyQuietly(Cancellation.NOTIFICATION, Cancellation.params(id, reason), currentRoute());
     }
 
-    private final class Pending {
+    private final class Pending implements Deadlines.Expiring {
         final OutgoingRequest future;
         final RequestOptions options;
         final long startNanos;
-        private ScheduledFuture<?> timer;
 
         Pending(OutgoingRequest future, RequestOptions options, long startNanos) {
             this.future = future;
@@ -337,25 +336,21 @@ public final class Session implements AutoCloseable {
             this.startNanos = startNanos;
         }
 
-        synchronized void arm(Duration idle) {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+        void arm(Duration idle) {
             long delay = idle.toNanos();
             if (options.maxTotalTimeout().isPresent()) {
                 long left = options.maxTotalTimeout().get().toNanos() - (System.nanoTime() - startNanos);
                 delay = Math.min(delay, Math.max(0, left));
             }
-            timer = TIMERS.schedule(this::expire, delay, TimeUnit.NANOSECONDS);
+            Deadlines.SHARED.arm(this, delay);
         }
 
-        synchronized void disarm() {
-            if (timer != null) {
-                timer.cancel(false);
-            }
+        void disarm() {
+            Deadlines.SHARED.disarm(this);
         }
 
-        private void expire() {
+        @Override
+        public void expire() {
             boolean total = options.maxTotalTimeout().isPresent()
                     && System.nanoTime() - startNanos >= options.maxTotalTimeout().get().toNanos();
             String what = total ? "maximum total timeout" : "timeout";
@@ -469,7 +464,8 @@ public final class Session implements AutoCloseable {
         RequestHandler handler = Ping.METHOD.equals(request.method())
                 ? requestHandlers.getOrDefault(Ping.METHOD, ctx -> Json.object())
                 : requestHandlers.getOrDefault(request.method(), fallbackRequestHandler);
-        if (handler == null) {
+        AsyncRequestHandler async = asyncHandlers.get(request.method());
+        if (handler == null && async == null) {
             // The method name is the caller's input: it is not repeated back.
             return reply(failure(Optional.of(request.id()), request.method(),
                     new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
@@ -482,6 +478,17 @@ public final class Session implements AutoCloseable {
         if (inFlight.putIfAbsent(request.id(), context) != null) {
             return reply(failure(Optional.of(request.id()), request.method(), ProtocolException.invalidRequest(
                     "Invalid request: a request with this id is already in progress")));
+        }
+        if (async != null) {
+            CompletableFuture<Optional<JsonRpcMessage>> answered = handleAsync(async, context, request);
+            if (answered != null) {
+                return answered;
+            }
+            if (handler == null) {
+                inFlight.remove(request.id(), context);
+                return reply(failure(Optional.of(request.id()), request.method(),
+                        new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
+            }
         }
         if (inlineMethods.contains(request.method())) {
             context.bind(Thread.currentThread());
@@ -511,18 +518,67 @@ public final class Session implements AutoCloseable {
     }
 
     private Optional<JsonRpcMessage> run(RequestHandler handler, InFlight context, JsonRpcMessage.Request request) {
-        JsonRpcMessage reply;
+        JsonNode value;
         try {
-            JsonNode value = handler.handle(context);
-            reply = new JsonRpcMessage.Success(request.id(),
-                    resultFilter.apply(request, value == null ? Json.object() : value));
-        } catch (ProtocolException e) {
-            reply = failure(Optional.of(request.id()), request.method(), e);
+            value = handler.handle(context);
         } catch (Throwable t) {
+            return answer(context, request, null, t);
+        }
+        return answer(context, request, value, null);
+    }
+
+    /**
+     * Runs an async handler on this thread (the transport's, which read the request); the answer
+     * goes out when its stage completes. Null when the handler left the request to the ordinary one.
+     */
+    private CompletableFuture<Optional<JsonRpcMessage>> handleAsync(AsyncRequestHandler handler, InFlight context,
+            JsonRpcMessage.Request request) {
+        CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
+        java.util.concurrent.CompletionStage<JsonNode> stage;
+        Handling outer = HANDLING.get();
+        HANDLING.set(new Handling(this, request.id()));
+        try {
+            stage = handler.handle(context);
+        } catch (Throwable t) {
+            stage = CompletableFuture.failedFuture(t);
+        } finally {
+            HANDLING.set(outer);
+        }
+        if (stage == null) {
+            return null; // the ordinary handler takes it, on a thread of its own
+        }
+        stage.whenComplete((value, thrown) -> {
+            Throwable cause = thrown instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                    ? c.getCause() : thrown;
+            Optional<JsonRpcMessage> reply = answer(context, request, value, cause);
+            inFlight.remove(request.id(), context);
+            result.complete(reply);
+        });
+        return result;
+    }
+
+    /** The answer to a request whose handler returned {@code value} or threw {@code thrown}. */
+    private Optional<JsonRpcMessage> answer(InFlight context, JsonRpcMessage.Request request, JsonNode value,
+            Throwable thrown) {
+        JsonRpcMessage reply;
+        if (thrown == null) {
+            try {
+                reply = new JsonRpcMessage.Success(request.id(),
+                        resultFilter.apply(request, value == null ? Json.object() : value));
+            } catch (Throwable t) {
+                thrown = t;
+                reply = null;
+            }
+        } else {
+            reply = null;
+        }
+        if (thrown instanceof ProtocolException e) {
+            reply = failure(Optional.of(request.id()), request.method(), e);
+        } else if (thrown != null) {
             if (context.cancelled()) {
                 return Optional.empty();
             }
-            CapturedFailure captured = boundary.capture(t, FailureContext.of(request.method()));
+            CapturedFailure captured = boundary.capture(thrown, FailureContext.of(request.method()));
             reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(
                     ErrorRenderer.jsonRpcCodeFor(captured.failure().code()), captured.failure().safeMessage(),
                     captured));
@@ -545,15 +601,19 @@ public final class Session implements AutoCloseable {
                 if (chosen == null) {
                     return;
                 }
+                notificationsQueued.incrementAndGet();
                 try {
                     notificationExecutor.execute(() -> {
                         try {
                             chosen.handle(notification.method(), notification.params());
                         } catch (Exception e) {
                             LOG.log(System.Logger.Level.WARNING, "notification handler failed", e);
+                        } finally {
+                            notificationsQueued.decrementAndGet();
                         }
                     });
                 } catch (java.util.concurrent.RejectedExecutionException e) {
+                    notificationsQueued.decrementAndGet();
                     LOG.log(System.Logger.Level.DEBUG, "notification dropped: session closed");
                 }
             }
@@ -699,6 +759,7 @@ public final class Session implements AutoCloseable {
     public static final class Builder {
         private final Transport transport;
         private final Map<String, RequestHandler> requestHandlers = new HashMap<>();
+        private final Map<String, AsyncRequestHandler> asyncHandlers = new HashMap<>();
         private final java.util.Set<String> inlineMethods = new java.util.HashSet<>();
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
@@ -725,6 +786,13 @@ public final class Session implements AutoCloseable {
         public Builder onRequestInline(String method, RequestHandler handler) {
             onRequest(method, handler);
             inlineMethods.add(method);
+            return this;
+        }
+
+        /** A handler that answers later without a thread of its own (see {@link AsyncRequestHandler}). */
+        public Builder onRequestAsync(String method, AsyncRequestHandler handler) {
+            Objects.requireNonNull(method, "method");
+            asyncHandlers.put(method, Objects.requireNonNull(handler, "handler"));
             return this;
         }
 

@@ -66,6 +66,23 @@ public final class AuditTrail {
         } catch (Throwable t) {
             thrown = t;
         }
+        return ended(ctx, result, thrown, start, maker);
+    }
+
+    /** Whether a request would be refused now (fail-closed, and the sink failing): {@link #around} does that. */
+    boolean refusing() {
+        return failClosed && broken;
+    }
+
+    /**
+     * Records a request that ended, as {@link #around} does after its handler: the answer to send,
+     * or the exception to answer with ({@code thrown}, or the refusal when fail-closed and the
+     * record could not be written).
+     *
+     * @param start when handling began ({@link System#nanoTime})
+     */
+    JsonNode ended(RequestContext ctx, JsonNode result, Throwable thrown, long start, RecordMaker maker)
+            throws Exception {
         AuditRecord record = maker.make(ctx, result, thrown, Duration.ofNanos(System.nanoTime() - start));
         metrics.request(record);
         try {

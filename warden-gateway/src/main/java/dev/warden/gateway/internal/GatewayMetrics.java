@@ -30,18 +30,58 @@ public final class GatewayMetrics {
             "tools/call", "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read",
             "resources/subscribe", "resources/unsubscribe", "logging/setLevel", "completion/complete");
 
+    /**
+     * The labels of one request counter and of one latency timer (equals and hashCode written out:
+     * a record's generated ones are linked at their first call, which costs milliseconds then).
+     */
+    private record CounterKey(String upstream, String method, String tool, AuditRecord.Outcome outcome, String code) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CounterKey k && upstream.equals(k.upstream) && method.equals(k.method)
+                    && tool.equals(k.tool) && outcome == k.outcome && code.equals(k.code);
+        }
+
+        @Override
+        public int hashCode() {
+            return (((upstream.hashCode() * 31 + method.hashCode()) * 31 + tool.hashCode()) * 31
+                    + outcome.hashCode()) * 31 + code.hashCode();
+        }
+    }
+
+    private record TimerKey(String upstream, String method, String tool) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TimerKey k && upstream.equals(k.upstream) && method.equals(k.method)
+                    && tool.equals(k.tool);
+        }
+
+        @Override
+        public int hashCode() {
+            return (upstream.hashCode() * 31 + method.hashCode()) * 31 + tool.hashCode();
+        }
+    }
+
+    // Meters are looked up here by their labels first: building and registering one per request
+    // (the registry's own lookup sorts and compares the tags each time) cost more than the rest.
+    private final java.util.concurrent.ConcurrentHashMap<CounterKey, Counter> counters =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<TimerKey, Timer> timers =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     void request(AuditRecord r) {
         String upstream = r.upstream().orElse("-");
         String tool = r.tool().orElse("-");
         String method = METHODS.contains(r.method()) ? r.method() : "(other)";
-        Counter.builder("warden_gateway_requests").description("Requests through the gateway")
-                .tags("upstream", upstream, "method", method, "tool", tool, "outcome", r.outcome().name(),
-                        "code", r.code().orElse("-"))
-                .register(registry).increment();
-        Timer.builder("warden_gateway_request_duration").description("Time to answer a request")
-                .tags("upstream", upstream, "method", method, "tool", tool)
-                .publishPercentileHistogram()
-                .register(registry).record(r.duration());
+        counters.computeIfAbsent(new CounterKey(upstream, method, tool, r.outcome(), r.code().orElse("-")),
+                k -> Counter.builder("warden_gateway_requests").description("Requests through the gateway")
+                        .tags("upstream", k.upstream(), "method", k.method(), "tool", k.tool(),
+                                "outcome", k.outcome().name(), "code", k.code())
+                        .register(registry)).increment();
+        timers.computeIfAbsent(new TimerKey(upstream, method, tool),
+                k -> Timer.builder("warden_gateway_request_duration").description("Time to answer a request")
+                        .tags("upstream", k.upstream(), "method", k.method(), "tool", k.tool())
+                        .publishPercentileHistogram()
+                        .register(registry)).record(r.duration());
     }
 
     public void finding(String upstream, Category category) {

@@ -1,0 +1,69 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+class FileAuditLogTest {
+
+    @TempDir
+    Path dir;
+
+    /** The line as the mapper writes the same members. */
+    private static String byMapper(AuditRecord r) {
+        ObjectNode line = Json.object();
+        line.put("time", r.time().toString());
+        line.put("client", r.client());
+        r.upstream().ifPresent(u -> line.put("upstream", u));
+        line.put("method", r.method());
+        r.tool().ifPresent(t -> line.put("tool", t));
+        line.put("durationMs", r.duration().toNanos() / 1_000_000.0);
+        line.put("outcome", r.outcome().name());
+        r.code().ifPresent(c -> line.put("code", c));
+        r.ref().ifPresent(ref -> line.put("ref", ref));
+        return line + "\n";
+    }
+
+    private static final List<AuditRecord> RECORDS = List.of(
+            new AuditRecord(Instant.parse("2026-11-23T19:00:00.123456789Z"), "claude-ai#3", Optional.of("crm"),
+                    "tools/call", Optional.of("lookup"), Duration.ofNanos(1_234_567), AuditRecord.Outcome.OK,
+                    Optional.empty(), Optional.empty()),
+            new AuditRecord(Instant.parse("2026-11-23T00:00:00Z"), "c#1", Optional.empty(), "weird\"\\\n\r\t\b\f\u0001\u001f"
+                    + "é😀\u007f</", Optional.empty(), Duration.ZERO, AuditRecord.Outcome.TOOL_ERROR,
+                    Optional.of("UPSTREAM_ERROR"), Optional.of("ref_bskah3tjq2bv64cp")),
+            new AuditRecord(Instant.parse("2026-01-01T23:59:59.5Z"), "x#2", Optional.of("u"), "resources/read",
+                    Optional.empty(), Duration.ofSeconds(90_000), AuditRecord.Outcome.CANCELLED, Optional.empty(),
+                    Optional.empty()),
+            new AuditRecord(Instant.parse("2026-01-01T23:59:59Z"), "x#2", Optional.of("u"), "tools/call",
+                    Optional.of("(unknown)"), Duration.ofNanos(1), AuditRecord.Outcome.ERROR,
+                    Optional.of("BLOCKED"), Optional.empty()));
+
+    @Test
+    void eachLineIsWhatTheMapperWritesForTheSameMembers() {
+        for (AuditRecord r : RECORDS) {
+            assertThat(FileAuditLog.line(r)).isEqualTo(byMapper(r));
+        }
+    }
+
+    @Test
+    void recordsAreAppendedToTheFileOfTheirUtcDay() throws Exception {
+        try (FileAuditLog log = FileAuditLog.open(dir)) {
+            for (AuditRecord r : RECORDS) {
+                log.record(r);
+            }
+        }
+        assertThat(Files.readString(dir.resolve("audit-2026-11-23.jsonl")))
+                .isEqualTo(byMapper(RECORDS.get(0)) + byMapper(RECORDS.get(1)));
+        assertThat(Files.readString(dir.resolve("audit-2026-01-01.jsonl")))
+                .isEqualTo(byMapper(RECORDS.get(2)) + byMapper(RECORDS.get(3)));
+    }
+}
