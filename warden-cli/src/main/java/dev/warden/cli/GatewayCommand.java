@@ -46,14 +46,15 @@ final class GatewayCommand implements Callable<Integer> {
     Path incidentLog;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest message accepted from a client (default: ${DEFAULT-VALUE}).")
-    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+            description = "Largest message accepted from a client or an upstream, both ways (default: the file's "
+                    + "maxMessageBytes, else " + StdioTransport.DEFAULT_MAX_MESSAGE_BYTES + ").")
+    Integer maxMessageBytes;
 
     @Override
     public Integer call() throws Exception {
         GatewayConfig cfg;
         try {
-            cfg = GatewayConfig.load(config);
+            cfg = GatewayConfig.load(config, Optional.ofNullable(maxMessageBytes));
         } catch (ConfigException e) {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
@@ -62,7 +63,7 @@ final class GatewayCommand implements Callable<Integer> {
         Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
-                .maxMessageBytes(maxMessageBytes).metrics(registry);
+                .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
@@ -75,7 +76,7 @@ final class GatewayCommand implements Callable<Integer> {
                 gateway.serveStdio();
                 return 0;
             }
-            McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(maxMessageBytes)
+            McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
                     .onSession(gateway::connect).boundary(gateway.boundary());
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());

@@ -5,11 +5,13 @@ import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentJson;
+import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Finding;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -74,31 +76,50 @@ final class IncidentsCommand {
             }
         }
 
-        private static void print(PrintWriter out, Incident incident) {
-            out.println("ref:      " + incident.ref());
-            out.println("time:     " + incident.time());
-            out.println("code:     " + incident.code());
-            out.println("method:   " + incident.method());
-            incident.tool().ifPresent(t -> out.println("tool:     " + t));
-            incident.upstream().ifPresent(u -> out.println("upstream: " + u));
+        /** Every field, each as a terminal may show it (see {@link Printable}). */
+        static void print(PrintWriter out, Incident incident) {
+            out.println("ref:       " + incident.ref());
+            out.println("time:      " + incident.time());
+            out.println("code:      " + incident.code());
+            out.println("method:    " + Printable.line(incident.method()));
+            incident.tool().ifPresent(t -> out.println("tool:      " + Printable.line(t)));
+            incident.upstream().ifPresent(u -> out.println("upstream:  " + Printable.line(u)));
+            incident.reason().ifPresent(r -> out.println("reason:    " + Printable.line(r)));
+            incident.arguments().ifPresent(a -> {
+                out.println("arguments:");
+                indented(out, pretty(a));
+            });
             incident.original().ifPresent(o -> {
                 out.println("original:");
-                o.lines().forEach(line -> out.println("  " + line));
+                indented(out, o);
             });
             if (!incident.findings().isEmpty()) {
                 out.println("findings:");
                 for (Finding f : incident.findings()) {
-                    out.printf("  %s/%s [%d, %d)%n", f.category().label(), f.kind(), f.start(), f.end());
+                    out.printf("  %s/%s [%d, %d)%n", f.category().label(), Printable.line(f.kind()), f.start(), f.end());
                 }
             }
             if (!incident.chain().isEmpty()) {
                 out.println("exception:");
                 String prefix = "  ";
                 for (Incident.ThrowableRecord record : incident.chain()) {
-                    out.println(prefix + record.type() + record.message().map(m -> ": " + m).orElse(""));
-                    record.stack().forEach(frame -> out.println("      at " + frame));
+                    out.println(prefix + Printable.line(record.type() + record.message().map(m -> ": " + m).orElse("")));
+                    record.stack().forEach(frame -> out.println("      at " + Printable.line(frame)));
                     prefix = "  Caused by: ";
                 }
+            }
+        }
+
+        private static void indented(PrintWriter out, String text) {
+            Printable.lines(text).lines().forEach(line -> out.println("  " + line));
+        }
+
+        /** Arguments are JSON text kept on one line: shown indented, unless they do not parse. */
+        private static String pretty(String arguments) {
+            try {
+                return Json.mapper().readTree(arguments).toPrettyString();
+            } catch (RuntimeException e) {
+                return arguments;
             }
         }
     }
@@ -141,19 +162,22 @@ final class IncidentsCommand {
             try (FileIncidentStore incidents = store.open()) {
                 List<Incident> found = incidents.list(Instant.now().minus(age), filter, limit);
                 for (Incident incident : found) {
-                    String what = incident.original().map(o -> o.lines().findFirst().orElse(""))
-                            .or(() -> incident.chain().stream().findFirst()
-                                    .map(r -> r.type() + r.message().map(m -> ": " + m).orElse("")))
-                            .orElse("");
-                    if (what.length() > 100) {
-                        what = what.substring(0, 97) + "...";
-                    }
-                    out.printf("%s  %s  %-17s %-12s %-20s %s%n", incident.time(), incident.ref(), incident.code(),
-                            incident.method(), incident.tool().or(incident::upstream).orElse("-"), what);
+                    out.println(line(incident));
                 }
                 out.flush();
                 return 0;
             }
+        }
+
+        /**
+         * One incident on one line: when (to the second), its ref and code, the upstream, what was
+         * asked (method and tool), and the gist of what went wrong.
+         */
+        static String line(Incident incident) {
+            String asked = incident.method() + incident.tool().map(t -> " " + t).orElse("");
+            return Printable.line(String.format("%s  %s  %-17s %-12s %-28s %s",
+                    incident.time().truncatedTo(ChronoUnit.SECONDS), incident.ref(), incident.code(),
+                    incident.upstream().orElse("-"), asked, IncidentGist.of(incident)));
         }
 
         private static boolean isCode(String value) {

@@ -1,6 +1,7 @@
 package dev.warden.cli;
 
 import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StderrSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import java.util.ArrayDeque;
@@ -8,16 +9,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * The server of {@code warden wrap} started before anything else, even before the command line
  * is parsed, so it boots (a Node server takes about 200 ms) while Warden does instead of after.
  * The first connection gets that process; later ones (after a crash) start anew. Its stderr lines
- * wait, a bounded few, until the wrap command says how to log them.
+ * wait, a bounded few, until the wrap command says how to log them; so does its exit, if it ended
+ * already (a server that cannot start often does, before the command line is parsed).
  */
 final class Prestarted implements Supplier<Transport>, AutoCloseable {
 
@@ -25,43 +27,87 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
     private static final AtomicReference<Prestarted> EARLY = new AtomicReference<>();
 
     private final List<String> command;
+    /** The message limit the process was started with: one started early with another is not used. */
+    private final int maxMessageBytes;
     private final AtomicReference<Transport> ready = new AtomicReference<>();
     private final Queue<String> earlyLines = new ArrayDeque<>();
-    private Consumer<String> stderr;
+    private Runnable earlyExit;
+    private StderrSink stderr;
     private Supplier<Transport> launch;
 
-    private Prestarted(List<String> command) {
+    private Prestarted(List<String> command, int maxMessageBytes) {
         this.command = command;
+        this.maxMessageBytes = maxMessageBytes;
         try {
-            ready.set(ProcessTransport.launch(command, Map.of(), Optional.empty(), this::stderrLine,
-                    StdioTransport.DEFAULT_MAX_MESSAGE_BYTES));
+            ready.set(ProcessTransport.launch(command, Map.of(), Optional.empty(), new StderrSink() {
+                @Override
+                public void line(String line) {
+                    stderrLine(line);
+                }
+
+                @Override
+                public void exited(int exitCode, List<String> lastLines) {
+                    stderrExit(exitCode, lastLines);
+                }
+            }, maxMessageBytes));
         } catch (RuntimeException e) {
             // Left to the first connection, which launches again and reports why it cannot.
         }
     }
 
-    /** Starts the server named after {@code --} when the arguments are {@code wrap … -- COMMAND…}. */
+    /**
+     * Starts the server when the arguments are {@code wrap [options] [--] COMMAND…}, finding the
+     * command as the parser will ({@link WrapCommand#commandStart}).
+     */
     static void startEarly(String[] args) {
-        if (args.length < 3 || !args[0].equals("wrap")) {
+        if (args.length < 2 || !args[0].equals("wrap")) {
             return;
         }
-        int separator = Arrays.asList(args).indexOf("--");
-        if (separator > 0 && separator < args.length - 1) {
-            EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(separator + 1, args.length))));
+        OptionalInt start = WrapCommand.commandStart(args, 1);
+        OptionalInt limit = start.isPresent() ? maxMessageBytes(args, start.getAsInt()) : OptionalInt.empty();
+        if (start.isPresent() && limit.isPresent()) {
+            EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(start.getAsInt(), args.length)),
+                    limit.getAsInt()));
         }
+    }
+
+    /** The {@code --max-message-bytes} among wrap's options (before {@code end}), the default if none; empty if unreadable. */
+    static OptionalInt maxMessageBytes(String[] args, int end) {
+        int limit = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+        for (int i = 1; i < end; i++) {
+            String value = null;
+            if (args[i].equals("--max-message-bytes") && i + 1 < end) {
+                value = args[++i];
+            } else if (args[i].startsWith("--max-message-bytes=")) {
+                value = args[i].substring("--max-message-bytes=".length());
+            }
+            if (value != null) {
+                try {
+                    limit = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    return OptionalInt.empty(); // the parser will say what is wrong
+                }
+            }
+        }
+        return OptionalInt.of(limit);
     }
 
     /**
      * The process for this command: the one started early if it is the same command, else none yet;
      * its stderr goes to {@code stderr} from now on, and connections after the first use {@code launch}.
      */
-    static Prestarted claim(List<String> command, Consumer<String> stderr, Supplier<Transport> launch) {
+    static Prestarted claim(List<String> command, StderrSink stderr, Supplier<Transport> launch) {
+        return claim(command, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, stderr, launch);
+    }
+
+    /** {@link #claim(List, StderrSink, Supplier)} for a process that accepts messages up to {@code maxMessageBytes}. */
+    static Prestarted claim(List<String> command, int maxMessageBytes, StderrSink stderr, Supplier<Transport> launch) {
         Prestarted early = EARLY.getAndSet(null);
-        if (early != null && !early.command.equals(command)) {
+        if (early != null && (!early.command.equals(command) || early.maxMessageBytes != maxMessageBytes)) {
             early.close();
             early = null;
         }
-        Prestarted claimed = early != null ? early : new Prestarted(command);
+        Prestarted claimed = early != null ? early : new Prestarted(command, maxMessageBytes);
         claimed.attach(stderr, launch);
         return claimed;
     }
@@ -76,17 +122,29 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
 
     private synchronized void stderrLine(String line) {
         if (stderr != null) {
-            stderr.accept(line);
+            stderr.line(line);
         } else if (earlyLines.size() < EARLY_STDERR_LINES) {
             earlyLines.add(line);
         }
     }
 
-    private synchronized void attach(Consumer<String> sink, Supplier<Transport> launcher) {
+    private synchronized void stderrExit(int exitCode, List<String> lastLines) {
+        if (stderr != null) {
+            stderr.exited(exitCode, lastLines);
+        } else {
+            earlyExit = () -> stderr.exited(exitCode, lastLines);
+        }
+    }
+
+    private synchronized void attach(StderrSink sink, Supplier<Transport> launcher) {
         this.launch = launcher;
         this.stderr = sink;
-        earlyLines.forEach(sink);
+        earlyLines.forEach(sink::line);
         earlyLines.clear();
+        if (earlyExit != null) {
+            earlyExit.run();
+            earlyExit = null;
+        }
     }
 
     @Override

@@ -62,6 +62,14 @@ public final class Warden {
                 line.addSubcommand(name, command(name));
             }
         }
+        // An argument starting with @ is an argument (npx @scope/server), never a file to read arguments from.
+        line.setExpandAtFiles(false);
+        CommandLine wrap = line.getSubcommands().get("wrap");
+        if (wrap != null) {
+            // wrap's first word that is not its own option starts the server's command: what follows is
+            // the server's, -y and --help included (see WrapCommand.commandStart).
+            wrap.setStopAtPositional(true);
+        }
         return line;
     }
 

@@ -11,21 +11,30 @@ import dev.warden.gateway.GatewayConfig;
 import dev.warden.gateway.Upstream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code warden wrap [options] -- COMMAND [ARGS…]}: Warden in front of one MCP server over stdio,
+ * {@code warden wrap [options] [--] COMMAND [ARGS…]}: Warden in front of one MCP server over stdio,
  * a drop-in for the server's command in a client's configuration.
+ *
+ * <p>Everything from the first word that is not one of wrap's options (or from after {@code --})
+ * is the server's command, passed as it is: {@code warden wrap npx -y pkg} runs {@code npx -y pkg}
+ * (the Inspector and other clients put the server's command after {@code wrap} just so). The
+ * parser is told to stop at that word ({@link Warden#commandLine}), and {@link #commandStart} finds
+ * it the same way for the server started before parsing ({@link Prestarted}).
  */
 @Command(name = "wrap", mixinStandardHelpOptions = true,
         description = {"Runs COMMAND as an MCP server and stands between it and the client on stdin/stdout: "
                 + "what the server leaks in errors and logs is sanitized, every failure gets a code and a ref "
                 + "(`warden incidents show REF` shows the original), and a crashing or hanging server cannot "
                 + "take the client down.",
-                "Example: warden wrap -- npx -y @modelcontextprotocol/server-everything"})
+                "Everything from COMMAND on is the server's, options included; `--` before it is optional.",
+                "Example: warden wrap npx -y @modelcontextprotocol/server-everything"})
 final class WrapCommand implements Callable<Integer> {
 
     @Option(names = "--name", paramLabel = "NAME",
@@ -65,21 +74,83 @@ final class WrapCommand implements Callable<Integer> {
     Path incidentLog;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest message accepted from the client (default: ${DEFAULT-VALUE}).")
+            description = "Largest message accepted, both ways: from the client and from the server "
+                    + "(default: ${DEFAULT-VALUE}, 64 MiB).")
     int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
 
-    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The MCP server to run, after --.")
+    @Option(names = "--keep-credentials-in-results-of", paramLabel = "TOOL",
+            description = "Do not redact credentials in this tool's successful results (repeatable): for tools "
+                    + "that read files the model edits and writes back, where a redacted token would be written "
+                    + "back as its marker.")
+    List<String> keepCredentialsOf = List.of();
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*",
+            description = "The MCP server to run and its arguments, as they are (optionally after --).")
     List<String> command;
+
+    /** wrap's options that take a value (the next word, or after {@code =}); a test holds this to the annotations. */
+    static final Set<String> VALUE_OPTIONS = Set.of("--name", "--timeout", "--policy", "--data-dir", "--incident-log",
+            "--max-message-bytes", "--keep-credentials-in-results-of");
+    /** wrap's options that take none. */
+    static final Set<String> FLAG_OPTIONS = Set.of("--keep-credentials-in-results", "--redact-pii", "--fail-closed");
+
+    /**
+     * Where the server's command starts in {@code args} (from {@code from} on, past wrap's own
+     * options), as the parser will find it; empty if there is none, or if the arguments ask for
+     * something else (help, a version) or hold an option wrap does not know, which the parser
+     * refuses.
+     */
+    static OptionalInt commandStart(String[] args, int from) {
+        for (int i = from; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--")) {
+                return i + 1 < args.length ? OptionalInt.of(i + 1) : OptionalInt.empty();
+            }
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                return OptionalInt.of(i);
+            }
+            int equals = arg.indexOf('=');
+            String name = equals > 0 ? arg.substring(0, equals) : arg;
+            if (VALUE_OPTIONS.contains(name)) {
+                if (equals < 0) {
+                    i++; // its value, which the parser does not take from what looks like an option
+                    if (i == args.length || args[i].equals("--") || VALUE_OPTIONS.contains(args[i])
+                            || FLAG_OPTIONS.contains(args[i])) {
+                        return OptionalInt.empty();
+                    }
+                }
+            } else if (!FLAG_OPTIONS.contains(name) || equals > 0) {
+                return OptionalInt.empty();
+            }
+        }
+        return OptionalInt.empty();
+    }
 
     @Override
     public Integer call() throws Exception {
-        Upstream upstream = Upstream.stdio(name != null ? name : nameOf(command), command)
-                .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
-                .withPolicy(Policy.parse(policy))
-                .withRedactSuccessfulResults(!keepCredentials)
-                .withPii(pii);
+        if (maxMessageBytes < 1024) {
+            System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxMessageBytes);
+            return 2;
+        }
+        java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
+        keepCredentialsOf.forEach(tool -> kept.put(tool, false));
+        Upstream upstream;
+        try {
+            upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
+                            maxMessageBytes)
+                    .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
+                    .withPolicy(Policy.parse(policy))
+                    .withRedactSuccessfulResults(!keepCredentials)
+                    .withRedactResultsOf(kept)
+                    .withPii(pii);
+        } catch (IllegalArgumentException e) {
+            // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
+            System.err.println("warden wrap: " + e.getMessage());
+            return 2;
+        }
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
-        try (Prestarted server = Prestarted.claim(command, Upstream.stderrLog(upstream.name()), upstream.connector());
+        try (Prestarted server = Prestarted.claim(command, maxMessageBytes, Upstream.stderrLog(upstream.name()),
+                upstream.connector());
              FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
@@ -104,7 +175,7 @@ final class WrapCommand implements Callable<Integer> {
             return java.util.Optional.empty();
         }
         for (String arg : args) {
-            // Picocli reads arguments from @FILE when it can, and takes @@X as @X.
+            // Arguments starting with @ are left to picocli (whose @FILE expansion Warden turns off): rare, and its rules are its own.
             if (arg.length() > 1 && arg.startsWith("@")
                     && (arg.startsWith("@@") || new java.io.File(arg.substring(1)).canRead())) {
                 return java.util.Optional.empty();

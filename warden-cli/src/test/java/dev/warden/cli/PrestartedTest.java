@@ -94,10 +94,35 @@ class PrestartedTest {
     }
 
     @Test
+    void anExitBeforeTheCommandClaimedTheProcessIsPassedOnOnceItDoes() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        List<String> command = server("echo 'Error: no such directory' >&2; echo $$ > " + pidFile + "; exit 1");
+        Prestarted.startEarly(concat(List.of("wrap", "--"), command));
+        assertThat(stops(pidWrittenTo(pidFile))).isTrue();
+        java.util.concurrent.CompletableFuture<String> exit = new java.util.concurrent.CompletableFuture<>();
+        dev.warden.core.transport.StderrSink sink = new dev.warden.core.transport.StderrSink() {
+            @Override
+            public void line(String line) {
+            }
+
+            @Override
+            public void exited(int exitCode, List<String> lastLines) {
+                exit.complete(exitCode + " " + lastLines);
+            }
+        };
+
+        try (Prestarted claimed = Prestarted.claim(command, sink, failing())) {
+            assertThat(exit.get(60, TimeUnit.SECONDS)).isEqualTo("1 [Error: no such directory]");
+            claimed.get().close();
+        }
+    }
+
+    @Test
     void aProcessNoCommandClaimsIsStopped() throws Exception {
         Path pidFile = dir.resolve("pid");
-        Prestarted.startEarly(concat(List.of("wrap", "--bogus", "--"), server("echo $$ > " + pidFile
-                + "; exec cat")));
+        // --timeout wants a duration: the command line is refused after the server started
+        Prestarted.startEarly(concat(List.of("wrap", "--timeout", "soonish", "--"), server("echo $$ > "
+                + pidFile + "; exec cat")));
         long early = pidWrittenTo(pidFile);
 
         Prestarted.discardUnclaimed();
@@ -120,10 +145,25 @@ class PrestartedTest {
     }
 
     @Test
-    void onlyWrapWithACommandAfterTheSeparatorStartsAnything() {
+    void theCommandNeedsNoSeparator() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        List<String> command = server("echo $$ > " + pidFile + "; exec cat");
+        Prestarted.startEarly(concat(List.of("wrap", "--name", "x"), command));
+        long early = pidWrittenTo(pidFile);
+
+        try (Prestarted claimed = Prestarted.claim(command, line -> { }, failing())) {
+            Transport first = claimed.get();
+            assertThat(((ProcessTransport) first).pid()).isEqualTo(early);
+            first.close();
+        }
+    }
+
+    @Test
+    void onlyWrapWithACommandStartsAnything() {
         Prestarted.startEarly(new String[] {"gateway", "--", "sh", "-c", "exit 0"});
         Prestarted.startEarly(new String[] {"wrap", "--name", "x"});
         Prestarted.startEarly(new String[] {"wrap", "--"});
+        Prestarted.startEarly(new String[] {"wrap", "--bogus", "sh", "-c", "exit 0"});
         AtomicInteger launches = new AtomicInteger();
         Supplier<Transport> counting = () -> {
             launches.incrementAndGet();

@@ -21,6 +21,7 @@ import dev.warden.core.session.NotificationHandler;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.session.Session;
+import dev.warden.core.transport.ProcessStartException;
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.schema.JsonSchemaValidator;
@@ -534,6 +535,18 @@ public final class McpClient implements AutoCloseable {
                     return connection;
                 } catch (IncompatiblePeerException | AuthorizationFailedException e) {
                     throw e; // the server will not change its mind on retry (nor the user theirs)
+                } catch (ServerDidNotStart e) {
+                    // A server that never ran (no such program; it exited before answering: a wrong
+                    // argument, a missing directory or package) fails the same way on every try: the
+                    // caller hears why at once, not after the backoff. One that ran before and then
+                    // crashed is tried again: it may well come back.
+                    ConnectionClosedException failure = new ConnectionClosedException(e.getMessage(), e.getCause(),
+                            false);
+                    if (old == null) {
+                        throw failure;
+                    }
+                    last = failure;
+                    LOG.log(System.Logger.Level.DEBUG, "connecting failed (attempt {0} of {1})", attempt, attempts);
                 } catch (RuntimeException e) {
                     last = e;
                     LOG.log(System.Logger.Level.DEBUG, "connecting failed (attempt {0} of {1})", attempt, attempts);
@@ -553,9 +566,25 @@ public final class McpClient implements AutoCloseable {
         }
     }
 
+    /** How long a server whose output ended is given to exit, to tell an exit from a stream that closed. */
+    private static final Duration EXIT_WAIT = Duration.ofMillis(500);
+
+    /** The server process could not be started, or exited before it answered (see {@link #reconnect()}). */
+    private static final class ServerDidNotStart extends RuntimeException {
+        ServerDidNotStart(String message, Throwable cause) {
+            super(message, cause, false, false);
+        }
+    }
+
     private Connection open() {
-        Transport transport = connector.get();
-        Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout);
+        Transport transport;
+        try {
+            transport = connector.get();
+        } catch (ProcessStartException e) {
+            throw new ServerDidNotStart("The server could not be started (" + e.getMessage() + ")", e);
+        }
+        Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout)
+                .boundary(config.boundary);
         config.notifications.ifPresent(builder::onOtherNotification);
         config.handlers.forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);
@@ -615,8 +644,15 @@ public final class McpClient implements AutoCloseable {
                     result.path("instructions").isString() ? Optional.of(result.get("instructions").stringValue())
                             : Optional.empty(), Json.object());
         } catch (RuntimeException e) {
+            // Asked before closing, which would end the process anyway.
+            Optional<Integer> exited = e instanceof ConnectionClosedException && transport instanceof ProcessTransport p
+                    ? p.exitCode(EXIT_WAIT) : Optional.empty();
             session.close();
             transport.close();
+            if (exited.isPresent()) {
+                throw new ServerDidNotStart("The server process exited with code " + exited.get()
+                        + " before it answered", e);
+            }
             throw e;
         }
     }
@@ -691,6 +727,7 @@ public final class McpClient implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
         private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
+        private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
         private final Map<String, ClientRequestHandler> undeclared = new java.util.LinkedHashMap<>();
         private Optional<NotificationHandler> notifications = Optional.empty();
 
@@ -731,6 +768,16 @@ public final class McpClient implements AutoCloseable {
         /** Declares the elicitation capability and answers {@code elicitation/create}. */
         public Builder onElicitation(ClientRequestHandler handler) {
             handlers.put("elicitation/create", Objects.requireNonNull(handler, "onElicitation"));
+            return this;
+        }
+
+        /**
+         * What this client's own refusals of a server's requests become (a question it cannot
+         * route, say): the ref the server sees is recorded where this boundary says (a proxy's
+         * incident store), so it resolves.
+         */
+        public Builder boundary(dev.warden.core.error.ErrorBoundary boundary) {
+            this.boundary = Objects.requireNonNull(boundary, "boundary");
             return this;
         }
 

@@ -103,8 +103,10 @@ class McpClientOverHttpTest {
 
     @Test
     void anAnswerLargerThanTheClientAcceptsFailsTheCallAtOnceAndTheConnectionGoesOn() {
+        // A client that accepts 4 MiB (the default is 64 MiB) and an answer of 5.
         try (McpClient client = McpClient.builder("t", "1").requestTimeout(java.time.Duration.ofSeconds(60))
-                .protocolVersion(ProtocolVersion.V2025_11_25).connect(McpClient.http(http.endpoint()))) {
+                .protocolVersion(ProtocolVersion.V2025_11_25).connect(() -> dev.warden.client.http.StreamableHttpTransport
+                        .of(http.endpoint(), java.util.Map.of(), java.util.Optional.empty(), 4 * 1024 * 1024))) {
             assertThatThrownBy(() -> client.callTool("huge", Json.object()))
                     .isInstanceOf(dev.warden.core.error.MessageTooLargeException.class);
             assertThat(client.callTool("echo", text("after")).text()).isEqualTo("after");

@@ -3,6 +3,7 @@ package dev.warden.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.IncompatiblePeerException;
 import dev.warden.core.error.PeerErrorException;
@@ -11,6 +12,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
@@ -18,6 +20,8 @@ import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -273,6 +277,58 @@ class McpClientTest {
 
         assertThat(attempts.get()).isEqualTo(3);
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+    }
+
+    private static Supplier<Transport> counting(AtomicInteger launches, List<String> command) {
+        return () -> {
+            launches.incrementAndGet();
+            return ProcessTransport.launch(command, Map.of(), Optional.empty(), line -> { });
+        };
+    }
+
+    @Test
+    void aServerProcessThatExitsBeforeAnsweringFailsTheFirstConnectionWithoutRetries() {
+        AtomicInteger launches = new AtomicInteger();
+
+        assertThatThrownBy(() -> McpClient.builder("test", "1").connect(counting(launches,
+                List.of("sh", "-c", "echo 'Error: no such directory' >&2; exit 1"))))
+                .isInstanceOf(ConnectionClosedException.class)
+                .hasMessage("The server process exited with code 1 before it answered");
+        assertThat(launches).hasValue(1);
+    }
+
+    @Test
+    void aProgramThatCannotBeStartedFailsTheFirstConnectionWithoutRetries() {
+        AtomicInteger launches = new AtomicInteger();
+
+        assertThatThrownBy(() -> McpClient.builder("test", "1").connect(counting(launches,
+                List.of("/nonexistent/mcp-server"))))
+                .isInstanceOf(ConnectionClosedException.class)
+                .hasMessageStartingWith("The server could not be started (cannot start /nonexistent/mcp-server");
+        assertThat(launches).hasValue(1);
+    }
+
+    @Test
+    void aServerThatRanBeforeIsTriedAgainWhenItsRestartExitsAtOnce() {
+        McpServer server = server();
+        List<Transport> made = new ArrayList<>();
+        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+                new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), () -> {
+                    // the first and third connections work; the second, a restart, dies at once
+                    Transport t = made.size() == 1
+                            ? ProcessTransport.launch(List.of("sh", "-c", "exit 1"), Map.of(), Optional.empty(),
+                                    line -> { })
+                            : inMemory(server).get();
+                    made.add(t);
+                    return t;
+                });
+        made.get(0).close(); // the server went away
+        for (int i = 0; i < 500 && client.isConnected(); i++) {
+            sleep(10);
+        }
+
+        assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+        assertThat(made).hasSize(3);
     }
 
     @Test

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -18,9 +20,11 @@ class WrapFaultsEndToEndTest {
 
     static final Duration GUARD = WrapLeaksEndToEndTest.GUARD;
 
-    private static LinePeer started() throws Exception {
+    private static LinePeer started(String... options) throws Exception {
         Path dataDir = Files.createTempDirectory("warden-wrap-faults");
-        LinePeer peer = new LinePeer(WrapLeaksEndToEndTest.wrap(dataDir, "--timeout", "2s"));
+        List<String> all = new java.util.ArrayList<>(List.of("--timeout", "2s"));
+        all.addAll(List.of(options));
+        LinePeer peer = new LinePeer(WrapLeaksEndToEndTest.wrap(dataDir, all.toArray(String[]::new)));
         WrapLeaksEndToEndTest.initialize(peer);
         return peer;
     }
@@ -72,13 +76,45 @@ class WrapFaultsEndToEndTest {
     }
 
     @Test
-    void aTenMegabyteResultIsRefusedAtOnceWithItsOwnAnswer() throws Exception {
+    void aTenMegabyteResultPassesByDefault() throws Exception {
         try (LinePeer peer = started()) {
+            JsonNode answer = call(peer, 10, "huge");
+            assertThat(answer.at("/result/content/0/text").asString()).hasSize(10 * 1024 * 1024);
+        }
+    }
+
+    @Test
+    void aResultOverTheSetLimitIsRefusedAtOnceWithItsOwnAnswerNamingTheSetting() throws Exception {
+        try (LinePeer peer = started("--max-message-bytes", "4194304")) {
             JsonNode answer = call(peer, 10, "huge");
             assertThat(answer.get("id").asInt()).isEqualTo(10);
             assertThat(codeOf(answer)).isEqualTo("UPSTREAM_ERROR");
-            assertThat(answer.toString()).contains("larger than the gateway accepts").hasSizeLessThan(10_000);
+            assertThat(answer.toString()).contains("larger than the gateway accepts").contains("--max-message-bytes")
+                    .contains("4194304").hasSizeLessThan(10_000);
             assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
+        }
+    }
+
+    @Test
+    void aServerThatCannotStartFailsInitializeAfterOneTryAndItsLastStderrLinesAreLogged() throws Exception {
+        Path dataDir = Files.createTempDirectory("warden-wrap-faults");
+        Path launches = dataDir.resolve("launches");
+        try (LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.toString(), "sh", "-c", "echo started >>" + launches
+                        + "; echo 'Error: None of the specified directories are accessible' >&2; exit 1"))) {
+            JsonNode answer = Json.mapper().readTree(peer.call(1, "initialize", "{\"protocolVersion\":\"2025-11-25\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"e2e\",\"version\":\"1\"}}", GUARD));
+
+            assertThat(answer.at("/error/data/code").asString()).isEqualTo("UPSTREAM_ERROR");
+            assertThat(answer.at("/error/message").asString()).isEqualTo("The upstream server could not be started.");
+            assertThat(Files.readAllLines(launches)).hasSize(1);
+            String log = "";
+            for (int i = 0; i < 3000 && !log.contains("accessible"); i++) {
+                Thread.sleep(20);
+                log = Files.readString(peer.stderr);
+            }
+            assertThat(log).contains("upstream sh exited with code 1; its last lines on stderr:\n"
+                    + "  Error: None of the specified directories are accessible");
         }
     }
 }

@@ -22,9 +22,25 @@ import tools.jackson.databind.JsonNode;
 class WrapServerEverythingEndToEndTest {
 
     static final String SERVER = WardenClientWithServerEverythingTest.SERVER;
-    /** Planted in the server's environment: its get-env tool returns the environment. */
+    /** A GitHub token in its documented shape (ghp_ and 36 random letters and digits), made for this run. */
+    static final String GITHUB_TOKEN = githubToken();
+    /**
+     * Planted in the server's environment: its get-env tool returns the environment. The AWS
+     * secret key has no shape of its own (40 base64 characters): only its variable's name says
+     * what it is, and results are never redacted by a name.
+     */
     static final Map<String, String> SECRETS = Map.of("AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-            "GITHUB_TOKEN", "ghp_16C7e42F292c6912E7710c838347Ae178B4a");
+            "GITHUB_TOKEN", GITHUB_TOKEN);
+
+    private static String githubToken() {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        StringBuilder b = new StringBuilder("ghp_");
+        for (int i = 0; i < 36; i++) {
+            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
 
     Path dataDir;
     JsonNode direct;
@@ -108,14 +124,25 @@ class WrapServerEverythingEndToEndTest {
     }
 
     @Test
-    void credentialsInTheServersEnvironmentDumpAreRedacted() {
+    void aTokenInTheServersEnvironmentDumpIsRedactedOverItsSpanAndNothingElseChanges() {
         String directEnv = direct.at("/env/value/content/0/text").asString();
         String wrappedEnv = wrapped.at("/env/value/content/0/text").asString();
-        SECRETS.values().forEach(secret -> {
-            assertThat(directEnv).as("the test plants the secret").contains(secret);
-            assertThat(wrappedEnv).doesNotContain(secret);
+        assertThat(directEnv).as("the test plants the token").contains(GITHUB_TOKEN);
+        assertThat(wrappedEnv).doesNotContain(GITHUB_TOKEN);
+        // The launcher (a bash script starting a JVM) adds and updates variables of its own (PWD,
+        // SHLVL, _); every other variable both runs share comes back as the server sent it, the
+        // token alone replaced by its marker.
+        JsonNode directVars = Json.mapper().readTree(directEnv);
+        JsonNode wrappedVars = Json.mapper().readTree(wrappedEnv);
+        assertThat(wrappedVars.path("GITHUB_TOKEN").asString()).isEqualTo("[redacted:github-token]");
+        assertThat(wrappedVars.path("AWS_SECRET_ACCESS_KEY").asString())
+                .as("a secret without a shape of its own is not redacted by its name")
+                .isEqualTo(SECRETS.get("AWS_SECRET_ACCESS_KEY"));
+        directVars.propertyNames().forEach(name -> {
+            if (!List.of("GITHUB_TOKEN", "PWD", "OLDPWD", "SHLVL", "_").contains(name) && wrappedVars.has(name)) {
+                assertThat(wrappedVars.get(name)).as(name).isEqualTo(directVars.get(name));
+            }
         });
-        assertThat(wrappedEnv).contains("AWS_SECRET_ACCESS_KEY");
     }
 
     @Test
@@ -141,5 +168,18 @@ class WrapServerEverythingEndToEndTest {
                 "--tool-name", "echo", "--tool-arg", "message=inspected"));
         assertThat(echo.exitCode()).as(echo.stderr()).isZero();
         assertThat(Json.mapper().readTree(echo.stdout()).at("/content/0/text").asString()).isEqualTo("Echo: inspected");
+    }
+
+    @Test
+    void theServersCommandMayFollowWrapWithoutSeparatorOptionsAndAll() throws Exception {
+        // As the Inspector passes `wrap npx -y pkg`: here the server's own option is node's --no-warnings.
+        List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.toString(), Processes.NODE, "--no-warnings", SERVER, "stdio"));
+
+        Processes.Result viaWarden = Processes.run(Processes.inspectorFor(command, "--method", "tools/list"));
+        Processes.Result plain = Processes.run(Processes.inspectorFor(server(), "--method", "tools/list"));
+
+        assertThat(viaWarden.exitCode()).as(viaWarden.stderr()).isZero();
+        assertThat(Json.mapper().readTree(viaWarden.stdout())).isEqualTo(Json.mapper().readTree(plain.stdout()));
     }
 }

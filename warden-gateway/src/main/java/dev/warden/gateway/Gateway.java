@@ -71,7 +71,7 @@ public final class Gateway implements AutoCloseable {
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
-                category -> metrics.finding(u.name(), category)), metrics);
+                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics);
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
@@ -90,7 +90,7 @@ public final class Gateway implements AutoCloseable {
     /** Serves one client on {@code downstream}; returns once started. */
     public ProxyConnection connect(Transport downstream) {
         // Per-client upstreams get a link of this connection's own, closed with it.
-        List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()) : l).toList();
+        List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()).dedicate() : l).toList();
         ProxyConnection connection = new ProxyConnection(downstream, own, links, naming, services);
         connection.start();
         connection.closed().whenComplete((v, e) -> own.stream().filter(l -> !links.contains(l))
@@ -106,6 +106,8 @@ public final class Gateway implements AutoCloseable {
         FileInputStream in = new FileInputStream(FileDescriptor.in);
         FileOutputStream out = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        // One client, ever: what the servers ask (roots at start, say) goes to it, as it would directly.
+        links.forEach(UpstreamLink::dedicate);
         ProxyConnection connection = connect(StdioTransport.of(in, out, maxMessageBytes));
         try {
             connection.closed().join();

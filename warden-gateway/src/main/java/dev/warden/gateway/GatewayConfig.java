@@ -40,7 +40,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * }</pre>
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
-        Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics) {
+        Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
+        int maxMessageBytes) {
 
     /** The audit log: on by default, in the data directory; {@code failClosed} refuses what it cannot record. */
     public record Audit(boolean enabled, boolean failClosed) {
@@ -55,28 +56,41 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     }
 
     private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics");
+            "rateLimit", "audit", "metrics", "maxMessageBytes");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
-            "closeIdleAfter");
+            "closeIdleAfter", "roots");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
     }
 
     public static GatewayConfig load(Path file) {
+        return load(file, Optional.empty());
+    }
+
+    /**
+     * @param maxMessageBytes the command line's {@code --max-message-bytes}, if given: it wins over
+     *     the file's top-level {@code maxMessageBytes} (an upstream's own key still wins for it)
+     */
+    public static GatewayConfig load(Path file, Optional<Integer> maxMessageBytes) {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             throw new ConfigException("cannot read the configuration file " + file + ": " + e.getMessage());
         }
-        return parse(text, System::getenv);
+        return parse(text, System::getenv, maxMessageBytes);
     }
 
     /** YAML or JSON (JSON is YAML); {@code env} resolves {@code ${NAME}}. */
     public static GatewayConfig parse(String text, Function<String, String> env) {
+        return parse(text, env, Optional.empty());
+    }
+
+    /** One message-size limit for both directions: {@code maxMessageBytes} (or the override), for the clients and every upstream. */
+    public static GatewayConfig parse(String text, Function<String, String> env, Optional<Integer> maxMessageBytes) {
         JsonNode root;
         try {
             root = YAMLMapper.builder().build().readTree(text);
@@ -93,6 +107,12 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                     + "\"mcpServers\" (the clients' JSON)");
         }
         String key = standard ? "mcpServers" : "upstreams";
+        int maxBytes = maxMessageBytes.orElseGet(() -> integer(top, "maxMessageBytes", "maxMessageBytes",
+                dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES));
+        if (maxBytes < 1024) {
+            throw new ConfigException((maxMessageBytes.isPresent() ? "--max-message-bytes" : "maxMessageBytes")
+                    + ": expected a number of bytes of at least 1024");
+        }
         if (!(top.get(key) instanceof ObjectNode servers) || servers.isEmpty()) {
             throw new ConfigException(key + ": expected a mapping of names to servers, with at least one");
         }
@@ -105,7 +125,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             if (server.path("disabled").asBoolean(false)) {
                 continue;
             }
-            upstreams.add(upstream(safeName(entry.getKey(), path), server, path, env));
+            upstreams.add(upstream(safeName(entry.getKey(), path), server, path, env, maxBytes));
         }
         if (upstreams.isEmpty()) {
             throw new ConfigException(key + ": every server is disabled");
@@ -157,7 +177,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             metrics = Optional.of(new Metrics(text(m, "host", "metrics.host", "a host name or address")
                     .orElse("127.0.0.1"), port.asInt()));
         }
-        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics);
+        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes);
     }
 
     /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */
@@ -179,11 +199,11 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         return cleaned;
     }
 
-    private static Upstream upstream(String name, ObjectNode s, String path, Function<String, String> env) {
+    private static Upstream upstream(String name, ObjectNode s, String path, Function<String, String> env,
+            int defaultMaxBytes) {
         unknownKeys(s, path + ".", UPSTREAM);
         boolean stdio = s.has("command");
-        int maxBytes = integer(s, "maxMessageBytes", path + ".maxMessageBytes",
-                dev.warden.core.transport.StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        int maxBytes = integer(s, "maxMessageBytes", path + ".maxMessageBytes", defaultMaxBytes);
         if (maxBytes < 1024) {
             throw new ConfigException(path + ".maxMessageBytes: expected a number of bytes of at least 1024");
         }
@@ -265,9 +285,13 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         if (pii.isPresent()) {
             u = u.withPii(pii.get());
         }
-        Optional<Boolean> redact = bool(s, "redactCredentialsInResults", path + ".redactCredentialsInResults");
-        if (redact.isPresent()) {
-            u = u.withRedactSuccessfulResults(redact.get());
+        u = redaction(s, path, u);
+        if (s.has("roots")) {
+            JsonNode r = s.get("roots");
+            if (!r.isArray() || !r.valueStream().allMatch(v -> v.isString() && rootUri(v.stringValue()).isPresent())) {
+                throw new ConfigException(path + ".roots: expected a list of absolute paths or file:// URIs");
+            }
+            u = u.withRoots(Optional.of(r.valueStream().map(v -> rootUri(v.stringValue()).orElseThrow()).toList()));
         }
         u = u.withLimits(limits(s, path, u.limits()));
         if (s.has("tools")) {
@@ -321,6 +345,59 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             }
         });
         return b.build();
+    }
+
+    /**
+     * {@code redactCredentialsInResults: true|false}, or {@code {default: true, tools: {read_file:
+     * false}}} for tools that read and write files (a redacted value written back is the marker).
+     */
+    private static Upstream redaction(ObjectNode s, String path, Upstream u) {
+        String key = path + ".redactCredentialsInResults";
+        JsonNode r = s.get("redactCredentialsInResults");
+        if (r == null || r.isNull()) {
+            return u;
+        }
+        if (r.isBoolean()) {
+            return u.withRedactSuccessfulResults(r.booleanValue());
+        }
+        if (!(r instanceof ObjectNode o)) {
+            throw new ConfigException(key + ": expected true, false, or a mapping with \"default\" and \"tools\"");
+        }
+        unknownKeys(o, key + ".", Set.of("default", "tools"));
+        Upstream out = u;
+        Optional<Boolean> all = bool(o, "default", key + ".default");
+        if (all.isPresent()) {
+            out = out.withRedactSuccessfulResults(all.get());
+        }
+        if (o.has("tools")) {
+            if (!(o.get("tools") instanceof ObjectNode t)) {
+                throw new ConfigException(key + ".tools: expected a mapping of tool names to true or false");
+            }
+            Map<String, Boolean> byTool = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : t.properties()) {
+                if (!e.getValue().isBoolean()) {
+                    throw new ConfigException(key + ".tools." + e.getKey() + ": expected true or false");
+                }
+                byTool.put(e.getKey(), e.getValue().booleanValue());
+            }
+            out = out.withRedactResultsOf(byTool);
+        }
+        return out;
+    }
+
+    /** An absolute path or a {@code file://} URI, as the {@code file://} URI a root is. */
+    static Optional<String> rootUri(String text) {
+        try {
+            if (text.startsWith("file://")) {
+                URI uri = URI.create(text);
+                return uri.getPath() != null && uri.getPath().startsWith("/") ? Optional.of(uri.toString())
+                        : Optional.empty();
+            }
+            Path p = Path.of(text);
+            return p.isAbsolute() ? Optional.of(p.normalize().toUri().toString()) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     private static Limits limits(ObjectNode s, String path, Limits limits) {

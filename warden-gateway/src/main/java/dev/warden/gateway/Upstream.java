@@ -4,7 +4,9 @@ import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.transport.ProcessStartException;
 import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StderrSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import java.time.Duration;
@@ -30,13 +32,19 @@ import java.util.function.Supplier;
  *     right client, at the cost of a process per client
  * @param pii whether personal data (emails, card numbers, SSNs, phone numbers) is redacted too, in
  *     failures and in successful results (off by default)
+ * @param maxMessageBytes the largest message accepted from it (the connector was made with it; a
+ *     larger answer fails its request, and the refusal names this setting)
+ * @param roots what a shared connection's {@code roots/list} is answered with, if configured;
+ *     otherwise the roots every connected client on that connection allows (their intersection)
+ * @param redactResultsOf per-tool overrides of {@code redactSuccessfulResults}
  * @param closeIdleAfter how long an extra shared connection (one made for clients declaring other
  *     sampling, elicitation and roots capabilities than the first; for stdio, a process) may go unused
  *     by any connected client before it is closed; the first connection stays
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
-        ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient, Duration closeIdleAfter) {
+        ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient, Duration closeIdleAfter,
+        int maxMessageBytes, Optional<List<String>> roots, Map<String, Boolean> redactResultsOf) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_CLOSE_IDLE_AFTER = Duration.ofMinutes(10);
@@ -57,6 +65,9 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         toolTimeouts.forEach((tool, t) -> requirePositive(name, "timeout of tool " + tool, t));
         allowTools = allowTools.map(Set::copyOf);
         denyTools = Set.copyOf(denyTools);
+        requireMessageSize(name, maxMessageBytes);
+        roots = roots.map(List::copyOf);
+        redactResultsOf = Map.copyOf(redactResultsOf);
     }
 
     private static void requirePositive(String upstream, String what, Duration d) {
@@ -96,13 +107,43 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         requireMessageSize(name, maxMessageBytes);
         List<String> copy = List.copyOf(command);
         Map<String, String> env = Map.copyOf(environment);
-        return of(name, () -> ProcessTransport.launch(copy, env, Optional.empty(), stderrLog(name), maxMessageBytes));
+        StderrSink stderr = stderrLog(name);
+        return of(name, () -> {
+            try {
+                return ProcessTransport.launch(copy, env, Optional.empty(), stderr, maxMessageBytes);
+            } catch (ProcessStartException e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started: {1}", name,
+                        STDERR.sanitize(e.getMessage(), Policy.REDACT).output());
+                throw e;
+            }
+        }, maxMessageBytes);
     }
 
-    /** How a stdio upstream's stderr is logged: sanitized, line by line, under its configured name. */
-    public static java.util.function.Consumer<String> stderrLog(String name) {
-        return line -> LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
-                STDERR.sanitize(line, Policy.REDACT).output());
+    /**
+     * How a stdio upstream's stderr is logged, sanitized, under its configured name: each line at
+     * INFO (a healthy server's chatter stays below the default level), and, when the process ends
+     * unasked (a crash, or a server that could not start), a WARNING with its exit code and last
+     * lines, which usually say why.
+     */
+    public static StderrSink stderrLog(String name) {
+        return new StderrSink() {
+            @Override
+            public void line(String line) {
+                LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
+                        STDERR.sanitize(line, Policy.REDACT).output());
+            }
+
+            @Override
+            public void exited(int exitCode, List<String> lastLines) {
+                StringBuilder lines = new StringBuilder();
+                for (String line : lastLines) {
+                    lines.append("\n  ").append(STDERR.sanitize(line, Policy.REDACT).output());
+                }
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} exited with code {1}; {2}", name,
+                        String.valueOf(exitCode), lastLines.isEmpty() ? "it wrote nothing to stderr"
+                                : "its last lines on stderr:" + lines);
+            }
+        };
     }
 
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
@@ -111,7 +152,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         requireMessageSize(name, maxMessageBytes);
         Map<String, String> copy = Map.copyOf(headers);
         return of(name, () -> dev.warden.client.http.StreamableHttpTransport.of(url, copy,
-                oauth.map(o -> (dev.warden.client.http.HttpAuthorization) o), maxMessageBytes));
+                oauth.map(o -> (dev.warden.client.http.HttpAuthorization) o), maxMessageBytes), maxMessageBytes);
     }
 
     private static void requireMessageSize(String name, int max) {
@@ -142,64 +183,88 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     }
 
     public static Upstream of(String name, Supplier<Transport> connector) {
+        return of(name, connector, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    private static Upstream of(String name, Supplier<Transport> connector, int maxMessageBytes) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
                 Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false,
-                DEFAULT_CLOSE_IDLE_AFTER);
+                DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of());
     }
 
     public Upstream withTimeout(Duration timeout) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
         return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withPolicy(Policy policy) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
-                reconnect, limits, pii, perClient, closeIdleAfter);
+                reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withLimits(Limits limits) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withPii(boolean pii) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withPerClient(boolean perClient) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withCloseIdleAfter(Duration closeIdleAfter) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     public Upstream withReconnect(ReconnectPolicy reconnect) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
     }
 
     /** The same upstream reached another way (a process started ahead of time, say). */
     public Upstream withConnector(Supplier<Transport> connector) {
         return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter);
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
+    }
+
+    /**
+     * The roots a shared connection's {@code roots/list} is answered with, instead of the
+     * intersection of its connected clients' roots (file URIs or absolute paths).
+     */
+    public Upstream withRoots(Optional<List<String>> roots) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
+    }
+
+    /** Per-tool exceptions to {@link #redactSuccessfulResults()}, by the upstream's own tool names. */
+    public Upstream withRedactResultsOf(Map<String, Boolean> byTool) {
+        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, byTool);
+    }
+
+    /** Whether credentials in this tool's successful results are redacted (a per-tool setting, else the upstream's). */
+    public boolean redactsResultsOf(String tool) {
+        return redactResultsOf.getOrDefault(tool, redactSuccessfulResults);
     }
 
     /** Whether a tool of this upstream (its own name) may be seen and called. */

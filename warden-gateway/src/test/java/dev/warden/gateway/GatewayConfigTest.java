@@ -156,4 +156,51 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> parse("x: 1")).hasMessageContaining("unknown key x");
     }
 
+
+    @Test
+    void oneMessageSizeLimitServesBothDirectionsAndDefaultsTo64MiB() {
+        GatewayConfig plain = parse("upstreams: { a: { command: [srv] } }");
+        assertThat(plain.maxMessageBytes()).isEqualTo(64 * 1024 * 1024);
+        assertThat(plain.upstreams().get(0).maxMessageBytes()).isEqualTo(64 * 1024 * 1024);
+        GatewayConfig set = parse("""
+                maxMessageBytes: 200000000
+                upstreams: { a: { command: [srv] }, b: { command: [srv], maxMessageBytes: 4096 } }
+                """);
+        assertThat(set.maxMessageBytes()).isEqualTo(200_000_000);
+        assertThat(set.upstreams().get(0).maxMessageBytes()).isEqualTo(200_000_000);
+        assertThat(set.upstreams().get(1).maxMessageBytes()).isEqualTo(4096);
+        GatewayConfig flag = GatewayConfig.parse("maxMessageBytes: 5000\nupstreams: { a: { command: [srv] } }",
+                ENV::get, Optional.of(9000));
+        assertThat(flag.maxMessageBytes()).as("--max-message-bytes wins").isEqualTo(9000);
+        assertThat(flag.upstreams().get(0).maxMessageBytes()).isEqualTo(9000);
+    }
+
+    @Test
+    void aTooSmallMessageLimitNamesItsSetting() {
+        assertThatThrownBy(() -> parse("maxMessageBytes: 10\nupstreams: { a: { command: [srv] } }"))
+                .hasMessage("maxMessageBytes: expected a number of bytes of at least 1024");
+    }
+
+    @Test
+    void credentialRedactionInResultsCanBeSetPerTool() {
+        Upstream fs = parse("""
+                upstreams:
+                  fs:
+                    command: [srv]
+                    redactCredentialsInResults: { default: true, tools: { read_text_file: false } }
+                """).upstreams().get(0);
+        assertThat(fs.redactsResultsOf("read_text_file")).isFalse();
+        assertThat(fs.redactsResultsOf("search_files")).isTrue();
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: [srv], redactCredentialsInResults: { tools: { x: 1 } } } }"))
+                .hasMessage("upstreams.a.redactCredentialsInResults.tools.x: expected true or false");
+    }
+
+    @Test
+    void rootsForASharedServerAreAbsolutePathsOrFileUris() {
+        Upstream fs = parse("upstreams: { fs: { command: [srv], roots: [/srv/data, \"file:///home/shared\"] } }")
+                .upstreams().get(0);
+        assertThat(fs.roots()).contains(java.util.List.of("file:///srv/data", "file:///home/shared"));
+        assertThatThrownBy(() -> parse("upstreams: { fs: { command: [srv], roots: [relative/dir] } }"))
+                .hasMessage("upstreams.fs.roots: expected a list of absolute paths or file:// URIs");
+    }
 }

@@ -12,10 +12,22 @@ import java.util.Optional;
 /**
  * Everything an operator needs to understand a failure, stored where only the operator can read it.
  * The peer only ever learns the {@link Ref}.
+ *
+ * @param tool the tool the request named, also when the peer was not told (an unknown tool)
+ * @param arguments what the request carried, as JSON text made by {@link IncidentArguments#of}
+ *     (sanitized, bounded)
+ * @param reason in Warden's own words, what failed or why the request was refused ("breaker open
+ *     for tool X after 5 failures in 10 calls"): trusted text for the operator
  */
 public record Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
                        Optional<String> upstream, Optional<String> original, List<Finding> findings,
-                       List<ThrowableRecord> chain) {
+                       List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason) {
+
+    /**
+     * The most of {@code arguments} and {@code reason} kept. Beyond it they are cut rather than
+     * refused: recording a failure must never fail itself.
+     */
+    public static final int MAX_TEXT_CHARS = 16 * 1024;
 
     public Incident {
         Objects.requireNonNull(ref, "ref");
@@ -27,6 +39,15 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
         original = Objects.requireNonNullElse(original, Optional.empty());
         findings = List.copyOf(findings);
         chain = List.copyOf(chain);
+        arguments = bounded(Objects.requireNonNullElse(arguments, Optional.empty()));
+        reason = bounded(Objects.requireNonNullElse(reason, Optional.empty()));
+    }
+
+    /** An incident without arguments or reason (the shape before they were kept). */
+    public Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                    Optional<String> upstream, Optional<String> original, List<Finding> findings,
+                    List<ThrowableRecord> chain) {
+        this(ref, time, code, method, tool, upstream, original, findings, chain, Optional.empty(), Optional.empty());
     }
 
     /** An incident from an exception thrown in this process. */
@@ -39,6 +60,28 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
     public static Incident ofText(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
                                   Optional<String> upstream, String original, List<Finding> findings) {
         return new Incident(ref, time, code, method, tool, upstream, Optional.of(original), findings, List.of());
+    }
+
+    /** This incident with the request's arguments, as {@link IncidentArguments#of} made them; blank means none. */
+    public Incident withArguments(String arguments) {
+        return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, present(arguments),
+                reason);
+    }
+
+    /** This incident with what failed or why the request was refused, in Warden's words; blank means none. */
+    public Incident withReason(String reason) {
+        return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments,
+                present(reason));
+    }
+
+    private static Optional<String> present(String text) {
+        return Optional.of(Objects.requireNonNull(text, "text")).filter(t -> !t.isBlank());
+    }
+
+    private static Optional<String> bounded(Optional<String> text) {
+        return text.map(t -> t.length() <= MAX_TEXT_CHARS ? t
+                : t.substring(0, Character.isHighSurrogate(t.charAt(MAX_TEXT_CHARS - 1)) ? MAX_TEXT_CHARS - 1
+                        : MAX_TEXT_CHARS) + "…");
     }
 
     /** One exception in a cause chain, with its stack, as text. */

@@ -29,6 +29,8 @@ public final class IncidentJson {
         node.put("method", incident.method());
         incident.tool().ifPresent(t -> node.put("tool", t));
         incident.upstream().ifPresent(u -> node.put("upstream", u));
+        incident.reason().ifPresent(r -> node.put("reason", r));
+        incident.arguments().ifPresent(a -> node.put("arguments", a));
         incident.original().ifPresent(o -> node.put("original", o));
         if (!incident.findings().isEmpty()) {
             node.set("findings", findingsJson(incident.findings()));
@@ -56,7 +58,12 @@ public final class IncidentJson {
         return array;
     }
 
-    /** @throws IllegalArgumentException if the node is not an incident */
+    /**
+     * Reads a record; fields added later ({@code arguments}, {@code reason}) are optional, so records
+     * written before them still read.
+     *
+     * @throws IllegalArgumentException if the node is not an incident
+     */
     public static Incident fromJson(JsonNode node) {
         try {
             List<Finding> findings = new ArrayList<>();
@@ -79,7 +86,8 @@ public final class IncidentJson {
             }
             return new Incident(new Ref(node.get("ref").stringValue()), Instant.parse(node.get("time").stringValue()),
                     ErrorCode.valueOf(node.get("code").stringValue()), node.get("method").stringValue(),
-                    text(node, "tool"), text(node, "upstream"), text(node, "original"), findings, chain);
+                    text(node, "tool"), text(node, "upstream"), text(node, "original"), findings, chain,
+                    text(node, "arguments"), text(node, "reason"));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an incident record", e);
         }

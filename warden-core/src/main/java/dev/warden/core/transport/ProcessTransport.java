@@ -3,31 +3,47 @@ package dev.warden.core.transport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The client side of the stdio transport: launches an MCP server as a subprocess and speaks
  * newline-delimited JSON over its stdin and stdout. The child's stderr is read line by line and
- * handed to a consumer (the log), never parsed as protocol. Closing ends the child: stdin is
- * closed first so it can exit on its own, then it is terminated, then killed.
+ * handed to a {@link StderrSink} (the log), never parsed as protocol; if the child ends before it
+ * is asked to, the sink hears its exit code and last stderr lines. Closing ends the child: stdin
+ * is closed first so it can exit on its own, then it is terminated, then killed.
  */
 public final class ProcessTransport implements Transport {
 
     /** Longest stderr line passed on; the rest of a longer line is dropped. */
     public static final int MAX_STDERR_LINE = 8192;
+    /** How many of the last stderr lines are kept to report an exit with. */
+    public static final int TAIL_LINES = 20;
+    /** Longest line kept for that report: the tail is for telling why, not for the record. */
+    static final int TAIL_LINE_CHARS = 1000;
+    /** How long an exit report waits for stderr lines still in the pipe. */
+    private static final Duration STDERR_DRAIN = Duration.ofSeconds(1);
 
     private final Process process;
     private final StdioTransport stdio;
     private final Duration exitGrace;
+    private final Deque<String> tail = new ArrayDeque<>();
+    private final CountDownLatch stderrEnded = new CountDownLatch(1);
+    /** Set when {@link #close()} asks a live child to stop: its exit is then no news. */
+    private volatile boolean stopAsked;
+    private final CompletableFuture<Boolean> exitReported = new CompletableFuture<>();
 
     private ProcessTransport(Process process, int maxMessageBytes, Duration exitGrace) {
         this.process = process;
@@ -39,17 +55,17 @@ public final class ProcessTransport implements Transport {
      * Starts {@code command}.
      *
      * @param environment added to this process's environment
-     * @param stderrLine receives each line the child writes to stderr
-     * @throws UncheckedIOException if the command cannot be started
+     * @param stderr receives each line the child writes to stderr, and its exit if it ends unasked
+     * @throws ProcessStartException if the command cannot be started
      */
     public static ProcessTransport launch(List<String> command, Map<String, String> environment,
-                                          Optional<Path> directory, Consumer<String> stderrLine) {
-        return launch(command, environment, directory, stderrLine, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+                                          Optional<Path> directory, StderrSink stderr) {
+        return launch(command, environment, directory, stderr, StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
     }
 
     /** @param maxMessageBytes the largest message accepted from the child; a larger one fails its request */
     public static ProcessTransport launch(List<String> command, Map<String, String> environment,
-                                          Optional<Path> directory, Consumer<String> stderrLine, int maxMessageBytes) {
+                                          Optional<Path> directory, StderrSink stderr, int maxMessageBytes) {
         Objects.requireNonNull(command, "command");
         if (command.isEmpty()) {
             throw new IllegalArgumentException("command must name a program");
@@ -61,29 +77,78 @@ public final class ProcessTransport implements Transport {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + command.get(0), e);
+            // The message names the program only: arguments may carry credentials.
+            throw new ProcessStartException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }
         ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Duration.ofSeconds(2));
-        transport.pumpStderr(Objects.requireNonNull(stderrLine, "stderrLine"));
+        Objects.requireNonNull(stderr, "stderr");
+        transport.pumpStderr(stderr);
+        transport.watchExit(stderr);
         return transport;
     }
 
-    private void pumpStderr(Consumer<String> sink) {
+    private void pumpStderr(StderrSink sink) {
         Thread.ofVirtual().name("warden-child-stderr").start(() -> {
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                     StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = reader.readLine()) != null) {
+                    String cut = line.length() > MAX_STDERR_LINE ? line.substring(0, MAX_STDERR_LINE) : line;
+                    synchronized (tail) {
+                        if (tail.size() == TAIL_LINES) {
+                            tail.removeFirst();
+                        }
+                        tail.addLast(cut.length() > TAIL_LINE_CHARS ? cut.substring(0, TAIL_LINE_CHARS) : cut);
+                    }
                     try {
-                        sink.accept(line.length() > MAX_STDERR_LINE ? line.substring(0, MAX_STDERR_LINE) : line);
+                        sink.line(cut);
                     } catch (RuntimeException e) {
                         // a failing log sink must not stop the pump (the child would block on a full pipe)
                     }
                 }
             } catch (IOException e) {
                 // the child is gone
+            } finally {
+                stderrEnded.countDown();
             }
         });
+    }
+
+    /**
+     * Tells the sink of an exit nobody asked for, once the lines still in the pipe are read (a
+     * grandchild holding stderr open delays that by at most {@link #STDERR_DRAIN}). Waiting is done
+     * on a virtual thread, never on the JDK's process reaper.
+     */
+    private void watchExit(StderrSink sink) {
+        process.onExit().whenComplete((exited, failure) -> {
+            if (stopAsked) {
+                exitReported.complete(false);
+                return;
+            }
+            Thread.ofVirtual().name("warden-child-exit").start(() -> {
+                try {
+                    stderrEnded.await(STDERR_DRAIN.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                List<String> last;
+                synchronized (tail) {
+                    last = List.copyOf(tail);
+                }
+                try {
+                    sink.exited(process.exitValue(), last);
+                } catch (RuntimeException e) {
+                    // a failing log sink changes nothing for the connection
+                } finally {
+                    exitReported.complete(true);
+                }
+            });
+        });
+    }
+
+    /** Once the child ended: whether its exit was reported to the sink (it was not asked to stop). */
+    CompletableFuture<Boolean> exitReported() {
+        return exitReported;
     }
 
     @Override
@@ -106,8 +171,28 @@ public final class ProcessTransport implements Transport {
         return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
     }
 
+    /**
+     * The child's exit code, waiting up to {@code within} for it to exit: after its stdout ended,
+     * the child is usually on its way out, but not yet reaped.
+     */
+    public Optional<Integer> exitCode(Duration within) {
+        try {
+            // The future, not Process.waitFor: that one holds a monitor, which pins a virtual thread (JDK 21).
+            return Optional.of(process.onExit().get(within.toMillis(), TimeUnit.MILLISECONDS).exitValue());
+        } catch (TimeoutException | ExecutionException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return exitCode();
+        }
+    }
+
     @Override
     public void close() {
+        // A child still running now is asked to stop; one that already ended did so on its own.
+        if (process.isAlive()) {
+            stopAsked = true;
+        }
         stdio.close();
         try {
             process.getOutputStream().close();

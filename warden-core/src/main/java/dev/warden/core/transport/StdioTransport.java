@@ -17,7 +17,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class StdioTransport implements Transport {
 
-    public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+    /**
+     * Large enough for the answers real servers give (a file of 20 MB read through a filesystem
+     * server is about twice that on the wire, as text and as structured content); a bound, not a
+     * buffer: a line takes only the memory it needs.
+     */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
     private final InputStream in;
     private final OutputStream out;

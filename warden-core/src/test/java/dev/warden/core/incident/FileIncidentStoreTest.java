@@ -139,4 +139,36 @@ class FileIncidentStoreTest {
             assertThat(reader.list(Instant.EPOCH, Optional.empty(), 10)).isEmpty();
         }
     }
+
+    @Test
+    void theArgumentsAndTheReasonAreKeptAndReadBack() {
+        Incident incident = incident(Instant.parse("2026-11-22T07:00:00Z"), ErrorCode.RATE_LIMITED, "refused")
+                .withArguments("{\"q\":\"rust\"}")
+                .withReason("breaker open for tool search after 5 failures in 10 calls; until 07:00:30Z");
+        try (FileIncidentStore writer = FileIncidentStore.open(dir)) {
+            writer.record(incident);
+        }
+        try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir)) {
+            Incident read = reader.find(incident.ref()).orElseThrow();
+            assertThat(read.arguments()).contains("{\"q\":\"rust\"}");
+            assertThat(read.reason()).contains("breaker open for tool search after 5 failures in 10 calls; "
+                    + "until 07:00:30Z");
+            assertThat(reader.list(Instant.EPOCH, Optional.empty(), 10)).containsExactly(incident);
+        }
+    }
+
+    @Test
+    void aRecordWrittenBeforeArgumentsAndReasonExistedStillReads() throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("incidents-000001.jsonl"), "{\"type\":\"incident\",\"ref\":"
+                + "\"ref_abcdefghijkmnpqr\",\"time\":\"2026-11-01T10:00:00Z\",\"code\":\"UPSTREAM_ERROR\","
+                + "\"method\":\"tools/call\",\"tool\":\"search\",\"upstream\":\"github\",\"original\":\"boom\"}\n",
+                StandardCharsets.UTF_8);
+        try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir)) {
+            Incident read = reader.find(new Ref("ref_abcdefghijkmnpqr")).orElseThrow();
+            assertThat(read.original()).contains("boom");
+            assertThat(read.arguments()).isEmpty();
+            assertThat(read.reason()).isEmpty();
+        }
+    }
 }

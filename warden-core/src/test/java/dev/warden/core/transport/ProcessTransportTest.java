@@ -80,4 +80,77 @@ class ProcessTransportTest {
                 Optional.empty(), line -> { }));
         assertThat(failure).hasMessageContaining("/nonexistent/mcp-server");
     }
+
+    @Test
+    void aProgramThatDoesNotExistFailsWithProcessStartException() {
+        Throwable failure = catchThrowable(() -> ProcessTransport.launch(List.of("/nonexistent/mcp-server"), Map.of(),
+                Optional.empty(), line -> { }));
+        assertThat(failure).isInstanceOf(ProcessStartException.class);
+    }
+
+    /** Records what a sink hears, and lets a test wait for the exit report. */
+    private static final class Heard implements StderrSink {
+        final List<String> lines = new CopyOnWriteArrayList<>();
+        final java.util.concurrent.CompletableFuture<String> exit = new java.util.concurrent.CompletableFuture<>();
+
+        @Override
+        public void line(String line) {
+            lines.add(line);
+        }
+
+        @Override
+        public void exited(int exitCode, List<String> lastLines) {
+            exit.complete(exitCode + " " + lastLines);
+        }
+    }
+
+    @Test
+    void aChildThatExitsUnaskedReportsItsCodeAndItsLastStderrLines() throws Exception {
+        Heard heard = new Heard();
+        ProcessTransport transport = ProcessTransport.launch(List.of("sh", "-c",
+                "for i in $(seq 1 30); do echo line $i >&2; done; echo 'Error: no such directory' >&2; exit 1"),
+                Map.of(), Optional.empty(), heard);
+
+        String exit = heard.exit.get(60, TimeUnit.SECONDS);
+        transport.close();
+
+        assertThat(transport.exitReported().get(60, TimeUnit.SECONDS)).isTrue();
+        StringBuilder expected = new StringBuilder("1 [");
+        for (int i = 12; i <= 30; i++) {
+            expected.append("line ").append(i).append(", ");
+        }
+        assertThat(exit).isEqualTo(expected + "Error: no such directory]");
+        assertThat(heard.lines).hasSize(31);
+    }
+
+    @Test
+    void aChildThatExitsBeforeAnythingIsReadStillReportsItsExit() throws Exception {
+        Heard heard = new Heard();
+        ProcessTransport.launch(List.of("sh", "-c", "exit 7"), Map.of(), Optional.empty(), heard);
+
+        assertThat(heard.exit.get(60, TimeUnit.SECONDS)).isEqualTo("7 []");
+    }
+
+    @Test
+    void aChildStoppedByClosingReportsNoExit() throws Exception {
+        Heard heard = new Heard();
+        ProcessTransport transport = ProcessTransport.launch(List.of("sh", "-c", "echo ready >&2; exec cat"),
+                Map.of(), Optional.empty(), heard);
+        for (int i = 0; i < 500 && heard.lines.isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+
+        transport.close();
+
+        assertThat(transport.exitReported().get(60, TimeUnit.SECONDS)).isFalse();
+        assertThat(heard.exit).isNotDone();
+    }
+
+    @Test
+    void theExitCodeCanBeAwaitedOnceTheChildsOutputEnded() {
+        ProcessTransport transport = ProcessTransport.launch(List.of("sh", "-c", "exec 1>&-; sleep 0.1; exit 4"),
+                Map.of(), Optional.empty(), line -> { });
+
+        assertThat(transport.exitCode(java.time.Duration.ofSeconds(30))).contains(4);
+    }
 }

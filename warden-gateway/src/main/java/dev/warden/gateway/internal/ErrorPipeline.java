@@ -44,7 +44,14 @@ public final class ErrorPipeline {
     private final String upstream;
     private final Sanitizer sanitizer;
     private final Policy policy;
-    private final Sanitizer secretsOnly;
+    /**
+     * What a string of a successful result becomes: only what is certainly a credential is
+     * replaced, over exactly its span ({@link dev.warden.core.sanitize.CredentialRedactor}); with
+     * {@code pii}, personal data too. Anything else comes back byte for byte.
+     */
+    private final java.util.function.UnaryOperator<String> resultText;
+    private static final dev.warden.core.sanitize.CredentialRedactor CREDENTIALS =
+            dev.warden.core.sanitize.CredentialRedactor.ofDefaults();
     private final boolean redactSuccessfulResults;
     private final IncidentSink incidents;
     private final Clock clock;
@@ -53,7 +60,8 @@ public final class ErrorPipeline {
 
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             IncidentSink incidents, Clock clock) {
-        this(upstream, sanitizer, policy, redactSuccessfulResults, false, incidents, clock, c -> { });
+        this(upstream, sanitizer, policy, redactSuccessfulResults, false, incidents, clock, c -> { },
+                tool -> redactSuccessfulResults);
     }
 
     /**
@@ -63,6 +71,17 @@ public final class ErrorPipeline {
     public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
             boolean pii, IncidentSink incidents, Clock clock,
             java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding) {
+        this(upstream, sanitizer, policy, redactSuccessfulResults, pii, incidents, clock, onFinding,
+                tool -> redactSuccessfulResults);
+    }
+
+    /** @param redactsResultsOf per tool (the upstream's own name), whether its successful results lose their credentials */
+    public ErrorPipeline(String upstream, Sanitizer sanitizer, Policy policy, boolean redactSuccessfulResults,
+            boolean pii, IncidentSink incidents, Clock clock,
+            java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding,
+            java.util.function.Predicate<String> redactsResultsOf) {
+        this.redactsResultsOf = redactsResultsOf;
+        this.boundary = dev.warden.core.error.ErrorBoundary.builder().incidents(incidents).build();
         this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
@@ -71,21 +90,36 @@ public final class ErrorPipeline {
         this.incidents = incidents;
         this.clock = clock;
         this.refusals = new RefWindow<>(clock, REFUSAL_WINDOW, MAX_REFUSAL_KINDS);
-        Sanitizer.Builder secrets = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2);
-        for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
-            if (c != dev.warden.core.sanitize.Category.SECRET && !(pii && c == dev.warden.core.sanitize.Category.PII)) {
-                secrets.disable(c);
-            }
-        }
         if (pii) {
-            secrets.pii();
+            Sanitizer.Builder personal = Sanitizer.builder().maxOutputChars(Integer.MAX_VALUE / 2).pii();
+            for (dev.warden.core.sanitize.Category c : dev.warden.core.sanitize.Category.values()) {
+                if (c != dev.warden.core.sanitize.Category.PII) {
+                    personal.disable(c);
+                }
+            }
+            Sanitizer personalOnly = personal.build();
+            this.resultText = text -> {
+                String redacted = CREDENTIALS.redact(text).text();
+                return personalOnly.sanitize(redacted, Policy.REDACT, ErrorCode.UPSTREAM_ERROR).output();
+            };
+        } else {
+            this.resultText = text -> CREDENTIALS.redact(text).text();
         }
-        this.secretsOnly = secrets.build();
     }
 
     public String upstream() {
         return upstream;
     }
+
+    /**
+     * What the gateway's refusals of this upstream's own requests become (a question it cannot
+     * route): recorded in the gateway's incident store, so the ref the upstream sees resolves.
+     */
+    dev.warden.core.error.ErrorBoundary boundary() {
+        return boundary;
+    }
+
+    private final dev.warden.core.error.ErrorBoundary boundary;
 
     /** Placeholder for the caller's own input repeated in an upstream's error. */
     static final String ECHO = "[input]";
@@ -98,6 +132,15 @@ public final class ErrorPipeline {
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs) {
+        return failure(method, tool, untrusted, fallback, inputs, Optional.empty());
+    }
+
+    /**
+     * {@link #failure(String, Optional, String, ErrorCode, Set)}, with the request's arguments as
+     * the incident keeps them (already sanitized and bounded, see {@link #argumentsOf}).
+     */
+    public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
+            Set<String> inputs, Optional<String> arguments) {
         String decoded = withoutSdkPrefix(decodedOnce(untrusted));
         // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
         Optional<ErrorCode> declared = declaredCode(decoded);
@@ -107,19 +150,38 @@ public final class ErrorPipeline {
         String text = withoutEchoes(decoded, inputs);
         SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
         clean.findings().forEach(f -> onFinding.accept(f.category()));
-        ErrorCode code = declared.or(() -> clean.suggestedCode().map(ErrorPipeline::visible))
-                .orElseGet(() -> classify(text, fallback));
+        // The code is read from what the server said, never from what the caller sent: the caller's
+        // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
+        String own = CallerWords.masked(text, inputs);
+        Optional<ErrorCode> suggested = own.equals(text) ? clean.suggestedCode()
+                : sanitizer.sanitize(own, Policy.REDACT, fallback).suggestedCode();
+        ErrorCode code = declared.orElseGet(() -> codeOf(suggested.map(ErrorPipeline::visible), own, fallback));
         String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
         Optional<QueryFault> query = clean.has(dev.warden.core.sanitize.Category.DATABASE)
-                && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(text) : Optional.empty();
+                && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(own) : Optional.empty();
         if (query.isPresent()) {
             code = query.get().code();
             message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
         }
         Ref ref = Ref.random();
-        record(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
-                clean.findings()));
+        Incident incident = Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
+                clean.findings());
+        record(arguments.map(incident::withArguments).orElse(incident));
         return new Outcome(code, ref, message);
+    }
+
+    /**
+     * The code of a failure: what the server's words say the caller should fix (a path that is a
+     * directory, SQL that does not parse) wins over a generic suggestion of the server failing; a
+     * database error's precise kind wins over words.
+     */
+    private static ErrorCode codeOf(Optional<ErrorCode> suggested, String text, ErrorCode fallback) {
+        ErrorCode words = classify(text, fallback);
+        if (suggested.isEmpty()) {
+            return words;
+        }
+        ErrorCode s = suggested.get();
+        return s.systemFailure() && !words.systemFailure() ? words : s;
     }
 
     private static String withoutEchoes(String text, Set<String> inputs) {
@@ -221,7 +283,8 @@ public final class ErrorPipeline {
     public Outcome local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
         Ref ref = Ref.random();
         record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
-                java.util.List.of(), cause == null ? java.util.List.of() : Incident.chainOf(cause)));
+                java.util.List.of(), cause == null ? java.util.List.of() : Incident.chainOf(cause))
+                .withReason(trustedMessage));
         return new Outcome(code, ref, trustedMessage);
     }
 
@@ -242,8 +305,27 @@ public final class ErrorPipeline {
     Outcome refused(String method, Optional<String> tool, Guard.Refusal refusal) {
         Ref ref = refusals.refFor(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> record(new Incident(
                 fresh, now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(), java.util.List.of(),
-                java.util.List.of())));
+                java.util.List.of()).withReason(refusal.reason())));
         return new Outcome(refusal.code(), ref, refusal.message(), Optional.of(refusal.retryAfter()));
+    }
+
+    /**
+     * A name the caller asked for that does not exist (an unknown tool): the client is not told
+     * the name, the operator is. Names asked for within a second share one incident each, so a
+     * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
+     */
+    Outcome unknown(String method, String name, Optional<String> arguments) {
+        String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
+        Ref ref = refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
+                record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
+                        Optional.of(upstream), Optional.empty(), java.util.List.of(), java.util.List.of())
+                        .withReason("The client called a tool this upstream does not have (or that policy hides)."),
+                        arguments)));
+        return new Outcome(ErrorCode.NOT_FOUND, ref, "Unknown tool");
+    }
+
+    private static Incident withArguments(Incident incident, Optional<String> arguments) {
+        return arguments.map(incident::withArguments).orElse(incident);
     }
 
     private void record(Incident incident) {
@@ -257,6 +339,15 @@ public final class ErrorPipeline {
     /** An upstream's internal error is, from here, the upstream failing. */
     private static ErrorCode visible(ErrorCode code) {
         return code == ErrorCode.INTERNAL_ERROR ? ErrorCode.UPSTREAM_ERROR : code;
+    }
+
+    /**
+     * The request's arguments as an incident keeps them for the operator: every string sanitized
+     * where it stands (never the serialized text), bounded ({@link dev.warden.core.error.IncidentArguments}).
+     */
+    public static Optional<String> argumentsOf(Optional<JsonNode> params) {
+        return params.map(p -> p.get("arguments")).filter(a -> a != null && !a.isNull())
+                .map(dev.warden.core.error.IncidentArguments::of);
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
@@ -298,15 +389,21 @@ public final class ErrorPipeline {
 
     /**
      * Credentials in a successful result are redacted (on by default): every string in its text
-     * content and structured content; other findings (paths, hosts) are left, as results carry
-     * them legitimately.
+     * content and structured content, each where it stands, and only values that are certainly
+     * credentials, over exactly their span; other findings (paths, hosts, code that names a
+     * token) are left, as results carry them legitimately.
      */
     public JsonNode cleanSuccess(JsonNode result) {
-        if (!redactSuccessfulResults) {
-            return result;
-        }
-        return cleanStrings(result, secretsOnly, Policy.REDACT, 0);
+        return redactSuccessfulResults ? mapStrings(result, resultText, 0) : result;
     }
+
+    /** A tool's successful result: as {@link #cleanSuccess(JsonNode)}, unless this tool's results are kept as they are. */
+    public JsonNode cleanSuccess(String tool, JsonNode result) {
+        return redactsResultsOf.test(tool) ? mapStrings(result, resultText, 0) : result;
+    }
+
+    /** Whether a tool's results lose their credentials: the upstream's setting, or the tool's own. */
+    private final java.util.function.Predicate<String> redactsResultsOf;
 
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
@@ -314,18 +411,22 @@ public final class ErrorPipeline {
     }
 
     private static JsonNode cleanStrings(JsonNode node, Sanitizer with, Policy policy, int depth) {
+        return mapStrings(node, text -> with.sanitize(text, policy, ErrorCode.UPSTREAM_ERROR).output(), depth);
+    }
+
+    /** Every string of {@code node} through {@code clean}; the nodes whose strings did not change are kept as they are. */
+    private static JsonNode mapStrings(JsonNode node, java.util.function.UnaryOperator<String> clean, int depth) {
         if (depth > 64) {
             return Json.mapper().getNodeFactory().stringNode(ErrorCode.UPSTREAM_ERROR.defaultMessage());
         }
         if (node.isString()) {
-            SanitizedText clean = with.sanitize(node.stringValue(), policy, ErrorCode.UPSTREAM_ERROR);
-            return clean.output().equals(node.stringValue()) ? node
-                    : Json.mapper().getNodeFactory().stringNode(clean.output());
+            String out = clean.apply(node.stringValue());
+            return out.equals(node.stringValue()) ? node : Json.mapper().getNodeFactory().stringNode(out);
         }
         if (node instanceof ObjectNode object) {
             ObjectNode copy = null;
             for (Map.Entry<String, JsonNode> field : object.properties()) {
-                JsonNode cleaned = cleanStrings(field.getValue(), with, policy, depth + 1);
+                JsonNode cleaned = mapStrings(field.getValue(), clean, depth + 1);
                 if (cleaned != field.getValue()) {
                     if (copy == null) {
                         copy = object.deepCopy();
@@ -338,7 +439,7 @@ public final class ErrorPipeline {
         if (node instanceof ArrayNode array) {
             ArrayNode copy = null;
             for (int i = 0; i < array.size(); i++) {
-                JsonNode cleaned = cleanStrings(array.get(i), with, policy, depth + 1);
+                JsonNode cleaned = mapStrings(array.get(i), clean, depth + 1);
                 if (cleaned != array.get(i)) {
                     if (copy == null) {
                         copy = array.deepCopy();
@@ -393,16 +494,26 @@ public final class ErrorPipeline {
         return t;
     }
 
-    /** A code read from the words of the text; an upstream failure when nothing says otherwise. */
+    /**
+     * A code read from the words of the text; an upstream failure when nothing says otherwise. The
+     * caller's mistakes (a missing file, a directory where a file was meant, SQL that does not
+     * parse, a division by zero, an invalid URL) get the code that says so, never a retryable one.
+     */
     static ErrorCode classify(String text, ErrorCode fallback) {
         String t = text.length() > CLASSIFY_CHARS ? text.substring(0, CLASSIFY_CHARS) : text;
         t = t.toLowerCase(Locale.ROOT);
+        Optional<ErrorCode> http = HttpStatus.in(t).flatMap(HttpStatus::code);
+        if (http.isPresent()) {
+            // A tool that fetched what the caller named says how that went: a 404 is the caller's.
+            return http.get();
+        }
         if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
-                "read-only transaction",
-                "eperm", "not authorized")) {
+                "read-only transaction", "eperm", "not authorized", "outside allowed", "operation not permitted",
+                "blocked request", "blocked url", "disallowed")) {
             return ErrorCode.PERMISSION_DENIED;
         }
-        if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ")) {
+        if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ",
+                "could not find", "cannot find", "can't find", "no match")) {
             return ErrorCode.NOT_FOUND;
         }
         if (any(t, "timed out", "timeout", "deadline exceeded", "etimedout")) {
@@ -411,10 +522,13 @@ public final class ErrorPipeline {
         if (any(t, "rate limit", "too many requests", "quota exceeded")) {
             return ErrorCode.RATE_LIMITED;
         }
-        if (any(t, "already exists", "conflict", "duplicate")) {
+        if (any(t, "already exists", "conflict", "duplicate", "eexist", "unique constraint")) {
             return ErrorCode.CONFLICT;
         }
-        if (any(t, "invalid", "validation", "must be", "is required", "expected ")) {
+        if (any(t, "invalid", "validation", "must be", "is required", "expected ", "eisdir", "enotdir",
+                "is a directory", "not a directory", "illegal operation on a directory", "syntax error",
+                "division by zero", "divide by zero", "incomplete input", "malformed", "cannot parse", "could not parse",
+                "unable to parse", "out of range", "not a valid", "unsupported protocol", "bad request")) {
             return ErrorCode.VALIDATION_ERROR;
         }
         return fallback;

@@ -12,6 +12,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,55 +20,83 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What stands between the clients and one upstream: a token bucket per tool, a concurrency limit
- * (Resilience4j bulkhead) and a circuit breaker (Resilience4j). A refusal is an {@link Refusal}
- * with the code and the time after which trying again makes sense.
+ * (Resilience4j bulkhead), and two kinds of circuit breaker (Resilience4j), each measuring health,
+ * never the callers' mistakes:
+ * <ul>
+ *   <li>the server's: counts only requests the server did not answer (no answer in time, a crash
+ *       or closed connection, garbage, a transport failure). Any answer, a JSON-RPC error or a
+ *       failed tool included, shows the server is alive;</li>
+ *   <li>one per tool: counts a tool's answers that show the tool itself failing (an internal
+ *       error), so a tool that keeps throwing is paused alone, and the server's other tools and
+ *       its resources keep working. A failure that is the caller's to fix (bad arguments, a
+ *       missing file, invalid SQL) counts neither way.</li>
+ * </ul>
+ * A refusal is a {@link Refusal} naming what is paused, why and until when.
  */
 final class Guard {
 
     /** Why a call did not go to the upstream, and when to try again. */
-    record Refusal(ErrorCode code, String message, Duration retryAfter) {
+    record Refusal(ErrorCode code, String message, Duration retryAfter, String reason) {
+        Refusal(ErrorCode code, String message, Duration retryAfter) {
+            this(code, message, retryAfter, message);
+        }
     }
 
-    /** A call that was let through: report how it went, exactly once. */
+    /** How a tool call went, once its answer is classified. */
+    enum Verdict {
+        /** The tool did its job. */
+        WORKED,
+        /** The tool refused the call for a reason the caller can fix: not the tool's health. */
+        CALLERS_FAULT,
+        /** The tool failed in itself (an internal error). */
+        TOOLS_FAULT
+    }
+
+    /** A call that was let through: report how it went, each part exactly once (later reports are ignored). */
     interface Permit {
-        void succeeded();
+        /** The server answered (a result, or a JSON-RPC error): it is alive. */
+        void answered();
 
-        void failed(Throwable cause);
+        /** No usable answer: a timeout, a crash, garbage, a transport failure. Counts against the server. */
+        void unanswered(Throwable cause);
+
+        /** The client gave up (cancelled, or left): says nothing of the server or the tool. */
+        void withdrawn();
+
+        /** For a tool call: how the tool fared. Only {@link Verdict#TOOLS_FAULT} counts against the tool. */
+        void judged(Verdict verdict);
     }
 
+    /** Tools with a breaker of their own at most (only tools that answered get one); beyond, the server's alone. */
+    static final int MAX_TOOL_BREAKERS = 1024;
+
+    private final String upstream;
     private final Limits limits;
-    private final CircuitBreaker breaker;
+    private final Pausable server;
+    private final Map<String, Pausable> tools = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final Map<String, Bucket> toolBuckets = new ConcurrentHashMap<>();
     private final Clock clock;
-    private volatile Instant openedAt = Instant.EPOCH;
 
     Guard(String upstream, Limits limits, Clock clock) {
+        this.upstream = upstream;
         this.limits = limits;
         this.clock = clock;
-        Limits.Breaker b = limits.breaker();
-        this.breaker = CircuitBreaker.of(upstream, CircuitBreakerConfig.custom()
-                .failureRateThreshold(b.failureRatePercent())
-                .minimumNumberOfCalls(b.minimumCalls())
-                .slidingWindowSize(b.window())
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .waitDurationInOpenState(b.openFor())
-                .permittedNumberOfCallsInHalfOpenState(Math.min(3, b.minimumCalls()))
-                .automaticTransitionFromOpenToHalfOpenEnabled(false)
-                .build());
-        this.breaker.getEventPublisher().onStateTransition(e -> {
-            if (e.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
-                openedAt = clock.instant();
-            }
-        });
+        this.server = new Pausable(upstream, limits.breaker(), clock);
         this.bulkhead = Bulkhead.of(upstream, BulkheadConfig.custom()
                 .maxConcurrentCalls(limits.maxConcurrent())
                 .maxWaitDuration(limits.queueWait())
                 .build());
     }
 
+    /** The server's breaker (for metrics). */
     CircuitBreaker breaker() {
-        return breaker;
+        return server.breaker;
+    }
+
+    /** A tool's breaker, if it has one yet (for tests and metrics). */
+    Optional<CircuitBreaker> breaker(String tool) {
+        return Optional.ofNullable(tools.get(tool)).map(p -> p.breaker);
     }
 
     /** Lets a call through, or says why not. The caller must report the outcome to the permit. */
@@ -83,11 +112,15 @@ final class Guard {
                         Duration.ofNanos(probe.getNanosToWaitForRefill())));
             }
         }
-        if (!breaker.tryAcquirePermission()) {
-            Duration left = Duration.between(clock.instant(), openedAt.plus(limits.breaker().openFor()));
-            throw new RefusedException(new Refusal(ErrorCode.UPSTREAM_ERROR,
-                    "The upstream server is failing; calls to it are paused.",
-                    left.isNegative() ? Duration.ZERO : left));
+        if (!server.breaker.tryAcquirePermission()) {
+            throw new RefusedException(server.refusal("The server " + upstream + " is paused",
+                    "it did not answer"));
+        }
+        Optional<Pausable> toolBreaker = tool.map(tools::get);
+        if (toolBreaker.isPresent() && !toolBreaker.get().breaker.tryAcquirePermission()) {
+            server.breaker.releasePermission();
+            throw new RefusedException(toolBreaker.get().refusal("The tool " + tool.get() + " is paused",
+                    "it failed"));
         }
         boolean entered;
         try {
@@ -96,32 +129,149 @@ final class Guard {
             entered = false;
         }
         if (!entered) {
-            breaker.releasePermission();
+            server.breaker.releasePermission();
+            toolBreaker.ifPresent(p -> p.breaker.releasePermission());
             throw new RefusedException(new Refusal(ErrorCode.RATE_LIMITED,
-                    "The upstream server is busy; retry later.", Duration.ofSeconds(1)));
+                    "The upstream server is busy; retry later.", Duration.ofSeconds(1),
+                    "concurrency limit of " + limits.maxConcurrent() + " reached"));
         }
-        long start = System.nanoTime();
-        return new Permit() {
-            private boolean done;
+        return new Admitted(tool, toolBreaker, System.nanoTime());
+    }
 
-            @Override
-            public synchronized void succeeded() {
-                if (!done) {
-                    done = true;
-                    bulkhead.onComplete();
-                    breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    /** One admitted call's outstanding reports. */
+    private final class Admitted implements Permit {
+        private final Optional<String> tool;
+        /** The tool's breaker whose permission this call holds (none when the tool had no breaker yet). */
+        private final Optional<Pausable> held;
+        private final long start;
+        private boolean health;
+        private boolean judged;
+
+        Admitted(Optional<String> tool, Optional<Pausable> held, long start) {
+            this.tool = tool;
+            this.held = held;
+            this.start = start;
+        }
+
+        @Override
+        public synchronized void answered() {
+            if (!health) {
+                health = true;
+                bulkhead.onComplete();
+                server.breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+                if (tool.isEmpty()) {
+                    judged = true;
                 }
             }
+        }
 
-            @Override
-            public synchronized void failed(Throwable cause) {
-                if (!done) {
-                    done = true;
-                    bulkhead.onComplete();
-                    breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, cause);
+        @Override
+        public synchronized void unanswered(Throwable cause) {
+            if (!health) {
+                health = true;
+                bulkhead.onComplete();
+                server.breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, cause);
+            }
+            // No answer says nothing of the tool: the server's breaker has counted it.
+            judge(Verdict.CALLERS_FAULT);
+        }
+
+        @Override
+        public synchronized void withdrawn() {
+            if (!health) {
+                health = true;
+                bulkhead.onComplete();
+                server.breaker.releasePermission();
+            }
+            judge(Verdict.CALLERS_FAULT);
+        }
+
+        @Override
+        public synchronized void judged(Verdict verdict) {
+            judge(verdict);
+        }
+
+        private void judge(Verdict verdict) {
+            if (judged) {
+                return;
+            }
+            judged = true;
+            if (tool.isEmpty()) {
+                return;
+            }
+            long took = System.nanoTime() - start;
+            Optional<Pausable> breaker = held.or(() -> verdict == Verdict.TOOLS_FAULT ? toolBreaker(tool.get())
+                    : Optional.empty());
+            if (breaker.isEmpty()) {
+                return;
+            }
+            CircuitBreaker b = breaker.get().breaker;
+            switch (verdict) {
+                case WORKED -> b.onSuccess(took, TimeUnit.NANOSECONDS);
+                case TOOLS_FAULT -> b.onError(took, TimeUnit.NANOSECONDS, TOOL_FAILED);
+                case CALLERS_FAULT -> {
+                    if (held.isPresent()) {
+                        b.releasePermission();
+                    }
                 }
             }
-        };
+        }
+    }
+
+    /** What a tool breaker records as the error (stackless: a verdict, not a bug). */
+    private static final Exception TOOL_FAILED = new Exception("the tool failed", null, false, false) {
+    };
+
+    /** A tool's breaker, made when it first fails (a tool that never failed needs none). */
+    private Optional<Pausable> toolBreaker(String tool) {
+        Pausable existing = tools.get(tool);
+        if (existing != null || tools.size() >= MAX_TOOL_BREAKERS) {
+            return Optional.ofNullable(existing);
+        }
+        return Optional.of(tools.computeIfAbsent(tool, t -> new Pausable(upstream + "/" + t, limits.breaker(), clock)));
+    }
+
+    /** A breaker and when it last opened: what a refusal says. */
+    private static final class Pausable {
+        final CircuitBreaker breaker;
+        private final Limits.Breaker config;
+        private final Clock clock;
+        private volatile Instant openedAt = Instant.EPOCH;
+
+        Pausable(String name, Limits.Breaker config, Clock clock) {
+            this.config = config;
+            this.clock = clock;
+            this.breaker = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
+                    .failureRateThreshold(config.failureRatePercent())
+                    .minimumNumberOfCalls(config.minimumCalls())
+                    .slidingWindowSize(config.window())
+                    .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                    .waitDurationInOpenState(config.openFor())
+                    .permittedNumberOfCallsInHalfOpenState(Math.min(3, config.minimumCalls()))
+                    .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                    .build());
+            this.breaker.getEventPublisher().onStateTransition(e -> {
+                if (e.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
+                    openedAt = clock.instant();
+                }
+            });
+        }
+
+        /**
+         * "The tool query is paused until 12:00:30Z: it failed 6 of its last 10 calls." The model
+         * learns what is paused and when to come back; the operator the same, in the incident.
+         */
+        Refusal refusal(String what, String failed) {
+            Instant until = openedAt.plus(config.openFor());
+            Duration left = Duration.between(clock.instant(), until);
+            CircuitBreaker.Metrics m = breaker.getMetrics();
+            String why = breaker.getState() == CircuitBreaker.State.HALF_OPEN
+                    ? "it is being tried again with a few calls"
+                    : failed + " " + m.getNumberOfFailedCalls() + " of its last " + m.getNumberOfBufferedCalls()
+                            + " calls";
+            String message = what + " until " + until.truncatedTo(ChronoUnit.SECONDS) + ": " + why + ".";
+            return new Refusal(ErrorCode.UPSTREAM_ERROR, message, left.isNegative() ? Duration.ZERO : left, message);
+        }
     }
 
     /** A call the guard refused; stackless, it is an answer, not a bug. */

@@ -192,7 +192,7 @@ final class ParkedCall implements Asker {
         if (released.get() && permit != null) {
             Guard.Permit p = permit;
             permit = null;
-            p.succeeded(); // the client gave up, not the upstream
+            p.withdrawn(); // the client gave up, not the upstream
         }
         synchronized (outstanding) {
             outstanding.values().forEach(a -> a.answer().cancel(true));

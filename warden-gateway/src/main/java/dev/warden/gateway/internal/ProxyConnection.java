@@ -112,7 +112,10 @@ public final class ProxyConnection implements Asker {
     public void start() {
         session.gate(StatelessRules::admit);
         links.forEach(l -> l.register(this));
-        session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
+        session.closed().whenComplete((v, e) -> links.forEach(l -> {
+            l.unregister(this);
+            l.rootsChanged(clientCapabilities); // what the clients left allow together may be wider now
+        }));
         // (adopt() moves a connection that turns out stateless to the shared links.)
         session.start();
     }
@@ -240,15 +243,16 @@ public final class ProxyConnection implements Asker {
     /** Every upstream, connected in parallel; one that cannot start is left out (and recorded), all failing fails initialize. */
     private List<McpClient> connectAll() {
         List<CompletableFuture<Optional<McpClient>>> pending = new ArrayList<>();
+        List<ErrorPipeline.Outcome> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
         for (UpstreamLink link : links) {
             CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
                     f.complete(Optional.of(link.client(upstreamCapabilities())));
                 } catch (RuntimeException e) {
-                    link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
-                            "The upstream server could not be started.", e);
-                    LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started", link.name());
+                    // Why (the program, its exit code and last stderr lines) is logged where it was launched.
+                    failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
+                            "The upstream server could not be started.", e));
                     f.complete(Optional.empty());
                 }
             });
@@ -260,9 +264,10 @@ public final class ProxyConnection implements Asker {
         }
         if (up.isEmpty() || single() && up.size() != 1) {
             ErrorPipeline first = links.get(0).pipeline();
-            throw first.rpcError(JsonRpcError.INTERNAL_ERROR, first.local(Lifecycle.INITIALIZE, Optional.empty(),
-                    ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
-                    new IllegalStateException("no upstream could be started")));
+            // The ref the client gets is that of the incident that has the cause.
+            throw first.rpcError(JsonRpcError.INTERNAL_ERROR, failures.isEmpty() ? first.local(Lifecycle.INITIALIZE,
+                    Optional.empty(), ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
+                    new IllegalStateException("no upstream could be started")) : failures.get(0));
         }
         return up;
     }
@@ -299,6 +304,36 @@ public final class ProxyConnection implements Asker {
             held.clear();
         }
         flush.forEach(Runnable::run);
+        links.forEach(l -> l.rootsChanged(clientCapabilities)); // a shared server narrows to this client's roots too
+    }
+
+    /** Whether this session-based client's requests to {@code link} go on the upstream connection {@code session}. */
+    boolean on(UpstreamLink link, McpClient session) {
+        return !statelessClient && link.connectedFor(upstreamCapabilities()).filter(c -> c == session).isPresent();
+    }
+
+    /** Whether this client declared a capability (roots, sampling, elicitation). */
+    boolean declares(String capability) {
+        return clientCapabilities.has(capability);
+    }
+
+    /**
+     * This client's roots, asked now; none if it cannot say (it then allows nothing, which keeps
+     * a shared server's intersection narrow rather than wide).
+     */
+    List<JsonNode> clientRoots(McpClient on) {
+        try {
+            JsonNode answer = askClient("roots/list", Json.object(), callOn(on));
+            List<JsonNode> roots = new ArrayList<>();
+            answer.path("roots").forEach(roots::add);
+            return roots;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.log(System.Logger.Level.DEBUG, "a client did not say its roots");
+            return List.of();
+        }
     }
 
     /** An upstream's notification (already sanitized where it carries text) on its way to the client. */
@@ -406,8 +441,7 @@ public final class ProxyConnection implements Asker {
     private JsonNode listNamed(RequestContext ctx, String field) throws Exception {
         if (single()) {
             UpstreamLink link = links.get(0);
-            JsonNode page = send(link, ctx, params(ctx), link.spec().timeout(), Optional.empty());
-            return link.pipeline().cleanSuccess(visible(link, page, field));
+            return visible(link, forward(link, ctx, params(ctx)), field);
         }
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
@@ -457,7 +491,8 @@ public final class ProxyConnection implements Asker {
         ObjectNode params = params(ctx);
         String exposed = params.path("name").asString("");
         Naming.Target target = naming.resolve(links, exposed).filter(t -> t.link().spec().exposes(t.name()))
-                .orElseThrow(ProxyConnection::unknownTool);
+                .orElseThrow(() -> unknownTool(naming.resolve(links, exposed).map(Naming.Target::link)
+                        .orElse(links.get(0)), exposed, ctx));
         UpstreamLink link = target.link();
         params.put("name", target.name());
         boolean structured = !services.tools().hasOutputSchema(exposed);
@@ -471,23 +506,53 @@ public final class ProxyConnection implements Asker {
                         + " is missing, malformed or differs from the arguments");
             }
         }
-        JsonNode result;
+        List<Guard.Permit> permit = new ArrayList<>(1);
+        // How the tool fared, for its breaker: only its own failures count, never the caller's mistakes.
+        Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
         try {
-            result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()));
-        } catch (PeerErrorException e) {
-            return toolError(link, target.name(), e.error(), structured, ErrorPipeline.inputsOf(ctx.params()));
-        } catch (LocalFailure e) {
-            return link.pipeline().toolError(e.outcome(), structured);
+            JsonNode result;
+            try {
+                result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
+                        permit::add);
+            } catch (PeerErrorException e) {
+                // -32602 by the spec; -32603 from servers on older SDKs ("Unknown tool: x", "Tool not found: x").
+                if (e.error().code() == JsonRpcError.INVALID_PARAMS && unknownTool(e.error().message())
+                        || e.error().code() == JsonRpcError.INTERNAL_ERROR
+                        && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(e.error().message()))) {
+                    throw unknownTool(link, exposed, ctx);
+                }
+                ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(),
+                        ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
+                verdict = verdictOf(outcome);
+                return link.pipeline().toolError(outcome, structured);
+            } catch (LocalFailure e) {
+                return link.pipeline().toolError(e.outcome(), structured);
+            }
+            if (!result.path("isError").asBoolean(false)) {
+                verdict = Guard.Verdict.WORKED;
+                return link.pipeline().cleanSuccess(target.name(), result);
+            }
+            String text = ErrorPipeline.errorText(result);
+            if (unknownTool(text)) {
+                throw unknownTool(link, exposed, ctx);
+            }
+            ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(target.name()), text,
+                    ErrorCode.UPSTREAM_ERROR, ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
+            verdict = verdictOf(outcome);
+            return link.pipeline().toolError(outcome, structured);
+        } finally {
+            Guard.Verdict v = verdict;
+            permit.forEach(p -> p.judged(v));
         }
-        if (!result.path("isError").asBoolean(false)) {
-            return link.pipeline().cleanSuccess(result);
-        }
-        String text = ErrorPipeline.errorText(result);
-        if (unknownTool(text)) {
-            throw unknownTool();
-        }
-        return link.pipeline().toolError(link.pipeline().failure("tools/call", Optional.of(target.name()), text,
-                ErrorCode.UPSTREAM_ERROR, ErrorPipeline.inputsOf(ctx.params())), structured);
+    }
+
+    /** A failure the server itself owns (an internal error, an upstream of its own failing) counts against the tool. */
+    private static Guard.Verdict verdictOf(ErrorPipeline.Outcome outcome) {
+        return switch (outcome.code()) {
+            case UPSTREAM_ERROR, INTERNAL_ERROR -> Guard.Verdict.TOOLS_FAULT;
+            case VALIDATION_ERROR, NOT_FOUND, PERMISSION_DENIED, CONFLICT, RATE_LIMITED, TIMEOUT, BLOCKED ->
+                    Guard.Verdict.CALLERS_FAULT;
+        };
     }
 
     /**
@@ -496,11 +561,8 @@ public final class ProxyConnection implements Asker {
      * pattern: -32000 "Tool execution failed" with the detail in {@code data}), so it becomes an
      * {@code isError} result the model can read, with that detail sanitized.
      */
-    private static JsonNode toolError(UpstreamLink link, String tool, JsonRpcError error, boolean structured,
-            Set<String> inputs) {
-        if (error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())) {
-            throw unknownTool();
-        }
+    private static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
+            Set<String> inputs, Optional<String> arguments) {
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
@@ -513,10 +575,10 @@ public final class ProxyConnection implements Asker {
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
-                    detail(error), ErrorCode.VALIDATION_ERROR, inputs));
+                    detail(error), ErrorCode.VALIDATION_ERROR, inputs, arguments));
         }
-        return pipeline.toolError(pipeline.failure("tools/call", Optional.of(tool), detail(error),
-                ErrorCode.UPSTREAM_ERROR, inputs), structured);
+        return pipeline.failure("tools/call", Optional.of(tool), detail(error), ErrorCode.UPSTREAM_ERROR, inputs,
+                arguments);
     }
 
     private static boolean offersTools(UpstreamLink link) {
@@ -547,9 +609,22 @@ public final class ProxyConnection implements Asker {
                 || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
     }
 
-    private static ProtocolException unknownTool() {
-        // The name is the caller's input: it is not repeated back.
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND);
+    /** An internal error that is only the server saying it has no such tool (its first words say so). */
+    static boolean saysUnknownTool(String message) {
+        String t = (message.length() > 256 ? message.substring(0, 256) : message).toLowerCase(Locale.ROOT);
+        return t.startsWith("unknown tool") || t.startsWith("tool not found")
+                || t.startsWith("tool ") && t.contains(" not found") && t.indexOf('\n') < 0;
+    }
+
+    /**
+     * The name is the caller's input: it is not repeated back, but the operator sees it in the
+     * incident behind the ref (with the arguments).
+     */
+    private static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
+        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
+                ErrorPipeline.argumentsOf(ctx.params()));
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND,
+                Optional.of(Json.object().put("ref", recorded.ref().value())));
     }
 
     // ---- resources and the rest ----------------------------------------------------------------
@@ -869,8 +944,19 @@ public final class ProxyConnection implements Asker {
      */
     private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
             Optional<String> tool) throws Exception {
+        return send(link, ctx, params, timeout, tool, permit -> permit.judged(Guard.Verdict.CALLERS_FAULT));
+    }
+
+    /**
+     * {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional)}, handing the call's
+     * permit to {@code admitted} once the upstream answered (or failed), so a tool call's caller can
+     * say how the tool fared once it has read the answer.
+     */
+    private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
+            Optional<String> tool, java.util.function.Consumer<Guard.Permit> admitted) throws Exception {
         ErrorPipeline pipeline = link.pipeline();
         if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
+            // A later round of a parked call: its permit was handed out (and the tool judged) in the first.
             return resume(link, ctx, params, tool);
         }
         RequestOptions options = RequestOptions.ofDefaults().withTimeout(timeout)
@@ -891,12 +977,13 @@ public final class ProxyConnection implements Asker {
         } catch (Guard.RefusedException e) {
             throw new LocalFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
         }
+        admitted.accept(permit);
         McpClient client;
         try {
             client = statelessClient && StatelessRules.stateless(ctx) ? link.clientForStateless(clientCapabilities)
                     : link.client(upstreamCapabilities());
         } catch (RuntimeException e) {
-            permit.failed(e);
+            permit.unanswered(e);
             throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
         }
         boolean upstreamStateless = client.protocolVersion().stateless();
@@ -910,7 +997,7 @@ public final class ProxyConnection implements Asker {
                 call.start(client.requestAsync(ctx.method(), sent, options));
             } catch (RuntimeException e) {
                 call.leave();
-                permit.failed(e);
+                permit.unanswered(e);
                 throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
             }
             return awaitParked(link, ctx, call, tool, client);
@@ -923,7 +1010,7 @@ public final class ProxyConnection implements Asker {
             try {
                 out = client.requestAsync(ctx.method(), sent, options);
             } catch (RuntimeException e) {
-                permit.failed(e);
+                permit.unanswered(e);
                 throw new LocalFailure(unavailable(link, ctx.method(), tool, e));
             }
             try {
@@ -949,7 +1036,7 @@ public final class ProxyConnection implements Asker {
                 }
                 return settled(link, ctx, permit, tool, client, result);
             } catch (InterruptedException e) {
-                permit.succeeded(); // the client gave up, not the upstream
+                permit.withdrawn(); // the client gave up, not the upstream
                 out.cancel("Cancelled by the client");
                 throw e;
             } catch (ExecutionException e) {
@@ -994,7 +1081,7 @@ public final class ProxyConnection implements Asker {
     /** The upstream answered: the permit is released, and its notifications sent so far go first. */
     private static JsonNode settled(UpstreamLink link, RequestContext ctx, Guard.Permit permit, Optional<String> tool,
             McpClient client, JsonNode result) throws InterruptedException {
-        permit.succeeded();
+        permit.answered();
         try {
             client.notificationsHandled().get(5, TimeUnit.SECONDS);
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
@@ -1008,19 +1095,20 @@ public final class ProxyConnection implements Asker {
             Throwable cause) {
         ErrorPipeline pipeline = link.pipeline();
         if (cause instanceof PeerErrorException peer) {
-            // The upstream answered: its internal errors count against it, refusals of the request do not.
-            if (serverFault(peer.error().code())) {
-                permit.failed(peer);
-            } else {
-                permit.succeeded();
-            }
+            // The upstream answered: it is alive. Whether the tool failed in itself is for the
+            // caller to judge once it has read the error (an internal error, or the caller's mistake).
+            permit.answered();
             return peer;
         }
-        permit.failed(cause);
         if (cause instanceof MessageTooLargeException) {
+            // The server answered, at more length than allowed: a setting, not the server's health.
+            permit.answered();
             return new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
-                    "The upstream server's answer is larger than the gateway accepts.", cause));
+                    "The upstream server's answer is larger than the gateway accepts (maxMessageBytes, "
+                            + "--max-message-bytes for warden wrap, is " + link.maxMessageBytes() + " bytes).",
+                    cause));
         }
+        permit.unanswered(cause);
         if (cause instanceof RequestTimeoutException) {
             return new LocalFailure(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
                     "The upstream server did not answer in time.", cause));
@@ -1115,11 +1203,6 @@ public final class ProxyConnection implements Asker {
             answers.set(entry.getKey(), askClient(method, p, Optional.empty())); // on the handler's own stream
         }
         return answers;
-    }
-
-    /** -32603 and the implementation-defined server errors; not the request's own faults. */
-    private static boolean serverFault(int code) {
-        return code == JsonRpcError.INTERNAL_ERROR || code <= -32000 && code >= -32099;
     }
 
     private static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,

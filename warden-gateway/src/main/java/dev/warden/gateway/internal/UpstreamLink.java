@@ -48,6 +48,23 @@ public final class UpstreamLink implements AutoCloseable {
         return guard;
     }
 
+    /** The largest message accepted from this upstream (the setting a refusal names). */
+    int maxMessageBytes() {
+        return spec.maxMessageBytes();
+    }
+
+    /**
+     * Whether this link serves exactly one client connection ({@code warden wrap}, or a per-client
+     * upstream): then everything the server asks goes to that client, as it would directly.
+     */
+    private volatile boolean dedicated;
+
+    /** Marks this link as serving one client only (see {@link #dedicated}). */
+    public UpstreamLink dedicate() {
+        dedicated = true;
+        return this;
+    }
+
     public Upstream spec() {
         return spec;
     }
@@ -122,6 +139,7 @@ public final class UpstreamLink implements AutoCloseable {
                 .protocolVersion(version)
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())
+                .boundary(pipeline.boundary())
                 .onNotification((method, params) -> fanOut(method, params, askers));
         if (clientCapabilities.has("sampling")) {
             builder.onSampling(p -> askers.ask("sampling/createMessage", p));
@@ -493,7 +511,7 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     /** The client connections and parked calls with requests in flight on one session of the upstream. */
-    private static final class Askers {
+    private final class Askers {
 
         final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
         /** The session, once connected (its handlers are made before it exists). */
@@ -505,12 +523,69 @@ public final class UpstreamLink implements AutoCloseable {
          */
         ObjectNode ask(String method, ObjectNode params) throws Exception {
             List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
-            if (candidates.size() != 1) {
-                throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                        "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
+            if (!dedicated && "roots/list".equals(method)) {
+                // Roots narrow the whole server, for every client sharing it: never one caller's alone.
+                return sharedRoots(session, candidates, params);
             }
-            return candidates.get(0).ask(session, method, params);
+            if (candidates.size() == 1) {
+                return candidates.get(0).ask(session, method, params);
+            }
+            List<ProxyConnection> only = List.copyOf(connections);
+            if (dedicated && candidates.isEmpty() && only.size() == 1) {
+                // One client, no call in flight (roots at start, after roots/list_changed): it is the one asked.
+                return only.get(0).ask(session, method, params);
+            }
+            throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
+                    "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
         }
+    }
+
+    /**
+     * A shared connection's {@code roots/list}: the roots configured for this upstream, else only
+     * what every connected client on that connection allows (the intersection of their roots; none
+     * when there is no such client), so the server is never broader than for any one of them.
+     */
+    private ObjectNode sharedRoots(McpClient on, List<Asker> inFlight, ObjectNode params) throws Exception {
+        ObjectNode answer = Json.object();
+        tools.jackson.databind.node.ArrayNode list = answer.putArray("roots");
+        if (spec.roots().isPresent()) {
+            spec.roots().get().forEach(uri -> list.addObject().put("uri", uri));
+            return answer;
+        }
+        List<List<JsonNode>> each = new java.util.ArrayList<>();
+        for (ProxyConnection connection : connections) {
+            if (connection.on(this, on) && connection.declares("roots")) {
+                each.add(connection.clientRoots(on));
+            }
+        }
+        for (Asker asker : inFlight) {
+            if (!(asker instanceof ProxyConnection)) {
+                // A stateless client's parked call: connected for as long as it runs, so it counts too.
+                List<JsonNode> roots = new java.util.ArrayList<>();
+                asker.ask(on, "roots/list", params).path("roots").forEach(roots::add);
+                each.add(roots);
+            }
+        }
+        Roots.intersection(each).forEach(list::add);
+        return answer;
+    }
+
+    /**
+     * A client connection on a shared link arrived, changed its roots or left: the upstream
+     * connection it uses asks again (the intersection changed). Nothing to do when this link
+     * serves one client (its own notification goes through) or has roots configured.
+     */
+    void rootsChanged(ObjectNode clientCapabilities) {
+        if (dedicated || spec.roots().isPresent() || !clientCapabilities.has("roots")) {
+            return;
+        }
+        connectedFor(clientCapabilities).ifPresent(c -> {
+            try {
+                c.notify("notifications/roots/list_changed", Json.object());
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "upstream {0} did not hear of changed roots", spec.name());
+            }
+        });
     }
 
     /**

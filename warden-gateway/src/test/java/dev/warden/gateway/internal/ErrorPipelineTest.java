@@ -100,13 +100,35 @@ class ErrorPipelineTest {
 
     @Test
     void credentialsInASuccessfulResultAreRedactedAndEverythingElseKept() {
-        JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"key: AKIAIOSFODNN7EXAMPLE "
-                + "in /etc/app\"}],\"structuredContent\":{\"n\":1},\"_meta\":{\"x\":true}}");
+        String token = githubToken();
+        JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"key: " + token
+                + " in /etc/app\"}],\"structuredContent\":{\"n\":1},\"_meta\":{\"x\":true}}");
         JsonNode clean = pipeline.cleanSuccess(result);
-        assertThat(clean.toString()).doesNotContain("AKIAIOSFODNN7EXAMPLE").contains("/etc/app")
+        assertThat(clean.at("/content/0/text").asString()).isEqualTo("key: [redacted:github-token] in /etc/app");
+        assertThat(clean.toString()).doesNotContain(token).contains("/etc/app")
                 .contains("\"structuredContent\":{\"n\":1}").contains("\"_meta\":{\"x\":true}");
         JsonNode plain = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}");
         assertThat(pipeline.cleanSuccess(plain)).isSameAs(plain);
+    }
+
+    /** A GitHub personal access token in its documented shape: ghp_ and 36 random letters and digits. */
+    private static String githubToken() {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        StringBuilder b = new StringBuilder("ghp_");
+        for (int i = 0; i < 36; i++) {
+            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
+
+    @Test
+    void ordinaryCodeThatNamesCredentialsComesBackByteForByte() {
+        String code = "const token = process.env.API_TOKEN;\npassword_hash = bcrypt.hashpw(pw, salt)\n"
+                + "headers: { Authorization: `Bearer ${token}` }\nPOSTGRES_PASSWORD=postgres\nPWD=/home/ada/app\n";
+        ObjectNode result = Json.object();
+        result.putArray("content").addObject().put("type", "text").put("text", code);
+        assertThat(pipeline.cleanSuccess(result)).isSameAs(result);
     }
 
     @Test

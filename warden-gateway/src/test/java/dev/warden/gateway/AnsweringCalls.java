@@ -1,0 +1,70 @@
+package dev.warden.gateway;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.transport.Transport;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An upstream's connection whose tool calls are answered the way servers on other SDKs answer
+ * them (a JSON-RPC error where the TypeScript SDK v1 turns a thrown error into -32603, or an
+ * {@code isError} result), by tool name; everything else goes to the real server behind it.
+ * Counts the calls that reached it.
+ */
+final class AnsweringCalls implements Transport {
+
+    private final Transport inner;
+    private final Map<String, Function<JsonNode, String>> answers;
+    private final AtomicInteger calls;
+    private volatile Listener listener;
+
+    /** @param answers per tool, the arguments to the JSON of {@code "result": …} or {@code "error": …} (one member) */
+    AnsweringCalls(Transport inner, Map<String, Function<JsonNode, String>> answers, AtomicInteger calls) {
+        this.inner = inner;
+        this.answers = answers;
+        this.calls = calls;
+    }
+
+    static String error(int code, String message) {
+        return "\"error\":{\"code\":" + code + ",\"message\":" + Json.mapper().writeValueAsString(message) + "}";
+    }
+
+    static String toolError(String text) {
+        return "\"result\":{\"content\":[{\"type\":\"text\",\"text\":" + Json.mapper().writeValueAsString(text)
+                + "}],\"isError\":true}";
+    }
+
+    static String text(String text) {
+        return "\"result\":{\"content\":[{\"type\":\"text\",\"text\":" + Json.mapper().writeValueAsString(text)
+                + "}]}";
+    }
+
+    @Override
+    public void start(Listener l) {
+        listener = l;
+        inner.start(l);
+    }
+
+    @Override
+    public void send(String frame) {
+        JsonNode message = Json.mapper().readTree(frame);
+        Function<JsonNode, String> answer = "tools/call".equals(message.path("method").asString(""))
+                ? answers.get(message.at("/params/name").asString("")) : null;
+        if (answer == null) {
+            inner.send(frame);
+            return;
+        }
+        calls.incrementAndGet();
+        String reply = "{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ","
+                + answer.apply(message.at("/params/arguments")) + "}";
+        Thread.ofVirtual().start(() -> listener.onFrame(reply.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}

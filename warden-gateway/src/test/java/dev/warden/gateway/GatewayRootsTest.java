@@ -1,0 +1,112 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.client.McpClient;
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.server.McpServer;
+import dev.warden.server.ServerConnection;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A server's {@code roots/list} never leaves it broader than a direct client would: where the
+ * gateway serves one client (a per-client upstream, {@code warden wrap}) the question goes to that
+ * client, even with no call in flight (at start, after {@code roots/list_changed}); where clients
+ * share the server, the answer is the roots configured for it, or what all their roots allow.
+ */
+class GatewayRootsTest {
+
+    private final McpServer server = McpServer.builder("files", "1.0.0").incidents(IncidentSink.all())
+            .tool(ToolSpec.builder("ok").handler(c -> ToolResult.text("fine")).build())
+            .build();
+    /** The server's side of each upstream connection, newest last. */
+    private final List<ServerConnection> connections = new CopyOnWriteArrayList<>();
+    private final List<McpClient> clients = new ArrayList<>();
+    private Gateway gateway;
+
+    private Upstream upstream() {
+        return Upstream.of("files", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            connections.add(server.connect(pair.right()));
+            return pair.left();
+        });
+    }
+
+    private McpClient client(String... roots) {
+        // Session-based: a stateless client holds no connection a server could ask between its requests.
+        McpClient c = McpClient.builder("model", "1").protocolVersion(ProtocolVersion.latestSessionBased())
+                .onRootsList(p -> rootsOf(roots)).connect(ViaGateway.to(gateway));
+        clients.add(c);
+        return c;
+    }
+
+    private static ObjectNode rootsOf(String... uris) {
+        ObjectNode answer = Json.object();
+        for (String uri : uris) {
+            answer.withArray("roots").addObject().put("uri", uri).put("name", "a root");
+        }
+        if (uris.length == 0) {
+            answer.putArray("roots");
+        }
+        return answer;
+    }
+
+    /** What the server hears when it asks for roots now, on its newest connection (no call in flight). */
+    private List<String> serverAsksForRoots() throws Exception {
+        JsonNode answer = connections.get(connections.size() - 1).session().request("roots/list", Json.object()).get();
+        List<String> uris = new ArrayList<>();
+        answer.path("roots").forEach(r -> uris.add(r.path("uri").asString()));
+        return uris;
+    }
+
+    @AfterEach
+    void stop() {
+        clients.forEach(McpClient::close);
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
+    @Test
+    void aPerClientServerAskingWithNoCallInFlightHearsItsClientsRoots() throws Exception {
+        gateway = Gateway.builder().upstream(upstream().withPerClient(true)).incidents(IncidentSink.all()).build();
+        client("file:///home/ada/project");
+        assertThat(serverAsksForRoots()).containsExactly("file:///home/ada/project");
+    }
+
+    @Test
+    void aSharedServerHearsOnlyWhatEveryConnectedClientAllows() throws Exception {
+        gateway = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all()).build();
+        client("file:///srv", "file:///tmp/scratch");
+        client("file:///srv/data", "file:///home/bob");
+        assertThat(serverAsksForRoots()).containsExactly("file:///srv/data");
+    }
+
+    @Test
+    void aSharedServerWhoseClientsAllowNothingInCommonHearsNoRoots() throws Exception {
+        gateway = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all()).build();
+        client("file:///srv/a");
+        client("file:///srv/ab");
+        assertThat(serverAsksForRoots()).isEmpty();
+    }
+
+    @Test
+    void aSharedServerWithConfiguredRootsHearsThoseWhateverItsClientsSay() throws Exception {
+        gateway = Gateway.builder().upstream(upstream().withRoots(Optional.of(List.of("file:///srv/shared"))))
+                .incidents(IncidentSink.all()).build();
+        client("file:///");
+        assertThat(serverAsksForRoots()).containsExactly("file:///srv/shared");
+    }
+}
