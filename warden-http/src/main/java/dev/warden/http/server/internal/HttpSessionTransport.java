@@ -176,7 +176,11 @@ public final class HttpSessionTransport implements Transport {
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
-            stream.end();
+            if (stream.end()) {
+                // Its last event went out on a live connection: nothing is left to resume.
+                streams.remove(stream.id());
+                return;
+            }
             // Kept a while for a client that reconnects to fetch the last events it missed.
             timers.schedule(() -> streams.remove(stream.id()), resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
         }

@@ -134,13 +134,18 @@ final class SseStream {
         }
     }
 
-    /** The stream's last event was sent: the connection carrying it ends normally. */
-    synchronized void end() {
+    /**
+     * The stream's last event was sent: the connection carrying it ends normally. True when there
+     * was one, so every event went out on a live connection and nothing is left to resume.
+     */
+    synchronized boolean end() {
         ended = true;
         if (connection != null) {
             finish(connection);
             connection = null;
+            return true;
         }
+        return false;
     }
 
     /** Ends the current connection but not the stream: the client reconnects to resume it. */
