@@ -36,13 +36,18 @@ public final class Warden {
         System.exit(code);
     }
 
-    /** Runs a command as picocli's {@code execute} would: an exception is printed, and the exit code is 1. */
+    private static final System.Logger LOG = System.getLogger(Warden.class.getName());
+
+    /**
+     * Runs a command as picocli's {@code execute} would, exit code 1 on an exception; the exception
+     * goes to the log (stderr, structured when WARDEN_LOG_FORMAT=json), never as a bare stack print.
+     */
     private static int run(java.util.concurrent.Callable<Integer> command) {
         try {
             Integer code = command.call();
             return code == null ? 0 : code;
         } catch (Exception e) {
-            e.printStackTrace();
+            LOG.log(System.Logger.Level.ERROR, "warden: the command failed", e);
             return 1;
         }
     }
