@@ -65,7 +65,18 @@ public final class Sanitizer {
      * @param fallbackCode the code whose generic message {@link Policy#STRICT} (and injection) produces
      */
     public SanitizedText sanitize(String untrusted, Policy policy, ErrorCode fallbackCode) {
+        return sanitize(untrusted, policy, fallbackCode, CallerInput.none());
+    }
+
+    /**
+     * As {@link #sanitize(String, Policy, ErrorCode)}, keeping what the caller sent: a finding whose
+     * text is the caller's own ({@link CallerInput#owns}) is no finding (a path it asked for, a
+     * column its SQL names), unless it is a secret, an injection or a stack trace, which are
+     * caught whoever sent them.
+     */
+    public SanitizedText sanitize(String untrusted, Policy policy, ErrorCode fallbackCode, CallerInput caller) {
         Objects.requireNonNull(untrusted, "untrusted");
+        Objects.requireNonNull(caller, "caller");
         Objects.requireNonNull(policy, "policy");
         // The word index notes whether cleaning can change anything: usually not, and then the
         // clean pass and a second index are saved.
@@ -75,6 +86,9 @@ public final class Sanitizer {
             words = Words.of(text);
         }
         List<Finding> findings = detect(text, words);
+        if (!caller.isEmpty()) {
+            findings = withoutCallersOwn(text, findings, caller);
+        }
         Map<Finding, Optional<ToolFailure>> databaseMappings = databaseMappings(text, findings);
         Optional<ErrorCode> suggested = databaseMappings.values().stream().findFirst()
                 .flatMap(mapping -> mapping.map(ToolFailure::code));
@@ -111,6 +125,20 @@ public final class Sanitizer {
         }
         findings.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
         return findings;
+    }
+
+    private static List<Finding> withoutCallersOwn(String text, List<Finding> findings, CallerInput caller) {
+        List<Finding> kept = new ArrayList<>(findings.size());
+        for (Finding f : findings) {
+            boolean mayBeOwn = switch (f.category()) {
+                case FILE_PATH, DATABASE, TOPOLOGY, PII -> f.length() <= CallerInput.MAX_SPAN_CHARS;
+                case SECRET, INJECTION, STACK_TRACE -> false;
+            };
+            if (!(mayBeOwn && caller.owns(text.substring(f.start(), f.end())))) {
+                kept.add(f);
+            }
+        }
+        return kept;
     }
 
     private SanitizedText redact(String text, List<Finding> findings,

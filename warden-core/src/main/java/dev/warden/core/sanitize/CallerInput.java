@@ -1,0 +1,200 @@
+package dev.warden.core.sanitize;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What the caller sent with a request: the strings of its arguments (and the keys it chose). What
+ * the caller sent may come back to it ({@code column "emial" does not exist} when its SQL said
+ * {@code emial}); what only the server knows may not. The sanitizer keeps a finding whose text
+ * is the caller's own, except secrets and injections, which are caught wherever they come from.
+ *
+ * <p>Bounded: at most {@value #MAX_VALUES} strings of at most {@value #MAX_VALUE_CHARS} characters
+ * are kept, spans longer than {@value #MAX_SPAN_CHARS} are never the caller's, and one lookup
+ * tries at most {@value #MAX_PROBES} places, so a hostile request cannot make a check costly (a
+ * lookup that runs out of tries says "not the caller's", the safe answer). Comparison ignores ASCII case, since
+ * databases fold unquoted identifiers ({@code SELECT Emial} fails on {@code "emial"}).
+ */
+public final class CallerInput {
+
+    static final int MAX_VALUES = 64;
+    static final int MAX_VALUE_CHARS = 4096;
+    /** A span longer than this is never taken for the caller's own (what is redacted is short). */
+    static final int MAX_SPAN_CHARS = 512;
+    private static final int MAX_DEPTH = 16;
+    static final int MAX_PROBES = 1024;
+
+    private static final CallerInput NONE = new CallerInput(List.of());
+
+    private final List<String> values;
+    private final Set<String> words;
+
+    private CallerInput(List<String> lowerValues) {
+        this.values = List.copyOf(lowerValues);
+        Set<String> w = new HashSet<>();
+        for (String v : values) {
+            addWords(v, w);
+        }
+        this.words = Set.copyOf(w);
+    }
+
+    /** Nothing was sent (a request without arguments, or text not tied to a request). */
+    public static CallerInput none() {
+        return NONE;
+    }
+
+    /** The strings (values and keys) of a request's arguments, walked to a bounded depth. */
+    public static CallerInput of(JsonNode arguments) {
+        Objects.requireNonNull(arguments, "arguments");
+        List<String> found = new ArrayList<>();
+        collect(arguments, found, 0);
+        return found.isEmpty() ? NONE : new CallerInput(lower(found));
+    }
+
+    public static CallerInput ofStrings(Collection<String> strings) {
+        Objects.requireNonNull(strings, "strings");
+        List<String> found = new ArrayList<>();
+        for (String s : strings) {
+            add(Objects.requireNonNull(s, "strings contains null"), found);
+        }
+        return found.isEmpty() ? NONE : new CallerInput(lower(found));
+    }
+
+    public boolean isEmpty() {
+        return values.isEmpty();
+    }
+
+    /**
+     * Whether {@code span} is the caller's own: one of its strings, one of their words, or a run of
+     * its text that starts and ends at word boundaries. Quotes, backticks and brackets around the
+     * span are ignored; ASCII case is ignored.
+     */
+    public boolean owns(CharSequence span) {
+        Objects.requireNonNull(span, "span");
+        if (values.isEmpty()) {
+            return false;
+        }
+        String s = unquoted(span.toString().strip()).toLowerCase(Locale.ROOT);
+        if (s.isEmpty() || s.length() > MAX_SPAN_CHARS) {
+            return false;
+        }
+        if (words.contains(s)) {
+            return true;
+        }
+        int[] probes = {0};
+        for (String v : values) {
+            if (containsAtBoundaries(v, s, probes)) {
+                return true;
+            }
+            if (probes[0] >= MAX_PROBES) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** The caller's strings, lower-cased (for tests and for the incident). */
+    public List<String> values() {
+        return values;
+    }
+
+    private static boolean containsAtBoundaries(String value, String span, int[] probes) {
+        int from = 0;
+        while (probes[0]++ < MAX_PROBES) {
+            int at = value.indexOf(span, from);
+            if (at < 0) {
+                return false;
+            }
+            int end = at + span.length();
+            boolean startOk = at == 0 || !isWordChar(value.charAt(at - 1)) || !isWordChar(span.charAt(0));
+            boolean endOk = end == value.length() || !isWordChar(value.charAt(end))
+                    || !isWordChar(span.charAt(span.length() - 1));
+            if (startOk && endOk) {
+                return true;
+            }
+            from = at + 1;
+        }
+        return false;
+    }
+
+    private static String unquoted(String s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end && isQuote(s.charAt(start))) {
+            start++;
+        }
+        while (end > start && isQuote(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.substring(start, end);
+    }
+
+    private static boolean isQuote(char c) {
+        return c == '"' || c == '\'' || c == '`' || c == '[' || c == ']' || c == '\u201C' || c == '\u201D';
+    }
+
+    static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    private static void addWords(String value, Set<String> out) {
+        int i = 0;
+        int n = value.length();
+        while (i < n) {
+            while (i < n && !isWordChar(value.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isWordChar(value.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(value.substring(start, i));
+            }
+        }
+    }
+
+    private static void collect(JsonNode node, List<String> out, int depth) {
+        if (out.size() >= MAX_VALUES || depth > MAX_DEPTH) {
+            return;
+        }
+        if (node.isString()) {
+            add(node.stringValue(), out);
+        } else if (node.isNumber() || node.isBoolean()) {
+            add(node.asString(), out);
+        } else if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                if (field.getKey().equals("_meta")) {
+                    continue; // protocol bookkeeping, not what the caller wrote
+                }
+                add(field.getKey(), out);
+                collect(field.getValue(), out, depth + 1);
+            }
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                collect(item, out, depth + 1);
+            }
+        }
+    }
+
+    private static void add(String s, List<String> out) {
+        if (out.size() < MAX_VALUES && !s.isBlank()) {
+            out.add(s.length() > MAX_VALUE_CHARS ? s.substring(0, MAX_VALUE_CHARS) : s);
+        }
+    }
+
+    private static List<String> lower(List<String> strings) {
+        List<String> out = new ArrayList<>(strings.size());
+        for (String s : strings) {
+            out.add(s.toLowerCase(Locale.ROOT));
+        }
+        return out;
+    }
+}
