@@ -36,39 +36,88 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
     private Supplier<Transport> launch;
 
     private Prestarted(List<String> command, int maxMessageBytes) {
+        this(command, maxMessageBytes, Optional.empty());
+    }
+
+    /** @param inherited the server the launcher started already, to adopt rather than start */
+    private Prestarted(List<String> command, int maxMessageBytes, Optional<InheritedProcess> inherited) {
         this.command = command;
         this.maxMessageBytes = maxMessageBytes;
-        try {
-            ready.set(ProcessTransport.launch(command, Map.of(), Optional.empty(), new StderrSink() {
-                @Override
-                public void line(String line) {
-                    stderrLine(line);
-                }
+        StderrSink early = new StderrSink() {
+            @Override
+            public void line(String line) {
+                stderrLine(line);
+            }
 
-                @Override
-                public void exited(int exitCode, List<String> lastLines) {
-                    stderrExit(exitCode, lastLines);
-                }
-            }, maxMessageBytes));
+            @Override
+            public void exited(int exitCode, List<String> lastLines) {
+                stderrExit(exitCode, lastLines);
+            }
+        };
+        try {
+            ready.set(inherited.isPresent() ? ProcessTransport.adopt(inherited.get(), early, maxMessageBytes)
+                    : ProcessTransport.launch(command, Map.of(), Optional.empty(), early, maxMessageBytes));
         } catch (RuntimeException e) {
             // Left to the first connection, which launches again and reports why it cannot.
         }
     }
 
     /**
+     * The launcher's variable naming the server it started for {@code wrap} ({@code PID:INDEX}, the
+     * index of the command's first word in the arguments), on descriptors 3, 4 and 5.
+     */
+    static final String INHERITED_VARIABLE = "WARDEN_PRESTARTED";
+
+    /**
      * Starts the server when the arguments are {@code wrap [options] [--] COMMAND…}, finding the
      * command as the parser will ({@link WrapCommand#commandStart}).
      */
     static void startEarly(String[] args) {
+        Optional<InheritedProcess> inherited = inherited(args);
         if (args.length < 2 || !args[0].equals("wrap")) {
+            inherited.ifPresent(InheritedProcess::destroy);
             return;
         }
         OptionalInt start = WrapCommand.commandStart(args, 1);
         OptionalInt limit = start.isPresent() ? maxMessageBytes(args, start.getAsInt()) : OptionalInt.empty();
         if (start.isPresent() && limit.isPresent()) {
             EARLY.set(new Prestarted(List.copyOf(Arrays.asList(args).subList(start.getAsInt(), args.length)),
-                    limit.getAsInt()));
+                    limit.getAsInt(), inherited));
+        } else {
+            inherited.ifPresent(InheritedProcess::destroy);
         }
+    }
+
+    /**
+     * The server the launcher started, if it started one for the command these arguments name (the
+     * launcher finds the command as {@link WrapCommand#commandStart} does; if the two disagree, or
+     * the server cannot be taken over, it is stopped and Warden starts the command itself).
+     */
+    private static Optional<InheritedProcess> inherited(String[] args) {
+        String said = System.getenv(INHERITED_VARIABLE);
+        if (said == null) {
+            return Optional.empty();
+        }
+        int colon = said.indexOf(':');
+        long pid;
+        int index;
+        try {
+            pid = Long.parseLong(said.substring(0, Math.max(0, colon)));
+            index = Integer.parseInt(said.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        Optional<InheritedProcess> process = InheritedProcess.of(pid);
+        OptionalInt start = args.length >= 2 && args[0].equals("wrap") ? WrapCommand.commandStart(args, 1)
+                : OptionalInt.empty();
+        if (process.isPresent() && (start.isEmpty() || start.getAsInt() != index)) {
+            process.get().destroy();
+            return Optional.empty();
+        }
+        if (process.isEmpty() && InheritedProcess.parentOf(pid) == ProcessHandle.current().pid()) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy); // ours, but not to be taken over
+        }
+        return process;
     }
 
     /** The {@code --max-message-bytes} among wrap's options (before {@code end}), the default if none; empty if unreadable. */

@@ -53,7 +53,7 @@ class LauncherEndToEndTest {
             }
         }
         String key = Files.readString(CACHE.resolveSibling("warden.aot.key")).strip();
-        Path java = Path.of(key.substring(0, key.indexOf('|')));
+        Path java = Path.of(key);
         assertThat(Files.exists(CACHE)).isEqualTo(javaFeature(java) >= 25);
     }
 
@@ -71,6 +71,28 @@ class LauncherEndToEndTest {
         long server = Long.parseLong(Files.readString(pid).strip());
         ProcessHandle.of(server).ifPresent(p -> p.onExit().orTimeout(10, TimeUnit.SECONDS).join());
         assertThat(ProcessHandle.of(server).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    }
+
+    @Test
+    void wrapTakesOverTheServerTheLauncherStartedAndClosingItsInputEndsIt() throws Exception {
+        Path seen = dir.resolve("seen");
+        // The server notes what its stdin is, then reads it to the end: "eof" only if it was closed,
+        // not if the server was killed.
+        Process process = new ProcessBuilder(Processes.LAUNCHER.toString(), "wrap", "--data-dir", dir.toString(),
+                "--", "sh", "-c", "readlink /proc/$$/fd/0 >" + seen + "; cat >/dev/null; echo eof >>" + seen)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        for (int i = 0; i < 6000 && read(seen).isEmpty(); i++) {
+            Thread.sleep(20);
+        }
+        // started by the launcher, on the named pipe it hands to the JVM (a JVM-started child has an anonymous pipe)
+        assertThat(read(seen)).contains("warden-wrap.");
+
+        process.getOutputStream().close();
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        for (int i = 0; i < 6000 && !read(seen).contains("eof"); i++) {
+            Thread.sleep(20);
+        }
+        assertThat(read(seen)).contains("eof");
     }
 
     /**

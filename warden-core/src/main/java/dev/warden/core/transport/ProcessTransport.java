@@ -87,6 +87,20 @@ public final class ProcessTransport implements Transport {
         return transport;
     }
 
+    /**
+     * A transport over a process this one did not start through {@link ProcessBuilder} (the
+     * {@code warden} launcher starts a wrapped server before the JVM, to overlap their start-ups):
+     * the same stdio, stderr pump, exit report and close as a launched one.
+     */
+    public static ProcessTransport adopt(Process process, StderrSink stderr, int maxMessageBytes) {
+        Objects.requireNonNull(process, "process");
+        Objects.requireNonNull(stderr, "stderr");
+        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Duration.ofSeconds(2));
+        transport.pumpStderr(stderr);
+        transport.watchExit(stderr);
+        return transport;
+    }
+
     private void pumpStderr(StderrSink sink) {
         Thread.ofVirtual().name("warden-child-stderr").start(() -> {
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(),
