@@ -1,0 +1,62 @@
+package dev.warden.core.shape;
+
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * JSON:API error objects (jsonapi.org/format/#error-objects): {@code {"errors": [{"status": "422",
+ * "code": …, "title": …, "detail": …, "source": {"pointer": "/data/attributes/email"} | {"parameter":
+ * "include"}}]}}. The code comes from the first error's {@code status} (else its {@code code}); an error
+ * with no source gives the top-level message.
+ */
+final class JsonApiShape implements ErrorShape {
+
+    @Override
+    public String name() {
+        return "jsonapi";
+    }
+
+    @Override
+    public Optional<Extracted> read(JsonNode value) {
+        JsonNode errors = Nodes.array(value, "errors");
+        if (errors == null || errors.isEmpty()) {
+            return Optional.empty();
+        }
+        Extracted.Builder out = Extracted.builder(name());
+        boolean matched = false;
+        for (JsonNode e : Nodes.items(errors)) {
+            JsonNode source = Nodes.object(e, "source");
+            String detail = Nodes.firstText(e, "detail", "title");
+            // A JSON:API error has a source, a detail or a string status; GraphQL's and others' have none.
+            boolean isJsonApi = source != null || Nodes.text(e, "detail") != null
+                    || (Nodes.member(e, "status") != null && Nodes.member(e, "status").isString());
+            if (!isJsonApi || Nodes.member(e, "message") != null && source == null) {
+                continue;
+            }
+            matched = true;
+            out.code(Nodes.codeOfStatus(Nodes.member(e, "status")));
+            String pointer = Nodes.text(source, "pointer");
+            String parameter = Nodes.text(source, "parameter");
+            if (detail == null) {
+                continue;
+            }
+            if (pointer != null) {
+                out.violation(Pointers.fromLocation(pointer), detail);
+            } else if (parameter != null) {
+                out.violation(Pointers.fromDotted(parameter), detail);
+            } else {
+                out.message(detail);
+            }
+            if (out.full()) {
+                break;
+            }
+        }
+        if (!matched) {
+            return Optional.empty();
+        }
+        for (JsonNode e : Nodes.items(errors)) {
+            out.code(ShapeCodes.ofName(Nodes.text(e, "code")));
+        }
+        return out.build();
+    }
+}
