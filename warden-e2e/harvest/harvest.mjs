@@ -1,0 +1,221 @@
+// Drives the real software set up by scripts/harvest-corpus and writes the harvested corpus:
+// one JSON line per sample. MCP samples are the raw frames server.mjs (official TypeScript SDK)
+// sent, read from its stdout; runtime samples are what a program printed when it failed.
+//
+// Usage: node harvest.mjs <out.jsonl>   (the environment is scripts/harvest-corpus's)
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const env = process.env;
+const out = process.argv[2];
+/** Everything planted through configuration; none of it is ever sent by a caller. */
+const CANARIES = JSON.parse(env.CANARIES);
+const samples = [];
+
+function canariesIn(raw) {
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+  return CANARIES.filter((c) => text.includes(c));
+}
+
+/** The quoted names of a database message that the caller's own text holds (case-insensitive). */
+function callerIdentifiers(raw, caller) {
+  const text = typeof raw === 'string' ? raw : messagesOf(raw).join('\n');
+  const sent = JSON.stringify(caller).toLowerCase();
+  const found = new Set();
+  for (const m of text.matchAll(/["'`]([A-Za-z_][A-Za-z0-9_.]{1,40})["'`\\]/g)) {
+    for (const part of [m[1], ...m[1].split('.')]) {
+      if (part.length > 1 && sent.includes(part.toLowerCase()) && !CANARIES.some((c) => part.includes(c))) {
+        found.add(part);
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The string values of a JSON error (not its keys, not the echoed SQL or the stack). */
+function messagesOf(value, key = '') {
+  if (typeof value === 'string') return ['sql', 'stack'].includes(key) ? [] : [value];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => messagesOf(v, k));
+  return [];
+}
+
+/** The caller's misspelt names: each must survive wherever the error repeats it. */
+const MISTAKES = ['SELEC', 'emial', 'custmers', 'lenght'];
+
+function add(sample) {
+  const raw = sample.raw;
+  if (raw === undefined || raw === '' || raw === null) {
+    throw new Error(`sample ${sample.id} captured nothing`);
+  }
+  const keep = sample.benign ? [] : [...new Set([...(sample.keep ?? []),
+    ...(sample.category === 'database' ? callerIdentifiers(raw, sample.caller) : []),
+    ...(sample.category === 'database' ? MISTAKES.filter((m) => messagesOf(raw).some((t) => new RegExp(`\\b${m}\\b`).test(t))) : [])])];
+  for (const k of keep) {
+    const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+    if (!text.includes(k)) throw new Error(`sample ${sample.id}: keep ${k} is not in what was captured`);
+  }
+  samples.push({ id: sample.id, source: sample.source, category: sample.category, tool: sample.tool ?? sample.id,
+    caller: sample.caller, raw, canaries: sample.benign ? [] : canariesIn(raw), keep,
+    ...(sample.actionable && { actionable: sample.actionable }), benign: !!sample.benign,
+    ...(sample.frame && { frame: sample.frame }) });
+}
+
+// ---- MCP: the TypeScript SDK server ------------------------------------------------------------
+
+// As an unprivileged user where one is named (RUN_AS), so the file system's permissions apply.
+const serverCommand = env.RUN_AS && process.getuid?.() === 0
+  ? ['runuser', ['-u', env.RUN_AS, '--', process.execPath, 'server.mjs']] : [process.execPath, ['server.mjs']];
+const child = spawn(serverCommand[0], serverCommand[1], { cwd: env.APP_DIR, env, stdio: ['pipe', 'pipe', 'inherit'] });
+const pending = new Map();
+const logs = [];
+createInterface({ input: child.stdout }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.id !== undefined && pending.has(msg.id)) {
+    pending.get(msg.id)({ line, msg });
+    pending.delete(msg.id);
+  } else if (msg.method === 'notifications/message') {
+    logs.push({ line, msg });
+  }
+});
+let nextId = 1;
+function rpc(method, params) {
+  const id = nextId++;
+  child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+  return new Promise((resolve) => pending.set(id, resolve));
+}
+await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'harvest', version: '1' } });
+child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+
+/** Calls a tool as a caller would; the sample's raw is what the SDK put in the text (or error message) it sent. */
+async function mcp(id, source, category, tool, caller, extra = {}) {
+  const { line, msg } = await rpc('tools/call', { name: tool, arguments: caller });
+  let raw;
+  if (msg.error) raw = msg.error.message;
+  else raw = msg.result.content.map((c) => c.text).join('\n');
+  if (extra.benign && (msg.error || msg.result.isError)) throw new Error(`benign ${id} failed: ${line}`);
+  if (!extra.benign && !(msg.error || msg.result.isError)) throw new Error(`failure ${id} succeeded: ${line}`);
+  if (extra.json) raw = JSON.parse(raw);
+  add({ id, source, category, tool, caller, raw, frame: line, ...extra });
+}
+
+const SQL = {
+  syntax: 'SELEC * FROM customers',
+  column: 'SELECT emial FROM customers',
+  table: 'SELECT * FROM custmers',
+  unique: "INSERT INTO customers (id, email, name, age) VALUES (7, 'ada@example.com', 'Ada', 36)",
+  notnull: "INSERT INTO customers (id, email, name, age) VALUES (8, 'bob@example.com', NULL, 41)",
+  check: "INSERT INTO customers (id, email, name, age) VALUES (9, 'cy@example.com', 'Cy', -3)",
+  fk: 'INSERT INTO orders (id, customer_id, total) VALUES (1, 99, 10)',
+  divide: 'SELECT total / 0 FROM orders_view',
+  type: "SELECT * FROM customers WHERE id = 'abc'",
+  function: 'SELECT lenght(email) FROM customers',
+  permission: 'SELECT * FROM audit_log',
+  trigger: "UPDATE customers SET name = 'Ada L.' WHERE id = 1",
+  timeout: 'SELECT pg_sleep(2)',
+};
+const MARIA_SQL = Object.fromEntries(Object.entries(SQL).filter(([k]) => !['timeout', 'type', 'divide'].includes(k)));
+
+for (const [variant, suffix] of [['throw', ''], ['detail', '_detail']]) {
+  const json = variant === 'detail';
+  for (const [kind, sql] of Object.entries(SQL)) {
+    await mcp(`ts-pg-${kind}-${variant}`, 'ts-sdk/postgresql', 'database', `pg_query${suffix}`, { sql }, { json });
+  }
+  await mcp(`ts-pg-auth-${variant}`, 'ts-sdk/postgresql', 'database', `pg_replica_query${suffix}`, { sql: 'SELECT 1' }, { json });
+  await mcp(`ts-pg-refused-${variant}`, 'ts-sdk/postgresql', 'topology', `pg_archive_query${suffix}`, { sql: 'SELECT 1' }, { json });
+  for (const [kind, sql] of Object.entries(MARIA_SQL)) {
+    await mcp(`ts-mariadb-${kind}-${variant}`, 'ts-sdk/mariadb', 'database', `mariadb_query${suffix}`, { sql }, { json });
+  }
+  await mcp(`ts-mariadb-auth-${variant}`, 'ts-sdk/mariadb', 'database', `mariadb_replica_query${suffix}`, { sql: 'SELECT 1' }, { json });
+  for (const kind of ['syntax', 'column', 'table', 'unique', 'notnull', 'check', 'fk', 'function']) {
+    await mcp(`ts-sqlite-${kind}-${variant}`, 'ts-sdk/sqlite', 'database', `sqlite_query${suffix}`, { sql: SQL[kind] }, { json });
+  }
+  await mcp(`ts-sqlite-cantopen-${variant}`, 'ts-sdk/sqlite', 'path', `sqlite_archive_query${suffix}`, { sql: 'SELECT 1' }, { json });
+  await mcp(`ts-fs-missing-${variant}`, 'ts-sdk/filesystem', 'path', `read_file${suffix}`, { path: 'reports/q3-summary.txt' },
+    { json, keep: ['reports/q3-summary.txt'] });
+  await mcp(`ts-fs-directory-${variant}`, 'ts-sdk/filesystem', 'path', `read_file${suffix}`, { path: 'reports' }, { json });
+  await mcp(`ts-fs-permission-${variant}`, 'ts-sdk/filesystem', 'path', `read_file${suffix}`, { path: 'private/payroll.csv' },
+    { json, keep: ['private/payroll.csv'] });
+  await mcp(`ts-fs-notdir-${variant}`, 'ts-sdk/filesystem', 'path', `list_dir${suffix}`, { path: 'notes.txt' }, { json });
+}
+await mcp('ts-pg-logged', 'ts-sdk/postgresql', 'database', 'pg_query_logged', { sql: SQL.unique });
+samples[samples.length - 1].id = 'ts-pg-logged-throw';
+add({ id: 'ts-pg-log-notification', source: 'ts-sdk/postgresql', category: 'stack-trace', tool: 'pg_query_logged',
+  caller: { sql: SQL.unique }, raw: logs.at(-1).msg.params.data, frame: logs.at(-1).line });
+
+for (const [kind, p] of [['express-missing', '/reports/2024-q3'], ['express-typeerror', '/users/42'],
+  ['python-missing', '/invoices/INV-1009'], ['python-sqlite', '/prices/SKU-77']]) {
+  const api = kind.startsWith('express') ? 'express' : 'python';
+  await mcp(`ts-http-${kind}`, `ts-sdk/http-${api}`, 'stack-trace', 'api_get', { api, path: p });
+}
+
+const BAD = { email: 'ada-at-example', name: 'Ada' };
+await mcp('ts-zod-email-throw', 'ts-sdk/zod', 'validation', 'signup_zod', BAD,
+  { actionable: { pointer: '/email', message: 'Invalid email' } });
+await mcp('ts-zod-sdk-input', 'ts-sdk/zod', 'validation', 'signup_zod_sdk', BAD,
+  { actionable: { pointer: '/email', message: 'Invalid email' } });
+await mcp('ts-ajv-email', 'ts-sdk/ajv', 'validation', 'signup_ajv', BAD,
+  { json: true, actionable: { pointer: '/email', message: 'must match format "email"' } });
+await mcp('ts-joi-email-throw', 'ts-sdk/joi', 'validation', 'signup_joi', BAD,
+  { actionable: { pointer: '/email', message: '"email" must be a valid email' } });
+await mcp('ts-joi-email-detail', 'ts-sdk/joi', 'validation', 'signup_joi_detail', BAD,
+  { json: true, actionable: { pointer: '/email', message: '"email" must be a valid email' } });
+
+// Benign: the same servers' successful results.
+await mcp('ts-pg-ok', 'ts-sdk/postgresql', 'benign', 'pg_query', { sql: 'SELECT id, email, name FROM customers ORDER BY id' }, { benign: true });
+await mcp('ts-mariadb-ok', 'ts-sdk/mariadb', 'benign', 'mariadb_query', { sql: 'SELECT id, email, name FROM customers ORDER BY id' }, { benign: true });
+await mcp('ts-sqlite-ok', 'ts-sdk/sqlite', 'benign', 'sqlite_query', { sql: 'SELECT id, email, name FROM customers ORDER BY id' }, { benign: true });
+await mcp('ts-fs-ok', 'ts-sdk/filesystem', 'benign', 'read_file', { path: 'notes.txt' }, { benign: true });
+await mcp('ts-fs-list-ok', 'ts-sdk/filesystem', 'benign', 'list_dir', { path: 'reports' }, { benign: true });
+await mcp('ts-http-ok', 'ts-sdk/http-express', 'benign', 'api_get', { api: 'express', path: '/health' }, { benign: true });
+await mcp('ts-zod-ok', 'ts-sdk/zod', 'benign', 'signup_zod', { email: 'ada@example.com', name: 'Ada' }, { benign: true });
+child.stdin.end();
+child.kill();
+
+// ---- runtimes ----------------------------------------------------------------------------------
+
+/** Runs a program that fails; the sample's raw is what it printed (stderr, or stdout when that is where it reports). */
+function run(id, source, category, command, args, caller, extra = {}) {
+  const r = spawnSync(command, args, { cwd: `${env.APP_DIR}/runtimes`, env: { ...env, ...(extra.env ?? {}) }, encoding: 'utf8', timeout: 120000 });
+  if (r.error) throw r.error;
+  let raw = (extra.stdout ? r.stdout : r.stderr).replace(/^SLF4J.*\n/gm, '').replace(/\n+$/, '');
+  if (extra.json) raw = JSON.parse(raw);
+  const { env: _e, stdout: _s, json: _j, ...rest } = extra;
+  add({ id, source, category, caller, raw, ...rest });
+}
+
+const py = '/usr/bin/python3';
+for (const kind of ['syntax', 'column', 'table', 'unique', 'notnull', 'check', 'fk', 'permission', 'trigger']) {
+  run(`python-psycopg2-${kind}`, 'python/psycopg2', 'database', py, ['pg_psycopg2.py', SQL[kind]], { sql: SQL[kind] });
+  run(`python-sqlalchemy-${kind}`, 'python/sqlalchemy', 'database', py, ['pg_sqlalchemy.py', SQL[kind]], { sql: SQL[kind] });
+}
+run('python-psycopg2-auth', 'python/psycopg2', 'database', py, ['pg_psycopg2.py', 'SELECT 1'], { sql: 'SELECT 1' },
+  { env: { PG_DSN: env.PG_BAD_DSN } });
+run('python-pydantic-email', 'python/pydantic', 'validation', py, ['validate_pydantic.py', JSON.stringify(BAD)], BAD,
+  { actionable: { pointer: '/email', message: 'string does not match regex' } });
+run('python-pydantic-email-json', 'python/pydantic', 'validation', py, ['validate_pydantic.py', JSON.stringify(BAD), '--json'], BAD,
+  { stdout: true, json: true, actionable: { pointer: '/email', message: 'string does not match regex' } });
+run('python-jsonschema-email', 'python/jsonschema', 'validation', py, ['validate_jsonschema.py', JSON.stringify(BAD)], BAD,
+  { actionable: { pointer: '/email', message: "'ada-at-example' is not a 'email'" } });
+run('python-jsonschema-email-best', 'python/jsonschema', 'validation', py, ['validate_jsonschema.py', JSON.stringify(BAD), '--best'], BAD,
+  { stdout: true, json: true, actionable: { pointer: '/email', message: "'ada-at-example' is not a 'email'" } });
+run('python-file-missing', 'python', 'path', py, ['read_config.py', 'settings/prod.yaml'], { name: 'settings/prod.yaml' });
+run('node-file-missing', 'node', 'path', process.execPath, ['read_config.mjs', 'settings/prod.json'], { name: 'settings/prod.json' });
+run('node-json-parse', 'node', 'stack-trace', process.execPath, ['read_config.mjs', 'broken.json'], { name: 'broken.json' });
+for (const [kind, sql, bad] of [['column', SQL.column], ['fk', SQL.fk], ['unique', SQL.unique], ['auth', 'SELECT 1', true]]) {
+  const args = ['-cp', env.JDBC_CLASSPATH, 'Jdbc.java', sql, ...(bad ? ['bad'] : [])];
+  run(`java-jdbc-${kind}`, 'java/pgjdbc', 'database', 'java', args, { sql });
+  run(`java-jdbc-${kind}-message`, 'java/pgjdbc', 'database', 'java', args, { sql }, { stdout: true, env: { GET_MESSAGE: '1' } });
+}
+run('java-networknt-email', 'java/networknt', 'validation', 'java', ['-cp', env.SCHEMA_CLASSPATH, 'Networknt.java', JSON.stringify(BAD)], BAD,
+  { stdout: true, actionable: { pointer: '/email', message: 'does not match the email pattern must be a valid RFC 5321 Mailbox' } });
+if (env.HAVE_RUBY) run('ruby-file-missing', 'ruby', 'path', 'ruby', ['read_config.rb', 'settings/prod.yml'], { name: 'settings/prod.yml' });
+if (env.HAVE_PHP) run('php-file-missing', 'php', 'path', 'php', ['read_config.php', 'settings/prod.ini'], { name: 'settings/prod.ini' });
+if (env.HAVE_GO) run('go-file-missing', 'go', 'stack-trace', './read_config_go', ['settings/prod.toml'], { name: 'settings/prod.toml' });
+if (env.HAVE_RUST) {
+  run('rust-file-missing', 'rust', 'stack-trace', './read_config_rs', ['settings/prod.toml'], { name: 'settings/prod.toml' },
+    { env: { RUST_BACKTRACE: '1' } });
+}
+
+writeFileSync(out, samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
+console.error(`harvested ${samples.length} samples into ${out}`);
