@@ -1,0 +1,330 @@
+package dev.warden.core.sanitize;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.json.Json;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.cfg.JsonNodeFeature;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One run of {@link Sanitizer#sanitizeJson}: walks a JSON value and sanitizes each string where it
+ * stands, so a stack trace in {@code {"error": "…\n\tat …"}} is seen as the lines it has, and a
+ * replacement never lands in the middle of JSON syntax.
+ *
+ * <ul>
+ *   <li>A string value is sanitized as text, with the caller's input.</li>
+ *   <li>A string value that is itself JSON (an object or array serialized into the string, or such a
+ *       serialization serialized once more as a JSON string) is decoded, walked, and encoded again
+ *       (compactly) if anything inside changed, so the output is still a string holding valid JSON.
+ *       At most {@value #MAX_EMBEDDING} levels of encoding and {@value #MAX_EMBEDDED_CHARS} characters
+ *       per string are decoded; beyond, the string is text.</li>
+ *   <li>The value of a member whose name is a secret's ({@link SecretKeys}) is a secret: a non-empty
+ *       string becomes {@code [redacted:secret]}, a number {@code 0}; booleans and null stay; objects
+ *       and arrays under it are walked with the same rule for every value.</li>
+ *   <li>A member name is sanitized as text too. One with a finding is renamed to its sanitized text,
+ *       keeping its place; should that name already be taken in the object, {@code ~2}, {@code ~3}…
+ *       is appended, so no member is lost and the object keeps its size.</li>
+ *   <li>Prompt injection anywhere (a value or a name) makes the whole value strict under
+ *       {@link Policy#REDACT}, as it makes a whole text strict: an injection may be spread over several
+ *       strings. Strict keeps the shape (members, order, numbers, booleans, null, names without
+ *       findings) and turns every string value into the generic message of the suggested (or fallback)
+ *       code.</li>
+ *   <li>The output budget ({@code maxOutputChars}) is shared by all string values, in document order:
+ *       the string where it runs out is cut and ends with {@code  [truncated]}, later ones become empty.
+ *       Names, numbers and structure are not counted (they are bounded by the input).</li>
+ *   <li>An object or array nested {@value #MAX_DEPTH} levels deep (the codec's limit; decoded levels
+ *       count on) is replaced by the string {@code [truncated]}: the walk is recursive and this bounds
+ *       its stack, and the output parses again.</li>
+ * </ul>
+ *
+ * <p>Each string is read a bounded number of times (once per level of encoding it sits in), so the
+ * walk is linear in the input. Not thread-safe: one instance per call.
+ */
+final class JsonSanitizer {
+
+    static final int MAX_DEPTH = Json.MAX_NESTING_DEPTH;
+    static final int MAX_EMBEDDING = 4;
+    static final int MAX_EMBEDDED_CHARS = 1 << 20;
+    private static final String TRUNCATION_MARK = " [truncated]";
+    private static final String SECRET = "[redacted:secret]";
+
+    /** Floats as BigDecimal, so a decoded document that is encoded again keeps its numbers' digits. */
+    private static final ObjectReader EMBEDDED_READER = Json.mapper().reader()
+            .with(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    private final Sanitizer sanitizer;
+    private final ErrorCode fallbackCode;
+    private final CallerInput caller;
+    private final JsonNodeFactory nodes = JsonNodeFactory.instance;
+
+    private boolean strict;
+    private boolean record;
+    private String strictMessage = "";
+    private int budget;
+    private boolean truncated;
+    private boolean injection;
+    private final List<JsonFinding> findings = new ArrayList<>();
+    private Optional<ErrorCode> suggested = Optional.empty();
+
+    /** Pointers of the outer levels of encoding, and the segments of the current level's pointer. */
+    private final List<String> outer = new ArrayList<>();
+    private final List<String> segments = new ArrayList<>();
+
+    JsonSanitizer(Sanitizer sanitizer, ErrorCode fallbackCode, CallerInput caller) {
+        this.sanitizer = sanitizer;
+        this.fallbackCode = fallbackCode;
+        this.caller = caller;
+    }
+
+    SanitizedJson run(JsonNode root, Policy policy) {
+        // First pass: redact, and learn what is there (injection, the suggested code).
+        record = true;
+        budget = sanitizer.outputBudget();
+        JsonNode redacted = walk(root, 0, 0, false);
+        Policy applied = policy == Policy.REDACT && injection ? Policy.STRICT : policy;
+        return switch (applied) {
+            case PASSTHROUGH -> new SanitizedJson(root, findings, applied, suggested, false);
+            case REDACT -> new SanitizedJson(redacted, findings, applied, suggested, truncated);
+            case STRICT -> {
+                record = false;
+                strict = true;
+                strictMessage = suggested.orElse(fallbackCode).defaultMessage();
+                budget = sanitizer.outputBudget();
+                truncated = false;
+                JsonNode value = walk(root, 0, 0, false);
+                yield new SanitizedJson(value, findings, applied, suggested, truncated);
+            }
+        };
+    }
+
+    private JsonNode walk(JsonNode node, int depth, int embedding, boolean secret) {
+        if (depth >= MAX_DEPTH && node.isContainer()) {
+            // Deeper than the codec parses: cut, which also bounds the recursion.
+            truncated = true;
+            return nodes.stringNode("[truncated]");
+        }
+        if (node.isString()) {
+            String text = node.stringValue();
+            String out = string(text, depth, embedding, secret);
+            return out == text ? node : nodes.stringNode(out);
+        }
+        if (node.isObject()) {
+            return object((ObjectNode) node, depth, embedding, secret);
+        }
+        if (node.isArray()) {
+            return array((ArrayNode) node, depth, embedding, secret);
+        }
+        if (secret && node.isNumber()) {
+            note(new Finding(Category.SECRET, "secret", 0, node.asString().length()), false);
+            return nodes.numberNode(0);
+        }
+        return node; // booleans, null, numbers
+    }
+
+    private JsonNode object(ObjectNode node, int depth, int embedding, boolean secret) {
+        ObjectNode copy = null;
+        int index = 0;
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
+            String key = member.getKey();
+            segments.add(key);
+            String name = key(key);
+            JsonNode value = member.getValue();
+            JsonNode out = walk(value, depth + 1, embedding, secret || SecretKeys.isSecret(key));
+            segments.removeLast();
+            if (copy == null && (out != value || name != key)) {
+                copy = nodes.objectNode();
+                Iterator<Map.Entry<String, JsonNode>> before = node.properties().iterator();
+                for (int i = 0; i < index; i++) {
+                    Map.Entry<String, JsonNode> e = before.next();
+                    copy.set(e.getKey(), e.getValue());
+                }
+            }
+            if (copy != null) {
+                putUnique(copy, name, out);
+            }
+            index++;
+        }
+        return copy == null ? node : copy;
+    }
+
+    private static void putUnique(ObjectNode object, String name, JsonNode value) {
+        String unique = name;
+        for (int n = 2; object.has(unique); n++) {
+            unique = name + "~" + n;
+        }
+        object.set(unique, value);
+    }
+
+    private JsonNode array(ArrayNode node, int depth, int embedding, boolean secret) {
+        ArrayNode copy = null;
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode item = node.get(i);
+            segments.add(Integer.toString(i));
+            JsonNode out = walk(item, depth + 1, embedding, secret);
+            segments.removeLast();
+            if (copy == null && out != item) {
+                copy = nodes.arrayNode(node.size());
+                for (int j = 0; j < i; j++) {
+                    copy.add(node.get(j));
+                }
+            }
+            if (copy != null) {
+                copy.add(out);
+            }
+        }
+        return copy == null ? node : copy;
+    }
+
+    /** A member name: sanitized as text; returns {@code key} itself when it stays. */
+    private String key(String key) {
+        if (key.isEmpty()) {
+            return key;
+        }
+        SanitizedText result = sanitizer.sanitize(key, Policy.REDACT, fallbackCode, caller);
+        for (Finding f : result.findings()) {
+            note(f, true);
+        }
+        if (result.findings().isEmpty() || result.appliedPolicy() != Policy.REDACT) {
+            // Nothing found (the key as it came), or an injection: the tree goes strict, the name is
+            // no longer text but a marker.
+            return result.findings().isEmpty() ? key : "[redacted:injection]";
+        }
+        return result.output();
+    }
+
+    /** A string value; returns {@code text} itself when it stays. */
+    private String string(String text, int depth, int embedding, boolean secret) {
+        if (text.isEmpty()) {
+            return text;
+        }
+        if (secret) {
+            note(new Finding(Category.SECRET, "secret", 0, text.length()), false);
+            return spend(strict ? strictMessage : SECRET, false);
+        }
+        if (strict) {
+            return spend(strictMessage, false);
+        }
+        if (embedding < MAX_EMBEDDING && text.length() <= MAX_EMBEDDED_CHARS) {
+            JsonNode decoded = decoded(text);
+            if (decoded != null) {
+                outer.add(pointer());
+                List<String> saved = List.copyOf(segments);
+                segments.clear();
+                JsonNode out = walk(decoded, depth + 1, embedding + 1, false);
+                segments.addAll(saved);
+                outer.removeLast();
+                return out == decoded ? text : Json.write(out);
+            }
+        }
+        SanitizedText result = sanitizer.sanitize(text, Policy.REDACT, fallbackCode, caller);
+        for (Finding f : result.findings()) {
+            note(f, false);
+        }
+        if (suggested.isEmpty()) {
+            suggested = result.suggestedCode();
+        }
+        String out = result.output();
+        boolean same = result.findings().isEmpty() && !result.truncated() && out.equals(text);
+        return spend(same ? text : out, result.truncated());
+    }
+
+    /**
+     * The JSON a string holds, if it holds an object or an array (or a JSON string that does, encoded
+     * twice); otherwise null. Only the first and last characters are looked at before parsing, so
+     * prose is never parsed.
+     */
+    private static JsonNode decoded(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && isJsonSpace(text.charAt(start))) {
+            start++;
+        }
+        while (end > start && isJsonSpace(text.charAt(end - 1))) {
+            end--;
+        }
+        if (end - start < 2) {
+            return null;
+        }
+        char first = text.charAt(start);
+        char last = text.charAt(end - 1);
+        boolean container = (first == '{' && last == '}') || (first == '[' && last == ']');
+        boolean encoded = first == '"' && last == '"' && end - start > 3
+                && (text.charAt(start + 1) == '{' || text.charAt(start + 1) == '[');
+        if (!container && !encoded) {
+            return null;
+        }
+        try {
+            JsonNode node = EMBEDDED_READER.readTree(text);
+            return node == null || node.isMissingNode() ? null : node;
+        } catch (JacksonException e) {
+            return null; // not JSON after all (or nested beyond the parser's limit): text
+        }
+    }
+
+    private static boolean isJsonSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** Takes {@code out} from the budget, cutting it (and marking the cut) where the budget ends. */
+    private String spend(String out, boolean alreadyCut) {
+        if (alreadyCut) {
+            truncated = true;
+        }
+        if (out.length() <= budget) {
+            budget -= out.length();
+            return out;
+        }
+        truncated = true;
+        if (budget == 0) {
+            return "";
+        }
+        int cut = budget;
+        if (Character.isHighSurrogate(out.charAt(cut - 1))) {
+            cut--;
+        }
+        budget = 0;
+        return out.substring(0, cut) + TRUNCATION_MARK;
+    }
+
+    private void note(Finding finding, boolean inKey) {
+        if (finding.category() == Category.INJECTION) {
+            injection = true;
+        }
+        if (record) {
+            List<String> pointers = new ArrayList<>(outer.size() + 1);
+            pointers.addAll(outer);
+            pointers.add(pointer());
+            findings.add(new JsonFinding(pointers, inKey, finding));
+        }
+    }
+
+    private String pointer() {
+        if (segments.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String s : segments) {
+            sb.append('/');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '~') {
+                    sb.append("~0");
+                } else if (c == '/') {
+                    sb.append("~1");
+                } else {
+                    sb.append(c);
+                }
+            }
+        }
+        return sb.toString();
+    }
+}
