@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectReader;
-import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -25,6 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>A string value that is itself JSON (an object or array serialized into the string, or such a
  *       serialization serialized once more as a JSON string) is decoded, walked, and encoded again
  *       (compactly) if anything inside changed, so the output is still a string holding valid JSON.
+ *       A string that ends with a JSON object after some text ({@link JsonTail}: a log line, a
+ *       message quoting a response body) has its prefix sanitized as text and its object as JSON.
  *       At most {@value #MAX_EMBEDDING} levels of encoding and {@value #MAX_EMBEDDED_CHARS} characters
  *       per string are decoded; beyond, the string is text.</li>
  *   <li>The value of a member whose name is a secret's ({@link SecretKeys}) is a secret: a non-empty
@@ -57,9 +57,6 @@ final class JsonSanitizer {
     private static final String TRUNCATION_MARK = " [truncated]";
     private static final String SECRET = "[redacted:secret]";
 
-    /** Floats as BigDecimal, so a decoded document that is encoded again keeps its numbers' digits. */
-    private static final ObjectReader EMBEDDED_READER = Json.mapper().reader()
-            .with(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final Sanitizer sanitizer;
     private final ErrorCode fallbackCode;
@@ -216,15 +213,33 @@ final class JsonSanitizer {
         if (embedding < MAX_EMBEDDING && text.length() <= MAX_EMBEDDED_CHARS) {
             JsonNode decoded = decoded(text);
             if (decoded != null) {
-                outer.add(pointer());
-                List<String> saved = List.copyOf(segments);
-                segments.clear();
-                JsonNode out = walk(decoded, depth + 1, embedding + 1, false);
-                segments.addAll(saved);
-                outer.removeLast();
+                JsonNode out = embedded(decoded, depth, embedding);
                 return out == decoded ? text : Json.write(out);
             }
+            Optional<JsonTail> tail = JsonTail.of(text);
+            if (tail.isPresent()) {
+                String prefix = text(tail.get().prefix());
+                JsonNode out = embedded(tail.get().json(), depth, embedding);
+                return prefix == tail.get().prefix() && out == tail.get().json() ? text
+                        : prefix + Json.write(out) + tail.get().suffix();
+            }
         }
+        return text(text);
+    }
+
+    /** JSON decoded from a string, walked one level of encoding further in. */
+    private JsonNode embedded(JsonNode decoded, int depth, int embedding) {
+        outer.add(pointer());
+        List<String> saved = List.copyOf(segments);
+        segments.clear();
+        JsonNode out = walk(decoded, depth + 1, embedding + 1, false);
+        segments.addAll(saved);
+        outer.removeLast();
+        return out;
+    }
+
+    /** Text sanitized as text; returns {@code text} itself when it stays. */
+    private String text(String text) {
         SanitizedText result = sanitizer.sanitize(text, Policy.REDACT, fallbackCode, caller);
         for (Finding f : result.findings()) {
             note(f, false);
@@ -263,7 +278,7 @@ final class JsonSanitizer {
             return null;
         }
         try {
-            JsonNode node = EMBEDDED_READER.readTree(text);
+            JsonNode node = JsonTail.READER.readTree(text);
             return node == null || node.isMissingNode() ? null : node;
         } catch (JacksonException e) {
             return null; // not JSON after all (or nested beyond the parser's limit): text

@@ -156,6 +156,21 @@ class SanitizerJsonTest {
     }
 
     @Test
+    void aMessageQuotingAJsonBodyHasItsPrefixSanitizedAsTextAndItsBodyAsJson() {
+        String body = sample("python-traceback.json");
+        ObjectNode error = Json.object().put("message", "upstream returned 500 from 10.20.0.7: " + body);
+
+        SanitizedJson result = redact(error);
+
+        String message = result.value().get("message").stringValue();
+        assertThat(message).startsWith("upstream returned 500 from [redacted:internal-ip]: {");
+        JsonNode inner = parse(message.substring(message.indexOf('{')));
+        assertThat(inner.get("detail").stringValue()).doesNotContain("worker.py", "billing-canary");
+        assertThat(inner.get("ok").booleanValue()).isFalse();
+        assertThat(result.findings()).extracting(f -> f.pointers().size()).contains(1, 2);
+    }
+
+    @Test
     void aStringThatOnlyLooksLikeJsonIsSanitizedAsText() {
         SanitizedJson result = redact(Json.object().put("msg", "[ERROR] {config} missing at /etc/app/secret.yaml]"));
 
