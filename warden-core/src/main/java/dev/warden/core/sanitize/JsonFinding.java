@@ -4,31 +4,31 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A finding in a JSON value, and where it is. {@code pointers} holds one JSON Pointer (RFC 6901) per
- * level of encoding: the first points into the value that was sanitized; when the string there held
- * JSON itself (an object serialized into a string, perhaps twice), the next points into that decoded
- * JSON, and so on. {@code inKey} says the finding is in the name of the member the last pointer
- * designates rather than in its value. The finding's span refers to that string (key or value) after
- * control characters were stripped.
+ * A finding in a JSON value, and where it is: the string's {@link JsonLocation} (one JSON Pointer per
+ * level of encoding, when the string sat in JSON encoded into a string), and whether the finding is in
+ * the name of the member there rather than in its value. The finding's span refers to that string
+ * (name or value) after control characters were stripped.
  */
-public record JsonFinding(List<String> pointers, boolean inKey, Finding finding) {
+public record JsonFinding(JsonLocation location, boolean inKey, Finding finding) {
 
     public JsonFinding {
-        pointers = List.copyOf(pointers);
-        if (pointers.isEmpty()) {
-            throw new IllegalArgumentException("a finding needs the pointer of the string it is in");
-        }
+        Objects.requireNonNull(location, "location");
         Objects.requireNonNull(finding, "finding");
     }
 
     /** The pointer into the value that was sanitized (the outermost level). */
     public String pointer() {
-        return pointers.getFirst();
+        return location.pointer();
+    }
+
+    /** One pointer per level of encoding, the outermost first. */
+    public List<String> pointers() {
+        return location.pointers();
     }
 
     /** Whether the finding is inside a string that held encoded JSON. */
     public boolean embedded() {
-        return pointers.size() > 1;
+        return location.embedded();
     }
 
     public Category category() {

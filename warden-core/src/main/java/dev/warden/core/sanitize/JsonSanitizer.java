@@ -3,6 +3,7 @@ package dev.warden.core.sanitize;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -72,10 +73,6 @@ final class JsonSanitizer {
     private final List<JsonFinding> findings = new ArrayList<>();
     private Optional<ErrorCode> suggested = Optional.empty();
 
-    /** Pointers of the outer levels of encoding, and the segments of the current level's pointer. */
-    private final List<String> outer = new ArrayList<>();
-    private final List<String> segments = new ArrayList<>();
-
     JsonSanitizer(Sanitizer sanitizer, ErrorCode fallbackCode, CallerInput caller) {
         this.sanitizer = sanitizer;
         this.fallbackCode = fallbackCode;
@@ -86,7 +83,7 @@ final class JsonSanitizer {
         // First pass: redact, and learn what is there (injection, the suggested code).
         record = true;
         budget = sanitizer.outputBudget();
-        JsonNode redacted = walk(root, 0, 0, false);
+        JsonNode redacted = walk(root, JsonLocation.root(), 0, 0, false);
         Policy applied = policy == Policy.REDACT && injection ? Policy.STRICT : policy;
         return switch (applied) {
             case PASSTHROUGH -> new SanitizedJson(root, findings, applied, suggested, false);
@@ -97,13 +94,13 @@ final class JsonSanitizer {
                 strictMessage = suggested.orElse(fallbackCode).defaultMessage();
                 budget = sanitizer.outputBudget();
                 truncated = false;
-                JsonNode value = walk(root, 0, 0, false);
+                JsonNode value = walk(root, JsonLocation.root(), 0, 0, false);
                 yield new SanitizedJson(value, findings, applied, suggested, truncated);
             }
         };
     }
 
-    private JsonNode walk(JsonNode node, int depth, int embedding, boolean secret) {
+    private JsonNode walk(JsonNode node, JsonLocation at, int depth, int embedding, boolean secret) {
         if (depth >= MAX_DEPTH && node.isContainer()) {
             // Deeper than the codec parses: cut, which also bounds the recursion.
             truncated = true;
@@ -111,32 +108,32 @@ final class JsonSanitizer {
         }
         if (node.isString()) {
             String text = node.stringValue();
-            String out = string(text, depth, embedding, secret);
+            String out = string(text, at, depth, embedding, secret);
             return out == text ? node : nodes.stringNode(out);
         }
         if (node.isObject()) {
-            return object((ObjectNode) node, depth, embedding, secret);
+            return object((ObjectNode) node, at, depth, embedding, secret);
         }
         if (node.isArray()) {
-            return array((ArrayNode) node, depth, embedding, secret);
+            return array((ArrayNode) node, at, depth, embedding, secret);
         }
         if (secret && node.isNumber()) {
-            note(new Finding(Category.SECRET, "secret", 0, node.asString().length()), false);
+            note(new Finding(Category.SECRET, "secret", 0, node.asString().length()), at, false);
             return nodes.numberNode(0);
         }
         return node; // booleans, null, numbers
     }
 
-    private JsonNode object(ObjectNode node, int depth, int embedding, boolean secret) {
+    private JsonNode object(ObjectNode node, JsonLocation at, int depth, int embedding, boolean secret) {
         ObjectNode copy = null;
+        Map<String, Integer> suffixes = null;
         int index = 0;
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             String key = member.getKey();
-            segments.add(key);
-            String name = key(key);
+            JsonLocation here = at.member(key);
+            String name = key(key, here);
             JsonNode value = member.getValue();
-            JsonNode out = walk(value, depth + 1, embedding, secret || SecretKeys.isSecret(key));
-            segments.removeLast();
+            JsonNode out = walk(value, here, depth + 1, embedding, secret || SecretKeys.isSecret(key));
             if (copy == null && (out != value || name != key)) {
                 copy = nodes.objectNode();
                 Iterator<Map.Entry<String, JsonNode>> before = node.properties().iterator();
@@ -146,28 +143,29 @@ final class JsonSanitizer {
                 }
             }
             if (copy != null) {
-                putUnique(copy, name, out);
+                if (copy.has(name)) {
+                    // A renamed member met a name already there: number it. The next number per name is
+                    // kept, so many members renamed alike cost one probe each, not one per earlier one.
+                    suffixes = suffixes == null ? new HashMap<>() : suffixes;
+                    int n = suffixes.getOrDefault(name, 2);
+                    while (copy.has(name + "~" + n)) {
+                        n++;
+                    }
+                    suffixes.put(name, n + 1);
+                    name = name + "~" + n;
+                }
+                copy.set(name, out);
             }
             index++;
         }
         return copy == null ? node : copy;
     }
 
-    private static void putUnique(ObjectNode object, String name, JsonNode value) {
-        String unique = name;
-        for (int n = 2; object.has(unique); n++) {
-            unique = name + "~" + n;
-        }
-        object.set(unique, value);
-    }
-
-    private JsonNode array(ArrayNode node, int depth, int embedding, boolean secret) {
+    private JsonNode array(ArrayNode node, JsonLocation at, int depth, int embedding, boolean secret) {
         ArrayNode copy = null;
         for (int i = 0; i < node.size(); i++) {
             JsonNode item = node.get(i);
-            segments.add(Integer.toString(i));
-            JsonNode out = walk(item, depth + 1, embedding, secret);
-            segments.removeLast();
+            JsonNode out = walk(item, at.item(i), depth + 1, embedding, secret);
             if (copy == null && out != item) {
                 copy = nodes.arrayNode(node.size());
                 for (int j = 0; j < i; j++) {
@@ -182,13 +180,13 @@ final class JsonSanitizer {
     }
 
     /** A member name: sanitized as text; returns {@code key} itself when it stays. */
-    private String key(String key) {
+    private String key(String key, JsonLocation at) {
         if (key.isEmpty()) {
             return key;
         }
         SanitizedText result = sanitizer.sanitize(key, Policy.REDACT, fallbackCode, caller);
         for (Finding f : result.findings()) {
-            note(f, true);
+            note(f, at, true);
         }
         if (result.findings().isEmpty() || result.appliedPolicy() != Policy.REDACT) {
             // Nothing found (the key as it came), or an injection: the tree goes strict, the name is
@@ -199,12 +197,12 @@ final class JsonSanitizer {
     }
 
     /** A string value; returns {@code text} itself when it stays. */
-    private String string(String text, int depth, int embedding, boolean secret) {
+    private String string(String text, JsonLocation at, int depth, int embedding, boolean secret) {
         if (text.isEmpty()) {
             return text;
         }
         if (secret) {
-            note(new Finding(Category.SECRET, "secret", 0, text.length()), false);
+            note(new Finding(Category.SECRET, "secret", 0, text.length()), at, false);
             return spend(strict ? strictMessage : SECRET, false);
         }
         if (strict) {
@@ -213,36 +211,25 @@ final class JsonSanitizer {
         if (embedding < MAX_EMBEDDING && text.length() <= MAX_EMBEDDED_CHARS) {
             JsonNode decoded = decoded(text);
             if (decoded != null) {
-                JsonNode out = embedded(decoded, depth, embedding);
+                JsonNode out = walk(decoded, at.decoded(), depth + 1, embedding + 1, false);
                 return out == decoded ? text : Json.write(out);
             }
             Optional<JsonTail> tail = JsonTail.of(text);
             if (tail.isPresent()) {
-                String prefix = text(tail.get().prefix());
-                JsonNode out = embedded(tail.get().json(), depth, embedding);
+                String prefix = text(tail.get().prefix(), at);
+                JsonNode out = walk(tail.get().json(), at.decoded(), depth + 1, embedding + 1, false);
                 return prefix == tail.get().prefix() && out == tail.get().json() ? text
                         : prefix + Json.write(out) + tail.get().suffix();
             }
         }
-        return text(text);
-    }
-
-    /** JSON decoded from a string, walked one level of encoding further in. */
-    private JsonNode embedded(JsonNode decoded, int depth, int embedding) {
-        outer.add(pointer());
-        List<String> saved = List.copyOf(segments);
-        segments.clear();
-        JsonNode out = walk(decoded, depth + 1, embedding + 1, false);
-        segments.addAll(saved);
-        outer.removeLast();
-        return out;
+        return text(text, at);
     }
 
     /** Text sanitized as text; returns {@code text} itself when it stays. */
-    private String text(String text) {
+    private String text(String text, JsonLocation at) {
         SanitizedText result = sanitizer.sanitize(text, Policy.REDACT, fallbackCode, caller);
         for (Finding f : result.findings()) {
-            note(f, false);
+            note(f, at, false);
         }
         if (suggested.isEmpty()) {
             suggested = result.suggestedCode();
@@ -310,36 +297,12 @@ final class JsonSanitizer {
         return out.substring(0, cut) + TRUNCATION_MARK;
     }
 
-    private void note(Finding finding, boolean inKey) {
+    private void note(Finding finding, JsonLocation at, boolean inKey) {
         if (finding.category() == Category.INJECTION) {
             injection = true;
         }
         if (record) {
-            List<String> pointers = new ArrayList<>(outer.size() + 1);
-            pointers.addAll(outer);
-            pointers.add(pointer());
-            findings.add(new JsonFinding(pointers, inKey, finding));
+            findings.add(new JsonFinding(at, inKey, finding));
         }
-    }
-
-    private String pointer() {
-        if (segments.isEmpty()) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String s : segments) {
-            sb.append('/');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '~') {
-                    sb.append("~0");
-                } else if (c == '/') {
-                    sb.append("~1");
-                } else {
-                    sb.append(c);
-                }
-            }
-        }
-        return sb.toString();
     }
 }
