@@ -4,10 +4,12 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -57,6 +59,8 @@ final class JsonSanitizer {
     static final int MAX_EMBEDDED_CHARS = 1 << 20;
     private static final String TRUNCATION_MARK = " [truncated]";
     private static final String SECRET = "[redacted:secret]";
+    private static final int MAX_REMEMBERED = 4096;
+    private static final int MAX_REMEMBERED_CHARS = 64;
 
 
     private final Sanitizer sanitizer;
@@ -71,6 +75,12 @@ final class JsonSanitizer {
     private boolean truncated;
     private boolean injection;
     private final List<JsonFinding> findings = new ArrayList<>();
+    /**
+     * Short strings already found clean in this walk (member names above all: an array of records
+     * repeats the same few). Sanitizing a short text costs about a microsecond, mostly fixed cost, which
+     * would dominate a wide or deep value; a clean string stays clean for the same caller.
+     */
+    private final Set<String> clean = new HashSet<>();
     private Optional<ErrorCode> suggested = Optional.empty();
 
     JsonSanitizer(Sanitizer sanitizer, ErrorCode fallbackCode, CallerInput caller) {
@@ -181,10 +191,11 @@ final class JsonSanitizer {
 
     /** A member name: sanitized as text; returns {@code key} itself when it stays. */
     private String key(String key, JsonLocation at) {
-        if (key.isEmpty()) {
+        if (key.isEmpty() || clean.contains(key)) {
             return key;
         }
         SanitizedText result = sanitizer.sanitize(key, Policy.REDACT, fallbackCode, caller);
+        remember(key, result);
         for (Finding f : result.findings()) {
             note(f, at, true);
         }
@@ -227,7 +238,11 @@ final class JsonSanitizer {
 
     /** Text sanitized as text; returns {@code text} itself when it stays. */
     private String text(String text, JsonLocation at) {
+        if (clean.contains(text)) {
+            return spend(text, false);
+        }
         SanitizedText result = sanitizer.sanitize(text, Policy.REDACT, fallbackCode, caller);
+        remember(text, result);
         for (Finding f : result.findings()) {
             note(f, at, false);
         }
@@ -274,6 +289,13 @@ final class JsonSanitizer {
 
     private static boolean isJsonSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    private void remember(String text, SanitizedText result) {
+        if (text.length() <= MAX_REMEMBERED_CHARS && clean.size() < MAX_REMEMBERED && result.findings().isEmpty()
+                && !result.truncated() && result.output().equals(text)) {
+            clean.add(text);
+        }
     }
 
     /** Takes {@code out} from the budget, cutting it (and marking the cut) where the budget ends. */
