@@ -11,7 +11,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs the benchmarks and prints the README's table: sanitizer throughput in MB/s (characters as
  * bytes) at 64 KiB and 1 MiB, and the ratio of the two times (16 means linear: 16x the input,
- * 16x the time). Arguments are passed to JMH as an include regex (default: everything).
+ * 16x the time); then the same for JSON values ({@link SanitizerJsonBenchmark}), against their
+ * serialized length. Arguments are passed to JMH as an include regex (default: everything).
  */
 public final class BenchMain {
 
@@ -24,6 +25,7 @@ public final class BenchMain {
                 .build();
         Collection<RunResult> results = new Runner(options).run();
         Map<String, double[]> rows = new LinkedHashMap<>();
+        Map<String, double[]> jsonRows = new LinkedHashMap<>();
         for (RunResult result : results) {
             String benchmark = result.getParams().getBenchmark();
             double micros = result.getPrimaryResult().getScore();
@@ -36,6 +38,14 @@ public final class BenchMain {
                 } else {
                     row[1] = micros;
                 }
+            } else if (benchmark.endsWith("SanitizerJsonBenchmark.redact")) {
+                String kind = result.getParams().getParam("kind");
+                int size = Integer.parseInt(result.getParams().getParam("size"));
+                double[] row = jsonRows.computeIfAbsent(kind, k -> new double[4]);
+                // MB/s against the value's serialized length, which the builder only approaches.
+                int bytes = JsonInputs.serializedSize(JsonInputs.of(kind, size));
+                row[size == 65536 ? 0 : 1] = micros;
+                row[size == 65536 ? 2 : 3] = bytes;
             } else {
                 System.out.printf("%s: %.0f %s/op%n", benchmark, micros, result.getPrimaryResult().getScoreUnit());
             }
@@ -46,6 +56,14 @@ public final class BenchMain {
             System.out.println("|---|---:|---:|---:|");
             rows.forEach((kind, row) -> System.out.printf("| %s | %.0f | %.0f | %.1f |%n", kind,
                     65536 / row[0], 1048576 / row[1], row[1] / row[0]));
+        }
+        if (!jsonRows.isEmpty()) {
+            System.out.println();
+            System.out.println("| JSON input (`sanitizeJson`, serialized size) | 64 KiB: MB/s | 1 MiB: MB/s "
+                    + "| time ratio 1 MiB / 64 KiB (16 = linear) |");
+            System.out.println("|---|---:|---:|---:|");
+            jsonRows.forEach((kind, row) -> System.out.printf("| %s | %.0f | %.0f | %.1f |%n", kind,
+                    row[2] / row[0], row[3] / row[1], row[1] / row[0]));
         }
     }
 }

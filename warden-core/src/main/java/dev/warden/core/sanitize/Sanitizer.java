@@ -102,6 +102,32 @@ public final class Sanitizer {
         };
     }
 
+    /**
+     * Sanitizes a JSON value as the structure it is: each string where it stands (so a stack trace in
+     * a string value is seen as lines), JSON encoded into strings decoded and sanitized inside,
+     * secret-named members' values redacted; the result has the same shape and is valid JSON, and is
+     * the very node given when nothing changed. See {@link JsonSanitizer} for the rules.
+     *
+     * @param fallbackCode the code whose generic message strict (and injection) puts in string values
+     */
+    public SanitizedJson sanitizeJson(tools.jackson.databind.JsonNode value, Policy policy, ErrorCode fallbackCode,
+                                      CallerInput caller) {
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(fallbackCode, "fallbackCode");
+        Objects.requireNonNull(caller, "caller");
+        return new JsonSanitizer(this, fallbackCode, caller).run(value, policy);
+    }
+
+    public SanitizedJson sanitizeJson(tools.jackson.databind.JsonNode value, Policy policy) {
+        return sanitizeJson(value, policy, ErrorCode.INTERNAL_ERROR, CallerInput.none());
+    }
+
+    /** The characters of text one call may put out (the cap of a text, the shared budget of a tree's strings). */
+    int outputBudget() {
+        return maxOutputChars;
+    }
+
     /** Only the findings, for audit and the auditor. */
     public List<Finding> detect(String cleanedText) {
         return detect(cleanedText, Words.of(cleanedText));

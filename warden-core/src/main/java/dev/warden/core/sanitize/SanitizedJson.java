@@ -1,0 +1,39 @@
+package dev.warden.core.sanitize;
+
+import dev.warden.core.error.ErrorCode;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The result of sanitizing a JSON value as the structure it is ({@link Sanitizer#sanitizeJson}): a
+ * value of the same shape, what was found and where, the policy that was applied (injection anywhere
+ * makes the whole value strict), the code the findings suggest (the first database error's mapping,
+ * in document order), and whether the output budget cut text. When nothing was changed, {@code value}
+ * is the very node that was given, so it serializes byte for byte as before.
+ */
+public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy appliedPolicy,
+                            Optional<ErrorCode> suggestedCode, boolean truncated) {
+
+    public SanitizedJson {
+        Objects.requireNonNull(value, "value");
+        findings = List.copyOf(findings);
+        Objects.requireNonNull(appliedPolicy, "appliedPolicy");
+        suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
+    }
+
+    /** True when the output differs from the input in substance (something was found or cut). */
+    public boolean changed() {
+        return !findings.isEmpty() || truncated;
+    }
+
+    public boolean has(Category category) {
+        return findings.stream().anyMatch(f -> f.category() == category);
+    }
+
+    /** The findings without their places (for audit and incidents, which take text findings). */
+    public List<Finding> plainFindings() {
+        return findings.stream().map(JsonFinding::finding).toList();
+    }
+}

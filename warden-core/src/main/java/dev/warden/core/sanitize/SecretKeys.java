@@ -1,0 +1,60 @@
+package dev.warden.core.sanitize;
+
+import java.util.Set;
+
+/**
+ * Whether an object member's name says its value is a secret ({@code password}, {@code api_key},
+ * {@code Authorization}, {@code client-secret}, {@code githubToken}…). Names are compared with
+ * ASCII case, {@code -}, {@code _}, {@code .} and spaces ignored, so {@code API-Key}, {@code apiKey}
+ * and {@code api_key} are one name. A name is a secret's when it is one of the known names or ends
+ * with {@code password}, {@code passwd}, {@code secret}, {@code token}, {@code apikey},
+ * {@code privatekey}, {@code accesskey} or {@code credentials}; pagination cursors
+ * ({@code nextPageToken}) and counts ({@code max_tokens}, {@code token_count}) are not.
+ */
+public final class SecretKeys {
+
+    private static final int MAX_NAME_CHARS = 64;
+
+    private static final Set<String> NAMES = Set.of("password", "passwd", "pwd", "passphrase", "secret", "token",
+            "apikey", "xapikey", "accesstoken", "refreshtoken", "idtoken", "authtoken", "bearertoken",
+            "authorization", "proxyauthorization", "cookie", "setcookie", "privatekey", "clientsecret",
+            "credentials", "credential", "secretkey", "secretaccesskey", "sessiontoken", "sessionid",
+            "connectionstring", "dsn", "xauthtoken", "xamzsecuritytoken", "signingkey", "encryptionkey");
+
+    private static final String[] SUFFIXES = {"password", "passwd", "secret", "token", "apikey", "privatekey",
+            "accesskey", "credentials"};
+
+    /** Names that end like a secret's but hold none. */
+    private static final Set<String> NOT_SECRETS = Set.of("pagetoken", "nextpagetoken", "continuationtoken",
+            "nexttoken", "cursortoken", "synctoken", "csrftokenname");
+
+    private SecretKeys() {
+    }
+
+    public static boolean isSecret(String name) {
+        if (name.isEmpty() || name.length() > MAX_NAME_CHARS) {
+            return false;
+        }
+        StringBuilder normal = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '-' || c == '_' || c == '.' || c == ' ') {
+                continue;
+            }
+            normal.append(c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
+        }
+        String n = normal.toString();
+        if (NAMES.contains(n)) {
+            return true;
+        }
+        if (NOT_SECRETS.contains(n)) {
+            return false;
+        }
+        for (String suffix : SUFFIXES) {
+            if (n.endsWith(suffix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
