@@ -43,6 +43,35 @@ public final class SqlStates {
         return Optional.ofNullable(failure);
     }
 
+    /**
+     * The failure for a SQLSTATE a database error reported in text (the sanitizer's reading of an
+     * upstream's message): {@link #forState}, and also the states that say what is wrong with the
+     * query itself — its syntax, a name it uses that does not exist, a privilege or a read-only
+     * transaction it runs into — and that the server's database is unreachable or refuses the
+     * server's credentials. The SDK's mapping ({@link #forState}) leaves those internal, as there the
+     * query is the developer's.
+     */
+    public static Optional<ToolFailure> forReportedState(String state) {
+        Optional<ToolFailure> mapped = forState(state);
+        if (mapped.isPresent() || state == null || state.length() != 5) {
+            return mapped;
+        }
+        ToolFailure failure = switch (state) {
+            case "42601", "42000", "42P10", "42804", "42P18" -> validation("The query is not valid SQL.");
+            case "42702" -> validation("The query names a column ambiguously.");
+            case "42P01", "42S02", "42703", "42S22", "42883", "42704", "3F000" -> new NotFoundFailure(
+                    "The query names a table, column or function that does not exist.");
+            case "42501", "25006" -> new PermissionDeniedFailure("The query is not allowed.");
+            case "55P03" -> new ConflictFailure("The data is locked by a concurrent change; retry it.", true, null);
+            default -> switch (state.substring(0, 2)) {
+                case "28" -> new UpstreamFailure("The database refused the server's credentials.", null);
+                case "3D", "53", "57" -> new UpstreamFailure("The database is unavailable.", null);
+                default -> null;
+            };
+        };
+        return Optional.ofNullable(failure);
+    }
+
     private static ValidationFailure validation(String message) {
         return new ValidationFailure(List.of(new Violation("", message)));
     }

@@ -5,114 +5,140 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Database errors from PostgreSQL (with and without SQLSTATE), MySQL/MariaDB, SQLite, Oracle,
- * SQL Server, MongoDB and the common ORMs, and raw SQL statements. A database error is reported
- * from its driver prefix ({@code org.postgresql.util.PSQLException: ERROR:}, {@code pq:}) to the
- * end of its line plus the lines the server adds ({@code DETAIL:}, {@code HINT:}, {@code LINE 1:}):
- * that whole span names tables, columns, constraints, values and SQL, and is replaced by the safe
- * message of its SQLSTATE ({@link #sqlStateOf}).
+ * Database errors from PostgreSQL, MySQL/MariaDB, SQLite, Oracle, SQL Server, MongoDB and the
+ * common ORMs and drivers, and raw SQL statements. An error is found by a phrase or code of its
+ * message ({@code duplicate key value violates}, {@code ORA-00942}, {@code Msg 208, Level 16}, a
+ * driver's exception name), walked back over its driver prefixes, and read by
+ * {@link DatabaseMessages}: a message of a known shape is kept with a finding over exactly each
+ * name, value and echo in it (the caller's own are kept, the server's redacted); one of no known
+ * shape is one finding, replaced by the safe message of its SQLSTATE ({@link #sqlStateOf}).
  */
 public final class DatabaseErrorDetector implements WordScanner {
 
-    /** Message phrases, each with the SQLSTATE it implies ("" when the phrase alone does not say). */
-    private static final String[][] PHRASES = {
+    /**
+     * A marker phrase: the SQLSTATE it implies ("" when it alone does not say), where the message
+     * starts when the phrase is not its start ({@code lead}, looked for back on the line; "^" for
+     * the upper-case command before it), and whether it is {@code weak}: words prose also uses,
+     * so an error only in a shape Warden knows.
+     */
+    private record Phrase(String text, String state, String lead, boolean weak) {
+        Phrase(String text, String state) {
+            this(text, state, "", false);
+        }
+    }
+
+    private static Phrase weak(String text, String state) {
+        return new Phrase(text, state, "", true);
+    }
+
+    private static Phrase led(String text, String state, String lead, boolean weak) {
+        return new Phrase(text, state, lead, weak);
+    }
+
+    private static final Phrase[] PHRASES = {
             // PostgreSQL
-            {"duplicate key value violates unique constraint", "23505"},
-            {"violates foreign key constraint", "23503"},
-            {"violates not-null constraint", "23502"},
-            {"null value in column", "23502"},
-            {"violates check constraint", "23514"},
-            {"could not serialize access", "40001"},
-            {"deadlock detected", "40P01"},
-            {"canceling statement due to", "57014"},
-            {"value too long for type", "22001"},
-            {"invalid input syntax for", "22P02"},
-            {"syntax error at or near", "42601"},
-            {"current transaction is aborted", "25P02"},
-            {"permission denied for table", "42501"},
-            {"permission denied for relation", "42501"},
-            {"permission denied for schema", "42501"},
-            {"does not exist", ""},
+            new Phrase("duplicate key value violates unique constraint", "23505"),
+            new Phrase("violates foreign key constraint", "23503"),
+            new Phrase("violates not-null constraint", "23502"),
+            new Phrase("null value in column", "23502"),
+            new Phrase("violates check constraint", "23514"),
+            new Phrase("could not serialize access", "40001"),
+            new Phrase("deadlock detected", "40P01"),
+            new Phrase("canceling statement due to", "57014"),
+            new Phrase("value too long for type", "22001"),
+            new Phrase("invalid input syntax for", "22P02"),
+            new Phrase("syntax error at or near", "42601"),
+            new Phrase("current transaction is aborted", "25P02"),
+            new Phrase("permission denied for table", "42501"),
+            new Phrase("permission denied for relation", "42501"),
+            new Phrase("permission denied for schema", "42501"),
+            weak("permission denied for ", "42501"),
+            new Phrase("password authentication failed for user", "28P01"),
+            new Phrase("no pg_hba.conf entry for", "28000"),
+            new Phrase("connection to server at \"", "08001"),
+            new Phrase("connection to server on socket \"", "08001"),
+            new Phrase("could not translate host name \"", "08001"),
+            new Phrase("operator does not exist:", "42883"),
+            weak("division by zero", "22012"),
+            weak("cannot execute ", "25006"),
+            new Phrase("does not exist", ""),
             // MySQL / MariaDB
-            {"Duplicate entry '", "23505"},
-            {"a foreign key constraint fails", "23503"},
-            {"Cannot add or update a child row", "23503"},
-            {"Cannot delete or update a parent row", "23503"},
-            {"Deadlock found when trying to get lock", "40001"},
-            {"Lock wait timeout exceeded", "40001"},
-            {"Data too long for column", "22001"},
-            {"Incorrect integer value", "22007"},
-            {"You have an error in your SQL syntax", "42000"},
-            {"Unknown column '", "42S22"},
-            {"doesn't exist", ""},
-            {"Access denied for user", "28000"},
+            new Phrase("Duplicate entry '", "23505"),
+            new Phrase("a foreign key constraint fails", "23503"),
+            new Phrase("Cannot add or update a child row", "23503"),
+            new Phrase("Cannot delete or update a parent row", "23503"),
+            new Phrase("Deadlock found when trying to get lock", "40001"),
+            new Phrase("Lock wait timeout exceeded", "40001"),
+            new Phrase("Data too long for column", "22001"),
+            new Phrase("Incorrect integer value", "22007"),
+            new Phrase("You have an error in your SQL syntax", "42000"),
+            new Phrase("Unknown column '", "42S22"),
+            new Phrase("Unknown database '", "3D000"),
+            new Phrase("Unknown server host '", "08001"),
+            new Phrase("Unknown MySQL server host '", "08001"),
+            new Phrase("Can't connect to", "08001"),
+            new Phrase("Cannot execute statement in a READ ONLY transaction", "25006"),
+            led("command denied to user '", "42501", "^", false),
+            led("cannot be null", "23502", "Column '", true),
+            led("doesn't have a default value", "23502", "Field '", true),
+            weak("CONSTRAINT `", "23514"),
+            weak("Division by 0", "22012"),
+            new Phrase("doesn't exist", ""),
+            new Phrase("Access denied for user", "28000"),
             // SQLite
-            {"UNIQUE constraint failed", "23505"},
-            {"NOT NULL constraint failed", "23502"},
-            {"FOREIGN KEY constraint failed", "23503"},
-            {"CHECK constraint failed", "23514"},
-            {"SQLITE_CONSTRAINT", "23000"},
-            {"SQLITE_BUSY", "40001"},
-            {"database is locked", "40001"},
-            {"no such table:", "42P01"},
-            {"no such column:", "42703"},
-            {"has no column named", "42703"},
+            new Phrase("UNIQUE constraint failed", "23505"),
+            new Phrase("NOT NULL constraint failed", "23502"),
+            new Phrase("FOREIGN KEY constraint failed", "23503"),
+            new Phrase("CHECK constraint failed", "23514"),
+            new Phrase("SQLITE_CONSTRAINT", "23000"),
+            new Phrase("SQLITE_BUSY", "40001"),
+            new Phrase("SQLITE_ERROR", ""),
+            new Phrase("SQLITE_READONLY", "25006"),
+            new Phrase("database is locked", "40001"),
+            new Phrase("no such table:", "42P01"),
+            new Phrase("no such column:", "42703"),
+            new Phrase("no such function:", "42883"),
+            led("has no column named", "42703", "table ", false),
+            new Phrase("attempt to write a readonly database", "25006"),
+            new Phrase("unable to open database", "08001"),
+            weak("near \"", "42601"),
+            weak("cannot store ", "22P02"),
             // SQL Server
-            {"Violation of PRIMARY KEY constraint", "23505"},
-            {"Violation of UNIQUE KEY constraint", "23505"},
-            {"Cannot insert duplicate key", "23505"},
-            {"conflicted with the FOREIGN KEY constraint", "23503"},
-            {"conflicted with the REFERENCE constraint", "23503"},
-            {"Cannot insert the value NULL into column", "23502"},
-            {"was deadlocked on lock resources", "40001"},
-            {"String or binary data would be truncated", "22001"},
-            {"Invalid object name '", "42S02"},
-            {"Invalid column name '", "42S22"},
-            {"Incorrect syntax near", "42000"},
-            {"Login failed for user", "28000"},
+            new Phrase("Violation of PRIMARY KEY constraint", "23505"),
+            new Phrase("Violation of UNIQUE KEY constraint", "23505"),
+            new Phrase("Cannot insert duplicate key", "23505"),
+            led("conflicted with the FOREIGN KEY constraint", "23503", "The ", false),
+            led("conflicted with the REFERENCE constraint", "23503", "The ", false),
+            led("conflicted with the CHECK constraint", "23514", "The ", false),
+            new Phrase("Cannot insert the value NULL into column", "23502"),
+            new Phrase("was deadlocked on lock resources", "40001"),
+            new Phrase("String or binary data would be truncated", "22001"),
+            new Phrase("Invalid object name '", "42S02"),
+            new Phrase("Invalid column name '", "42S22"),
+            new Phrase("Incorrect syntax near", "42000"),
+            new Phrase("Login failed for user", "28000"),
+            new Phrase("Cannot open database \"", "3D000"),
+            new Phrase("Divide by zero error encountered", "22012"),
+            new Phrase("Conversion failed when converting", "22018"),
+            new Phrase("Could not find stored procedure", "42883"),
+            led("permission was denied on the object", "42501", "The ", false),
             // MongoDB, ORMs and drivers
-            {"E11000 duplicate key error", "23505"},
-            {"Unique constraint failed on the", "23505"},
-            {"Foreign key constraint failed on the field", "23503"},
-            {"SequelizeUniqueConstraintError", "23505"},
-            {"SequelizeForeignKeyConstraintError", "23503"},
-            {"QueryFailedError", ""},
-            {"could not execute statement", ""},
-            {"IntegrityError", "23000"},
-            {"OperationalError", ""},
-            {"ProgrammingError", ""},
-            {"SQLIntegrityConstraintViolationException", "23000"},
-            {"PSQLException", ""},
-            {"SQLException", ""},
-            {"SqlException", ""},
-            {"SQLSTATE", ""},
+            new Phrase("E11000 duplicate key error", "23505"),
+            new Phrase("Unique constraint failed on the", "23505"),
+            new Phrase("Foreign key constraint failed on the field", "23503"),
+            new Phrase("SequelizeUniqueConstraintError", "23505"),
+            new Phrase("SequelizeForeignKeyConstraintError", "23503"),
+            new Phrase("QueryFailedError", ""),
+            new Phrase("could not execute statement", ""),
+            new Phrase("IntegrityError", "23000"),
+            new Phrase("OperationalError", ""),
+            new Phrase("ProgrammingError", ""),
+            new Phrase("SQLIntegrityConstraintViolationException", "23000"),
+            new Phrase("PSQLException", ""),
+            new Phrase("SQLException", ""),
+            new Phrase("SqlException", ""),
+            new Phrase("SQLSTATE", ""),
     };
-
-    /** Oracle ORA- codes and MySQL / SQL Server error numbers with the SQLSTATE they mean. */
-    private static final Map<String, String> ORACLE = Map.ofEntries(
-            Map.entry("00001", "23505"), Map.entry("02291", "23503"), Map.entry("02292", "23503"),
-            Map.entry("01400", "23502"), Map.entry("02290", "23514"), Map.entry("00060", "40001"),
-            Map.entry("08177", "40001"), Map.entry("01013", "57014"), Map.entry("12899", "22001"),
-            Map.entry("01722", "22018"), Map.entry("01843", "22008"), Map.entry("12541", "08001"),
-            Map.entry("12514", "08001"), Map.entry("03113", "08006"), Map.entry("00942", "42P01"),
-            Map.entry("00904", "42703"), Map.entry("01017", "28000"));
-    private static final Map<String, String> MYSQL = Map.ofEntries(
-            Map.entry("1062", "23505"), Map.entry("1452", "23503"), Map.entry("1451", "23503"),
-            Map.entry("1048", "23502"), Map.entry("3819", "23514"), Map.entry("1213", "40001"),
-            Map.entry("1205", "40001"), Map.entry("1406", "22001"), Map.entry("1366", "22007"),
-            Map.entry("2002", "08001"), Map.entry("2003", "08001"), Map.entry("2006", "08006"),
-            Map.entry("2013", "08006"), Map.entry("1146", "42S02"), Map.entry("1054", "42S22"),
-            Map.entry("1064", "42000"), Map.entry("1045", "28000"));
-    private static final Map<String, String> SQL_SERVER = Map.ofEntries(
-            Map.entry("2627", "23505"), Map.entry("2601", "23505"), Map.entry("547", "23503"),
-            Map.entry("515", "23502"), Map.entry("1205", "40001"), Map.entry("8152", "22001"),
-            Map.entry("2628", "22001"), Map.entry("208", "42S02"), Map.entry("207", "42S22"),
-            Map.entry("102", "42000"), Map.entry("18456", "28000"), Map.entry("-2", "57014"));
-
-    private static final String[] CONTINUATIONS = {"DETAIL:", "HINT:", "CONTEXT:", "STATEMENT:", "LINE ",
-            "Detail:", "Hint:", "Internal Query:", "Where:", "Routine:", "File:",
-            "QUERY:", "Query:", "SQL:", "Position:", "Where:", "Error Code:", "Call getNextException", "^",
-            "[SQL:", "(Background on this error", "[parameters:", "Key (", "Failing row contains"};
 
     private static final String[] SQL_STARTS = {"select", "insert", "update", "delete", "create", "drop", "alter",
             "truncate", "merge", "with", "grant", "upsert"};
@@ -151,15 +177,17 @@ public final class DatabaseErrorDetector implements WordScanner {
                     lineEnd = Text.lineEnd(text, at);
                     lineStart = -1;
                 }
-                int marker = markerAt(text, at, lineEnd);
+                boolean[] weak = {false};
+                int marker = markerAt(text, at, lineEnd, weak);
                 if (marker >= 0 && lineStart < 0) {
                     lineStart = text.lastIndexOf('\n', at - 1) + 1;
                 }
                 if (marker >= 0) {
-                    int errorEnd = errorEnd(text, lineEnd);
                     int start = extendBack(text, lineStart, marker);
-                    out.add(new Finding(Category.DATABASE, "database-error", start, trimEnd(text, start, errorEnd)));
-                    errorsFrom = errorEnd + 1;
+                    int errorEnd = DatabaseMessages.read(text, lineStart, start, lineEnd, out, weak[0]);
+                    if (errorEnd >= 0) {
+                        errorsFrom = errorEnd + 1;
+                    }
                 }
             }
             char c = text.charAt(at);
@@ -175,22 +203,6 @@ public final class DatabaseErrorDetector implements WordScanner {
         }
     }
 
-    /** The end of an error's span: its line and the continuation lines after it. */
-    private static int errorEnd(String text, int lineEnd) {
-        int n = text.length();
-        int end = lineEnd;
-        int next = lineEnd + 1;
-        while (next < n) {
-            int nextEnd = Text.lineEnd(text, next);
-            if (!isContinuation(text, next, nextEnd)) {
-                break;
-            }
-            end = nextEnd;
-            next = nextEnd + 1;
-        }
-        return end;
-    }
-
     static final int HEAD = 1 << 25;
     static final int VERB = 1 << 26;
 
@@ -203,8 +215,8 @@ public final class DatabaseErrorDetector implements WordScanner {
 
     static {
         Map<String, Integer> heads = new java.util.HashMap<>();
-        for (String[] phrase : PHRASES) {
-            String p = phrase[0];
+        for (Phrase phrase : PHRASES) {
+            String p = phrase.text();
             int end = 1;
             while (end < p.length() && (Text.isAlnum(p.charAt(end)) || p.charAt(end) == '_')) {
                 end++;
@@ -221,26 +233,30 @@ public final class DatabaseErrorDetector implements WordScanner {
     }
 
     /** Phrases bucketed by first character, so one pass over a line checks them all. */
-    private static final String[][][] BY_FIRST_CHAR =
-            Text.byFirstChar(PHRASES, phrase -> phrase[0], String[][]::new, new String[128][][]);
+    private static final Phrase[][] BY_FIRST_CHAR =
+            Text.byFirstChar(PHRASES, Phrase::text, Phrase[]::new, new Phrase[128][]);
 
-    /** Where the database-error marker starting at the word at {@code i} begins (its line ends at {@code e}), or -1. */
-    private static int markerAt(String text, int i, int e) {
+    /**
+     * Where the database error whose marker starts at the word at {@code i} begins (its line ends
+     * at {@code e}), or -1; {@code weak[0]} says whether the marker alone is not enough.
+     */
+    private static int markerAt(String text, int i, int e, boolean[] weak) {
         char c = text.charAt(i);
         if (c >= 128) {
             return -1;
         }
-        String[][] bucket = BY_FIRST_CHAR[c];
+        Phrase[] bucket = BY_FIRST_CHAR[c];
         if (bucket != null) {
             char second = i + 1 < e ? text.charAt(i + 1) : 0;
-            for (String[] phrase : bucket) {
-                String p = phrase[0];
+            for (Phrase phrase : bucket) {
+                String p = phrase.text();
                 if (p.charAt(1) == second && i + p.length() <= e && text.startsWith(p, i)) {
                     boolean vague = p.equals("does not exist") || p.equals("doesn't exist");
                     if (!vague) {
-                        return i;
+                        weak[0] = phrase.weak();
+                        return phrase.lead().isEmpty() ? i : lead(text, i, phrase.lead());
                     }
-                    int object = dbObjectBefore(text, i);
+                    int object = dbObjectBefore(text, i, weak);
                     if (object >= 0) {
                         return object;
                     }
@@ -259,6 +275,32 @@ public final class DatabaseErrorDetector implements WordScanner {
         return -1;
     }
 
+    /**
+     * Where a message whose marker phrase is not its first words starts: at the last {@code lead}
+     * within the 120 characters before, or, for "^", at the upper-case command before the phrase.
+     */
+    private static int lead(String text, int at, String lead) {
+        int from = at;
+        while (from > 0 && at - from < 120 && text.charAt(from - 1) != '\n') {
+            from--;
+        }
+        if (lead.equals("^")) {
+            int i = at;
+            while (i > from && (text.charAt(i - 1) == ' ' || Text.isUpper(text.charAt(i - 1)))) {
+                i--;
+            }
+            while (i < at && text.charAt(i) == ' ') {
+                i++;
+            }
+            return i;
+        }
+        int found = -1;
+        for (int i = Text.indexOf(text, lead, from, at); i >= 0; i = Text.indexOf(text, lead, i + 1, at)) {
+            found = i;
+        }
+        return found >= 0 ? found : at;
+    }
+
     private static boolean isMysqlCode(String text, int at, int e) {
         if (!(text.startsWith("ERROR ", at) || text.startsWith("Error ", at))) {
             return false;
@@ -271,21 +313,29 @@ public final class DatabaseErrorDetector implements WordScanner {
         return j - d == 4 && j < e && (text.charAt(j) == ':' || text.charAt(j) == ' ');
     }
 
-    /** Where the quoted database object named before "does not exist" starts, or -1. */
-    private static int dbObjectBefore(String text, int at) {
+    /**
+     * Where the database object named before "does not exist" starts, or -1: a quoted one
+     * ({@code relation "x"}, {@code Table 'x'}), or an unquoted function or column, which prose
+     * also names (so only an error in a shape Warden knows: weak).
+     */
+    private static int dbObjectBefore(String text, int at, boolean[] weak) {
         int from = at;
         while (from > 0 && at - from < 120 && text.charAt(from - 1) != '\n') {
             from--; // within the line, and no more than 120 back
         }
-
-        // The object is quoted ("relation \"x\"", "Table 'x'"): no quote nearby, no object.
-        if (Text.indexOf(text, '"', from, at) < 0 && Text.indexOf(text, '\'', from, at) < 0) {
-            return -1;
+        if (Text.indexOf(text, '"', from, at) >= 0 || Text.indexOf(text, '\'', from, at) >= 0) {
+            for (String object : new String[] {"relation \"", "column \"", "Table '", "table \"", "database \"",
+                    "schema \"", "role \"", "type \"", "sequence \"", "index \"", "table or view \""}) {
+                int found = Text.indexOf(text, object, from, at);
+                if (found >= 0) {
+                    return found;
+                }
+            }
         }
-        for (String object : new String[] {"relation \"", "column \"", "Table '", "table \"", "database \"",
-                "schema \"", "role \"", "type \"", "function ", "sequence \"", "index \""}) {
+        for (String object : new String[] {"function ", "FUNCTION ", "column "}) {
             int found = Text.indexOf(text, object, from, at);
             if (found >= 0) {
+                weak[0] = true;
                 return found;
             }
         }
@@ -338,27 +388,7 @@ public final class DatabaseErrorDetector implements WordScanner {
 
     private static boolean isDriverPrefix(String text, int s, int e) {
         String token = text.substring(s, e);
-        if (token.indexOf('.') >= 0 || token.startsWith("SQLSTATE") || token.startsWith("[")) {
-            return true;
-        }
-        return switch (token) {
-            case "ERROR", "error", "Error", "FATAL", "pq", "PANIC", "sqlite3", "SqlError", "DatabaseError",
-                 "QueryFailedError", "PrismaClientKnownRequestError", "SequelizeDatabaseError" -> true;
-            default -> token.endsWith("Exception") || token.endsWith("Error") || token.endsWith("Violation");
-        };
-    }
-
-    private static boolean isContinuation(String text, int s, int e) {
-        int i = s;
-        while (i < e && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
-            i++;
-        }
-        for (String c : CONTINUATIONS) {
-            if (text.startsWith(c, i)) {
-                return true;
-            }
-        }
-        return false;
+        return token.startsWith("SQLSTATE") || token.startsWith("[") || DatabaseMessages.isDriverName(token);
     }
 
     private static int trimEnd(String text, int s, int e) {
@@ -554,26 +584,33 @@ public final class DatabaseErrorDetector implements WordScanner {
     // ---- mapping ------------------------------------------------------------------------------
 
     /**
-     * The SQLSTATE a database error span implies, from an explicit state, a vendor code or its phrase.
-     * Linear in the span; the sanitizer passes only the head of a long one.
+     * The SQLSTATE a database error span implies: its message's shape, else its prefix's vendor
+     * code or stated SQLSTATE, else an explicit state, vendor code or phrase anywhere in it. The
+     * shape and prefix are the server's own words, so what the caller wrote (an echo of its query)
+     * cannot choose the code of an error of a known shape. Linear in the span; the sanitizer passes
+     * only the head of a long one.
      */
     public static Optional<String> sqlStateOf(String span) {
+        Optional<String> read = DatabaseMessages.stateOf(span);
+        if (read.isPresent()) {
+            return read;
+        }
         Optional<String> explicit = explicitState(span);
         if (explicit.isPresent()) {
             return explicit;
         }
         int ora = oraCode(span, 0, span.length());
         if (ora >= 0) {
-            String state = ORACLE.get(span.substring(ora + 4, ora + 9));
-            if (state != null) {
-                return Optional.of(state);
+            Optional<String> state = DatabaseMessages.vendorState("oracle", span.substring(ora + 4, ora + 9));
+            if (state.isPresent()) {
+                return state;
             }
         }
         int mysql = mysqlCodeAt(span, 0, span.length());
         if (mysql >= 0) {
-            String code = span.substring(mysql + 6, mysql + 10);
-            if (MYSQL.containsKey(code)) {
-                return Optional.of(MYSQL.get(code));
+            Optional<String> state = DatabaseMessages.vendorState("mysql", span.substring(mysql + 6, mysql + 10));
+            if (state.isPresent()) {
+                return state;
             }
         }
         int msg = span.indexOf("Msg ");
@@ -582,14 +619,14 @@ public final class DatabaseErrorDetector implements WordScanner {
             while (j < span.length() && (Text.isDigit(span.charAt(j)) || span.charAt(j) == '-')) {
                 j++;
             }
-            String state = SQL_SERVER.get(span.substring(msg + 4, j));
-            if (state != null) {
-                return Optional.of(state);
+            Optional<String> state = DatabaseMessages.vendorState("sqlserver", span.substring(msg + 4, j));
+            if (state.isPresent()) {
+                return state;
             }
         }
-        for (String[] phrase : PHRASES) {
-            if (!phrase[1].isEmpty() && span.contains(phrase[0])) {
-                return Optional.of(phrase[1]);
+        for (Phrase phrase : PHRASES) {
+            if (!phrase.state().isEmpty() && span.contains(phrase.text())) {
+                return Optional.of(phrase.state());
             }
         }
         return Optional.empty();

@@ -19,8 +19,9 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@link Policy#REDACT} (default): ANSI and control characters are stripped and broken
- *       surrogates repaired; stack traces are removed whole; database errors are replaced by the
- *       safe message of their SQLSTATE; secrets, paths and internal addresses become typed
+ *       surrogates repaired; stack traces are removed whole; a database error of a known shape
+ *       keeps its message with the names the caller did not send redacted (one of no known shape
+ *       becomes the safe message of its SQLSTATE); secrets, paths and internal addresses become typed
  *       placeholders such as {@code [redacted:aws-access-key]}; the result is capped in length.
  *       Harmless text is returned unchanged. If prompt injection is found, the result is strict.</li>
  *   <li>{@link Policy#STRICT}: only a generic message for the code.</li>
@@ -157,7 +158,9 @@ public final class Sanitizer {
         List<Finding> kept = new ArrayList<>(findings.size());
         for (Finding f : findings) {
             boolean mayBeOwn = switch (f.category()) {
-                case FILE_PATH, DATABASE, TOPOLOGY, PII -> f.length() <= CallerInput.MAX_SPAN_CHARS;
+                // a kept database message and its prefix are structure, not something the caller could send
+                case DATABASE -> f.length() <= CallerInput.MAX_SPAN_CHARS && !DatabaseMessages.structural(f);
+                case FILE_PATH, TOPOLOGY, PII -> f.length() <= CallerInput.MAX_SPAN_CHARS;
                 case SECRET, INJECTION, STACK_TRACE -> false;
             };
             if (!(mayBeOwn && caller.owns(text.substring(f.start(), f.end())))) {
@@ -172,8 +175,8 @@ public final class Sanitizer {
         StringBuilder out = new StringBuilder(Math.min(text.length(), maxOutputChars) + 32);
         int cursor = 0;
         for (Finding f : findings) {
-            if (f.end() <= cursor) {
-                continue; // inside a span already replaced
+            if (f.end() <= cursor || f.kind().equals(DatabaseMessages.MESSAGE)) {
+                continue; // inside a span already replaced, or a kept database message (its parts are findings)
             }
             int start = Math.max(f.start(), cursor);
             out.append(text, cursor, start);
@@ -209,6 +212,9 @@ public final class Sanitizer {
         if (f.category() == Category.STACK_TRACE) {
             return "[redacted:stack-trace]";
         }
+        if (f.kind().equals(DatabaseMessages.PREFIX)) {
+            return ""; // a driver's exception name and vendor code: the code goes out as Warden's own
+        }
         return "[redacted:" + f.kind() + "]";
     }
 
@@ -219,10 +225,11 @@ public final class Sanitizer {
     private static Map<Finding, Optional<ToolFailure>> databaseMappings(String text, List<Finding> findings) {
         Map<Finding, Optional<ToolFailure>> mappings = new LinkedHashMap<>();
         for (Finding f : findings) {
-            if (f.category() == Category.DATABASE && f.kind().equals("database-error")) {
+            if (f.category() == Category.DATABASE && (f.kind().equals(DatabaseMessages.ERROR)
+                    || f.kind().equals(DatabaseMessages.MESSAGE))) {
                 // The identifying part of a driver message is at its start; a long span need not be copied whole.
                 String head = text.substring(f.start(), Math.min(f.end(), f.start() + 2048));
-                mappings.put(f, DatabaseErrorDetector.sqlStateOf(head).flatMap(SqlStates::forState));
+                mappings.put(f, DatabaseErrorDetector.sqlStateOf(head).flatMap(SqlStates::forReportedState));
             }
         }
         return mappings;

@@ -359,7 +359,7 @@ public final class CorpusGenerator {
                     List.of(value, table + "." + column));
             case 5 -> new Sample("database", "SQLSTATE[23000]: Integrity constraint violation: 1452 Cannot add or update a child row: a foreign key constraint fails (`"
                     + pick(COMPANIES) + "`.`" + table + "`, CONSTRAINT `" + table + "_ibfk_1` FOREIGN KEY (`" + column + "`) REFERENCES `" + pick(TABLES) + "` (`id`))",
-                    List.of(table + "_ibfk_1", "`" + table + "`", "FOREIGN KEY"));
+                    List.of(table + "_ibfk_1", "`" + table + "`", "`" + column + "`"));
             case 6 -> new Sample("database", "sqlite3.IntegrityError: UNIQUE constraint failed: " + table + "." + column,
                     List.of(table + "." + column, "sqlite3"));
             case 7 -> new Sample("database", "SQLITE_CONSTRAINT: NOT NULL constraint failed: " + table + "." + column,

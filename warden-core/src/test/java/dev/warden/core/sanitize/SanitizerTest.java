@@ -28,10 +28,19 @@ class SanitizerTest {
     }
 
     @Test
-    void aDatabaseErrorBecomesTheSafeMessageOfItsSqlState() {
+    void aDatabaseErrorKeepsItsMessageWithTheServersNamesRedacted() {
         SanitizedText result = sanitizer.sanitize(
                 "ERROR: duplicate key value violates unique constraint \"users_email_key\" (SQLSTATE 23505)",
                 Policy.REDACT);
+        assertThat(result.output()).isEqualTo(
+                "duplicate key value violates unique constraint \"[redacted:constraint-name]\" (SQLSTATE 23505)");
+        assertThat(result.suggestedCode()).contains(ErrorCode.CONFLICT);
+    }
+
+    @Test
+    void aDatabaseErrorOfNoKnownShapeBecomesTheSafeMessageOfItsSqlState() {
+        SanitizedText result = sanitizer.sanitize(
+                "ERROR: tuple concurrently updated in users_email_key (SQLSTATE 23505)", Policy.REDACT);
         assertThat(result.output()).isEqualTo("A record with the same unique value already exists.");
         assertThat(result.suggestedCode()).contains(ErrorCode.CONFLICT);
     }
