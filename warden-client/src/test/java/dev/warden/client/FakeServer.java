@@ -55,7 +55,7 @@ final class FakeServer {
                 }
 
                 @Override
-                public void onFrameError(dev.warden.core.jsonrpc.JsonRpcError error) {
+                public void onFrameError(dev.warden.core.error.ProtocolException error) {
                 }
 
                 @Override

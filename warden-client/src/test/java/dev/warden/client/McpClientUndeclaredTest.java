@@ -65,7 +65,7 @@ class McpClientUndeclaredTest {
                 }
 
                 @Override
-                public void onFrameError(dev.warden.core.jsonrpc.JsonRpcError error) {
+                public void onFrameError(dev.warden.core.error.ProtocolException error) {
                 }
 
                 @Override

@@ -162,7 +162,7 @@ class GatewayStatelessClientTest {
             }
 
             @Override
-            public void onFrameError(JsonRpcError error) {
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
             }
 
             @Override

@@ -32,7 +32,7 @@ final class TestClient implements AutoCloseable {
             }
 
             @Override
-            public void onFrameError(JsonRpcError error) {
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
             }
 
             @Override

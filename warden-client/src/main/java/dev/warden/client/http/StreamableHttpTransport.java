@@ -328,8 +328,9 @@ public final class StreamableHttpTransport implements Transport {
             byte[] head = line.head() == null ? new byte[0] : line.head();
             byte[] tail = line.tail() == null ? new byte[0] : line.tail();
             synchronized (input) {
+                // A refusal, not an answer: the session records it and renders it with a ref.
                 l.onOversizedFrame(dev.warden.core.jsonrpc.FrameHints.of(head, tail),
-                        dev.warden.core.jsonrpc.JsonRpcError.of(dev.warden.core.jsonrpc.JsonRpcError.INVALID_REQUEST,
+                        dev.warden.core.error.ProtocolException.invalidRequest(
                                 "Invalid request: the message exceeds the maximum size of " + maxMessageBytes
                                         + " bytes"));
             }

@@ -66,15 +66,25 @@ public final class ErrorBoundary {
      * was raised, and is kept.
      */
     public Ref refusal(ProtocolException refused, FailureContext context) {
+        return refusal(refused, context, "");
+    }
+
+    /**
+     * {@link #refusal(ProtocolException, FailureContext)}, with why the request was refused in
+     * Warden's own words for the operator (the codec's "jsonrpc is not \"2.0\"", say): trusted
+     * text that never reaches the peer. Blank means none.
+     */
+    public Ref refusal(ProtocolException refused, FailureContext context, String reason) {
         Objects.requireNonNull(refused, "refused");
         Objects.requireNonNull(context, "context");
-        Optional<String> set = refused.data().map(d -> d.path("ref").asString("")).filter(Ref::isWellFormed);
-        if (set.isPresent()) {
-            return new Ref(set.get());
+        Objects.requireNonNull(reason, "reason");
+        Optional<Ref> carried = refused.ref();
+        if (carried.isPresent()) {
+            return carried.get(); // recorded where it was raised
         }
-        return refusals.refFor(refused.code() + " " + refused.symbolic() + " " + refused.getMessage(),
+        return refusals.refFor(refused.code() + " " + refused.symbolic() + " " + refused.getMessage() + " " + reason,
                 (ref, now) -> safely(() -> incidents.record(new Incident(ref, now, refused.symbolic(),
-                        context.method(), context.tool(), Incident.chainOf(refused)))));
+                        context.method(), context.tool(), Incident.chainOf(refused)).withReason(reason))));
     }
 
     private ToolFailure classify(Throwable thrown) {

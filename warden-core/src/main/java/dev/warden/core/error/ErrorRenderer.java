@@ -4,20 +4,28 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Tools;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The only code that formats a failure for the peer. Two shapes:
+ * The only code that formats a failure for the peer: it takes one {@link VisibleFailure} (code,
+ * trusted message, retryability, violations, retry-after, ref) and nothing else. Two shapes:
  *
  * <ul>
  *   <li>a tool failure becomes a {@code CallToolResult} with {@code isError: true} whose text is the
- *       compact JSON {@code {"error":{"code","message","retryable","retryAfterMs","ref"}}};</li>
- *   <li>a protocol failure becomes a JSON-RPC error with a standard code and
- *       {@code data: {"code", "ref", ...}}.</li>
+ *       compact JSON {@code {"error":{"code","message","retryable","retryAfterMs"?,"violations"?,"ref"}}};</li>
+ *   <li>any other failure becomes a JSON-RPC error with a code the spec allows and
+ *       {@code data: {"code","retryable","retryAfterMs"?,"violations"?,"ref"}} (after the fields a
+ *       protocol error's own specification defines). An HTTP error body is such an error too.</li>
  * </ul>
+ *
+ * <p>{@code retryAfterMs} appears only when the wait is known, rounded up to a whole millisecond (a
+ * wait of 0.3 ms is not "now"); {@code violations} only when there are some. Neither is ever made up.
  *
  * <p>{@code structuredContent}: the same object is attached only when the tool declares no
  * {@code outputSchema}. The TypeScript SDK client (1.x, through 1.32) validates any
@@ -31,48 +39,39 @@ public final class ErrorRenderer {
     private ErrorRenderer() {
     }
 
-    public static ObjectNode errorObject(ToolFailure failure, Ref ref) {
+    /** Warden's error object, {@code {"error":{…}}}: the text (and perhaps structured content) of an {@code isError} result. */
+    public static ObjectNode errorObject(VisibleFailure failure) {
         ObjectNode root = Json.object();
         ObjectNode error = root.putObject("error");
         error.put("code", failure.code().name());
-        error.put("message", failure.safeMessage());
-        error.put("retryable", failure.retryable());
-        failure.retryAfter().ifPresent(d -> error.put("retryAfterMs", d.toMillis()));
-        if (failure instanceof ValidationFailure validation) {
-            ArrayNode violations = error.putArray("violations");
-            for (Violation v : validation.violations()) {
-                violations.addObject().put("pointer", v.pointer()).put("message", v.message());
-            }
-        }
-        error.put("ref", ref.value());
+        error.put("message", failure.message());
+        details(error, failure);
         return root;
+    }
+
+    public static ObjectNode errorObject(ToolFailure failure, Ref ref) {
+        return errorObject(VisibleFailure.of(failure, ref));
     }
 
     /**
      * @param withStructuredContent false when the tool has an {@code outputSchema}; see the class comment
      */
-    public static Tools.CallResult toolResult(CapturedFailure captured, boolean withStructuredContent) {
-        return toolResult(errorObject(captured.failure(), captured.ref()), withStructuredContent);
-    }
-
-    /** An {@code isError} result carrying an error object made by {@link #errorObject} (and perhaps adjusted). */
-    public static Tools.CallResult toolResult(ObjectNode errorObject, boolean withStructuredContent) {
+    public static Tools.CallResult toolResult(VisibleFailure failure, boolean withStructuredContent) {
+        ObjectNode errorObject = errorObject(failure);
         return new Tools.CallResult(List.of(Content.text(errorObject.toString())),
                 withStructuredContent ? Optional.of(errorObject) : Optional.empty(), true);
     }
 
-    /** A JSON-RPC error for a failure outside a tool result (a resource read, a prompt, a bad request). */
-    public static JsonRpcError rpcError(int jsonRpcCode, String trustedMessage, CapturedFailure captured) {
-        if (!JsonRpcError.mayEmit(jsonRpcCode)) {
-            jsonRpcCode = JsonRpcError.INTERNAL_ERROR;
-        }
-        ObjectNode data = Json.object();
-        ToolFailure failure = captured.failure();
-        data.put("code", failure.code().name());
-        data.put("retryable", failure.retryable());
-        failure.retryAfter().ifPresent(d -> data.put("retryAfterMs", d.toMillis()));
-        data.put("ref", captured.ref().value());
-        return JsonRpcError.of(jsonRpcCode, trustedMessage, data);
+    public static Tools.CallResult toolResult(CapturedFailure captured, boolean withStructuredContent) {
+        return toolResult(VisibleFailure.of(captured), withStructuredContent);
+    }
+
+    /**
+     * A JSON-RPC error for a failure outside a tool result (a resource read, a prompt, an upstream's
+     * error passed on). A code Warden may not send (the legacy band) becomes -32603.
+     */
+    public static JsonRpcError rpcError(int jsonRpcCode, VisibleFailure failure) {
+        return rpcError(jsonRpcCode, failure, Optional.empty());
     }
 
     /** The standard JSON-RPC code for a failure that has to be a protocol error. */
@@ -84,13 +83,43 @@ public final class ErrorRenderer {
         };
     }
 
-    /** Renders a {@link ProtocolException}: its trusted message, its code, and Warden's code and a ref in data. */
+    /**
+     * Renders a {@link ProtocolException}: its code and trusted message, the {@code data} fields its
+     * specification defines, then Warden's part. {@code ref} names the incident recorded for it; a
+     * ref it carries already (a failure captured where it was raised) wins.
+     */
     public static JsonRpcError rpcError(ProtocolException e, Ref ref) {
-        ObjectNode data = e.data().orElseGet(Json::object);
-        data.put("code", e.symbolic().name());
-        if (!data.path("ref").isString()) {
-            data.put("ref", ref.value()); // a ref set already names the incident recorded where it was raised
+        return rpcError(e.code(), VisibleFailure.of(e, e.ref().orElse(ref)), e.data());
+    }
+
+    private static JsonRpcError rpcError(int jsonRpcCode, VisibleFailure failure, Optional<ObjectNode> own) {
+        ObjectNode data = Json.object();
+        own.ifPresent(fields -> {
+            for (Map.Entry<String, JsonNode> field : fields.properties()) {
+                data.set(field.getKey(), field.getValue());
+            }
+        });
+        data.put("code", failure.code().name());
+        details(data, failure);
+        return JsonRpcError.of(JsonRpcError.mayEmit(jsonRpcCode) ? jsonRpcCode : JsonRpcError.INTERNAL_ERROR,
+                failure.message(), data);
+    }
+
+    /** What both shapes carry after the code (and message): retryability, the wait, violations, the ref. */
+    private static void details(ObjectNode into, VisibleFailure failure) {
+        into.put("retryable", failure.retryable());
+        failure.retryAfter().ifPresent(d -> into.put("retryAfterMs", millisRoundedUp(d)));
+        if (!failure.violations().isEmpty()) {
+            ArrayNode violations = into.putArray("violations");
+            for (Violation v : failure.violations()) {
+                violations.addObject().put("pointer", v.pointer()).put("message", v.message());
+            }
         }
-        return JsonRpcError.of(e.code(), e.getMessage(), data);
+        into.put("ref", failure.ref().value());
+    }
+
+    private static long millisRoundedUp(Duration d) {
+        long millis = d.toMillis();
+        return d.minusMillis(millis).isZero() ? millis : millis + 1;
     }
 }

@@ -17,6 +17,7 @@ public final class ProtocolException extends WardenException {
     private final int code;
     private final ErrorCode symbolic;
     private final Optional<ObjectNode> data;
+    private final Optional<VisibleFailure> failure;
 
     public ProtocolException(int code, String message, ErrorCode symbolic) {
         this(code, message, symbolic, Optional.empty());
@@ -31,6 +32,47 @@ public final class ProtocolException extends WardenException {
         this.code = code;
         this.symbolic = Objects.requireNonNull(symbolic, "symbolic");
         this.data = Objects.requireNonNull(data, "data").map(ObjectNode::deepCopy);
+        this.failure = Optional.empty();
+    }
+
+    /**
+     * A failure already captured (recorded under its ref, with its retry-after and violations) that
+     * must reach the peer as a JSON-RPC error rather than a tool result: an upstream's error passed on
+     * by the gateway, say. The renderer takes everything from {@code failure}.
+     */
+    public ProtocolException(int code, VisibleFailure failure) {
+        super(Objects.requireNonNull(failure, "failure").message(), null, false);
+        if (!JsonRpcError.mayEmit(code)) {
+            throw new IllegalArgumentException("code " + code + " is in the legacy band -32000..-32019");
+        }
+        this.code = code;
+        this.symbolic = failure.code();
+        this.data = Optional.empty();
+        this.failure = Optional.of(failure);
+    }
+
+    /**
+     * What the codec or a transport refuses (malformed JSON, an invalid request, an oversized frame):
+     * its JSON-RPC code and fixed message; the session that answers records it and adds Warden's code
+     * and a ref.
+     */
+    public static ProtocolException refusing(dev.warden.core.jsonrpc.Decoded.Refusal refusal) {
+        return new ProtocolException(refusal.code(), refusal.message(), ErrorCode.VALIDATION_ERROR);
+    }
+
+    /** The captured failure this error carries, when it was made from one (its ref already recorded). */
+    public Optional<VisibleFailure> failure() {
+        return failure;
+    }
+
+    /**
+     * The ref this error carries already, naming an incident recorded where it was raised: the
+     * captured failure's, or a well-formed {@code ref} set in its data. Empty when whoever answers
+     * must record it (and so give it a ref).
+     */
+    public Optional<Ref> ref() {
+        return failure.map(VisibleFailure::ref).or(() -> data.map(d -> d.path("ref").asString(""))
+                .filter(Ref::isWellFormed).map(Ref::new));
     }
 
     /**

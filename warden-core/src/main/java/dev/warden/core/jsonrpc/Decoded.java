@@ -25,14 +25,28 @@ public sealed interface Decoded {
     }
 
     /**
-     * Input that is not a valid message. {@code reply} is the error response to send, empty when
-     * nothing may be sent back (a malformed response: answering a response would start a loop).
-     * {@code reason} is for the local log only and never crosses to the peer.
+     * Input that is not a valid message. {@code refusal} is what to answer, empty when nothing may
+     * be sent back (a malformed response: answering a response would start a loop). {@code reason}
+     * is for the local log and the incident only, and never crosses to the peer.
      */
-    record Invalid(Optional<JsonRpcMessage.Failure> reply, String reason) implements Decoded {
+    record Invalid(Optional<Refusal> refusal, String reason) implements Decoded {
         public Invalid {
-            reply = Objects.requireNonNullElse(reply, Optional.empty());
+            refusal = Objects.requireNonNullElse(refusal, Optional.empty());
             Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /**
+     * The refusal of an invalid frame, not yet an answer: the id when it could be read, the JSON-RPC
+     * code (-32700 or -32600) and a fixed message that repeats nothing of the input. The codec has
+     * no incident store, so it renders nothing: whoever answers (the session, the HTTP endpoint)
+     * records it under a ref and has the one renderer add Warden's code and that ref
+     * ({@code ProtocolException.refusing}).
+     */
+    record Refusal(Optional<RequestId> id, int code, String message) {
+        public Refusal {
+            id = Objects.requireNonNullElse(id, Optional.empty());
+            Objects.requireNonNull(message, "message");
         }
     }
 }

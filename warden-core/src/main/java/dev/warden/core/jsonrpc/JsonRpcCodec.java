@@ -15,8 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Turns frames into {@link JsonRpcMessage}s and back.
  *
- * <p>Decoding never throws: malformed JSON becomes a -32700 reply with a null id, a structurally
- * invalid request a -32600 reply carrying the id when it can be read. The error messages are fixed
+ * <p>Decoding never throws: malformed JSON becomes a -32700 refusal with a null id, a structurally
+ * invalid request a -32600 refusal carrying the id when it can be read ({@link Decoded.Refusal}:
+ * rendered, with Warden's code and a recorded ref, by whoever answers). The messages are fixed
  * text; nothing from the input is echoed into them. Encoding writes unknown members back unchanged.
  */
 public final class JsonRpcCodec {
@@ -190,15 +191,13 @@ public final class JsonRpcCodec {
     }
 
     private static Decoded parseError() {
-        return new Decoded.Invalid(Optional.of(new JsonRpcMessage.Failure(Optional.empty(),
-                JsonRpcError.of(JsonRpcError.PARSE_ERROR, "Parse error: the message is not valid JSON"))),
-                "malformed JSON");
+        return new Decoded.Invalid(Optional.of(new Decoded.Refusal(Optional.empty(), JsonRpcError.PARSE_ERROR,
+                "Parse error: the message is not valid JSON")), "malformed JSON");
     }
 
     private static Decoded invalid(Optional<RequestId> id, String reason) {
-        return new Decoded.Invalid(Optional.of(new JsonRpcMessage.Failure(id,
-                JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request: not a valid JSON-RPC 2.0 request"))),
-                reason);
+        return new Decoded.Invalid(Optional.of(new Decoded.Refusal(id, JsonRpcError.INVALID_REQUEST,
+                "Invalid request: not a valid JSON-RPC 2.0 request")), reason);
     }
 
     private static Decoded dropped(String reason) {

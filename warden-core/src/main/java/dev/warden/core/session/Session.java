@@ -10,6 +10,7 @@ import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
@@ -125,8 +126,8 @@ public final class Session implements AutoCloseable {
             }
 
             @Override
-            public void onFrameError(JsonRpcError error) {
-                sendQuietly(new JsonRpcMessage.Failure(Optional.empty(), error));
+            public void onFrameError(ProtocolException refusal) {
+                sendQuietly(failure(Optional.empty(), FRAME, refusal, "the transport could not deliver a frame"));
             }
 
             /**
@@ -134,7 +135,7 @@ public final class Session implements AutoCloseable {
              * answered with its own id when that could be read, else with a null id.
              */
             @Override
-            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
+            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, ProtocolException refusal) {
                 Optional<RequestId> id = hints.id();
                 if (id.isPresent() && !hints.hasMethod()) {
                     Pending p = pending.remove(id.get());
@@ -145,7 +146,7 @@ public final class Session implements AutoCloseable {
                     }
                     return;
                 }
-                sendQuietly(new JsonRpcMessage.Failure(id.filter(i -> hints.hasMethod()), error));
+                sendQuietly(failure(id.filter(i -> hints.hasMethod()), FRAME, refusal, "oversized frame"));
             }
 
             @Override
@@ -391,7 +392,7 @@ public final class Session implements AutoCloseable {
             }
             case Decoded.Invalid invalid -> {
                 LOG.log(System.Logger.Level.DEBUG, "invalid frame: {0}", invalid.reason());
-                invalid.reply().ifPresent(this::sendQuietly);
+                reply(invalid).ifPresent(this::sendQuietly);
             }
             case Decoded.Batch batch -> receiveBatch(batch);
         }
@@ -408,7 +409,7 @@ public final class Session implements AutoCloseable {
             switch (item) {
                 case Decoded.Message m -> replies.add(dispatch(m.message()));
                 case Decoded.Invalid invalid -> replies.add(CompletableFuture.completedFuture(
-                        invalid.reply().map(JsonRpcMessage.class::cast)));
+                        reply(invalid).map(JsonRpcMessage.class::cast)));
                 // The codec decodes batch items one by one, so this does not occur; answered all the same.
                 case Decoded.Batch nested -> replies.add(CompletableFuture.completedFuture(Optional.of(failure(
                         Optional.empty(), "(batch)", ProtocolException.invalidRequest("Invalid request: a batch inside a batch")))));
@@ -580,8 +581,7 @@ public final class Session implements AutoCloseable {
             }
             CapturedFailure captured = boundary.capture(thrown, FailureContext.of(request.method()));
             reply = new JsonRpcMessage.Failure(request.id(), ErrorRenderer.rpcError(
-                    ErrorRenderer.jsonRpcCodeFor(captured.failure().code()), captured.failure().safeMessage(),
-                    captured));
+                    ErrorRenderer.jsonRpcCodeFor(captured.failure().code()), VisibleFailure.of(captured)));
         }
         // Exactly one of "answer" and "cancelled" happens; a cancelled request gets no answer.
         return context.complete() ? Optional.of(reply) : Optional.empty();
@@ -690,7 +690,23 @@ public final class Session implements AutoCloseable {
 
     /** A protocol error for the peer, rendered by the one renderer, its ref recorded by the boundary. */
     private JsonRpcMessage.Failure failure(Optional<RequestId> id, String method, ProtocolException e) {
-        return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of(method))));
+        return failure(id, method, e, "");
+    }
+
+    private JsonRpcMessage.Failure failure(Optional<RequestId> id, String method, ProtocolException e, String reason) {
+        return new JsonRpcMessage.Failure(id, ErrorRenderer.rpcError(e,
+                boundary.refusal(e, FailureContext.of(method), reason)));
+    }
+
+    /**
+     * The method an incident names for a frame that never became a request (malformed JSON, an
+     * invalid request, an oversized frame): there is no method to name.
+     */
+    static final String FRAME = "(frame)";
+
+    /** The answer to an invalid frame, when one may be sent: the codec's refusal, recorded and rendered. */
+    private Optional<JsonRpcMessage.Failure> reply(Decoded.Invalid invalid) {
+        return invalid.refusal().map(r -> failure(r.id(), FRAME, ProtocolException.refusing(r), invalid.reason()));
     }
 
     private static CompletableFuture<Optional<JsonRpcMessage>> reply(JsonRpcMessage message) {

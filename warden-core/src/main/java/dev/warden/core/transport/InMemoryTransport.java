@@ -1,6 +1,6 @@
 package dev.warden.core.transport;
 
-import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.error.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
@@ -52,7 +52,7 @@ public final class InMemoryTransport implements Transport {
                         listener.onClose();
                         return;
                     }
-                    if (item instanceof JsonRpcError error) {
+                    if (item instanceof ProtocolException error) {
                         listener.onFrameError(error);
                     } else {
                         listener.onFrame((byte[]) item);
@@ -74,7 +74,7 @@ public final class InMemoryTransport implements Transport {
     }
 
     /** Delivers a raw frame error to the peer, as a transport would for an oversized message. */
-    public void sendFrameError(JsonRpcError error) {
+    public void sendFrameError(ProtocolException error) {
         peer.inbox.add(error);
     }
 

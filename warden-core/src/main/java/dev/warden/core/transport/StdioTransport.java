@@ -1,7 +1,7 @@
 package dev.warden.core.transport;
 
 import dev.warden.core.jsonrpc.FrameHints;
-import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.error.ProtocolException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -160,7 +160,8 @@ public final class StdioTransport implements Transport {
         }
         // The reader buffers one byte past the limit for a trailing CR, so both cases land here.
         if (oversize != null || end > maxMessageBytes) {
-            JsonRpcError error = JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+            // A refusal, not an answer: the session records it and renders it with a ref.
+            ProtocolException error = ProtocolException.invalidRequest(
                     "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes");
             if (oversize != null) {
                 listener.onOversizedFrame(FrameHints.of(oversize.head, oversize.tail()), error);

@@ -1,6 +1,6 @@
 package dev.warden.core.transport;
 
-import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.jsonrpc.RequestId;
 
 /**
@@ -52,18 +52,20 @@ public interface Transport extends AutoCloseable {
         void onFrame(byte[] frame);
 
         /**
-         * A frame that could not be delivered (too large, say). The error is trusted text the session
-         * sends back with a null id, since the frame's id cannot be read.
+         * A frame that could not be delivered (too large, say). The refusal is a value of the error
+         * model, not an answer: the listener (a session) records it under a ref and renders it with
+         * the one renderer, with a null id, since the frame's id cannot be read. A transport has no
+         * incident store of its own; the refs it causes resolve in its session's.
          */
-        void onFrameError(JsonRpcError error);
+        void onFrameError(ProtocolException refusal);
 
         /**
          * A frame over the size limit, dropped unread but for what its edges tell ({@code hints}):
          * its id, so it can still be answered (a request) or its request failed (a response).
          * The default treats it as {@link #onFrameError}.
          */
-        default void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
-            onFrameError(error);
+        default void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, ProtocolException refusal) {
+            onFrameError(refusal);
         }
 
         /**

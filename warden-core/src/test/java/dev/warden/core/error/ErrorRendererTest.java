@@ -52,8 +52,8 @@ class ErrorRendererTest {
 
     @Test
     void aRpcErrorCarriesTheSymbolicCodeAndRefInData() {
-        JsonRpcError error = ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR, "An internal error occurred.",
-                new CapturedFailure(new InternalFailure(new RuntimeException("secret")), REF));
+        JsonRpcError error = ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR,
+                VisibleFailure.of(new CapturedFailure(new InternalFailure(new RuntimeException("secret")), REF)));
         assertThat(error.code()).isEqualTo(-32603);
         assertThat(error.data().orElseThrow().get("code").stringValue()).isEqualTo("INTERNAL_ERROR");
         assertThat(error.data().orElseThrow().get("ref").stringValue()).isEqualTo(REF.value());
@@ -62,11 +62,70 @@ class ErrorRendererTest {
 
     @Test
     void theLegacyBandIsNeverRendered() {
-        JsonRpcError error = ErrorRenderer.rpcError(-32000, "x",
-                new CapturedFailure(new InternalFailure(new RuntimeException()), REF));
+        JsonRpcError error = ErrorRenderer.rpcError(-32000,
+                VisibleFailure.of(new CapturedFailure(new InternalFailure(new RuntimeException()), REF)));
         assertThat(error.code()).isEqualTo(-32603);
         assertThatThrownBy(() -> new ProtocolException(-32001, "x", ErrorCode.TIMEOUT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-32001");
+    }
+
+    @Test
+    void aFailureWithoutViolationsHasNoViolationsKeyInEitherShape() {
+        VisibleFailure failure = VisibleFailure.of(ErrorCode.VALIDATION_ERROR, "The date is not valid.", REF);
+        assertThat(textOf(ErrorRenderer.toolResult(failure, true)).get("error").has("violations")).isFalse();
+        assertThat(ErrorRenderer.rpcError(-32602, failure).data().orElseThrow().has("violations")).isFalse();
+    }
+
+    @Test
+    void violationsReachTheDataOfAJsonRpcError() {
+        JsonRpcError error = ErrorRenderer.rpcError(-32602, VisibleFailure.of(ErrorCode.VALIDATION_ERROR,
+                "must be a valid email", REF).withViolations(List.of(new Violation("/data/attributes/email",
+                "must be a valid email"))));
+        assertThat(error.data().orElseThrow().get("violations").toString())
+                .isEqualTo("[{\"pointer\":\"/data/attributes/email\",\"message\":\"must be a valid email\"}]");
+    }
+
+    @Test
+    void aRateLimitWithoutAKnownWaitHasNoRetryAfterMs() {
+        VisibleFailure failure = VisibleFailure.of(ErrorCode.RATE_LIMITED, "Too many requests; retry later.", REF);
+        JsonNode error = textOf(ErrorRenderer.toolResult(failure, true)).get("error");
+        assertThat(error.get("retryable").booleanValue()).isTrue();
+        assertThat(error.has("retryAfterMs")).isFalse();
+        assertThat(ErrorRenderer.rpcError(-32603, failure).data().orElseThrow().has("retryAfterMs")).isFalse();
+    }
+
+    @Test
+    void aWaitShorterThanAMillisecondIsRoundedUpNotDownToNow() {
+        VisibleFailure failure = VisibleFailure.of(ErrorCode.RATE_LIMITED, "Slow down.", REF)
+                .withRetryAfter(Duration.ofNanos(300_000));
+        assertThat(textOf(ErrorRenderer.toolResult(failure, true)).at("/error/retryAfterMs").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void aJsonRpcErrorCarriesWardensCodeRetryabilityAndRefInData() {
+        JsonRpcError error = ErrorRenderer.rpcError(-32603, VisibleFailure.of(ErrorCode.TIMEOUT,
+                "The upstream server did not answer in time.", REF));
+        assertThat(error.data().orElseThrow().toString()).isEqualTo(
+                "{\"code\":\"TIMEOUT\",\"retryable\":true,\"ref\":\"ref_abcdefghijkmnpqr\"}");
+    }
+
+    @Test
+    void aProtocolErrorMadeFromACapturedFailureIsRenderedFromItWithItsOwnRef() {
+        VisibleFailure captured = VisibleFailure.of(ErrorCode.RATE_LIMITED, "Slow down.", REF)
+                .withRetryAfter(Duration.ofSeconds(2));
+        JsonRpcError error = ErrorRenderer.rpcError(new ProtocolException(-32603, captured),
+                new Ref("ref_zzzzzzzzzzzzzzzz"));
+        assertThat(error.message()).isEqualTo("Slow down.");
+        assertThat(error.data().orElseThrow().toString()).isEqualTo("{\"code\":\"RATE_LIMITED\",\"retryable\":true,"
+                + "\"retryAfterMs\":2000,\"ref\":\"ref_abcdefghijkmnpqr\"}");
+    }
+
+    @Test
+    void aProtocolErrorKeepsTheDataItsSpecificationDefinesBeforeWardensPart() {
+        JsonRpcError error = ErrorRenderer.rpcError(ProtocolException.missingClientCapability("sampling"), REF);
+        assertThat(error.code()).isEqualTo(JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY);
+        assertThat(error.data().orElseThrow().toString()).isEqualTo("{\"requiredCapabilities\":{\"sampling\":{}},"
+                + "\"code\":\"VALIDATION_ERROR\",\"retryable\":false,\"ref\":\"ref_abcdefghijkmnpqr\"}");
     }
 
     @Test

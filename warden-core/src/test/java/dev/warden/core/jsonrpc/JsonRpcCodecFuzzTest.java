@@ -22,7 +22,8 @@ class JsonRpcCodecFuzzTest {
             assertThat(JsonRpcCodec.encode(((Decoded.Message) again).message())).isEqualTo(encoded);
         }
         if (decoded instanceof Decoded.Invalid invalid) {
-            invalid.reply().ifPresent(reply -> assertThat(JsonRpcCodec.encode(reply)).isNotEmpty());
+            invalid.refusal().ifPresent(refusal -> assertThat(JsonRpcCodec.encode(new JsonRpcMessage.Failure(
+                    refusal.id(), JsonRpcError.of(refusal.code(), refusal.message())))).isNotEmpty());
         }
     }
 }

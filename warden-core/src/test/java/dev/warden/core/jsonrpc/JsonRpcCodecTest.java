@@ -10,11 +10,15 @@ import tools.jackson.databind.JsonNode;
 
 class JsonRpcCodecTest {
 
+    private static final dev.warden.core.error.Ref REF = new dev.warden.core.error.Ref("ref_abcdefghijkmnpqr");
+
+    /** The answer a session gives an invalid frame: the codec's refusal, rendered by the one renderer. */
     private static JsonRpcMessage.Failure replyOf(Decoded decoded) {
         assertThat(decoded).isInstanceOf(Decoded.Invalid.class);
-        Optional<JsonRpcMessage.Failure> reply = ((Decoded.Invalid) decoded).reply();
-        assertThat(reply).isPresent();
-        return reply.get();
+        Optional<Decoded.Refusal> refusal = ((Decoded.Invalid) decoded).refusal();
+        assertThat(refusal).isPresent();
+        return new JsonRpcMessage.Failure(refusal.get().id(), dev.warden.core.error.ErrorRenderer.rpcError(
+                dev.warden.core.error.ProtocolException.refusing(refusal.get()), REF));
     }
 
     private static JsonRpcMessage messageOf(Decoded decoded) {
@@ -159,7 +163,7 @@ class JsonRpcCodecTest {
     void aMalformedResponseIsDroppedWithoutAReply() {
         Decoded decoded = JsonRpcCodec.decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1,\"error\":{}}");
         assertThat(decoded).isInstanceOf(Decoded.Invalid.class);
-        assertThat(((Decoded.Invalid) decoded).reply()).isEmpty();
+        assertThat(((Decoded.Invalid) decoded).refusal()).isEmpty();
     }
 
     @Test

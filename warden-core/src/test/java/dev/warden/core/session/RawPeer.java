@@ -29,7 +29,7 @@ final class RawPeer {
             }
 
             @Override
-            public void onFrameError(JsonRpcError error) {
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
             }
 
             @Override
@@ -43,7 +43,7 @@ final class RawPeer {
         transport.send(json);
     }
 
-    void sendFrameError(JsonRpcError error) {
+    void sendFrameError(dev.warden.core.error.ProtocolException error) {
         transport.sendFrameError(error);
     }
 

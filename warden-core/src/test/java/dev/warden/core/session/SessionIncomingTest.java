@@ -113,7 +113,7 @@ class SessionIncomingTest {
     @Test
     void aFrameErrorFromTheTransportIsAnsweredWithANullId() throws Exception {
         start(builder());
-        peer.sendFrameError(JsonRpcError.of(-32600, "Invalid request: too large"));
+        peer.sendFrameError(dev.warden.core.error.ProtocolException.invalidRequest("Invalid request: too large"));
         JsonNode reply = peer.next();
         assertThat(reply.get("error").get("code").asInt()).isEqualTo(-32600);
         assertThat(reply.get("id").isNull()).isTrue();

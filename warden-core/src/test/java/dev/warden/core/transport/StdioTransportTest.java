@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class StdioTransportTest {
 
     private final List<String> frames = new CopyOnWriteArrayList<>();
-    private final List<JsonRpcError> errors = new CopyOnWriteArrayList<>();
+    private final List<dev.warden.core.error.ProtocolException> errors = new CopyOnWriteArrayList<>();
     private final List<dev.warden.core.jsonrpc.FrameHints> oversized = new CopyOnWriteArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -28,12 +28,12 @@ class StdioTransportTest {
             }
 
             @Override
-            public void onFrameError(JsonRpcError error) {
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
                 errors.add(error);
             }
 
             @Override
-            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, JsonRpcError error) {
+            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints, dev.warden.core.error.ProtocolException error) {
                 oversized.add(hints);
                 errors.add(error);
             }
@@ -68,7 +68,7 @@ class StdioTransportTest {
         assertThat(frames).containsExactly("{\"first\":1}", "{\"after\":1}");
         assertThat(errors).singleElement().satisfies(e -> {
             assertThat(e.code()).isEqualTo(-32600);
-            assertThat(e.message()).contains("1024 bytes").doesNotContain("aaaa");
+            assertThat(e.getMessage()).contains("1024 bytes").doesNotContain("aaaa");
         });
     }
 

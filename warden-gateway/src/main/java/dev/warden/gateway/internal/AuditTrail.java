@@ -131,7 +131,7 @@ public final class AuditTrail {
                     : AuditRecord.Outcome.ERROR;
             if (thrown instanceof ProtocolException p) {
                 code = Optional.of(p.symbolic().name());
-                ref = p.data().map(d -> d.path("ref").asString("")).filter(r -> !r.isEmpty());
+                ref = p.ref().map(dev.warden.core.error.Ref::value);
             } else if (outcome == AuditRecord.Outcome.ERROR) {
                 code = Optional.of(ErrorCode.INTERNAL_ERROR.name());
             }

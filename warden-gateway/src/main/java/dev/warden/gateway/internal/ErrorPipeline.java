@@ -7,7 +7,7 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.RefWindow;
-import dev.warden.core.error.ToolFailure;
+import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.sanitize.Policy;
@@ -34,10 +34,39 @@ public final class ErrorPipeline {
     /** Text beyond this is not read for a code (the sanitizer has its own bound). */
     private static final int CLASSIFY_CHARS = 16 * 1024;
 
-    /** A failure as the client will see it; {@code retryAfter} when trying again later makes sense. */
-    public record Outcome(ErrorCode code, Ref ref, String message, Optional<Duration> retryAfter) {
+    /**
+     * A failure as the client will see it, recorded under {@code ref}: {@code retryAfter} only when
+     * the wait is known, {@code violations} (where and why the arguments were wrong) only when the
+     * upstream said so. {@link #visible()} is the error model's value that the one renderer turns
+     * into the client's bytes ({@link #toolError}, {@link #rpcError}); nothing here formats it.
+     */
+    public record Outcome(ErrorCode code, Ref ref, String message, Optional<Duration> retryAfter,
+                          java.util.List<dev.warden.core.error.Violation> violations) {
+        public Outcome {
+            java.util.Objects.requireNonNull(code, "code");
+            java.util.Objects.requireNonNull(ref, "ref");
+            java.util.Objects.requireNonNull(message, "message");
+            retryAfter = java.util.Objects.requireNonNullElse(retryAfter, Optional.empty());
+            violations = java.util.List.copyOf(violations);
+        }
+
+        public Outcome(ErrorCode code, Ref ref, String message, Optional<Duration> retryAfter) {
+            this(code, ref, message, retryAfter, java.util.List.of());
+        }
+
         public Outcome(ErrorCode code, Ref ref, String message) {
             this(code, ref, message, Optional.empty());
+        }
+
+        /** This outcome with the violations an upstream's error gave (pointer and message, already sanitized). */
+        public Outcome withViolations(java.util.List<dev.warden.core.error.Violation> violations) {
+            return new Outcome(code, ref, message, retryAfter, violations);
+        }
+
+        /** The error model's value for this outcome: what the renderer, and only it, formats. */
+        public VisibleFailure visible() {
+            return new VisibleFailure(code, message.isBlank() ? code.defaultMessage() : message, code.retryable(),
+                    violations, retryAfter, ref);
         }
     }
 
@@ -352,39 +381,17 @@ public final class ErrorPipeline {
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
-        ObjectNode object = ErrorRenderer.errorObject(failureOf(outcome), outcome.ref());
-        ObjectNode error = (ObjectNode) object.get("error");
-        // The upstream's text says what was wrong but not where: no pointer to show.
-        error.remove("violations");
-        outcome.retryAfter().ifPresent(d -> error.put("retryAfterMs", Math.max(1, d.toMillis())));
-        return (ObjectNode) Json.tree(ErrorRenderer.toolResult(object, structured));
+        return (ObjectNode) Json.tree(ErrorRenderer.toolResult(outcome.visible(), structured));
     }
 
     /**
      * The outcome as a JSON-RPC error for the client: the upstream's code kept when Warden may
-     * send it (else -32603), {@code data} with Warden's code, retryability and the ref.
+     * send it (else -32603); the renderer gives {@code data} Warden's code, retryability, what is
+     * known of the wait and the violations, and the ref the outcome was recorded under.
      */
     public ProtocolException rpcError(int jsonRpcCode, Outcome outcome) {
-        ToolFailure failure = failureOf(outcome);
-        ObjectNode data = Json.object();
-        data.put("retryable", failure.retryable());
-        outcome.retryAfter().or(failure::retryAfter).ifPresent(d -> data.put("retryAfterMs", Math.max(1, d.toMillis())));
-        data.put("ref", outcome.ref().value());
         return new ProtocolException(JsonRpcError.mayEmit(jsonRpcCode) ? jsonRpcCode : JsonRpcError.INTERNAL_ERROR,
-                outcome.message(), outcome.code(), Optional.of(data));
-    }
-
-    private static ToolFailure failureOf(Outcome o) {
-        return switch (o.code()) {
-            case VALIDATION_ERROR -> ToolFailure.invalid("", o.message());
-            case NOT_FOUND -> ToolFailure.notFound(o.message());
-            case PERMISSION_DENIED -> ToolFailure.permissionDenied(o.message());
-            case CONFLICT -> ToolFailure.conflict(o.message());
-            case RATE_LIMITED -> ToolFailure.rateLimited(o.message(), Duration.ofSeconds(1));
-            case TIMEOUT -> ToolFailure.timeout(o.message());
-            case BLOCKED -> ToolFailure.blocked(o.message());
-            case UPSTREAM_ERROR, INTERNAL_ERROR -> ToolFailure.upstream(o.message(), null);
-        };
+                outcome.visible());
     }
 
     /**

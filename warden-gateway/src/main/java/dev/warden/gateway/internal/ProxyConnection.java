@@ -623,8 +623,7 @@ public final class ProxyConnection implements Asker {
     private static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
         ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
                 ErrorPipeline.argumentsOf(ctx.params()));
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND,
-                Optional.of(Json.object().put("ref", recorded.ref().value())));
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
     }
 
     // ---- resources and the rest ----------------------------------------------------------------

@@ -99,6 +99,37 @@ class ErrorPipelineTest {
     }
 
     @Test
+    void anUpstreamsViolationsReachTheClientInTheToolErrorTextAndStructuredContent() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of("signup"), "must be a valid email",
+                ErrorCode.UPSTREAM_ERROR, Set.of()).withViolations(List.of(
+                new dev.warden.core.error.Violation("/data/attributes/email", "must be a valid email")));
+        ObjectNode result = pipeline.toolError(outcome, true);
+        String violations = "[{\"pointer\":\"/data/attributes/email\",\"message\":\"must be a valid email\"}]";
+        assertThat(result.at("/structuredContent/error/violations").toString()).isEqualTo(violations);
+        assertThat(Json.mapper().readTree(result.at("/content/0/text").asString()).at("/error/violations").toString())
+                .isEqualTo(violations);
+    }
+
+    @Test
+    void anUpstreamsViolationsReachTheClientInAJsonRpcErrorWithTheOutcomesRef() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("prompts/get", Optional.empty(), "must be a valid email",
+                ErrorCode.UPSTREAM_ERROR, Set.of()).withViolations(List.of(
+                new dev.warden.core.error.Violation("/email", "must be a valid email")));
+        JsonNode data = dev.warden.core.error.ErrorRenderer.rpcError(pipeline.rpcError(-32602, outcome),
+                dev.warden.core.error.Ref.random()).data().orElseThrow();
+        assertThat(data.at("/violations/0/pointer").asString()).isEqualTo("/email");
+        assertThat(data.get("ref").asString()).isEqualTo(outcome.ref().value());
+    }
+
+    @Test
+    void aRateLimitedOutcomeWithoutAKnownWaitIsRenderedWithoutRetryAfterMs() {
+        ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of("t"), "429 Too Many Requests",
+                ErrorCode.UPSTREAM_ERROR, Set.of());
+        assertThat(outcome.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+        assertThat(pipeline.toolError(outcome, true).at("/structuredContent/error").has("retryAfterMs")).isFalse();
+    }
+
+    @Test
     void credentialsInASuccessfulResultAreRedactedAndEverythingElseKept() {
         String token = githubToken();
         JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"key: " + token

@@ -206,6 +206,30 @@ class McpHttpServerTest {
     }
 
     @Test
+    void aParseErrorCarriesWardensCodeAndARefThatResolvesInTheServersIncidents() throws Exception {
+        HttpResponse<String> response = peer.send(peer.post("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\":",
+                jsonHeaders()));
+        assertRefResolves(response, "VALIDATION_ERROR");
+        assertThat(incidents.get(0).reason()).contains("malformed JSON");
+    }
+
+    @Test
+    void anOversizedBodyCarriesWardensCodeAndARefThatResolvesInTheServersIncidents() throws Exception {
+        String big = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"pad\":\""
+                + "x".repeat(70 * 1024) + "\"}}";
+        assertRefResolves(peer.send(peer.post(big, jsonHeaders())), "VALIDATION_ERROR");
+    }
+
+    private void assertRefResolves(HttpResponse<String> response, String code) {
+        JsonNode data = Json.mapper().readTree(response.body()).at("/error/data");
+        assertThat(data.path("code").asString()).isEqualTo(code);
+        assertThat(incidents).singleElement().satisfies(incident -> {
+            assertThat(incident.ref().value()).isEqualTo(data.path("ref").asString());
+            assertThat(incident.code().name()).isEqualTo(code);
+        });
+    }
+
+    @Test
     void anUnsupportedProtocolVersionHeaderIs400WithoutEchoingIt() throws Exception {
         String session = peer.initialize();
         Map<String, String> headers = new HashMap<>(sessionHeaders(session));

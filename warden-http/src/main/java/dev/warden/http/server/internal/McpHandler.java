@@ -137,9 +137,10 @@ public final class McpHandler extends Handler.Abstract {
         }
         Decoded decoded = JsonRpcCodec.decode(body);
         if (decoded instanceof Decoded.Invalid invalid) {
-            JsonRpcMessage.Failure reply = invalid.reply().orElseGet(() -> new JsonRpcMessage.Failure(Optional.empty(),
-                    JsonRpcError.of(JsonRpcError.INVALID_REQUEST, "Invalid request")));
-            write(response, callback, 400, JsonRpcCodec.encode(reply));
+            // The codec's refusal (or, for a malformed response posted here, a plain one), recorded and rendered.
+            Decoded.Refusal refusal = invalid.refusal().orElseGet(() -> new Decoded.Refusal(Optional.empty(),
+                    JsonRpcError.INVALID_REQUEST, "Invalid request"));
+            refuse(response, callback, 400, refusal.id(), ProtocolException.refusing(refusal), invalid.reason());
             return;
         }
         if (Stateless.applies(request, decoded)) {
@@ -394,9 +395,15 @@ public final class McpHandler extends Handler.Abstract {
 
     private void refuse(Response response, Callback callback, int status, Optional<RequestId> id,
                                ProtocolException e) {
+        refuse(response, callback, status, id, e, "");
+    }
+
+    /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */
+    private void refuse(Response response, Callback callback, int status, Optional<RequestId> id,
+                               ProtocolException e, String reason) {
         write(response, callback, status, JsonRpcCodec.encode(new JsonRpcMessage.Failure(id,
                 ErrorRenderer.rpcError(e, settings.boundary().refusal(e,
-                        dev.warden.core.error.FailureContext.of("(http)"))))));
+                        dev.warden.core.error.FailureContext.of("(http)"), reason)))));
     }
 
     private static void write(Response response, Callback callback, int status, String json) {
