@@ -164,10 +164,25 @@ public final class Sanitizer {
                 case SECRET, INJECTION, STACK_TRACE -> false;
             };
             if (!(mayBeOwn && caller.owns(text.substring(f.start(), f.end())))) {
-                kept.add(f);
+                kept.add(mayBeOwn && f.category() == Category.FILE_PATH ? withoutCallersTail(text, f, caller) : f);
             }
         }
         return kept;
+    }
+
+    /**
+     * A path the server resolved from one the caller gave ({@code /srv/app/reports/q3.txt} for
+     * {@code reports/q3.txt}): only the server's part is redacted, the caller's own tail (from a
+     * separator on) stays, so the model sees which of its paths failed.
+     */
+    private static Finding withoutCallersTail(String text, Finding f, CallerInput caller) {
+        for (int i = f.start() + 1; i < f.end() - 1; i++) {
+            char c = text.charAt(i);
+            if ((c == '/' || c == '\\') && caller.owns(text.substring(i + 1, f.end()))) {
+                return new Finding(f.category(), f.kind(), f.start(), i);
+            }
+        }
+        return f;
     }
 
     private SanitizedText redact(String text, List<Finding> findings,

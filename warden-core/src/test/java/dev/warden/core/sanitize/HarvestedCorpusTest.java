@@ -17,13 +17,37 @@ class HarvestedCorpusTest {
 
     static final List<HarvestedCorpus.Sample> CORPUS = HarvestedCorpus.load();
 
-    /** What {@code warden sanitize} does with a text, with the caller's arguments known. */
+    /**
+     * What {@code warden sanitize --caller ARGS} prints for a text: a JSON document sanitized as the
+     * structure it is (and, when it holds a well-known error shape, wrapped with the violations read
+     * from it: {@code {"output": DOCUMENT, "violations": [{pointer, message}]}}, messages sanitized),
+     * else the text sanitized.
+     */
     static String sanitize(HarvestedCorpus.Sample sample) {
         String text = sample.text();
         Sanitizer sanitizer = Sanitizer.builder().maxOutputChars(Math.max(64, text.length() + 64)).build();
-        return sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, CallerInput.of(sample.caller()))
-                .output();
+        CallerInput caller = CallerInput.of(sample.caller());
+        java.util.Optional<tools.jackson.databind.JsonNode> tree = dev.warden.core.shape.EmbeddedJson.decode(text)
+                .filter(tools.jackson.databind.JsonNode::isContainer);
+        if (tree.isEmpty()) {
+            return sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).output();
+        }
+        tools.jackson.databind.JsonNode clean = sanitizer.sanitizeJson(tree.get(), Policy.REDACT,
+                ErrorCode.INTERNAL_ERROR, caller).value();
+        java.util.Optional<dev.warden.core.shape.Extracted> extracted = SHAPES.read(tree.get())
+                .filter(e -> !e.violations().isEmpty());
+        if (extracted.isEmpty()) {
+            return clean.toString();
+        }
+        tools.jackson.databind.node.ObjectNode wrapped = dev.warden.core.json.Json.object();
+        wrapped.set("output", clean);
+        tools.jackson.databind.node.ArrayNode violations = wrapped.putArray("violations");
+        extracted.get().violations().forEach(v -> violations.addObject().put("pointer", v.pointer()).put("message",
+                sanitizer.sanitize(v.message(), Policy.REDACT, ErrorCode.VALIDATION_ERROR, caller).output()));
+        return wrapped.toString();
     }
+
+    private static final dev.warden.core.shape.ErrorShapes SHAPES = dev.warden.core.shape.ErrorShapes.ofDefaults();
 
     private static List<String> failing(Predicate<HarvestedCorpus.Sample> applies,
             Predicate<HarvestedCorpus.Verdict> holds) {

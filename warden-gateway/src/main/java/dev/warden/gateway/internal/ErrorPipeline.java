@@ -10,7 +10,13 @@ import dev.warden.core.error.RefWindow;
 import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.error.Violation;
+import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.SanitizedJson;
+import dev.warden.core.shape.EmbeddedJson;
+import dev.warden.core.shape.ErrorShapes;
+import dev.warden.core.shape.Extracted;
 import dev.warden.core.sanitize.SanitizedText;
 import dev.warden.core.sanitize.Sanitizer;
 import java.time.Clock;
@@ -150,14 +156,46 @@ public final class ErrorPipeline {
 
     private final dev.warden.core.error.ErrorBoundary boundary;
 
-    /** Placeholder for the caller's own input repeated in an upstream's error. */
-    static final String ECHO = "[input]";
     private static final int MAX_ECHOES = 32;
+    /** The well-known error shapes an upstream's failure is read for (JSON:API, problem details, Zod…), users' own included. */
+    private static final ErrorShapes SHAPES = ErrorShapes.installed();
+
+    /**
+     * What an upstream said when it failed, as it said it: its text (a JSON-RPC error's message, an
+     * {@code isError} result's text blocks) and its structured part ({@code error.data},
+     * {@code structuredContent}). Each is sanitized as what it is, never joined into one text.
+     */
+    public record Said(String text, Optional<JsonNode> data) {
+        public Said {
+            java.util.Objects.requireNonNull(text, "text");
+            data = java.util.Objects.requireNonNullElse(data, Optional.<JsonNode>empty())
+                    .filter(d -> !d.isNull() && !d.isMissingNode());
+        }
+
+        public static Said text(String text) {
+            return new Said(text, Optional.empty());
+        }
+
+        /** A JSON-RPC error: its message and its {@code data}. */
+        public static Said of(JsonRpcError error) {
+            return new Said(error.message(), error.data());
+        }
+
+        /** An {@code isError} result: its text blocks and its structured content. */
+        public static Said ofResult(JsonNode result) {
+            return new Said(textBlocks(result), Optional.ofNullable(result.get("structuredContent")));
+        }
+
+        /** The whole of it, for the incident (the operator sees what the upstream sent). */
+        String original() {
+            return data.map(d -> text + "\n" + (d.isString() ? d.stringValue() : d.toString())).orElse(text);
+        }
+    }
 
     /**
      * Sanitizes, codes and records one failure text from the upstream. {@code inputs} are the
-     * strings of the client's request: an error that repeats them ("Resource X not found") has
-     * them replaced, as Warden never echoes a caller's input (it may carry an injection).
+     * strings of the client's request: what the caller sent may come back to it (an identifier of
+     * its query, the path it asked for), and is never read for the code.
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs) {
@@ -170,33 +208,133 @@ public final class ErrorPipeline {
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs, Optional<String> arguments) {
-        String decoded = withoutSdkPrefix(decodedOnce(untrusted));
+        return failure(method, tool, Said.text(untrusted), fallback, CallerInput.ofStrings(inputs), inputs, arguments);
+    }
+
+    /** The failure an upstream reported for a request with these params. */
+    public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
+            Optional<JsonNode> params) {
+        return failure(method, tool, said, fallback, callerOf(params), inputsOf(params), argumentsOf(params));
+    }
+
+    private Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback, CallerInput caller,
+            Set<String> inputs, Optional<String> arguments) {
+        String text = withoutSdkPrefix(decodedOnce(said.text()));
         // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
-        Optional<ErrorCode> declared = declaredCode(decoded);
+        Optional<ErrorCode> declared = declaredCode(text);
         if (declared.isPresent()) {
-            decoded = Json.mapper().readTree(decoded).at("/error/message").asString("");
+            text = Json.mapper().readTree(text).at("/error/message").asString("");
         }
-        String text = withoutEchoes(decoded, inputs);
-        SanitizedText clean = sanitizer.sanitize(text, policy, fallback);
-        clean.findings().forEach(f -> onFinding.accept(f.category()));
+        // JSON in the text (a server that returns its error object as a text block) is read as JSON.
+        Optional<JsonNode> textTree = declared.isPresent() ? Optional.empty()
+                : EmbeddedJson.decode(text).filter(JsonNode::isContainer);
+        Optional<JsonNode> data = said.data().map(d -> d.isString()
+                ? EmbeddedJson.decode(d.stringValue()).filter(JsonNode::isContainer).orElse(d) : d);
+        Optional<Extracted> extracted = declared.isPresent() ? Optional.empty()
+                : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read));
+
+        java.util.List<dev.warden.core.sanitize.Finding> findings = new java.util.ArrayList<>();
+        Optional<ErrorCode> suggested;
+        String shownText;
+        if (textTree.isPresent()) {
+            SanitizedJson clean = sanitizer.sanitizeJson(textTree.get(), policy, fallback, caller);
+            shownText = clean.value().toString();
+            findings.addAll(clean.plainFindings());
+            suggested = clean.suggestedCode();
+        } else {
+            SanitizedText clean = sanitizer.sanitize(text, policy, fallback, caller);
+            shownText = clean.output();
+            findings.addAll(clean.findings());
+            suggested = clean.suggestedCode();
+        }
+        Optional<String> shownData = Optional.empty();
+        if (data.isPresent()) {
+            SanitizedJson clean = sanitizer.sanitizeJson(data.get(), policy, fallback, caller);
+            findings.addAll(clean.plainFindings());
+            suggested = suggested.or(clean::suggestedCode);
+            shownData = Optional.of(clean.value().isString() ? clean.value().stringValue() : clean.value().toString());
+        }
+        findings.forEach(f -> onFinding.accept(f.category()));
+        Optional<String> dataText = shownData;
+
         // The code is read from what the server said, never from what the caller sent: the caller's
         // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
-        String own = CallerWords.masked(text, inputs);
-        Optional<ErrorCode> suggested = own.equals(text) ? clean.suggestedCode()
-                : sanitizer.sanitize(own, Policy.REDACT, fallback).suggestedCode();
-        ErrorCode code = declared.orElseGet(() -> codeOf(suggested.map(ErrorPipeline::visible), own, fallback));
-        String message = clean.output().isBlank() ? code.defaultMessage() : clean.output();
-        Optional<QueryFault> query = clean.has(dev.warden.core.sanitize.Category.DATABASE)
+        String serverText = text;
+        String words = data.map(d -> serverText + "\n" + leaves(d)).orElse(serverText);
+        String own = CallerWords.masked(words, inputs);
+        if (!own.equals(words)) {
+            suggested = sanitizer.sanitize(own, Policy.REDACT, fallback).suggestedCode();
+        }
+        Optional<ErrorCode> fromShape = extracted.flatMap(Extracted::code).map(ErrorPipeline::visible);
+        Optional<ErrorCode> fromWords = suggested.map(ErrorPipeline::visible);
+        ErrorCode code = declared.or(() -> fromShape).orElseGet(() -> codeOf(fromWords, own, fallback));
+
+        java.util.List<Violation> violations = extracted.map(e -> violations(e, caller)).orElse(java.util.List.of());
+        String message = extracted.flatMap(Extracted::message)
+                .map(m -> sanitizer.sanitize(m, policy, fallback, caller).output()).filter(m -> !m.isBlank())
+                .or(() -> violations.isEmpty() ? Optional.empty() : Optional.of(violations.stream()
+                        .map(Violation::line).collect(java.util.stream.Collectors.joining("\n"))))
+                .orElseGet(() -> joined(shownText, dataText));
+        if (message.isBlank()) {
+            message = code.defaultMessage();
+        }
+        Optional<QueryFault> query = findings.stream().anyMatch(f -> f.category() == dev.warden.core.sanitize.Category.DATABASE)
                 && message.contains(DATABASE_PLACEHOLDER) ? QueryFault.of(own) : Optional.empty();
         if (query.isPresent()) {
             code = query.get().code();
             message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
         }
         Ref ref = Ref.random();
-        Incident incident = Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), untrusted,
-                clean.findings());
+        Incident incident = Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream),
+                said.original(), findings);
         record(arguments.map(incident::withArguments).orElse(incident));
-        return new Outcome(code, ref, message);
+        Optional<Duration> retryAfter = extracted.flatMap(Extracted::retryAfter);
+        return new Outcome(code, ref, message, retryAfter, violations);
+    }
+
+    /** The text a model reads: the server's text, then what its structured part adds. */
+    private static String joined(String text, Optional<String> data) {
+        if (data.isEmpty() || data.get().isBlank() || text.contains(data.get())) {
+            return text;
+        }
+        return text.isBlank() ? data.get() : text + "\n" + data.get();
+    }
+
+    /** An extraction's violations, each message sanitized as the untrusted text it is; pointers are safe by construction. */
+    private java.util.List<Violation> violations(Extracted extracted, CallerInput caller) {
+        java.util.List<Violation> out = new java.util.ArrayList<>();
+        for (Violation v : extracted.violations()) {
+            String m = sanitizer.sanitize(v.message(), policy, ErrorCode.VALIDATION_ERROR, caller).output();
+            out.add(new Violation(v.pointer(), m.isBlank() ? ErrorCode.VALIDATION_ERROR.defaultMessage() : m));
+        }
+        return out;
+    }
+
+    /** The string leaves of a value, one per line (bounded), for reading a code from its words. */
+    private static String leaves(JsonNode node) {
+        StringBuilder b = new StringBuilder();
+        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+        todo.push(node);
+        int seen = 0;
+        while (!todo.isEmpty() && b.length() < CLASSIFY_CHARS && seen++ < 4096) {
+            JsonNode n = todo.pop();
+            if (n.isString()) {
+                b.append(n.stringValue()).append('\n');
+            } else if (n.isContainer()) {
+                java.util.List<JsonNode> children = new java.util.ArrayList<>();
+                n.forEach(children::add);
+                for (int i = children.size() - 1; i >= 0; i--) {
+                    todo.push(children.get(i));
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** What the caller sent with a request: a call's arguments, else the params (a resource's URI, say). */
+    static CallerInput callerOf(Optional<JsonNode> params) {
+        return params.map(p -> p.has("arguments") ? p.get("arguments") : p).filter(JsonNode::isObject)
+                .map(CallerInput::of).orElse(CallerInput.none());
     }
 
     /**
@@ -211,16 +349,6 @@ public final class ErrorPipeline {
         }
         ErrorCode s = suggested.get();
         return s.systemFailure() && !words.systemFailure() ? words : s;
-    }
-
-    private static String withoutEchoes(String text, Set<String> inputs) {
-        String out = text;
-        for (String input : inputs) {
-            if (out.contains(input)) {
-                out = out.replace(input, ECHO);
-            }
-        }
-        return out;
     }
 
     /**
@@ -548,6 +676,20 @@ public final class ErrorPipeline {
             }
         }
         return false;
+    }
+
+    /** The text blocks of an {@code isError} result, joined. */
+    static String textBlocks(JsonNode result) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode block : result.path("content")) {
+            if ("text".equals(block.path("type").asString("")) && block.path("text").isString()) {
+                if (!b.isEmpty()) {
+                    b.append('\n');
+                }
+                b.append(block.path("text").stringValue());
+            }
+        }
+        return b.toString();
     }
 
     /** The text of an {@code isError} result: its text blocks, joined. */

@@ -521,8 +521,7 @@ public final class ProxyConnection implements Asker {
                         && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(e.error().message()))) {
                     throw unknownTool(link, exposed, ctx);
                 }
-                ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(),
-                        ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
+                ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(), ctx.params());
                 verdict = verdictOf(outcome);
                 return link.pipeline().toolError(outcome, structured);
             } catch (LocalFailure e) {
@@ -536,8 +535,8 @@ public final class ProxyConnection implements Asker {
             if (unknownTool(text)) {
                 throw unknownTool(link, exposed, ctx);
             }
-            ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(target.name()), text,
-                    ErrorCode.UPSTREAM_ERROR, ErrorPipeline.inputsOf(ctx.params()), ErrorPipeline.argumentsOf(ctx.params()));
+            ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(target.name()),
+                    ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params());
             verdict = verdictOf(outcome);
             return link.pipeline().toolError(outcome, structured);
         } finally {
@@ -562,7 +561,7 @@ public final class ProxyConnection implements Asker {
      * {@code isError} result the model can read, with that detail sanitized.
      */
     private static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
-            Set<String> inputs, Optional<String> arguments) {
+            Optional<JsonNode> params) {
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
@@ -575,10 +574,10 @@ public final class ProxyConnection implements Asker {
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
-                    detail(error), ErrorCode.VALIDATION_ERROR, inputs, arguments));
+                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params));
         }
-        return pipeline.failure("tools/call", Optional.of(tool), detail(error), ErrorCode.UPSTREAM_ERROR, inputs,
-                arguments);
+        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), ErrorCode.UPSTREAM_ERROR,
+                params);
     }
 
     private static boolean offersTools(UpstreamLink link) {
@@ -712,9 +711,10 @@ public final class ProxyConnection implements Asker {
             if (e.error().code() == JsonRpcError.METHOD_NOT_FOUND) {
                 throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
             }
-            throw pipeline.rpcError(e.error().code(), pipeline.failure(method, Optional.empty(), detail(e.error()),
+            throw pipeline.rpcError(e.error().code(), pipeline.failure(method, Optional.empty(),
+                    ErrorPipeline.Said.of(e.error()),
                     e.error().code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR : ErrorCode.UPSTREAM_ERROR,
-                    ErrorPipeline.inputsOf(ctx.params())));
+                    ctx.params()));
         } catch (RuntimeException e) {
             throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, unavailable(owner, method, Optional.empty(), e));
         }
@@ -900,8 +900,8 @@ public final class ProxyConnection implements Asker {
             }
             ErrorCode fallback = error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR
                     : ErrorCode.UPSTREAM_ERROR;
-            throw pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(), detail(error),
-                    fallback, ErrorPipeline.inputsOf(ctx.params())));
+            throw pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(),
+                    ErrorPipeline.Said.of(error), fallback, ctx.params()));
         } catch (LocalFailure e) {
             throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
         }
