@@ -391,13 +391,6 @@ public final class DatabaseErrorDetector implements WordScanner {
         return token.startsWith("SQLSTATE") || token.startsWith("[") || DatabaseMessages.isDriverName(token);
     }
 
-    private static int trimEnd(String text, int s, int e) {
-        while (e > s && Text.isSpace(text.charAt(e - 1))) {
-            e--;
-        }
-        return e;
-    }
-
     private static boolean allDigits(String text, int s, int e) {
         for (int i = s; i < e; i++) {
             if (!Text.isDigit(text.charAt(i))) {
