@@ -77,6 +77,7 @@ public final class DatabaseErrorDetector implements WordScanner {
             new Phrase("Unknown server host '", "08001"),
             new Phrase("Unknown MySQL server host '", "08001"),
             new Phrase("Can't connect to", "08001"),
+            new Phrase("Socket fail to connect to", "08001"),
             new Phrase("Cannot execute statement in a READ ONLY transaction", "25006"),
             led("command denied to user '", "42501", "^", false),
             led("cannot be null", "23502", "Column '", true),
