@@ -3,12 +3,13 @@
 
 Runs every case of warden-core/src/test/resources/database-errors/cases.json against a real
 PostgreSQL (scripts/test-postgres), a real MariaDB and SQLite, through the clients' own CLIs and
-drivers (psql, psycopg2, PostgreSQL JDBC, node pg, PHP PDO; mariadb, PyMySQL, node mysql2, PHP PDO;
+drivers (psql, psycopg2, PostgreSQL JDBC, node pg, PHP PDO; mariadb, PyMySQL, MariaDB Connector/J, node mysql2, PHP PDO;
 sqlite3 CLI, Python sqlite3, better-sqlite3, PHP PDO), and writes one JSON line per (case, client) to captured.jsonl.
 Run with Debian's /usr/bin/python3 (psycopg2 and PyMySQL are Debian packages; PHP's PDO drivers are
 php8.2-pgsql, php8.2-mysql and php8.2-sqlite3). Environment:
   WARDEN_MARIADB_PORT (default 3307), WARDEN_SQLITE_DB (default /tmp/h6-sqlite/vault_canary.db),
-  WARDEN_NODE_MODULES (a folder with node_modules holding pg, mysql2, better-sqlite3), WARDEN_PG_JDBC_JAR.
+  WARDEN_NODE_MODULES (a folder with node_modules holding pg, mysql2, better-sqlite3), WARDEN_PG_JDBC_JAR,
+  WARDEN_MARIADB_JDBC_JAR (org.mariadb.jdbc:mariadb-java-client:3.5.1, fetched with mvn dependency:get; skipped if absent).
 The fixtures (canary names the caller never sends) are the *_FIXTURE strings below, made afresh each run.
 """
 import json, os, subprocess, sys, traceback
@@ -17,6 +18,7 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "warden-co
 CASES = json.load(open(os.path.join(HERE, "cases.json")))
 SQLITE_DB = os.environ.get("WARDEN_SQLITE_DB", "/tmp/h6-sqlite/vault_canary.db")
 NODE_DIR = os.environ.get("WARDEN_NODE_MODULES", "/tmp/h6-node")
+MARIADB_JAR = os.environ.get("WARDEN_MARIADB_JDBC_JAR", os.path.expanduser("~/.m2/repository/org/mariadb/jdbc/mariadb-java-client/3.5.1/mariadb-java-client-3.5.1.jar"))
 JDBC_JAR = os.environ.get("WARDEN_PG_JDBC_JAR", os.path.expanduser("~/.m2/repository/org/postgresql/postgresql/42.7.13/postgresql-42.7.13.jar"))
 
 PG = dict(host="127.0.0.1", port=5432, user="warden", password="warden-test", database="wardentest")
@@ -118,15 +120,18 @@ public class Capture { public static void main(String[] a) throws Exception {
 """
 
 def pg_jdbc(cases, mode):
+    return jdbc(cases, mode, PG, "jdbc:postgresql://%s:%s/%s?connectTimeout=5", JDBC_JAR)
+
+def jdbc(cases, mode, base, url_format, jar):
     work = "/tmp/h6-jdbc"; os.makedirs(work, exist_ok=True)
     open(work + "/Capture.java", "w").write(JDBC)
     rows = []
     for c in cases:
-        p = params(PG, c)
-        url = "jdbc:postgresql://%s:%s/%s?connectTimeout=5" % (p["host"], p["port"], p["database"])
+        p = params(base, c)
+        url = url_format % (p["host"], p["port"], p["database"])
         rows.append("\t".join([url, p["user"], p["password"], c.get("setup", ""), c["sql"], mode]))
     open(work + "/cases.tsv", "w").write("\n".join(rows))
-    r = subprocess.run(["java", "-cp", JDBC_JAR, work + "/Capture.java", work + "/cases.tsv"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(["java", "-cp", jar, work + "/Capture.java", work + "/cases.tsv"], capture_output=True, text=True, timeout=300)
     import base64
     res = []
     for line in r.stdout.strip().split("\n"):
@@ -204,6 +209,9 @@ def mariadb():
         payload.append(dict(c, dsn="mysql:host=%s;port=%s;dbname=%s" % (p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
     for c, r in zip(cases, pdo(payload)):
         if r: record("mariadb", c, "PHP 8.2 PDO mysql", r["text"], r["state"])
+    if os.path.exists(MARIADB_JAR):
+        for c, r in zip(cases, jdbc(cases, "plain", MY, "jdbc:mariadb://%s:%s/%s?connectTimeout=5000", MARIADB_JAR)):
+            if r: record("mariadb", c, "MariaDB Connector/J 3.5 (toString)", r["text"], r["state"])
     for c, r in zip(cases, my_node(cases)):
         if r: record("mariadb", c, "node mysql2", r["text"], r["state"])
 

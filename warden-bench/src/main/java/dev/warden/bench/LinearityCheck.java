@@ -26,7 +26,11 @@ public final class LinearityCheck {
             "relation \"x\" does not exist\n", "C:\\", "\\\\", "~/", "file:/", "Key (", "DETAIL: x\n", "ERROR 1062 ",
             "\u001b[", "\uD800", "Authorization: '", "AKIA", "10.0.0.1:", "x.internal.",
             // the shared word index: joined tokens, leading dashes, separators, non-Latin-1 text
-            "-", "a-", "-a", "_a ", "a=", "k: ", "BEGIN ", "\u20ac?", "\uD83D\uDE00a"};
+            "-", "a-", "-a", "_a ", "a=", "k: ", "BEGIN ", "\u20ac?", "\uD83D\uDE00a",
+            // database messages read by shape: prefixes, slots, added lines
+            "near \"", "connection to server at \"", "ERROR:  column \"a\" does not exist\nLINE 1: ", "(1054, \"",
+            "SQLSTATE[42S22]: ", "Msg 208, Level 16, State 1, Line 1\n", "permission denied for ", "Key (a)=(",
+            "Failing row contains (", "division by zero ", "Duplicate entry '", "psycopg2.errors.X: ", "HINT:  \n"};
 
     private LinearityCheck() {
     }

@@ -77,6 +77,7 @@ public final class DatabaseErrorDetector implements WordScanner {
             new Phrase("Unknown server host '", "08001"),
             new Phrase("Unknown MySQL server host '", "08001"),
             new Phrase("Can't connect to", "08001"),
+            new Phrase("Socket fail to connect to", "08001"),
             new Phrase("Cannot execute statement in a READ ONLY transaction", "25006"),
             led("command denied to user '", "42501", "^", false),
             led("cannot be null", "23502", "Column '", true),
@@ -389,13 +390,6 @@ public final class DatabaseErrorDetector implements WordScanner {
     private static boolean isDriverPrefix(String text, int s, int e) {
         String token = text.substring(s, e);
         return token.startsWith("SQLSTATE") || token.startsWith("[") || DatabaseMessages.isDriverName(token);
-    }
-
-    private static int trimEnd(String text, int s, int e) {
-        while (e > s && Text.isSpace(text.charAt(e - 1))) {
-            e--;
-        }
-        return e;
     }
 
     private static boolean allDigits(String text, int s, int e) {

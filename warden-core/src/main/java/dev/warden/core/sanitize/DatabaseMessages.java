@@ -163,6 +163,9 @@ final class DatabaseMessages {
     private static Header header(String text, int start, int lineEnd) {
         int p = start;
         int end = lineEnd;
+        // What is looked for ahead is looked for within a bounded window, so a long line of markers
+        // costs each one a bounded read (a message longer than this is not read anyway).
+        int limit = Math.min(lineEnd, start + MAX_MESSAGE_CHARS);
         char quote = 0;
         String state = null;
         for (int guard = 0; guard < 16; guard++) {
@@ -180,7 +183,7 @@ final class DatabaseMessages {
                 p += 11;
             } else if (Text.matches(text, p, "Msg ") && digitsOrMinus(text, p + 4, end) > 0) {
                 int codeEnd = p + 4 + digitsOrMinus(text, p + 4, end);
-                int line = Text.indexOf(text, ", Line ", codeEnd, end);
+                int line = Text.indexOf(text, ", Line ", codeEnd, Math.min(end, codeEnd + 120));
                 if (!Text.matches(text, codeEnd, ", Level ") || line < 0) {
                     return null;
                 }
@@ -268,7 +271,7 @@ final class DatabaseMessages {
             } else if (Text.matches(text, p, "in prepare, ") || Text.matches(text, p, "stepping, ")) {
                 p = text.indexOf(',', p) + 2; // the sqlite3 shell: "Error: in prepare, …"
             } else {
-                int connection = prefixTemplate(text, p, end);
+                int connection = prefixTemplate(text, p, Math.min(end, Math.max(limit, p + 256)));
                 if (connection > p) {
                     state = first(state, "08001");
                     p = connection;
@@ -524,14 +527,18 @@ final class DatabaseMessages {
         }
     }
 
-    /** A finding over {@code [s, e)} less the spaces and quotes around it. */
+    /**
+     * A finding over {@code [s, e)} less the spaces around it, and the quotes around a name or value
+     * (free text of no known shape is taken whole, quotes and all).
+     */
     private static void add(List<Finding> out, String kind, String text, int s, int e) {
+        boolean unquote = !kind.equals(DETAIL);
         int a = s;
         int b = e;
-        while (a < b && (text.charAt(a) == ' ' || quote(text.charAt(a)))) {
+        while (a < b && (text.charAt(a) == ' ' || (unquote && quote(text.charAt(a))))) {
             a++;
         }
-        while (b > a && (text.charAt(b - 1) == ' ' || quote(text.charAt(b - 1)))) {
+        while (b > a && (text.charAt(b - 1) == ' ' || (unquote && quote(text.charAt(b - 1))))) {
             b--;
         }
         if (b > a) {

@@ -135,6 +135,9 @@ final class DatabaseTemplates {
             "08006|Lost connection to MySQL server during query",
             "08006|Lost connection to server during query",
             "08001|php_network_getaddresses: getaddrinfo for {host} failed: {words}",
+            // MariaDB Connector/J's own (the unknown host's name is the cause's whole message)
+            "08001|Socket fail to connect to {host}:{port}. {host}",
+            "08001|Socket fail to connect to {host}:{port}. {words}",
             "40001|Deadlock found when trying to get lock; try restarting transaction",
             "40001|Lock wait timeout exceeded; try restarting transaction",
             // ---- SQLite ----
