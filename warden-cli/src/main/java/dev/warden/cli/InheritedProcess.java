@@ -23,9 +23,10 @@ import java.util.concurrent.TimeoutException;
  * closing the server's stdin really closes it and the server sees end of input, as with a child
  * the JVM started itself.
  *
- * <p>The JVM did not start it, so it cannot reap it: its exit is seen without reaping (it stays a
- * zombie until Warden exits) and its exit status is read from {@code /proc/PID/stat}; where that
- * file is missing, the code is unknown ({@value #UNKNOWN_EXIT}).
+ * <p>The JVM did not start it: it is reaped, and its exit code read, through the JDK's own wait for
+ * its children where the launcher opened that to Warden; else its exit is seen without reaping (it
+ * stays a zombie until Warden exits) and its exit status read from {@code /proc/PID/stat}; where
+ * that file is missing, the code is unknown ({@value #UNKNOWN_EXIT}).
  */
 final class InheritedProcess extends Process {
 
@@ -37,32 +38,78 @@ final class InheritedProcess extends Process {
     private final FileInputStream stderr;
     private final CompletableFuture<Process> exit;
 
-    private InheritedProcess(long pid, FileDescriptor in, FileDescriptor out, FileDescriptor err) {
+    /** Whether the process is still this one's child (else it ended before the JVM started and was reaped). */
+    private final boolean ours;
+
+    private InheritedProcess(long pid, FileDescriptor in, FileDescriptor out, FileDescriptor err, boolean ours,
+            int endedWith) {
         this.pid = pid;
+        this.ours = ours;
         this.stdin = new FileOutputStream(in);
         this.stdout = new FileInputStream(out);
         this.stderr = new FileInputStream(err);
-        // A server that already ended (it could not start) is a zombie, which the JDK counts as no
-        // process at all: its exit is then already complete.
-        this.exit = ProcessHandle.of(pid).filter(h -> !zombie(pid))
-                .map(h -> h.onExit().thenApply(ended -> (Process) this))
-                .orElseGet(() -> CompletableFuture.completedFuture(this));
+        if (!ours) {
+            // What it wrote is still in the pipes; its exit code is what the launcher saw, if it saw it end.
+            exitCode = endedWith;
+            this.exit = CompletableFuture.completedFuture(this);
+            return;
+        }
+        // Reaped as the JDK reaps the children it starts, when the launcher let Warden reach that
+        // (--add-opens java.base/java.lang): an unreaped server would stay a zombie, which anyone
+        // waiting for it to end (a supervisor, a test) takes for a live process.
+        Optional<CompletableFuture<Integer>> reaped = reaping(pid);
+        if (reaped.isPresent()) {
+            this.exit = reaped.get().thenApply(code -> {
+                exitCode = code;
+                return (Process) this;
+            });
+        } else {
+            // Seen without reaping; a server that already ended (it could not start) is a zombie,
+            // which the JDK counts as no process at all: its exit is then already complete.
+            this.exit = ProcessHandle.of(pid).filter(h -> !zombie(pid))
+                    .map(h -> h.onExit().thenApply(ended -> (Process) this))
+                    .orElseGet(() -> CompletableFuture.completedFuture(this));
+        }
+    }
+
+    private volatile Integer exitCode;
+
+    /**
+     * The JDK's own wait for a child's exit that reaps it and gives its exit code (what {@link
+     * Process#onExit} uses for the children it starts): empty where it cannot be reached.
+     */
+    @SuppressWarnings("unchecked")
+    private static Optional<CompletableFuture<Integer>> reaping(long pid) {
+        try {
+            java.lang.reflect.Method completion = Class.forName("java.lang.ProcessHandleImpl")
+                    .getDeclaredMethod("completion", long.class, boolean.class);
+            completion.setAccessible(true);
+            return Optional.ofNullable((CompletableFuture<Integer>) completion.invoke(null, pid, true));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /**
      * The inherited server with this pid, on descriptors 3 (its stdin), 4 (its stdout) and 5 (its
-     * stderr); empty if it is not this process's child or the descriptors cannot be taken over
-     * (the JVM was started without {@code --add-opens java.base/java.io=ALL-UNNAMED}).
+     * stderr); empty if the descriptors cannot be taken over (the JVM was started without {@code
+     * --add-opens java.base/java.io=ALL-UNNAMED}). A server that is no longer this process's child
+     * ended while the launcher still ran (the shell reaped it): it is taken as ended, with the exit
+     * code the launcher passed ({@code endedWith}) or {@value #UNKNOWN_EXIT}.
      */
-    static Optional<InheritedProcess> of(long pid) {
-        if (parentOf(pid) != ProcessHandle.current().pid()) {
-            return Optional.empty();
-        }
+    static Optional<InheritedProcess> of(long pid, java.util.OptionalInt endedWith) {
+        boolean ours = parentOf(pid) == ProcessHandle.current().pid();
         try {
-            return Optional.of(new InheritedProcess(pid, descriptor(3), descriptor(4), descriptor(5)));
+            return Optional.of(new InheritedProcess(pid, descriptor(3), descriptor(4), descriptor(5), ours,
+                    endedWith.orElse(UNKNOWN_EXIT)));
         } catch (ReflectiveOperationException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** Whether the process is this one's child, so that stopping it stops the server and nothing else. */
+    boolean ours() {
+        return ours;
     }
 
     /** Field 4 of {@code /proc/PID/stat} (after the parenthesized name, which may hold spaces); -1 if unreadable. */
@@ -140,7 +187,8 @@ final class InheritedProcess extends Process {
         if (!exit.isDone()) {
             throw new IllegalThreadStateException("process " + pid + " has not exited");
         }
-        return statusOf(pid);
+        Integer reaped = exitCode;
+        return reaped != null ? reaped : statusOf(pid);
     }
 
     @Override
@@ -150,12 +198,16 @@ final class InheritedProcess extends Process {
 
     @Override
     public void destroy() {
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        if (ours && !exit.isDone()) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        }
     }
 
     @Override
     public Process destroyForcibly() {
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        if (ours && !exit.isDone()) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
         return this;
     }
 

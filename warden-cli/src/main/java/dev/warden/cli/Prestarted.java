@@ -64,7 +64,8 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
 
     /**
      * The launcher's variable naming the server it started for {@code wrap} ({@code PID:INDEX}, the
-     * index of the command's first word in the arguments), on descriptors 3, 4 and 5.
+     * index of the command's first word in the arguments; {@code PID:INDEX:CODE} if it saw the
+     * server end already, with its exit code), on descriptors 3, 4 and 5.
      */
     static final String INHERITED_VARIABLE = "WARDEN_PRESTARTED";
 
@@ -98,16 +99,20 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
         if (said == null) {
             return Optional.empty();
         }
-        int colon = said.indexOf(':');
+        String[] fields = said.split(":");
         long pid;
         int index;
+        java.util.OptionalInt ended = java.util.OptionalInt.empty();
         try {
-            pid = Long.parseLong(said.substring(0, Math.max(0, colon)));
-            index = Integer.parseInt(said.substring(colon + 1));
-        } catch (NumberFormatException e) {
+            pid = Long.parseLong(fields[0]);
+            index = Integer.parseInt(fields[1]);
+            if (fields.length > 2) {
+                ended = java.util.OptionalInt.of(Integer.parseInt(fields[2]));
+            }
+        } catch (RuntimeException e) {
             return Optional.empty();
         }
-        Optional<InheritedProcess> process = InheritedProcess.of(pid);
+        Optional<InheritedProcess> process = InheritedProcess.of(pid, ended);
         OptionalInt start = args.length >= 2 && args[0].equals("wrap") ? WrapCommand.commandStart(args, 1)
                 : OptionalInt.empty();
         if (process.isPresent() && (start.isEmpty() || start.getAsInt() != index)) {
