@@ -573,7 +573,9 @@ final class DatabaseMessages {
 
     private static final String[] REDACTED_LABELS = {"CONTEXT:", "Where:", "QUERY:", "Query:", "STATEMENT:",
             "Internal Query:", "Routine:", "File:", "Line:", "Server SQLState:", "SQL:", "Error Code:", "[parameters:",
-            "(Background on this error", "[SQL:"};
+            "(Background on this error", "[SQL:",
+            // psql with VERBOSITY verbose (and libpq's PQresultVerboseErrorMessage): the error's fields
+            "SCHEMA NAME:", "TABLE NAME:", "COLUMN NAME:", "DATATYPE NAME:", "CONSTRAINT NAME:", "LOCATION:"};
 
     private static boolean addedLine(String text, int s, int e, List<Finding> out) {
         int i = s;

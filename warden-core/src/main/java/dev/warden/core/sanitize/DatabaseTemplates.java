@@ -119,6 +119,7 @@ final class DatabaseTemplates {
             "22007|Incorrect {types} value: '{value}' for column {qcolumn} at row {n}",
             "25006|Cannot execute statement in a READ ONLY transaction",
             "42501|{command} command denied to user '{user}'@'{host}' for table {qtable}",
+            "42501|execute command denied to user '{user}'@'{host}' for routine '{qfunction}'",
             "42501|Access denied for user '{user}'@'{host}' to database '{database}'",
             "28000|Access denied for user '{user}'@'{host}' (using password: {words})",
             "28000|Access denied for user '{user}'@'{host}'",

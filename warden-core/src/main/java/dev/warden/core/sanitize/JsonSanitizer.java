@@ -143,7 +143,13 @@ final class JsonSanitizer {
             JsonLocation here = at.member(key);
             String name = key(key, here);
             JsonNode value = member.getValue();
-            JsonNode out = walk(value, here, depth + 1, embedding, secret || SecretKeys.isSecret(key));
+            Optional<String> serverName = secret || strict || !(value.isString() || value.isNumber())
+                    ? Optional.empty() : ServerNameKeys.kindOf(key);
+            Optional<String> label = secret || strict || !value.isString() ? Optional.empty()
+                    : ServerNameKeys.databaseLineLabel(node, key);
+            JsonNode out = serverName.isPresent() ? serverName(value, here, serverName.get())
+                    : label.isPresent() ? databaseLine(node, value.stringValue(), label.get(), here, value)
+                    : walk(value, here, depth + 1, embedding, secret || SecretKeys.isSecret(key));
             if (copy == null && (out != value || name != key)) {
                 copy = nodes.objectNode();
                 Iterator<Map.Entry<String, JsonNode>> before = node.properties().iterator();
@@ -169,6 +175,49 @@ final class JsonSanitizer {
             index++;
         }
         return copy == null ? node : copy;
+    }
+
+    /**
+     * A driver's error field naming something only the server knows ({@link ServerNameKeys}): kept
+     * when the caller sent it, else its kind's marker; a text that is more than a name (a long
+     * message under {@code where}) is sanitized as text as well, by being replaced whole.
+     */
+    private JsonNode serverName(JsonNode value, JsonLocation at, String kind) {
+        String text = value.asString();
+        if (text.isEmpty() || caller.owns(text)) {
+            return value;
+        }
+        note(new Finding(ServerNameKeys.categoryOf(kind), kind, 0, text.length()), at, false);
+        return nodes.stringNode(spend("[redacted:" + kind + "]", false));
+    }
+
+    /**
+     * A PostgreSQL error object's {@code detail} or {@code hint} (node-postgres puts the server's
+     * DETAIL and HINT lines there, without their labels): read as the line it was, so its known
+     * shapes keep what the caller sent and redact the rest.
+     */
+    private JsonNode databaseLine(JsonNode object, String text, String label, JsonLocation at, JsonNode value) {
+        // Read under the object's own message, as the server wrote them, so its reader knows the line.
+        String message = object.path("message").asString(object.path("error").asString(""));
+        String head = message.isEmpty() || message.indexOf('\n') >= 0 ? "ERROR:  error\n" : "ERROR:  " + message + "\n";
+        String whole = head + label + text;
+        SanitizedText result = sanitizer.sanitize(whole, Policy.REDACT, fallbackCode, caller);
+        int from = head.length() + label.length();
+        boolean found = false;
+        for (Finding f : result.findings()) {
+            if (f.end() > from) {
+                found = true;
+                int s = Math.max(0, f.start() - from);
+                note(new Finding(f.category(), f.kind(), s, Math.max(s, f.end() - from)), at, false);
+            }
+        }
+        if (!found) {
+            return value;
+        }
+        String out = result.output();
+        int line = out.lastIndexOf("\n" + label);
+        String kept = line >= 0 ? out.substring(line + 1 + label.length()) : "[redacted:" + DatabaseMessages.DETAIL + "]";
+        return nodes.stringNode(spend(kept, result.truncated()));
     }
 
     private JsonNode array(ArrayNode node, JsonLocation at, int depth, int embedding, boolean secret) {
