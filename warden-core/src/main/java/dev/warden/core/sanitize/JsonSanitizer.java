@@ -199,12 +199,15 @@ final class JsonSanitizer {
         for (Finding f : result.findings()) {
             note(f, at, true);
         }
-        if (result.findings().isEmpty() || result.appliedPolicy() != Policy.REDACT) {
-            // Nothing found (the key as it came), or an injection: the tree goes strict, the name is
-            // no longer text but a marker.
-            return result.findings().isEmpty() ? key : "[redacted:injection]";
+        if (result.appliedPolicy() != Policy.REDACT) {
+            // An injection: the tree goes strict, and the name is no longer text but a marker.
+            return "[redacted:injection]";
         }
-        return result.output();
+        if (result.truncated()) {
+            truncated = true;
+        }
+        String out = result.output();
+        return out.equals(key) ? key : out; // changed: a finding, or control characters stripped
     }
 
     /** A string value; returns {@code text} itself when it stays. */
