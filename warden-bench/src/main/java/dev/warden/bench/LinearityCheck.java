@@ -100,6 +100,13 @@ public final class LinearityCheck {
                 i -> NODES.stringNode("{\"a\":\"" + "x".repeat(200) + "\",}")));
         p.put("text then braces that are not JSON", size -> NODES.arrayNode()
                 .add("x " + "{\"a\":\"".repeat(size / 10) + "}"));
+        p.put("array of short distinct strings", size -> {
+            ArrayNode a = NODES.arrayNode();
+            for (int i = 0; i < size / 9; i++) {
+                a.add(Integer.toString(i, 36));
+            }
+            return a;
+        });
         p.put("wide object, 1 key per 40 chars", size -> {
             ObjectNode o = NODES.objectNode();
             for (int i = 0; i < size / 40; i++) {

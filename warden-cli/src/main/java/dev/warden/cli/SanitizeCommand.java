@@ -154,15 +154,18 @@ final class SanitizeCommand implements Callable<Integer> {
             if (result.value() == value) {
                 return raw;
             }
-            String stripped = raw.strip();
             int lead = 0;
-            while (Character.isWhitespace(raw.charAt(lead))) {
+            while (Character.isWhitespace(raw.charAt(lead)) || raw.charAt(lead) == '\uFEFF') {
                 lead++;
             }
-            String written = stripped.indexOf('\n') >= 0
+            int trail = raw.length();
+            while (trail > lead && Character.isWhitespace(raw.charAt(trail - 1))) {
+                trail--;
+            }
+            String written = raw.substring(lead, trail).indexOf('\n') >= 0
                     ? Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.value())
                     : Json.write(result.value());
-            return raw.substring(0, lead) + written + raw.substring(lead + stripped.length());
+            return raw.substring(0, lead) + written + raw.substring(trail);
         }
 
         private void note(Policy appliedHere, Optional<ErrorCode> suggested) {

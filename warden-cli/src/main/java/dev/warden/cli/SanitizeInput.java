@@ -89,9 +89,12 @@ sealed interface SanitizeInput {
         return JsonTail.of(line).map(tail -> (SanitizeInput) new LogLine(line, tail, lineEnd, number)).orElse(null);
     }
 
-    /** The object or array {@code text} is, whitespace around it allowed; scalars are text. */
+    /** The object or array {@code text} is, whitespace (and a byte order mark) around it allowed; scalars are text. */
     private static Optional<JsonNode> document(String text) {
         String s = text.strip();
+        if (s.startsWith("\uFEFF")) {
+            s = s.substring(1).strip();
+        }
         if (s.length() < 2 || !((s.charAt(0) == '{' && s.endsWith("}")) || (s.charAt(0) == '[' && s.endsWith("]")))) {
             return Optional.empty();
         }

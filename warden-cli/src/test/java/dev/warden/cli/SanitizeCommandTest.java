@@ -141,6 +141,13 @@ class SanitizeCommandTest {
     }
 
     @Test
+    void aDocumentAfterAByteOrderMarkIsStillOneJsonDocument() {
+        String out = sanitize("\uFEFF{\n  \"cause\": {\"path\": \"/srv/app/data/users.db\"}\n}\n");
+
+        assertThat(out).isEqualTo("\uFEFF{\n  \"cause\" : {\n    \"path\" : \"[redacted:path]\"\n  }\n}\n");
+    }
+
+    @Test
     void strictKeepsTheShapeOfAJsonDocument() {
         String out = sanitize("{\"msg\":\"anything\",\"n\":3}", "--policy", "strict");
 

@@ -60,8 +60,7 @@ final class JsonSanitizer {
     private static final String TRUNCATION_MARK = " [truncated]";
     private static final String SECRET = "[redacted:secret]";
     private static final int MAX_REMEMBERED = 4096;
-    private static final int MAX_REMEMBERED_CHARS = 64;
-
+    private static final int MAX_REMEMBERED_CHARS = 1024;
 
     private final Sanitizer sanitizer;
     private final ErrorCode fallbackCode;
@@ -76,9 +75,10 @@ final class JsonSanitizer {
     private boolean injection;
     private final List<JsonFinding> findings = new ArrayList<>();
     /**
-     * Short strings already found clean in this walk (member names above all: an array of records
-     * repeats the same few). Sanitizing a short text costs about a microsecond, mostly fixed cost, which
-     * would dominate a wide or deep value; a clean string stays clean for the same caller.
+     * Strings already found clean in this walk (member names above all: an array of records repeats
+     * the same few, and often the same values). Sanitizing a short text costs about a microsecond,
+     * mostly fixed cost, which would dominate a wide or deep value; a clean string stays clean for the
+     * same caller. The set holds the tree's own strings, so it costs no copy.
      */
     private final Set<String> clean = new HashSet<>();
     private Optional<ErrorCode> suggested = Optional.empty();
@@ -248,12 +248,15 @@ final class JsonSanitizer {
         for (Finding f : result.findings()) {
             note(f, at, true);
         }
-        if (result.findings().isEmpty() || result.appliedPolicy() != Policy.REDACT) {
-            // Nothing found (the key as it came), or an injection: the tree goes strict, the name is
-            // no longer text but a marker.
-            return result.findings().isEmpty() ? key : "[redacted:injection]";
+        if (result.appliedPolicy() != Policy.REDACT) {
+            // An injection: the tree goes strict, and the name is no longer text but a marker.
+            return "[redacted:injection]";
         }
-        return result.output();
+        if (result.truncated()) {
+            truncated = true;
+        }
+        String out = result.output();
+        return out.equals(key) ? key : out; // changed: a finding, or control characters stripped
     }
 
     /** A string value; returns {@code text} itself when it stays. */

@@ -23,7 +23,10 @@ public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy a
         suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
     }
 
-    /** True when the output differs from the input in substance (something was found or cut). */
+    /**
+     * True when the output differs from the input in substance (something was found or cut). Control
+     * characters stripped are no finding: whether anything at all changed is {@code value() != input}.
+     */
     public boolean changed() {
         return !findings.isEmpty() || truncated;
     }

@@ -332,6 +332,13 @@ class SanitizerJsonTest {
     }
 
     @Test
+    void controlCharactersInAMemberNameAreStripped() {
+        SanitizedJson result = redact(Json.object().put("\u001b]0;pwned\u0007status", "ok"));
+
+        assertThat(written(result)).isEqualTo("{\"status\":\"ok\"}");
+    }
+
+    @Test
     void theOutputBudgetIsSharedByAllStringsAndTheCutIsMarked() {
         Sanitizer small = Sanitizer.builder().maxOutputChars(100).build();
         ArrayNode lines = JsonNodeFactory.instance.arrayNode();
