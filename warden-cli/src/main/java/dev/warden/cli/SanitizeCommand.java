@@ -4,7 +4,9 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.JsonFinding;
+import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
+import dev.warden.core.shape.ErrorShapes;
 import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.SanitizedText;
 import dev.warden.core.sanitize.Sanitizer;
@@ -34,13 +36,21 @@ import tools.jackson.databind.node.ObjectNode;
                 "Invalid UTF-8 is repaired; the output is not length-capped."})
 final class SanitizeCommand implements Callable<Integer> {
 
+    private static final ErrorShapes SHAPES = ErrorShapes.installed();
+
     @Option(names = "--policy", defaultValue = "redact", paramLabel = "POLICY",
             description = "redact (default), strict or passthrough.")
     String policy;
 
-    @Option(names = "--json", description = "Print one JSON object: output, policy, findings (category, kind, span; "
-            + "line and JSON pointer when the input carried JSON).")
+    @Option(names = "--json", description = "Print one JSON object: output, policy, code, findings (category, kind, "
+            + "span; line and JSON pointer when the input carried JSON) and, when the input held a well-known error "
+            + "shape (JSON:API, problem details, Zod, ajv…), the violations read from it (pointer, message).")
     boolean json;
+
+    @Option(names = "--caller", paramLabel = "JSON",
+            description = "The arguments of the request that failed, as JSON: what the caller sent may come back "
+                    + "(an identifier of its query, the path it asked for); secrets and injections are caught anyway.")
+    String caller;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,7 +73,15 @@ final class SanitizeCommand implements Callable<Integer> {
         // An operator scrubbing a log wants all of it: no cap beyond the input's own size.
         Sanitizer sanitizer = Sanitizer.builder().maxOutputChars(Math.max(64, text.length() + 64)).build();
         List<SanitizeInput> pieces = SanitizeInput.of(text);
-        Run run = new Run(sanitizer, chosen, pieces.size() > 1 || !(pieces.getFirst() instanceof SanitizeInput.Text));
+        CallerInput sent;
+        try {
+            sent = caller == null ? CallerInput.none() : CallerInput.of(Json.mapper().readTree(caller));
+        } catch (RuntimeException e) {
+            spec.commandLine().getErr().println("warden sanitize: --caller is not JSON");
+            return 2;
+        }
+        Run run = new Run(sanitizer, chosen, pieces.size() > 1 || !(pieces.getFirst() instanceof SanitizeInput.Text),
+                sent);
         for (SanitizeInput piece : pieces) {
             run.add(piece);
         }
@@ -75,6 +93,9 @@ final class SanitizeCommand implements Callable<Integer> {
             node.put("policy", run.applied.name().toLowerCase(Locale.ROOT));
             run.code.ifPresent(c -> node.put("code", c.name()));
             node.set("findings", run.findings);
+            if (!run.violations.isEmpty()) {
+                node.set("violations", run.violations);
+            }
             out.println(node);
         } else {
             out.print(output);
@@ -96,7 +117,12 @@ final class SanitizeCommand implements Callable<Integer> {
         Policy applied;
         Optional<ErrorCode> code = Optional.empty();
 
-        Run(Sanitizer sanitizer, Policy policy, boolean located) {
+        private final CallerInput caller;
+        /** What the model would be told to fix: the violations read from a well-known error shape in the input. */
+        final ArrayNode violations = Json.mapper().getNodeFactory().arrayNode();
+
+        Run(Sanitizer sanitizer, Policy policy, boolean located, CallerInput caller) {
+            this.caller = caller;
             this.sanitizer = sanitizer;
             this.policy = policy;
             this.located = located;
@@ -123,7 +149,7 @@ final class SanitizeCommand implements Callable<Integer> {
         }
 
         private String text(String text, int line) {
-            SanitizedText result = sanitizer.sanitize(text, policy);
+            SanitizedText result = sanitizer.sanitize(text, policy, ErrorCode.INTERNAL_ERROR, caller);
             note(result.appliedPolicy(), result.suggestedCode());
             ArrayNode found = IncidentJson.findingsJson(result.findings());
             for (JsonNode f : found) {
@@ -137,7 +163,10 @@ final class SanitizeCommand implements Callable<Integer> {
 
         /** The sanitized value: {@code raw} itself when nothing changed, else written as the input was (pretty if it spanned lines). */
         private String tree(String raw, JsonNode value, int line) {
-            SanitizedJson result = sanitizer.sanitizeJson(value, policy);
+            SanitizedJson result = sanitizer.sanitizeJson(value, policy, ErrorCode.INTERNAL_ERROR, caller);
+            SHAPES.read(value).ifPresent(e -> e.violations().forEach(v -> violations.addObject()
+                    .put("pointer", v.pointer()).put("message", sanitizer.sanitize(v.message(), policy,
+                            ErrorCode.VALIDATION_ERROR, caller).output())));
             note(result.appliedPolicy(), result.suggestedCode());
             for (JsonFinding f : result.findings()) {
                 ObjectNode entry = findings.addObject().put("category", f.category().label())

@@ -48,6 +48,25 @@ class SanitizeCommandTest {
     }
 
     @Test
+    void whatTheCallerSentComesBackWhenItIsSaid() {
+        String error = "ERROR:  column \"emial\" does not exist\nLINE 1: SELECT emial FROM customers\n               ^\n";
+
+        assertThat(sanitize(error, "--caller", "{\"sql\":\"SELECT emial FROM customers\"}"))
+                .contains("column \"emial\" does not exist");
+    }
+
+    @Test
+    void theJsonReportHasTheViolationsOfAWellKnownErrorShape() {
+        String jsonApi = "{\"errors\":[{\"status\":\"422\",\"detail\":\"must be a valid email\","
+                + "\"source\":{\"pointer\":\"/data/attributes/email\"}}]}";
+
+        JsonNode report = parse(sanitize(jsonApi, "--json"));
+
+        assertThat(report.at("/violations/0/pointer").stringValue()).isEqualTo("/data/attributes/email");
+        assertThat(report.at("/violations/0/message").stringValue()).isEqualTo("must be a valid email");
+    }
+
+    @Test
     void plainTextIsSanitizedAsOneText() {
         String out = sanitize(sample("java-stack.txt"));
 
