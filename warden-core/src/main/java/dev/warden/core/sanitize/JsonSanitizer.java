@@ -144,7 +144,7 @@ final class JsonSanitizer {
             String name = key(key, here);
             JsonNode value = member.getValue();
             Optional<String> serverName = secret || strict || !(value.isString() || value.isNumber())
-                    ? Optional.empty() : ServerNameKeys.kindOf(key);
+                    ? Optional.empty() : ServerNameKeys.kindOf(key, node);
             Optional<String> label = secret || strict || !value.isString() ? Optional.empty()
                     : ServerNameKeys.databaseLineLabel(node, key);
             JsonNode out = serverName.isPresent() ? serverName(value, here, serverName.get())

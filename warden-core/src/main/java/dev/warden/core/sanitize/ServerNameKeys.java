@@ -10,7 +10,8 @@ import java.util.Optional;
  * read as such) and the place a connection went ({@code host}, {@code port}). A plain {@code user}
  * is left to the detectors: it is as often the caller's own identity as a database role. Such a
  * value is redacted unless the caller sent it ({@code "table":"customers"} when its SQL named
- * customers stays). Names are compared as {@link SecretKeys} compares them.
+ * customers stays), in an object that is a driver's or runtime's error. Names are compared as
+ * {@link SecretKeys} compares them.
  */
 final class ServerNameKeys {
 
@@ -29,6 +30,20 @@ final class ServerNameKeys {
             Map.entry("port", "port"));
 
     private ServerNameKeys() {
+    }
+
+    /**
+     * The kind of name a member of this name holds in this object, if it is one of them and the
+     * object is an error a driver or runtime made (node-postgres: {@code severity}; mysql2: {@code
+     * sqlState}, {@code errno}; Node's system errors: {@code syscall}, {@code errno}): a log line's
+     * own {@code hostname} and {@code port} are the service describing itself, not a failure.
+     */
+    static Optional<String> kindOf(String name, tools.jackson.databind.JsonNode object) {
+        if (!(object.has("severity") || object.has("sqlState") || object.has("sqlstate") || object.has("errno")
+                || object.has("syscall"))) {
+            return Optional.empty();
+        }
+        return kindOf(name);
     }
 
     /** The kind of name a member of this name holds, if it is one of them. */

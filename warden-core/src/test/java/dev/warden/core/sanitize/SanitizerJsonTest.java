@@ -181,7 +181,7 @@ class SanitizerJsonTest {
 
     @Test
     void aDriversErrorFieldsNamingTheServersObjectsAreRedactedUnlessTheCallerSentThem() {
-        JsonNode error = parse("{\"message\":\"duplicate key value violates unique constraint\",\"code\":\"23505\","
+        JsonNode error = parse("{\"message\":\"duplicate key value violates unique constraint\",\"severity\":\"ERROR\",\"code\":\"23505\","
                 + "\"schema\":\"cnry_schema\",\"table\":\"customers\",\"constraint\":\"cnry_uq_email\","
                 + "\"routine\":\"_bt_check_unique\",\"file\":\"nbtinsert.c\",\"port\":54329}");
         SanitizedJson result = Sanitizer.ofDefaults().sanitizeJson(error, Policy.REDACT, ErrorCode.UPSTREAM_ERROR,
