@@ -542,11 +542,11 @@ public final class ErrorPipeline {
 
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
-        return cleanStrings(params, sanitizer, policy, 0);
-    }
-
-    private static JsonNode cleanStrings(JsonNode node, Sanitizer with, Policy policy, int depth) {
-        return mapStrings(node, text -> with.sanitize(text, policy, ErrorCode.UPSTREAM_ERROR).output(), depth);
+        // As the structure it is: a log's data that is JSON (or a string holding JSON) stays valid JSON.
+        // A notification answers no request, so nothing in it is taken for the caller's own.
+        SanitizedJson clean = sanitizer.sanitizeJson(params, policy, ErrorCode.UPSTREAM_ERROR, CallerInput.none());
+        clean.findings().forEach(f -> onFinding.accept(f.category()));
+        return clean.value();
     }
 
     /** Every string of {@code node} through {@code clean}; the nodes whose strings did not change are kept as they are. */
