@@ -99,6 +99,14 @@ final class Guard {
         return Optional.ofNullable(tools.get(tool)).map(p -> p.breaker);
     }
 
+    /**
+     * Whether {@link #admit} would not wait now: the concurrency limit is not reached (it waits
+     * for a place up to the queue wait otherwise). A hint: another call may take the last place.
+     */
+    boolean admitsWithoutWaiting() {
+        return bulkhead.getMetrics().getAvailableConcurrentCalls() > 0;
+    }
+
     /** Lets a call through, or says why not. The caller must report the outcome to the permit. */
     Permit admit(Optional<String> tool) throws RefusedException {
         if (tool.isPresent() && limits.perTool().isPresent()) {

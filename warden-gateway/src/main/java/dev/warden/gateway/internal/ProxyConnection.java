@@ -91,6 +91,7 @@ public final class ProxyConnection implements Asker {
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> clientReady())
                 .onRequest("tools/list", audited(this::listTools))
                 .onRequest("tools/call", audited(this::callTool))
+                .onRequestAsync("tools/call", this::callToolWithoutThread)
                 .onRequest("prompts/list", audited(ctx -> listNamed(ctx, "prompts")))
                 .onRequest("prompts/get", audited(this::getPrompt))
                 .onRequest("resources/list", audited(ctx -> listResources(ctx, "resources", "uri", resourceOwners)))
@@ -211,9 +212,13 @@ public final class ProxyConnection implements Asker {
             if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
-            return services.trail().around(ctx, handler, (c, result, thrown, took) ->
-                    AuditTrail.recordOf(c, result, thrown, took, client, naming, links, services.tools()));
+            return services.trail().around(ctx, handler, this::auditRecord);
         };
+    }
+
+    private dev.warden.gateway.AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown,
+            Duration took) {
+        return AuditTrail.recordOf(ctx, result, thrown, took, client, naming, links, services.tools());
     }
 
     // ---- lifecycle -----------------------------------------------------------------------------
@@ -507,41 +512,183 @@ public final class ProxyConnection implements Asker {
             }
         }
         List<Guard.Permit> permit = new ArrayList<>(1);
-        // How the tool fared, for its breaker: only its own failures count, never the caller's mistakes.
+        JsonNode result;
+        try {
+            result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
+                    permit::add);
+        } catch (PeerErrorException | LocalFailure e) {
+            return toolAnswer(link, target.name(), exposed, ctx, structured, permit, null, e);
+        } catch (Exception | Error e) {
+            permit.forEach(p -> p.judged(Guard.Verdict.CALLERS_FAULT));
+            throw e;
+        }
+        return toolAnswer(link, target.name(), exposed, ctx, structured, permit, result, null);
+    }
+
+    /**
+     * What the client gets for a call the upstream answered ({@code result}) or did not ({@code
+     * failure}: the upstream's error, or a local failure already recorded), and how the tool fared,
+     * for its breaker: only its own failures count, never the caller's mistakes.
+     */
+    private JsonNode toolAnswer(UpstreamLink link, String tool, String exposed, RequestContext ctx, boolean structured,
+            List<Guard.Permit> permit, JsonNode result, Exception failure) {
         Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
         try {
-            JsonNode result;
-            try {
-                result = send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
-                        permit::add);
-            } catch (PeerErrorException e) {
+            if (failure instanceof PeerErrorException e) {
                 // -32602 by the spec; -32603 from servers on older SDKs ("Unknown tool: x", "Tool not found: x").
                 if (e.error().code() == JsonRpcError.INVALID_PARAMS && unknownTool(e.error().message())
                         || e.error().code() == JsonRpcError.INTERNAL_ERROR
                         && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(e.error().message()))) {
                     throw unknownTool(link, exposed, ctx);
                 }
-                ErrorPipeline.Outcome outcome = toolError(link, target.name(), e.error(), ctx.params());
+                ErrorPipeline.Outcome outcome = toolError(link, tool, e.error(), ctx.params());
                 verdict = verdictOf(outcome);
                 return link.pipeline().toolError(outcome, structured);
-            } catch (LocalFailure e) {
+            }
+            if (failure instanceof LocalFailure e) {
                 return link.pipeline().toolError(e.outcome(), structured);
             }
             if (!result.path("isError").asBoolean(false)) {
                 verdict = Guard.Verdict.WORKED;
-                return link.pipeline().cleanSuccess(target.name(), result);
+                return link.pipeline().cleanSuccess(tool, result);
             }
             String text = ErrorPipeline.errorText(result);
             if (unknownTool(text)) {
                 throw unknownTool(link, exposed, ctx);
             }
-            ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(target.name()),
+            ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(tool),
                     ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params());
             verdict = verdictOf(outcome);
             return link.pipeline().toolError(outcome, structured);
         } finally {
             Guard.Verdict v = verdict;
             permit.forEach(p -> p.judged(v));
+        }
+    }
+
+    /**
+     * {@code tools/call} in the common case, without a thread of its own (see {@link
+     * dev.warden.core.session.AsyncRequestHandler}): the call goes upstream from the thread that
+     * read it, and a successful answer is cleaned, recorded and sent from the thread that read the
+     * upstream's, so no thread is woken in between; any other end is handled on a thread of its
+     * own, as {@link #callTool} would (it writes incidents). Anything else {@link #callTool} still
+     * does: null (a stateless client, a rate per client, a name that resolves to no tool, an
+     * upstream not connected now or speaking a stateless version, a concurrency limit reached, an
+     * audit trail refusing requests) leaves the call to it.
+     */
+    private java.util.concurrent.CompletionStage<JsonNode> callToolWithoutThread(RequestContext ctx) {
+        if (statelessClient || StatelessRules.stateless(ctx) || clientRate.isPresent() || services.trail().refusing()) {
+            return null;
+        }
+        long start = System.nanoTime();
+        ObjectNode params = params(ctx);
+        String exposed = params.path("name").asString("");
+        Optional<Naming.Target> found = naming.resolve(links, exposed).filter(t -> t.link().spec().exposes(t.name()));
+        if (found.isEmpty()) {
+            return null;
+        }
+        Naming.Target target = found.get();
+        UpstreamLink link = target.link();
+        Optional<McpClient> connected = link.connectedFor(upstreamCapabilities()).filter(McpClient::isConnected);
+        if (connected.isEmpty() || connected.get().protocolVersion().stateless()
+                || !link.guard().admitsWithoutWaiting()) {
+            return null;
+        }
+        McpClient upstream = connected.get();
+        Optional<String> tool = Optional.of(target.name());
+        params.put("name", target.name());
+        boolean structured = !services.tools().hasOutputSchema(exposed);
+        ErrorPipeline pipeline = link.pipeline();
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        Guard.Permit permit;
+        try {
+            permit = link.guard().admit(tool);
+        } catch (Guard.RefusedException e) {
+            onThread(answer, ctx, start, () -> toolAnswer(link, target.name(), exposed, ctx, structured, List.of(),
+                    null, new LocalFailure(pipeline.refused(ctx.method(), tool, e.refusal()))));
+            return answer;
+        }
+        List<Guard.Permit> permits = List.of(permit);
+        RequestOptions options = RequestOptions.ofDefaults().withTimeout(link.spec().timeoutFor(target.name()))
+                .withResetTimeoutOnProgress(true)
+                .withProgress(p -> ctx.progress(p.progress(), p.total(), p.message().map(m ->
+                        pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
+        Asker asker = this;
+        link.enter(upstream, asker);
+        callsUpstream.put(ctx.id(), upstream);
+        Optional<OutgoingRequest> sent;
+        try {
+            sent = upstream.requestIfConnected(ctx.method(), params, options);
+        } catch (RuntimeException e) {
+            sent = Optional.empty();
+        }
+        if (sent.isEmpty()) {
+            // The connection went down since it was looked at: the blocking path reconnects.
+            callsUpstream.remove(ctx.id());
+            link.leave(upstream, asker);
+            permit.withdrawn();
+            return null;
+        }
+        OutgoingRequest out = sent.get();
+        ctx.onCancel(() -> out.cancel("Cancelled by the client"));
+        out.whenComplete((result, error) -> {
+            if (error != null) {
+                callsUpstream.remove(ctx.id());
+                link.leave(upstream, asker);
+                onThread(answer, ctx, start, () -> {
+                    Throwable cause = error instanceof java.util.concurrent.CompletionException c
+                            && c.getCause() != null ? c.getCause() : error;
+                    if (ctx.cancelled()) {
+                        permit.withdrawn(); // the client gave up, not the upstream
+                        throw cause instanceof Exception e ? e : new ExecutionException(cause);
+                    }
+                    Exception failure = failed(link, ctx, permit, tool, cause);
+                    if (failure instanceof PeerErrorException || failure instanceof LocalFailure) {
+                        return toolAnswer(link, target.name(), exposed, ctx, structured, permits, null, failure);
+                    }
+                    permit.judged(Guard.Verdict.CALLERS_FAULT);
+                    throw failure;
+                });
+                return;
+            }
+            permit.answered();
+            // What the upstream said before answering reaches the client first, on this call's
+            // stream while the call is still listed as in flight there (as settled() waits for).
+            upstream.notificationsHandled().completeOnTimeout(null, 5, TimeUnit.SECONDS).whenComplete((v, e) -> {
+                callsUpstream.remove(ctx.id());
+                link.leave(upstream, asker);
+                java.util.concurrent.Callable<JsonNode> work = () -> toolAnswer(link, target.name(), exposed, ctx,
+                        structured, permits, result, null);
+                if (result.path("isError").asBoolean(false)) {
+                    onThread(answer, ctx, start, work); // a failure is recorded as an incident
+                } else {
+                    end(answer, ctx, start, work);
+                }
+            });
+        });
+        return answer;
+    }
+
+    /** {@link #end} on a virtual thread of its own: for work that may block (the incident store). */
+    private void onThread(CompletableFuture<JsonNode> answer, RequestContext ctx, long start,
+            java.util.concurrent.Callable<JsonNode> work) {
+        Thread.ofVirtual().name("warden-handler").start(() -> end(answer, ctx, start, work));
+    }
+
+    /** Does the work, records the request as {@link AuditTrail#around} would, and completes its answer. */
+    private void end(CompletableFuture<JsonNode> answer, RequestContext ctx, long start,
+            java.util.concurrent.Callable<JsonNode> work) {
+        JsonNode result = null;
+        Throwable thrown = null;
+        try {
+            result = work.call();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        try {
+            answer.complete(services.trail().ended(ctx, result, thrown, start, this::auditRecord));
+        } catch (Throwable t) {
+            answer.completeExceptionally(t);
         }
     }
 
