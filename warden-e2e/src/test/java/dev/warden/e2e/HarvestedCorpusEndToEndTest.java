@@ -80,9 +80,8 @@ class HarvestedCorpusEndToEndTest {
     static final Set<String> APPLICATION_RAISED = Set.of("ts-pg-trigger-throw", "ts-mariadb-trigger-throw",
             "ts-pg-trigger-detail", "ts-mariadb-trigger-detail");
 
-    /** Validation failures in prose only: the message comes through, no pointer can be read. */
-    static final Set<String> PROSE_ONLY_VALIDATION = Set.of("ts-zod-sdk-input", "ts-joi-email-throw",
-            "python-pydantic-email", "python-jsonschema-email");
+    /** A validation failure whose message is a traceback's exception line (jsonschema): no pointer is read. */
+    static final Set<String> PROSE_ONLY_VALIDATION = Set.of("python-jsonschema-email");
 
     /**
      * A log notification answers no request: nothing in it is taken for the caller's own (its

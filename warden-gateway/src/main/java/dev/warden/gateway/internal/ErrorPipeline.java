@@ -17,6 +17,7 @@ import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.shape.EmbeddedJson;
 import dev.warden.core.shape.ErrorShapes;
 import dev.warden.core.shape.Extracted;
+import dev.warden.core.shape.ProseViolations;
 import dev.warden.core.sanitize.SanitizedText;
 import dev.warden.core.sanitize.Sanitizer;
 import java.time.Clock;
@@ -208,17 +209,19 @@ public final class ErrorPipeline {
      */
     public Outcome failure(String method, Optional<String> tool, String untrusted, ErrorCode fallback,
             Set<String> inputs, Optional<String> arguments) {
-        return failure(method, tool, Said.text(untrusted), fallback, CallerInput.ofStrings(inputs), inputs, arguments);
+        return failure(method, tool, Said.text(untrusted), fallback, CallerInput.ofStrings(inputs), inputs, Set.of(),
+                arguments);
     }
 
     /** The failure an upstream reported for a request with these params. */
     public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
             Optional<JsonNode> params) {
-        return failure(method, tool, said, fallback, callerOf(params), inputsOf(params), argumentsOf(params));
+        return failure(method, tool, said, fallback, callerOf(params), inputsOf(params), argumentNames(params),
+                argumentsOf(params));
     }
 
     private Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback, CallerInput caller,
-            Set<String> inputs, Optional<String> arguments) {
+            Set<String> inputs, Set<String> argumentNames, Optional<String> arguments) {
         String text = withoutSdkPrefix(decodedOnce(said.text()));
         // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
         Optional<ErrorCode> declared = declaredCode(text);
@@ -228,10 +231,13 @@ public final class ErrorPipeline {
         // JSON in the text (a server that returns its error object as a text block) is read as JSON.
         Optional<JsonNode> textTree = declared.isPresent() ? Optional.empty()
                 : EmbeddedJson.decode(text).filter(JsonNode::isContainer);
+        String prose = text;
         Optional<JsonNode> data = said.data().map(d -> d.isString()
                 ? EmbeddedJson.decode(d.stringValue()).filter(JsonNode::isContainer).orElse(d) : d);
         Optional<Extracted> extracted = declared.isPresent() ? Optional.empty()
-                : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read));
+                : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read))
+                        // prose that names one of the caller's arguments ("email" must be a valid email)
+                        .or(() -> textTree.isPresent() ? Optional.empty() : ProseViolations.read(prose, argumentNames));
 
         java.util.List<dev.warden.core.sanitize.Finding> findings = new java.util.ArrayList<>();
         Optional<ErrorCode> suggested;
@@ -329,6 +335,18 @@ public final class ErrorPipeline {
             }
         }
         return b.toString();
+    }
+
+    /** The names of a call's arguments (top level): what a prose validation failure may point at. */
+    static Set<String> argumentNames(Optional<JsonNode> params) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        params.map(p -> p.get("arguments")).filter(JsonNode::isObject)
+                .ifPresent(a -> a.propertyNames().forEach(n -> {
+                    if (names.size() < MAX_ECHOES) {
+                        names.add(n);
+                    }
+                }));
+        return names;
     }
 
     /** What the caller sent with a request: a call's arguments, else the params (a resource's URI, say). */

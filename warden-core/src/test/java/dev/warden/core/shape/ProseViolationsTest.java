@@ -1,0 +1,55 @@
+package dev.warden.core.shape;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Violation;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Texts as Joi, the TypeScript SDK and pydantic v1 wrote them (the harvested corpus has them whole). */
+class ProseViolationsTest {
+
+    private static final Set<String> SENT = Set.of("email", "name");
+
+    @Test
+    void aQuotedArgumentNameAtTheStartIsThePointer() {
+        Extracted e = ProseViolations.read("\"email\" must be a valid email", SENT).orElseThrow();
+
+        assertThat(e.violations()).containsExactly(new Violation("/email", "\"email\" must be a valid email"));
+        assertThat(e.code()).contains(ErrorCode.VALIDATION_ERROR);
+    }
+
+    @Test
+    void aMessageEndingAtAnArgumentNameIsThatArgumentsViolation() {
+        Extracted e = ProseViolations.read(
+                "Input validation error: Invalid arguments for tool signup: Invalid email at email", SENT).orElseThrow();
+
+        assertThat(e.violations()).containsExactly(new Violation("/email", "Invalid email"));
+    }
+
+    @Test
+    void aLineThatIsAnArgumentNameThenAnIndentedMessageIsPydanticsForm() {
+        Extracted e = ProseViolations.read("1 validation error for Signup\nemail\n  string does not match regex "
+                + "\"^x$\" (type=value_error.str.regex; pattern=^x$)", SENT).orElseThrow();
+
+        assertThat(e.violations()).containsExactly(new Violation("/email", "string does not match regex \"^x$\""));
+    }
+
+    @Test
+    void aNameTheCallerDidNotSendIsNoPointer() {
+        assertThat(ProseViolations.read("\"cnry_internal_field\" must be a string", SENT)).isEmpty();
+        assertThat(ProseViolations.read("lookup failed at cnry_tbl_7f3a", SENT)).isEmpty();
+    }
+
+    @Test
+    void proseThatNamesNoArgumentGivesNothing() {
+        assertThat(ProseViolations.read("connection reset by peer", SENT)).isEmpty();
+    }
+
+    @Test
+    void aHostileTextIsReadOnlyToABoundedLength() {
+        String hostile = "email\n".repeat(1_000_000);
+        assertThat(ProseViolations.read(hostile, SENT)).isEmpty();
+    }
+}
