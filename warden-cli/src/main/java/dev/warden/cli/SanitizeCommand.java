@@ -7,6 +7,7 @@ import dev.warden.core.sanitize.JsonFinding;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.shape.ErrorShapes;
+import dev.warden.core.shape.ProseViolations;
 import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.SanitizedText;
 import dev.warden.core.sanitize.Sanitizer;
@@ -74,14 +75,19 @@ final class SanitizeCommand implements Callable<Integer> {
         Sanitizer sanitizer = Sanitizer.builder().maxOutputChars(Math.max(64, text.length() + 64)).build();
         List<SanitizeInput> pieces = SanitizeInput.of(text);
         CallerInput sent;
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
         try {
-            sent = caller == null ? CallerInput.none() : CallerInput.of(Json.mapper().readTree(caller));
+            JsonNode arguments = caller == null ? Json.object() : Json.mapper().readTree(caller);
+            sent = caller == null ? CallerInput.none() : CallerInput.of(arguments);
+            if (arguments.isObject()) {
+                arguments.propertyNames().forEach(names::add);
+            }
         } catch (RuntimeException e) {
             spec.commandLine().getErr().println("warden sanitize: --caller is not JSON");
             return 2;
         }
         Run run = new Run(sanitizer, chosen, pieces.size() > 1 || !(pieces.getFirst() instanceof SanitizeInput.Text),
-                sent);
+                sent, names);
         for (SanitizeInput piece : pieces) {
             run.add(piece);
         }
@@ -121,8 +127,12 @@ final class SanitizeCommand implements Callable<Integer> {
         /** What the model would be told to fix: the violations read from a well-known error shape in the input. */
         final ArrayNode violations = Json.mapper().getNodeFactory().arrayNode();
 
-        Run(Sanitizer sanitizer, Policy policy, boolean located, CallerInput caller) {
+        /** The caller's argument names: what a prose validation failure may point at. */
+        private final java.util.Set<String> names;
+
+        Run(Sanitizer sanitizer, Policy policy, boolean located, CallerInput caller, java.util.Set<String> names) {
             this.caller = caller;
+            this.names = names;
             this.sanitizer = sanitizer;
             this.policy = policy;
             this.located = located;
@@ -150,6 +160,9 @@ final class SanitizeCommand implements Callable<Integer> {
 
         private String text(String text, int line) {
             SanitizedText result = sanitizer.sanitize(text, policy, ErrorCode.INTERNAL_ERROR, caller);
+            ProseViolations.read(text, names).ifPresent(e -> e.violations().forEach(v -> violations.addObject()
+                    .put("pointer", v.pointer()).put("message", sanitizer.sanitize(v.message(), policy,
+                            ErrorCode.VALIDATION_ERROR, caller).output())));
             note(result.appliedPolicy(), result.suggestedCode());
             ArrayNode found = IncidentJson.findingsJson(result.findings());
             for (JsonNode f : found) {

@@ -67,6 +67,14 @@ class SanitizeCommandTest {
     }
 
     @Test
+    void theJsonReportPointsAtTheArgumentAProseFailureNames() {
+        JsonNode report = parse(sanitize("\"email\" must be a valid email", "--json", "--caller",
+                "{\"email\":\"ada-at-example\"}"));
+
+        assertThat(report.at("/violations/0/pointer").stringValue()).isEqualTo("/email");
+    }
+
+    @Test
     void plainTextIsSanitizedAsOneText() {
         String out = sanitize(sample("java-stack.txt"));
 
