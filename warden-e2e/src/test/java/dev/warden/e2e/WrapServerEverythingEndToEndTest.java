@@ -146,10 +146,12 @@ class WrapServerEverythingEndToEndTest {
     }
 
     @Test
-    void aResourceErrorDoesNotRepeatTheRequestedUri() {
+    void aResourceErrorTellsTheCallerWhichOfItsUrisIsMissing() {
+        // What the caller sent may come back to it (issue 14): the URI it asked for names the fault.
         assertThat(direct.get("missingResource").toString()).contains("missing-probe");
-        assertThat(wrapped.get("missingResource").toString()).doesNotContain("missing-probe");
+        assertThat(wrapped.get("missingResource").toString()).contains("missing-probe");
         assertThat(wrapped.at("/missingResource/error/code").asInt()).isEqualTo(-32602);
+        assertThat(wrapped.at("/missingResource/error/data/code").asString()).isEqualTo("NOT_FOUND");
     }
 
     @Test
