@@ -237,7 +237,8 @@ public final class ErrorPipeline {
         Optional<Extracted> extracted = declared.isPresent() ? Optional.empty()
                 : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read))
                         // prose that names one of the caller's arguments ("email" must be a valid email)
-                        .or(() -> textTree.isPresent() ? Optional.empty() : ProseViolations.read(prose, argumentNames));
+                        .or(() -> textTree.isPresent() ? Optional.empty() : ProseViolations.read(prose, argumentNames))
+                        .or(() -> data.flatMap(d -> ProseViolations.read(leaves(d), argumentNames)));
 
         java.util.List<dev.warden.core.sanitize.Finding> findings = new java.util.ArrayList<>();
         Optional<ErrorCode> suggested;
