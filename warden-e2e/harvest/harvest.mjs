@@ -6,60 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { corpus, SQL } from './corpus.mjs';
 
 const env = process.env;
 const out = process.argv[2];
-/** Everything planted through configuration; none of it is ever sent by a caller. */
-const CANARIES = JSON.parse(env.CANARIES);
-const samples = [];
-
-function canariesIn(raw) {
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
-  return CANARIES.filter((c) => text.includes(c));
-}
-
-/** The quoted names of a database message that the caller's own text holds (case-insensitive). */
-function callerIdentifiers(raw, caller) {
-  const text = typeof raw === 'string' ? raw : messagesOf(raw).join('\n');
-  const sent = JSON.stringify(caller).toLowerCase();
-  const found = new Set();
-  for (const m of text.matchAll(/["'`]([A-Za-z_][A-Za-z0-9_.]{1,40})["'`\\]/g)) {
-    for (const part of [m[1], ...m[1].split('.')]) {
-      if (part.length > 1 && sent.includes(part.toLowerCase()) && !CANARIES.some((c) => part.includes(c))) {
-        found.add(part);
-      }
-    }
-  }
-  return [...found];
-}
-
-/** The string values of a JSON error (not its keys, not the echoed SQL or the stack). */
-function messagesOf(value, key = '') {
-  if (typeof value === 'string') return ['sql', 'stack'].includes(key) ? [] : [value];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => messagesOf(v, k));
-  return [];
-}
-
-/** The caller's misspelt names: each must survive wherever the error repeats it. */
-const MISTAKES = ['SELEC', 'emial', 'custmers', 'lenght'];
-
-function add(sample) {
-  const raw = sample.raw;
-  if (raw === undefined || raw === '' || raw === null) {
-    throw new Error(`sample ${sample.id} captured nothing`);
-  }
-  const keep = sample.benign ? [] : [...new Set([...(sample.keep ?? []),
-    ...(sample.category === 'database' ? callerIdentifiers(raw, sample.caller) : []),
-    ...(sample.category === 'database' ? MISTAKES.filter((m) => messagesOf(raw).some((t) => new RegExp(`\\b${m}\\b`).test(t))) : [])])];
-  for (const k of keep) {
-    const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
-    if (!text.includes(k)) throw new Error(`sample ${sample.id}: keep ${k} is not in what was captured`);
-  }
-  samples.push({ id: sample.id, source: sample.source, category: sample.category, tool: sample.tool ?? sample.id,
-    caller: sample.caller, raw, canaries: sample.benign ? [] : canariesIn(raw), keep,
-    ...(sample.actionable && { actionable: sample.actionable }), benign: !!sample.benign,
-    ...(sample.frame && { frame: sample.frame }) });
-}
+const { samples, add } = corpus(JSON.parse(env.CANARIES));
 
 // ---- MCP: the TypeScript SDK server ------------------------------------------------------------
 
@@ -99,21 +50,6 @@ async function mcp(id, source, category, tool, caller, extra = {}) {
   add({ id, source, category, tool, caller, raw, frame: line, ...extra });
 }
 
-const SQL = {
-  syntax: 'SELEC * FROM customers',
-  column: 'SELECT emial FROM customers',
-  table: 'SELECT * FROM custmers',
-  unique: "INSERT INTO customers (id, email, name, age) VALUES (7, 'ada@example.com', 'Ada', 36)",
-  notnull: "INSERT INTO customers (id, email, name, age) VALUES (8, 'bob@example.com', NULL, 41)",
-  check: "INSERT INTO customers (id, email, name, age) VALUES (9, 'cy@example.com', 'Cy', -3)",
-  fk: 'INSERT INTO orders (id, customer_id, total) VALUES (1, 99, 10)',
-  divide: 'SELECT total / 0 FROM orders_view',
-  type: "SELECT * FROM customers WHERE id = 'abc'",
-  function: 'SELECT lenght(email) FROM customers',
-  permission: 'SELECT * FROM audit_log',
-  trigger: "UPDATE customers SET name = 'Ada L.' WHERE id = 1",
-  timeout: 'SELECT pg_sleep(2)',
-};
 const MARIA_SQL = Object.fromEntries(Object.entries(SQL).filter(([k]) => !['timeout', 'type', 'divide'].includes(k)));
 
 for (const [variant, suffix] of [['throw', ''], ['detail', '_detail']]) {
