@@ -98,6 +98,11 @@ final class InheritedProcess extends Process {
      * code the launcher passed ({@code endedWith}) or {@value #UNKNOWN_EXIT}.
      */
     static Optional<InheritedProcess> of(long pid, java.util.OptionalInt endedWith) {
+        if (!handedOver()) {
+            // The variable without the descriptors: inherited from a Warden further up (a process it
+            // started itself passes its environment on, but not its descriptors). Nothing to take.
+            return Optional.empty();
+        }
         boolean ours = parentOf(pid) == ProcessHandle.current().pid();
         try {
             return Optional.of(new InheritedProcess(pid, descriptor(3), descriptor(4), descriptor(5), ours,
@@ -106,6 +111,23 @@ final class InheritedProcess extends Process {
             return Optional.empty();
         }
     }
+
+    /** Whether descriptors 3, 4 and 5 are the launcher's pipes (their names start {@value #PIPES}). */
+    static boolean handedOver() {
+        for (int fd = 3; fd <= 5; fd++) {
+            try {
+                if (!Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString().contains(PIPES)) {
+                    return false;
+                }
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The launcher's pipes are made in a directory of this name ({@code warden}'s {@code pipes=}). */
+    static final String PIPES = "/warden-wrap.";
 
     /** Whether the process is this one's child, so that stopping it stops the server and nothing else. */
     boolean ours() {
