@@ -84,9 +84,8 @@ class HarvestedCorpusEndToEndTest {
     static final Set<String> PROSE_ONLY_VALIDATION = Set.of("python-jsonschema-email");
 
     /**
-     * A log notification answers no request: nothing in it is taken for the caller's own (its
-     * identifiers are redacted as the server's), and no violations are read from it (it asks the
-     * model to fix nothing). Canaries and valid JSON hold for logs as for every shape.
+     * No violations are read from a log notification (it asks the model to fix nothing); canaries,
+     * the caller's identifiers and valid JSON hold for logs as for every shape.
      */
     static boolean log(JsonNode call) {
         return call.get("shape").stringValue().equals("log");
@@ -102,8 +101,9 @@ class HarvestedCorpusEndToEndTest {
     }
 
     @Test
-    void everyIdentifierTheCallerSentSurvivesInTheDatabaseErrorAnsweringItsCall() {
-        assertThat(failing((sample, call) -> log(call) || keepsCallerIdentifiers(sample, call))).isEmpty();
+    void everyIdentifierTheCallerSentSurvivesInTheDatabaseErrorAndInALogDuringItsCall() {
+        // wrap has one client: a log written while its call is in flight may repeat what it sent
+        assertThat(failing(HarvestedCorpusEndToEndTest::keepsCallerIdentifiers)).isEmpty();
     }
 
     @Test

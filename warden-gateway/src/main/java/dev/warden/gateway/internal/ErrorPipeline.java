@@ -561,9 +561,17 @@ public final class ErrorPipeline {
 
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
+        // A notification answers no request: nothing in it is taken for a caller's own.
+        return cleanNotification(params, CallerInput.none());
+    }
+
+    /**
+     * A log from the upstream sent to one client only, while it has calls in flight: what that
+     * client sent in them ({@code sent}) may come back to it.
+     */
+    public JsonNode cleanNotification(JsonNode params, CallerInput sent) {
         // As the structure it is: a log's data that is JSON (or a string holding JSON) stays valid JSON.
-        // A notification answers no request, so nothing in it is taken for the caller's own.
-        SanitizedJson clean = sanitizer.sanitizeJson(params, policy, ErrorCode.UPSTREAM_ERROR, CallerInput.none());
+        SanitizedJson clean = sanitizer.sanitizeJson(params, policy, ErrorCode.UPSTREAM_ERROR, sent);
         clean.findings().forEach(f -> onFinding.accept(f.category()));
         return clean.value();
     }

@@ -9,6 +9,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -57,7 +58,11 @@ public final class ProxyConnection implements Asker {
     /** Which upstream listed a resource URI, and the fixed prefixes of its templates. */
     private final Map<String, UpstreamLink> resourceOwners = new ConcurrentHashMap<>();
     /** This client's requests in flight upstream, by the upstream connection each went on. */
-    private final Map<RequestId, McpClient> callsUpstream = new ConcurrentHashMap<>();
+    private final Map<RequestId, Call> callsUpstream = new ConcurrentHashMap<>();
+
+    /** One of this client's requests in flight upstream: on which connection, with what params. */
+    private record Call(McpClient upstream, Optional<JsonNode> params) {
+    }
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
     /** Calls this client may make per period, for all upstreams together. */
@@ -389,8 +394,22 @@ public final class ProxyConnection implements Asker {
      * (the client's GET stream may not be open yet, and then would lose it).
      */
     private Optional<RequestId> callOn(McpClient upstream) {
-        return callsUpstream.entrySet().stream().filter(e -> e.getValue() == upstream).map(Map.Entry::getKey)
-                .findFirst();
+        return callsUpstream.entrySet().stream().filter(e -> e.getValue().upstream() == upstream)
+                .map(Map.Entry::getKey).findFirst();
+    }
+
+    /**
+     * What this client sent in the calls it has in flight on that upstream connection: a log the
+     * server writes meanwhile may repeat it to this client (the only one of a dedicated link).
+     */
+    CallerInput sentDuringCallsOn(McpClient upstream) {
+        ArrayNode sent = Json.mapper().getNodeFactory().arrayNode();
+        for (Call call : callsUpstream.values()) {
+            if (call.upstream() == upstream) {
+                call.params().map(p -> p.has("arguments") ? p.get("arguments") : p).ifPresent(sent::add);
+            }
+        }
+        return sent.isEmpty() ? CallerInput.none() : CallerInput.of(sent);
     }
 
     /** A request an upstream makes of this client: only what the client declared it can answer. */
@@ -615,7 +634,7 @@ public final class ProxyConnection implements Asker {
                         pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
         Asker asker = this;
         link.enter(upstream, asker);
-        callsUpstream.put(ctx.id(), upstream);
+        callsUpstream.put(ctx.id(), new Call(upstream, ctx.params()));
         Optional<OutgoingRequest> sent;
         try {
             sent = upstream.requestIfConnected(ctx.method(), params, options);
@@ -1150,7 +1169,7 @@ public final class ProxyConnection implements Asker {
         }
         Asker asker = this;
         link.enter(client, asker);
-        callsUpstream.put(ctx.id(), client);
+        callsUpstream.put(ctx.id(), new Call(client, ctx.params()));
         try {
             OutgoingRequest out;
             try {

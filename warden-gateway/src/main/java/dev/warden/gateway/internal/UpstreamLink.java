@@ -599,7 +599,10 @@ public final class UpstreamLink implements AutoCloseable {
         }
         JsonNode body = params.orElseGet(Json::object);
         if ("notifications/message".equals(method)) {
-            body = pipeline.cleanNotification(body);
+            // A dedicated link has one client: what it sent in its calls in flight is its own.
+            List<ProxyConnection> only = dedicated && from.session != null ? List.copyOf(connections) : List.of();
+            body = only.size() == 1 ? pipeline.cleanNotification(body, only.get(0).sentDuringCallsOn(from.session))
+                    : pipeline.cleanNotification(body);
         }
         for (ProxyConnection connection : connections) {
             connection.fromUpstream(this, method, body, Optional.ofNullable(from.session));
