@@ -6,7 +6,9 @@ import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.JsonFinding;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
+import dev.warden.core.error.Violation;
 import dev.warden.core.shape.ErrorShapes;
+import dev.warden.core.shape.Extracted;
 import dev.warden.core.shape.ProseViolations;
 import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.SanitizedText;
@@ -158,11 +160,17 @@ final class SanitizeCommand implements Callable<Integer> {
             }
         }
 
+        /** The violations an input states, each message sanitized as the upstream's words it is. */
+        private void report(Extracted extracted) {
+            for (Violation v : extracted.violations()) {
+                violations.addObject().put("pointer", v.pointer()).put("message",
+                        sanitizer.sanitize(v.message(), policy, ErrorCode.VALIDATION_ERROR, caller).output());
+            }
+        }
+
         private String text(String text, int line) {
             SanitizedText result = sanitizer.sanitize(text, policy, ErrorCode.INTERNAL_ERROR, caller);
-            ProseViolations.read(text, names).ifPresent(e -> e.violations().forEach(v -> violations.addObject()
-                    .put("pointer", v.pointer()).put("message", sanitizer.sanitize(v.message(), policy,
-                            ErrorCode.VALIDATION_ERROR, caller).output())));
+            ProseViolations.read(text, names).ifPresent(this::report);
             note(result.appliedPolicy(), result.suggestedCode());
             ArrayNode found = IncidentJson.findingsJson(result.findings());
             for (JsonNode f : found) {
@@ -177,9 +185,7 @@ final class SanitizeCommand implements Callable<Integer> {
         /** The sanitized value: {@code raw} itself when nothing changed, else written as the input was (pretty if it spanned lines). */
         private String tree(String raw, JsonNode value, int line) {
             SanitizedJson result = sanitizer.sanitizeJson(value, policy, ErrorCode.INTERNAL_ERROR, caller);
-            SHAPES.read(value).ifPresent(e -> e.violations().forEach(v -> violations.addObject()
-                    .put("pointer", v.pointer()).put("message", sanitizer.sanitize(v.message(), policy,
-                            ErrorCode.VALIDATION_ERROR, caller).output())));
+            SHAPES.read(value).ifPresent(this::report);
             note(result.appliedPolicy(), result.suggestedCode());
             for (JsonFinding f : result.findings()) {
                 ObjectNode entry = findings.addObject().put("category", f.category().label())

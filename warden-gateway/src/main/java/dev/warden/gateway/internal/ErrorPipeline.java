@@ -234,11 +234,13 @@ public final class ErrorPipeline {
         String prose = text;
         Optional<JsonNode> data = said.data().map(d -> d.isString()
                 ? EmbeddedJson.decode(d.stringValue()).filter(JsonNode::isContainer).orElse(d) : d);
+        // The string leaves of the structured part, one per line: for reading words, never for output.
+        Optional<String> dataWords = data.map(ErrorPipeline::leaves);
         Optional<Extracted> extracted = declared.isPresent() ? Optional.empty()
                 : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read))
                         // prose that names one of the caller's arguments ("email" must be a valid email)
                         .or(() -> textTree.isPresent() ? Optional.empty() : ProseViolations.read(prose, argumentNames))
-                        .or(() -> data.flatMap(d -> ProseViolations.read(leaves(d), argumentNames)));
+                        .or(() -> dataWords.flatMap(d -> ProseViolations.read(d, argumentNames)));
 
         java.util.List<dev.warden.core.sanitize.Finding> findings = new java.util.ArrayList<>();
         Optional<ErrorCode> suggested;
@@ -266,12 +268,9 @@ public final class ErrorPipeline {
 
         // The code is read from what the server said, never from what the caller sent: the caller's
         // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
+        // (A database error's suggestion needs no such care: its code comes from the message's shape.)
         String serverText = text;
-        String words = data.map(d -> serverText + "\n" + leaves(d)).orElse(serverText);
-        String own = CallerWords.masked(words, inputs);
-        if (!own.equals(words)) {
-            suggested = sanitizer.sanitize(own, Policy.REDACT, fallback).suggestedCode();
-        }
+        String own = CallerWords.masked(dataWords.map(d -> serverText + "\n" + d).orElse(serverText), inputs);
         Optional<ErrorCode> fromShape = extracted.flatMap(Extracted::code).map(ErrorPipeline::visible);
         Optional<ErrorCode> fromWords = suggested.map(ErrorPipeline::visible);
         ErrorCode code = declared.or(() -> fromShape).orElseGet(() -> codeOf(fromWords, own, fallback));
@@ -719,21 +718,9 @@ public final class ErrorPipeline {
         return b.toString();
     }
 
-    /** The text of an {@code isError} result: its text blocks, joined. */
+    /** The text of an {@code isError} result: its text blocks, joined; its structured content if it has none. */
     static String errorText(JsonNode result) {
-        StringBuilder b = new StringBuilder();
-        JsonNode content = result.path("content");
-        for (JsonNode block : content) {
-            if ("text".equals(block.path("type").asString("")) && block.path("text").isString()) {
-                if (!b.isEmpty()) {
-                    b.append('\n');
-                }
-                b.append(block.path("text").stringValue());
-            }
-        }
-        if (b.isEmpty() && result.has("structuredContent")) {
-            b.append(result.get("structuredContent").toString());
-        }
-        return b.toString();
+        String text = textBlocks(result);
+        return text.isEmpty() && result.has("structuredContent") ? result.get("structuredContent").toString() : text;
     }
 }

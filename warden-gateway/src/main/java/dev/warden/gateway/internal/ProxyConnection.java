@@ -759,15 +759,6 @@ public final class ProxyConnection implements Asker {
         return forward(target.link(), ctx, params);
     }
 
-    static String detail(JsonRpcError error) {
-        Optional<JsonNode> data = error.data().filter(d -> !d.isNull());
-        if (data.isEmpty()) {
-            return error.message();
-        }
-        String extra = data.get().isString() ? data.get().stringValue() : data.get().toString();
-        return error.message() + "\n" + extra;
-    }
-
     static boolean unknownTool(String text) {
         String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
         return t.contains("unknown tool") || t.contains("tool not found")
