@@ -30,7 +30,9 @@ public final class LinearityCheck {
             // database messages read by shape: prefixes, slots, added lines
             "near \"", "connection to server at \"", "ERROR:  column \"a\" does not exist\nLINE 1: ", "(1054, \"",
             "SQLSTATE[42S22]: ", "Msg 208, Level 16, State 1, Line 1\n", "permission denied for ", "Key (a)=(",
-            "Failing row contains (", "division by zero ", "Duplicate entry '", "psycopg2.errors.X: ", "HINT:  \n"};
+            "Failing row contains (", "division by zero ", "Duplicate entry '", "psycopg2.errors.X: ", "HINT:  \n",
+            // names of one installation (snake_case with a digit), colons an attacker repeats
+            "a1_", "a_1 ", "_", "::::", ": :", "On instance['a']["};
 
     private LinearityCheck() {
     }

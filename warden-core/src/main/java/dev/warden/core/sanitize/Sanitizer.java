@@ -338,7 +338,7 @@ public final class Sanitizer {
     public static final class Builder {
         private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(),
                 new DatabaseErrorDetector(), new DatabaseContextDetector(), new SecretDetector(), new FilePathDetector(), new TopologyDetector(),
-                new InjectionDetector()));
+                new InjectionDetector(), new ServerNameDetector()));
         private int maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS;
         private final Set<Category> enabled = EnumSet.allOf(Category.class);
 

@@ -85,8 +85,14 @@ public final class TopologyDetector implements Detector {
                 if (end > 0) {
                     out.add(new Finding(Category.TOPOLOGY, "internal-ip", start, end));
                     resume = end;
-                } else if (colon + 1 < n && text.charAt(colon + 1) == ':') {
-                    resume = colon + 2;
+                } else {
+                    // Every colon of this run of hex digits and colons walks back to the same start
+                    // and fails the same way: go past the run ("::::" repeated cost 45 steps a colon).
+                    int runEnd = colon + 1;
+                    while (runEnd < n && (isHex(text.charAt(runEnd)) || text.charAt(runEnd) == ':')) {
+                        runEnd++;
+                    }
+                    resume = runEnd;
                 }
             }
             colon = text.indexOf(':', Math.max(resume, colon + 1));

@@ -15,7 +15,9 @@ import java.util.Set;
  *   <li>{@code … MESSAGE at NAME} at the end: the TypeScript SDK's {@code Invalid arguments for tool
  *       x: Invalid email at email};</li>
  *   <li>a line that is only the name, then an indented message: pydantic v1's {@code email\n  string
- *       does not match regex …}.</li>
+ *       does not match regex …};</li>
+ *   <li>Python jsonschema's {@code ValidationError} as it prints (alone or as a traceback's last
+ *       line): {@code MESSAGE … On instance['email']:}, the subscripts giving the pointer.</li>
  * </ul>
  *
  * <p>Only the first {@value #MAX_SCAN_CHARS} characters are read, in one pass per form, so the cost
@@ -44,6 +46,9 @@ public final class ProseViolations {
         }
         if (!found.hasViolations()) {
             nameLines(t, names, found);
+        }
+        if (!found.hasViolations()) {
+            jsonschemaInstance(t, names, found);
         }
         return found.hasViolations() ? found.build() : Optional.empty();
     }
@@ -98,6 +103,72 @@ public final class ProseViolations {
             }
             i = end + 1;
         }
+    }
+
+    private static final String ON_INSTANCE = "\nOn instance[";
+    private static final String FAILED = "Failed validating ";
+    private static final String RAISED = "ValidationError: ";
+
+    /**
+     * jsonschema: {@code On instance['email']:} (subscripts {@code ['key']} and {@code [0]}) names
+     * where the value failed; the message is the exception's line ({@code …ValidationError: 'x' is
+     * not a 'email'}) or, printed alone, the text before {@code Failed validating}.
+     */
+    private static void jsonschemaInstance(String t, Set<String> names, Extracted.Builder out) {
+        int on = t.lastIndexOf(ON_INSTANCE);
+        int failed = t.lastIndexOf(FAILED, on < 0 ? 0 : on);
+        if (on < 0 || failed < 0) {
+            return;
+        }
+        java.util.List<String> segments = subscripts(t, on + ON_INSTANCE.length() - 1);
+        if (segments.isEmpty() || !names.contains(segments.get(0))) {
+            return;
+        }
+        Optional<String> pointer = Optional.of("");
+        for (String segment : segments) {
+            pointer = pointer.flatMap(p -> Pointers.append(p, segment));
+        }
+        int raised = t.lastIndexOf(RAISED, failed);
+        int from = raised < 0 ? 0 : raised + RAISED.length();
+        int lineEnd = t.indexOf('\n', from);
+        String message = t.substring(from, lineEnd < 0 || lineEnd > failed ? failed : lineEnd).strip();
+        if (!message.isEmpty() && message.indexOf('\n') < 0) {
+            out.violation(pointer, message);
+        }
+    }
+
+    /** The segments of {@code ['a'][0]:} from {@code at} (a {@code [}) to the colon; none when it is anything else. */
+    private static java.util.List<String> subscripts(String t, int at) {
+        java.util.List<String> segments = new java.util.ArrayList<>();
+        int i = at;
+        while (i < t.length() && t.charAt(i) == '[' && segments.size() < 32) {
+            int close;
+            String segment;
+            char first = i + 1 < t.length() ? t.charAt(i + 1) : ']';
+            if (first == '\'' || first == '"') {
+                close = t.indexOf(first, i + 2);
+                if (close < 0 || close + 1 >= t.length() || t.charAt(close + 1) != ']') {
+                    return java.util.List.of();
+                }
+                segment = t.substring(i + 2, close);
+                close++;
+            } else {
+                close = t.indexOf(']', i + 1);
+                if (close < 0 || close - i > 20) {
+                    return java.util.List.of();
+                }
+                segment = t.substring(i + 1, close);
+                if (segment.isEmpty() || !segment.chars().allMatch(Character::isDigit)) {
+                    return java.util.List.of();
+                }
+            }
+            if (segment.length() > 256 || segment.indexOf('\\') >= 0 || segment.indexOf('\n') >= 0) {
+                return java.util.List.of();
+            }
+            segments.add(segment);
+            i = close + 1;
+        }
+        return i < t.length() && t.charAt(i) == ':' ? segments : java.util.List.of();
     }
 
     private static String firstLine(String t) {

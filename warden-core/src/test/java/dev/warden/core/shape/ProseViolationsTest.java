@@ -52,4 +52,31 @@ class ProseViolationsTest {
         String hostile = "email\n".repeat(1_000_000);
         assertThat(ProseViolations.read(hostile, SENT)).isEmpty();
     }
+
+    // Printed by Debian's python3-jsonschema 4.x: str(ValidationError) and a traceback's last lines.
+
+    @Test
+    void jsonschemasOnInstanceLineIsThePointerAndItsFirstParagraphTheMessage() {
+        Extracted e = ProseViolations.read("0 is less than the minimum of 1\n\nFailed validating 'minimum' in "
+                + "schema['properties']['items']['items']['properties']['qty']:\n    {'type': 'integer', 'minimum': 1}"
+                + "\n\nOn instance['items'][0]['qty']:\n    0", Set.of("items")).orElseThrow();
+
+        assertThat(e.violations()).containsExactly(new Violation("/items/0/qty", "0 is less than the minimum of 1"));
+    }
+
+    @Test
+    void inATracebackJsonschemasMessageIsTheExceptionLine() {
+        Extracted e = ProseViolations.read("Traceback (most recent call last):\n  File \"/srv/app/v.py\", line 13, "
+                + "in <module>\n    raise error\njsonschema.exceptions.ValidationError: 'ada-at-example' is not a "
+                + "'email'\n\nFailed validating 'format' in schema['properties']['email']:\n    {'format': 'email'}"
+                + "\n\nOn instance['email']:\n    'ada-at-example'", SENT).orElseThrow();
+
+        assertThat(e.violations()).containsExactly(new Violation("/email", "'ada-at-example' is not a 'email'"));
+    }
+
+    @Test
+    void anInstanceTheCallerDidNotNameIsNoPointer() {
+        assertThat(ProseViolations.read("x\n\nFailed validating 'type' in schema:\n    {}\n\nOn instance['secret_"
+                + "column']:\n    1", SENT)).isEmpty();
+    }
 }
