@@ -67,6 +67,22 @@ public final class CallerInput {
         return found.isEmpty() ? NONE : new CallerInput(lower(found));
     }
 
+    /**
+     * This input and {@code more} strings the caller may see come back, such as what a tool
+     * published of itself (its name, its schema's property names): kept within the same bounds.
+     */
+    public CallerInput and(Collection<String> more) {
+        Objects.requireNonNull(more, "more");
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> found = new ArrayList<>(values);
+        for (String s : more) {
+            add(Objects.requireNonNull(s, "more contains null").toLowerCase(Locale.ROOT), found);
+        }
+        return new CallerInput(found);
+    }
+
     public boolean isEmpty() {
         return values.isEmpty();
     }

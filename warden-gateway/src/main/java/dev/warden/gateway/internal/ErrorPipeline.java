@@ -216,8 +216,18 @@ public final class ErrorPipeline {
     /** The failure an upstream reported for a request with these params. */
     public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
             Optional<JsonNode> params) {
-        return failure(method, tool, said, fallback, callerOf(params), inputsOf(params), argumentNames(params),
-                argumentsOf(params));
+        return failure(method, tool, said, fallback, params, java.util.List.of());
+    }
+
+    /**
+     * As {@link #failure(String, Optional, Said, ErrorCode, Optional)}, for a tool that published
+     * {@code published} (its name, its input's property names and enum values): those may come
+     * back as the caller's own do.
+     */
+    public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
+            Optional<JsonNode> params, java.util.Collection<String> published) {
+        return failure(method, tool, said, fallback, callerOf(params).and(published), inputsOf(params),
+                argumentNames(params), argumentsOf(params));
     }
 
     private Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback, CallerInput caller,

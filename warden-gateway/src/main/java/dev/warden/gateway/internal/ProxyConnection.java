@@ -560,7 +560,8 @@ public final class ProxyConnection implements Asker {
                         && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(e.error().message()))) {
                     throw unknownTool(link, exposed, ctx);
                 }
-                ErrorPipeline.Outcome outcome = toolError(link, tool, e.error(), ctx.params());
+                ErrorPipeline.Outcome outcome = toolError(link, tool, e.error(), ctx.params(),
+                        services.tools().published(exposed));
                 verdict = verdictOf(outcome);
                 return link.pipeline().toolError(outcome, structured);
             }
@@ -576,7 +577,8 @@ public final class ProxyConnection implements Asker {
                 throw unknownTool(link, exposed, ctx);
             }
             ErrorPipeline.Outcome outcome = link.pipeline().failure("tools/call", Optional.of(tool),
-                    ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params());
+                    ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
+                    services.tools().published(exposed));
             verdict = verdictOf(outcome);
             return link.pipeline().toolError(outcome, structured);
         } finally {
@@ -727,7 +729,7 @@ public final class ProxyConnection implements Asker {
      * {@code isError} result the model can read, with that detail sanitized.
      */
     private static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
-            Optional<JsonNode> params) {
+            Optional<JsonNode> params, List<String> published) {
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
@@ -740,10 +742,10 @@ public final class ProxyConnection implements Asker {
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
-                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params));
+                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params, published));
         }
         return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), ErrorCode.UPSTREAM_ERROR,
-                params);
+                params, published);
     }
 
     private static boolean offersTools(UpstreamLink link) {

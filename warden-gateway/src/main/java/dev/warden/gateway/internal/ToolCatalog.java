@@ -19,6 +19,10 @@ public final class ToolCatalog {
     private final Set<String> listed = ConcurrentHashMap.newKeySet();
     private final Set<String> withOutputSchema = ConcurrentHashMap.newKeySet();
     private final Map<String, ParamHeaders> headers = new ConcurrentHashMap<>();
+    private final Map<String, java.util.List<String>> published = new ConcurrentHashMap<>();
+
+    /** Words of one tool's definition kept at most (its name, property names, enum values). */
+    static final int MAX_PUBLISHED = 256;
 
     /** A tool as listed to a client (its exposed name). */
     void note(JsonNode tool) {
@@ -27,6 +31,7 @@ public final class ToolCatalog {
             return;
         }
         listed.add(name);
+        published.put(name, publishedWords(name, tool.path("inputSchema")));
         if (tool.path("outputSchema").isObject()) {
             withOutputSchema.add(name);
         } else {
@@ -42,6 +47,48 @@ public final class ToolCatalog {
         } catch (ParamHeaders.InvalidException e) {
             headers.remove(name); // the client cannot mirror what breaks the rules; nothing to check
         }
+    }
+
+    /**
+     * What the tool told every client about itself: its name, the names of its input's properties
+     * (nested ones too) and their enum values. A failure that names one of them ("missing
+     * address_line2") tells the caller nothing only the server knows.
+     */
+    java.util.List<String> published(String name) {
+        return published.getOrDefault(name, java.util.List.of());
+    }
+
+    private static java.util.List<String> publishedWords(String name, JsonNode schema) {
+        java.util.List<String> words = new java.util.ArrayList<>();
+        words.add(name);
+        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+        todo.push(schema);
+        int visited = 0;
+        while (!todo.isEmpty() && words.size() < MAX_PUBLISHED && visited++ < 4 * MAX_PUBLISHED) {
+            JsonNode node = todo.pop();
+            if (!node.isObject()) {
+                continue;
+            }
+            node.path("properties").propertyNames().forEach(p -> {
+                if (words.size() < MAX_PUBLISHED) {
+                    words.add(p);
+                }
+            });
+            node.path("properties").forEach(todo::push);
+            node.path("enum").forEach(v -> {
+                if (v.isString() && words.size() < MAX_PUBLISHED) {
+                    words.add(v.stringValue());
+                }
+            });
+            for (String nested : new String[] {"items", "additionalProperties"}) {
+                todo.push(node.path(nested));
+            }
+            for (String list : new String[] {"anyOf", "oneOf", "allOf", "prefixItems"}) {
+                node.path(list).forEach(todo::push);
+            }
+            node.path("$defs").forEach(todo::push);
+        }
+        return java.util.List.copyOf(words);
     }
 
     /** Whether an upstream listed this name: only such names become audit records' tools and metric labels. */
