@@ -90,6 +90,7 @@ public final class Sanitizer {
         if (!caller.isEmpty()) {
             findings = withoutCallersOwn(text, findings, caller);
         }
+        findings = databaseMessagesOutOfTraces(text, findings);
         Map<Finding, Optional<ToolFailure>> databaseMappings = databaseMappings(text, findings);
         Optional<ErrorCode> suggested = databaseMappings.values().stream().findFirst()
                 .flatMap(mapping -> mapping.map(ToolFailure::code));
@@ -168,6 +169,49 @@ public final class Sanitizer {
             }
         }
         return kept;
+    }
+
+    /**
+     * A database message a program printed as its exception's line ({@code Caused by:
+     * org.postgresql.util.PSQLException: ERROR: column "emial" does not exist}) is what the model
+     * needs from the trace: it is read as the database message it is (its names redacted unless the
+     * caller's), and only the rest of the trace around it is removed. Other exception lines go
+     * with their trace: their words (class and method names) are the server's.
+     */
+    private static List<Finding> databaseMessagesOutOfTraces(String text, List<Finding> findings) {
+        List<Finding> messages = null;
+        for (Finding f : findings) {
+            if (f.category() == Category.DATABASE && f.kind().equals(DatabaseMessages.MESSAGE)) {
+                if (messages == null) {
+                    messages = new ArrayList<>();
+                }
+                messages.add(f);
+            }
+        }
+        if (messages == null) {
+            return findings;
+        }
+        List<Finding> out = new ArrayList<>(findings.size() + 2);
+        for (Finding f : findings) {
+            if (f.category() != Category.STACK_TRACE) {
+                out.add(f);
+                continue;
+            }
+            int from = f.start();
+            for (Finding m : messages) {
+                if (m.start() >= from && m.end() <= f.end() && m.start() < m.end()) {
+                    if (m.start() > from) {
+                        out.add(new Finding(f.category(), f.kind(), from, m.start()));
+                    }
+                    from = m.end() < text.length() && text.charAt(m.end()) == '\n' ? m.end() + 1 : m.end();
+                }
+            }
+            if (from < f.end()) {
+                out.add(new Finding(f.category(), f.kind(), from, f.end()));
+            }
+        }
+        out.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
+        return out;
     }
 
     /**
