@@ -115,7 +115,9 @@ public final class ErrorRenderer {
                 violations.addObject().put("pointer", v.pointer()).put("message", v.message());
             }
         }
-        into.put("ref", failure.ref().value());
+        if (!UnrecordedRefs.contains(failure.ref())) {
+            into.put("ref", failure.ref().value()); // a ref whose incident could not be kept is no use to anyone
+        }
     }
 
     private static long millisRoundedUp(Duration d) {
