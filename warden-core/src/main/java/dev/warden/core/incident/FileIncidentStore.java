@@ -91,6 +91,12 @@ public final class FileIncidentStore implements IncidentStore {
     private final Map<String, long[]> activeIndex = new HashMap<>();
     private final TreeMap<Integer, Sealed> sealed = new TreeMap<>();
     private long sealedBytes;
+    private boolean closed;
+    /** Mirrors the notice's state, read without the lock on every request of a fail-closed gateway. */
+    private volatile boolean failing;
+    private Instant nextProbe = Instant.MIN;
+    /** How often a store that could not open its segment tries again when asked whether it records. */
+    private static final java.time.Duration PROBE_PERIOD = java.time.Duration.ofSeconds(1);
 
     private FileIncidentStore(Path dir, long segmentBytes, boolean fsync, boolean writable, Retention retention,
             Clock clock, UnaryOperator<FileChannel> channels) {
@@ -205,6 +211,10 @@ public final class FileIncidentStore implements IncidentStore {
         if (!writable) {
             throw new IllegalStateException("the incident store was opened read-only");
         }
+        if (closed) {
+            UnrecordedRefs.mark(incident.ref()); // a failure rendered while the process shuts down
+            return;
+        }
         byte[] line = (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             if (active == null) {
@@ -230,19 +240,45 @@ public final class FileIncidentStore implements IncidentStore {
             activeSize += line.length;
             activeIndex.put(incident.ref().value(), new long[] {offset, line.length});
             activeNewest = Optional.of(activeNewest.filter(t -> t.isAfter(incident.time())).orElse(incident.time()));
-            notice.succeeded();
+            ok();
         } catch (IOException | UncheckedIOException e) {
             UnrecordedRefs.mark(incident.ref());
             lost(e);
         }
     }
 
+    /**
+     * False from a failed write until one succeeds. A store that could not open its segment (a
+     * read-only or missing directory) tries again here, at most once a second by its clock, so a
+     * gateway that refuses calls while the store fails learns that it works again without a write.
+     */
     @Override
-    public synchronized boolean recording() {
-        return !notice.failing();
+    public boolean recording() {
+        if (!failing) {
+            return true;
+        }
+        synchronized (this) {
+            Instant now = clock.instant();
+            if (failing && active == null && !closed && !now.isBefore(nextProbe)) {
+                nextProbe = now.plus(PROBE_PERIOD);
+                try {
+                    recover();
+                    ok();
+                } catch (IOException | UncheckedIOException e) {
+                    lost(e);
+                }
+            }
+            return !failing;
+        }
+    }
+
+    private void ok() {
+        failing = false;
+        notice.succeeded();
     }
 
     private void lost(Exception e) {
+        failing = true;
         notice.failed(e);
     }
 
@@ -378,6 +414,7 @@ public final class FileIncidentStore implements IncidentStore {
 
     @Override
     public synchronized void close() {
+        closed = true;
         closeActive();
     }
 

@@ -22,6 +22,7 @@ public interface IncidentStore extends IncidentSink, AutoCloseable {
     Optional<Incident> find(Ref ref);
 
     /** Whether the last write succeeded: false while the store cannot write (a full or read-only disk). */
+    @Override
     default boolean recording() {
         return true;
     }
