@@ -24,6 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       protocol error's own specification defines). An HTTP error body is such an error too.</li>
  * </ul>
  *
+ * <p>{@code ref} is left out when its incident could not be kept ({@link UnrecordedRefs}: a full or
+ * read-only disk); the code and the message stay.
+ *
  * <p>{@code retryAfterMs} appears only when the wait is known, rounded up to a whole millisecond (a
  * wait of 0.3 ms is not "now"); {@code violations} only when there are some. Neither is ever made up.
  *

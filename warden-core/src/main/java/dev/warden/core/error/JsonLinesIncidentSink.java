@@ -19,6 +19,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Writes each incident as one JSON line to stderr, a stream or a file (append, flushed per record),
@@ -43,6 +44,7 @@ public final class JsonLinesIncidentSink implements IncidentSink {
     private final Detail detail;
     private final OutputStream out;
     private final RollingFile file;
+    private final ReentrantLock lock = new ReentrantLock();
 
     private JsonLinesIncidentSink(Detail detail, OutputStream out, RollingFile file) {
         this.detail = detail;
@@ -92,13 +94,14 @@ public final class JsonLinesIncidentSink implements IncidentSink {
             file.append(line);
             return;
         }
-        synchronized (this) {
-            try {
-                out.write(line);
-                out.flush();
-            } catch (IOException e) {
-                // Nowhere left to report to; the failure itself still reaches the peer.
-            }
+        lock.lock(); // not a monitor: a virtual thread waiting for one pins its carrier on JDK 21
+        try {
+            out.write(line);
+            out.flush();
+        } catch (IOException e) {
+            // Nowhere left to report to; the failure itself still reaches the peer.
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -152,7 +155,10 @@ public final class JsonLinesIncidentSink implements IncidentSink {
             }
         }
 
-        synchronized void append(byte[] line) {
+        private final ReentrantLock lock = new ReentrantLock();
+
+        void append(byte[] line) {
+            lock.lock();
             try {
                 if (channel == null) {
                     open();
@@ -176,6 +182,8 @@ public final class JsonLinesIncidentSink implements IncidentSink {
                 } catch (IOException again) {
                     closeQuietly();
                 }
+            } finally {
+                lock.unlock();
             }
         }
 

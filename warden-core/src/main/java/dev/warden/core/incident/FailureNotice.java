@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Says that a store cannot write at most once per period, without a stack trace: a full disk fails
@@ -19,9 +20,11 @@ public final class FailureNotice {
     private final String what;
     private final Clock clock;
     private final Duration period;
+    /** Not a monitor: a virtual thread waiting for a monitor pins its carrier on JDK 21. */
+    private final ReentrantLock lock = new ReentrantLock();
     private Instant lastSaid;
     private long unsaid;
-    private boolean failing;
+    private volatile boolean failing;
 
     public FailureNotice(System.Logger log, String what, Clock clock, Duration period) {
         this.log = Objects.requireNonNull(log, "log");
@@ -31,32 +34,49 @@ public final class FailureNotice {
     }
 
     /** A write failed; logged if this is the first failure or a period has passed since the last notice. */
-    public synchronized void failed(Exception e) {
-        failing = true;
-        Instant now = clock.instant();
-        if (lastSaid != null && now.isBefore(lastSaid.plus(period))) {
-            unsaid++;
-            return;
+    public void failed(Exception e) {
+        String more;
+        lock.lock();
+        try {
+            failing = true;
+            Instant now = clock.instant();
+            if (lastSaid != null && now.isBefore(lastSaid.plus(period))) {
+                unsaid++;
+                return;
+            }
+            more = unsaid == 0 ? "" : " (" + unsaid + " more failures since the last notice)";
+            lastSaid = now;
+            unsaid = 0;
+        } finally {
+            lock.unlock();
         }
-        String more = unsaid == 0 ? "" : " (" + unsaid + " more failures since the last notice)";
         log.log(System.Logger.Level.ERROR, "{0} cannot write: {1}{2}; notices repeat at most every {3}", what,
                 String.valueOf(e), more, period);
-        lastSaid = now;
-        unsaid = 0;
     }
 
     /** A write succeeded: after failures, the recovery is logged once. */
-    public synchronized void succeeded() {
-        if (failing) {
+    public void succeeded() {
+        if (!failing) {
+            return; // every write that works comes here: no lock
+        }
+        long missed;
+        lock.lock();
+        try {
+            if (!failing) {
+                return;
+            }
             failing = false;
-            log.log(System.Logger.Level.WARNING, "{0} writes again{1}", what,
-                    unsaid == 0 ? "" : " (" + unsaid + " failures since the last notice)");
+            missed = unsaid;
             lastSaid = null;
             unsaid = 0;
+        } finally {
+            lock.unlock();
         }
+        log.log(System.Logger.Level.WARNING, "{0} writes again{1}", what,
+                missed == 0 ? "" : " (" + missed + " failures since the last notice)");
     }
 
-    public synchronized boolean failing() {
+    public boolean failing() {
         return failing;
     }
 }

@@ -27,6 +27,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -92,6 +93,11 @@ public final class FileIncidentStore implements IncidentStore {
     private final TreeMap<Integer, Sealed> sealed = new TreeMap<>();
     private long sealedBytes;
     private boolean closed;
+    /**
+     * Guards the writer's state. Not a monitor: on JDK 21 a virtual thread waiting to enter one
+     * pins its carrier, and every failing call of a flood waits here.
+     */
+    private final ReentrantLock lock = new ReentrantLock();
     /** Mirrors the notice's state, read without the lock on every request of a fail-closed gateway. */
     private volatile boolean failing;
     private Instant nextProbe = Instant.MIN;
@@ -145,12 +151,13 @@ public final class FileIncidentStore implements IncidentStore {
             throw new IllegalArgumentException("segmentBytes must be at least 4096, got " + segmentBytes);
         }
         FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels);
-        synchronized (store) {
-            try {
-                store.recover();
-            } catch (IOException | UncheckedIOException e) {
-                store.lost(e);
-            }
+        store.lock.lock();
+        try {
+            store.recover();
+        } catch (IOException | UncheckedIOException e) {
+            store.lost(e);
+        } finally {
+            store.lock.unlock();
         }
         return store;
     }
@@ -207,15 +214,24 @@ public final class FileIncidentStore implements IncidentStore {
     }
 
     @Override
-    public synchronized void record(Incident incident) {
+    public void record(Incident incident) {
         if (!writable) {
             throw new IllegalStateException("the incident store was opened read-only");
         }
+        byte[] line = (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        lock.lock();
+        try {
+            write(incident, line);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void write(Incident incident, byte[] line) {
         if (closed) {
             UnrecordedRefs.mark(incident.ref()); // a failure rendered while the process shuts down
             return;
         }
-        byte[] line = (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             if (active == null) {
                 recover(); // it could not open, or a failure closed it: the disk may be back
@@ -257,7 +273,8 @@ public final class FileIncidentStore implements IncidentStore {
         if (!failing) {
             return true;
         }
-        synchronized (this) {
+        lock.lock();
+        try {
             Instant now = clock.instant();
             if (failing && active == null && !closed && !now.isBefore(nextProbe)) {
                 nextProbe = now.plus(PROBE_PERIOD);
@@ -269,6 +286,8 @@ public final class FileIncidentStore implements IncidentStore {
                 }
             }
             return !failing;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -413,9 +432,14 @@ public final class FileIncidentStore implements IncidentStore {
     }
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        closeActive();
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            closeActive();
+        } finally {
+            lock.unlock();
+        }
     }
 
     // ---- reading ------------------------------------------------------------------------------
@@ -475,12 +499,22 @@ public final class FileIncidentStore implements IncidentStore {
         return out;
     }
 
-    private synchronized int activeNumber() {
-        return activeNumber;
+    private int activeNumber() {
+        lock.lock();
+        try {
+            return activeNumber;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    private synchronized Optional<long[]> activeLocation(Ref ref) {
-        return Optional.ofNullable(activeIndex.get(ref.value()));
+    private Optional<long[]> activeLocation(Ref ref) {
+        lock.lock();
+        try {
+            return Optional.ofNullable(activeIndex.get(ref.value()));
+        } finally {
+            lock.unlock();
+        }
     }
 
     private Optional<long[]> searchIndex(Path index, String ref) throws IOException {
