@@ -13,6 +13,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -186,6 +187,11 @@ public final class FileIncidentStore implements IncidentStore {
         sealedBytes = 0;
         activeIndex.clear();
         OwnerOnly.createDirectories(dir);
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path stray : (Iterable<Path>) files.filter(p -> p.getFileName().toString().endsWith(INDEX_SUFFIX + ".tmp"))::iterator) {
+                Files.deleteIfExists(stray); // an index a crash left half-written; sealing writes it again
+            }
+        }
         List<Integer> numbers = segmentNumbers();
         for (int i = 0; i < numbers.size() - 1; i++) {
             int number = numbers.get(i);
@@ -451,16 +457,20 @@ public final class FileIncidentStore implements IncidentStore {
             List<Integer> numbers = segmentNumbers();
             for (int i = numbers.size() - 1; i >= 0; i--) {
                 int number = numbers.get(i);
-                Optional<long[]> location;
-                if (Files.exists(indexPath(number))) {
-                    location = searchIndex(indexPath(number), ref.value());
-                } else if (writable && number == activeNumber()) {
-                    location = activeLocation(ref); // the writer keeps its active segment's entries in memory
-                } else {
-                    location = Optional.ofNullable(scanSegment(number).get(ref.value()));
-                }
-                if (location.isPresent()) {
-                    return Optional.of(readRecord(number, location.get()));
+                try {
+                    Optional<long[]> location;
+                    if (Files.exists(indexPath(number))) {
+                        location = searchIndex(indexPath(number), ref.value());
+                    } else if (writable && number == activeNumber()) {
+                        location = activeLocation(ref); // the writer keeps its active segment's entries in memory
+                    } else {
+                        location = Optional.ofNullable(scanSegment(number).get(ref.value()));
+                    }
+                    if (location.isPresent()) {
+                        return Optional.of(readRecord(number, location.get()));
+                    }
+                } catch (NoSuchFileException gone) {
+                    // removed by the writer's retention while this reader looked: older than what is kept
                 }
             }
             return Optional.empty();
@@ -476,7 +486,12 @@ public final class FileIncidentStore implements IncidentStore {
         try {
             List<Integer> numbers = segmentNumbers();
             for (int i = numbers.size() - 1; i >= 0 && out.size() < limit; i--) {
-                List<Incident> segment = readSegment(numbers.get(i));
+                List<Incident> segment;
+                try {
+                    segment = readSegment(numbers.get(i));
+                } catch (NoSuchFileException gone) {
+                    break; // removed by the writer's retention: it and everything before it are past what is kept
+                }
                 boolean older = false;
                 for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
                     Incident incident = segment.get(k);
