@@ -1,7 +1,6 @@
 package dev.warden.cli;
 
 import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.AuditSink;
@@ -42,7 +41,8 @@ final class GatewayCommand implements Callable<Integer> {
     Path dataDir;
 
     @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
+            description = "Also append whole incident records (JSON lines, credentials replaced) to FILE, kept within "
+                    + "the incidents' retention (default: a one-line summary of each on stderr).")
     Path incidentLog;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
@@ -59,15 +59,16 @@ final class GatewayCommand implements Callable<Integer> {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
         }
-        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        IncidentSink log = IncidentLogs.besideTheStore(Optional.ofNullable(incidentLog), cfg.incidents());
         Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
                 .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
-        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
-             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"));
+        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir), cfg.incidents());
+             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"),
+                     cfg.audit().retention(), java.time.Clock.systemUTC());
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), registry);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))
                      .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {

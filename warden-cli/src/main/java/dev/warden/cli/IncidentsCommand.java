@@ -63,7 +63,8 @@ final class IncidentsCommand {
             try (FileIncidentStore incidents = store.open()) {
                 Optional<Incident> found = incidents.find(new Ref(ref));
                 if (found.isEmpty()) {
-                    err.println("warden incidents show: no incident " + ref + " in " + incidents.directory());
+                    err.println("warden incidents show: no incident " + ref + " in " + incidents.directory()
+                            + " (the oldest are removed past the store's retention, 256 MiB and 14 days by default)");
                     return 1;
                 }
                 if (json) {

@@ -1,8 +1,8 @@
 package dev.warden.cli;
 
 import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.FileAuditLog;
@@ -60,8 +60,8 @@ final class WrapCommand implements Callable<Integer> {
     boolean pii;
 
     @Option(names = "--fail-closed",
-            description = "Refuse calls while the audit log (DIR/audit) cannot be written, instead of serving them "
-                    + "unrecorded.")
+            description = "Refuse calls while the audit log (DIR/audit) or the incident store cannot be written, "
+                    + "instead of serving them unrecorded.")
     boolean failClosed;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -70,8 +70,25 @@ final class WrapCommand implements Callable<Integer> {
     Path dataDir;
 
     @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
+            description = "Also append whole incident records (JSON lines, credentials replaced) to FILE, kept within "
+                    + "the incidents' retention (default: a one-line summary of each on stderr).")
     Path incidentLog;
+
+    @Option(names = "--incidents-max-size", paramLabel = "SIZE",
+            description = "Most the incident store keeps on disk, oldest removed first, e.g. 256MiB (the default).")
+    String incidentsMaxSize;
+
+    @Option(names = "--incidents-max-age", paramLabel = "DURATION",
+            description = "Oldest incident kept, e.g. 14d (the default), 72h.")
+    String incidentsMaxAge;
+
+    @Option(names = "--audit-max-size", paramLabel = "SIZE",
+            description = "Most the audit log keeps on disk, oldest removed first, e.g. 256MiB (the default).")
+    String auditMaxSize;
+
+    @Option(names = "--audit-max-age", paramLabel = "DURATION",
+            description = "Oldest audit record kept, e.g. 14d (the default), 90d.")
+    String auditMaxAge;
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
             description = "Largest message accepted, both ways: from the client and from the server "
@@ -90,7 +107,8 @@ final class WrapCommand implements Callable<Integer> {
 
     /** wrap's options that take a value (the next word, or after {@code =}); a test holds this to the annotations. */
     static final Set<String> VALUE_OPTIONS = Set.of("--name", "--timeout", "--policy", "--data-dir", "--incident-log",
-            "--max-message-bytes", "--keep-credentials-in-results-of");
+            "--max-message-bytes", "--keep-credentials-in-results-of", "--incidents-max-size", "--incidents-max-age",
+            "--audit-max-size", "--audit-max-age");
     /** wrap's options that take none. */
     static final Set<String> FLAG_OPTIONS = Set.of("--keep-credentials-in-results", "--redact-pii", "--fail-closed");
 
@@ -135,7 +153,11 @@ final class WrapCommand implements Callable<Integer> {
         java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
         keepCredentialsOf.forEach(tool -> kept.put(tool, false));
         Upstream upstream;
+        Retention incidentsKept;
+        Retention auditKept;
         try {
+            incidentsKept = retention(Retention.DEFAULT, incidentsMaxSize, incidentsMaxAge, "--incidents-max-");
+            auditKept = retention(Retention.DEFAULT, auditMaxSize, auditMaxAge, "--audit-max-");
             upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
                             maxMessageBytes)
                     .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
@@ -148,11 +170,12 @@ final class WrapCommand implements Callable<Integer> {
             System.err.println("warden wrap: " + e.getMessage());
             return 2;
         }
-        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        IncidentSink log = IncidentLogs.besideTheStore(java.util.Optional.ofNullable(incidentLog), incidentsKept);
         try (Prestarted server = Prestarted.claim(command, maxMessageBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir));
-             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
+             FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir), incidentsKept);
+             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"), auditKept,
+                     java.time.Clock.systemUTC())) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
                 gateway.serveStdio();
@@ -219,6 +242,10 @@ final class WrapCommand implements Callable<Integer> {
                 case "--policy" -> wrap.policy = value;
                 case "--data-dir" -> wrap.dataDir = Path.of(value);
                 case "--incident-log" -> wrap.incidentLog = Path.of(value);
+                case "--incidents-max-size" -> wrap.incidentsMaxSize = value;
+                case "--incidents-max-age" -> wrap.incidentsMaxAge = value;
+                case "--audit-max-size" -> wrap.auditMaxSize = value;
+                case "--audit-max-age" -> wrap.auditMaxAge = value;
                 case "--max-message-bytes" -> {
                     try {
                         wrap.maxMessageBytes = Integer.parseInt(value);
@@ -233,6 +260,18 @@ final class WrapCommand implements Callable<Integer> {
         }
         wrap.command = List.copyOf(java.util.Arrays.asList(args).subList(separator + 1, args.length));
         return java.util.Optional.of(wrap);
+    }
+
+    /** {@code base} with the size and age given on the command line ({@code --PREFIXsize}, {@code --PREFIXage}). */
+    static Retention retention(Retention base, String size, String age, String prefix) {
+        Retention r = base;
+        if (size != null) {
+            r = r.withMaxBytes(GatewayConfig.size(size, prefix + "size"));
+        }
+        if (age != null) {
+            r = r.withMaxAge(GatewayConfig.duration(age, prefix + "age"));
+        }
+        return r;
     }
 
     /**

@@ -137,7 +137,8 @@ class WrapCommandTest {
 
     private static List<Object> fields(WrapCommand w) {
         return java.util.Arrays.asList(w.name, w.timeout, w.policy, w.keepCredentials, w.pii, w.failClosed, w.dataDir,
-                w.incidentLog, w.maxMessageBytes, w.keepCredentialsOf, w.command);
+                w.incidentLog, w.maxMessageBytes, w.keepCredentialsOf, w.command, String.valueOf(w.incidentsMaxSize),
+                String.valueOf(w.incidentsMaxAge), String.valueOf(w.auditMaxSize), String.valueOf(w.auditMaxAge));
     }
 
     @Test
@@ -149,6 +150,8 @@ class WrapCommandTest {
                 new String[] {"wrap", "--keep-credentials-in-results", "--redact-pii", "--data-dir", "/tmp/x",
                         "--incident-log=/tmp/i.jsonl", "--max-message-bytes", "65536", "--", "sh", "-c", "cat --"},
                 new String[] {"wrap", "--name=", "--", "x"},
+                new String[] {"wrap", "--incidents-max-size", "64MiB", "--incidents-max-age=3d", "--audit-max-size",
+                        "1GiB", "--audit-max-age", "90d", "--", "x"},
                 new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"});
         for (String[] args : cases) {
             Optional<WrapCommand> mine = WrapCommand.withoutPicocli(args);
@@ -178,5 +181,18 @@ class WrapCommandTest {
         for (String[] args : cases) {
             assertThat(WrapCommand.withoutPicocli(args)).as(String.join(" ", args)).isEmpty();
         }
+    }
+
+    @Test
+    void theStoresRetentionComesFromItsFlagsOverTheDefault() {
+        dev.warden.core.incident.Retention r = WrapCommand.retention(dev.warden.core.incident.Retention.DEFAULT,
+                "64MiB", "3d", "--incidents-max-");
+        assertThat(r.maxBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(r.maxAge()).isEqualTo(java.time.Duration.ofDays(3));
+        assertThat(WrapCommand.retention(dev.warden.core.incident.Retention.DEFAULT, null, null, "--audit-max-"))
+                .isEqualTo(dev.warden.core.incident.Retention.DEFAULT);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WrapCommand.retention(
+                dev.warden.core.incident.Retention.DEFAULT, "lots", null, "--audit-max-"))
+                .hasMessageContaining("--audit-max-size");
     }
 }

@@ -1,33 +1,124 @@
 package dev.warden.gateway;
 
+import dev.warden.core.incident.OwnerOnly;
+import dev.warden.core.incident.Retention;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 
 /**
  * The embedded audit store: one JSON line per request in {@code DIR/audit-YYYY-MM-DD.jsonl}
- * (UTC days), appended and flushed per record so a crash loses at most the line being written.
+ * (UTC days; a day that outgrows a quarter of the retained size goes on in
+ * {@code audit-YYYY-MM-DD.1.jsonl}, {@code .2}, …), appended with one write per record so a crash
+ * loses at most the line being written; a write that fails is cut back, so no torn line stays.
+ *
+ * <p>Kept within a {@link Retention}: whole files go, oldest first, when the log would pass its
+ * size or a file's day is older than its maximum age (by the injected clock), checked at open and
+ * on each write against sizes kept in memory. The directory it creates is {@code rwx------} and its
+ * files {@code rw-------} from their creation. A directory that cannot be written does not fail
+ * the open; each {@link #record} then throws, which the gateway's audit trail counts as a broken
+ * sink (with fail-closed on, calls are refused).
  */
 public final class FileAuditLog implements AuditSink, AutoCloseable {
 
-    private final Path dir;
-    private final ReentrantLock lock = new ReentrantLock();
-    private LocalDate day;
-    private OutputStream out;
+    private static final String PREFIX = "audit-";
+    private static final String SUFFIX = ".jsonl";
 
-    private FileAuditLog(Path dir) {
-        this.dir = dir;
+    /** One file of the log: its day and part (0 for the day's first file), ordered oldest first. */
+    private record Part(LocalDate day, int part) implements Comparable<Part> {
+        @Override
+        public int compareTo(Part o) {
+            int byDay = day.compareTo(o.day);
+            return byDay != 0 ? byDay : Integer.compare(part, o.part);
+        }
+
+        String fileName() {
+            return PREFIX + day + (part == 0 ? "" : "." + part) + SUFFIX;
+        }
+
+        static Optional<Part> of(String name) {
+            if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) {
+                return Optional.empty();
+            }
+            String core = name.substring(PREFIX.length(), name.length() - SUFFIX.length());
+            int dot = core.indexOf('.');
+            try {
+                return Optional.of(new Part(LocalDate.parse(dot < 0 ? core : core.substring(0, dot)),
+                        dot < 0 ? 0 : Integer.parseInt(core.substring(dot + 1))));
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+        }
     }
 
+    private final Path dir;
+    private final Retention retention;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final TreeMap<Part, Long> sizes = new TreeMap<>();
+    private long total;
+    private Part current;
+    private FileChannel out;
+
+    private FileAuditLog(Path dir, Retention retention, Clock clock) {
+        this.dir = dir;
+        this.retention = retention;
+        this.clock = clock;
+    }
+
+    /** Opens the log in {@code dir} with {@link Retention#DEFAULT}. */
     public static FileAuditLog open(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        return new FileAuditLog(dir);
+        return open(dir, Retention.DEFAULT, Clock.systemUTC());
+    }
+
+    /**
+     * Opens the log in {@code dir}, creating it if it can and applying the retention to what is
+     * there.
+     *
+     * @param clock the time file ages are measured by
+     */
+    public static FileAuditLog open(Path dir, Retention retention, Clock clock) throws IOException {
+        Objects.requireNonNull(dir, "dir");
+        FileAuditLog log = new FileAuditLog(dir, Objects.requireNonNull(retention, "retention"),
+                Objects.requireNonNull(clock, "clock"));
+        try {
+            log.scan();
+            log.retain(0);
+        } catch (IOException e) {
+            // Said by the audit trail when a record cannot be written; the gateway still starts.
+            System.getLogger(FileAuditLog.class.getName()).log(System.Logger.Level.WARNING,
+                    "the audit log in {0} cannot be opened now: {1}", dir, e.toString());
+        }
+        return log;
+    }
+
+    private void scan() throws IOException {
+        OwnerOnly.createDirectories(dir);
+        sizes.clear();
+        total = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Optional<Part> part = Part.of(file.getFileName().toString());
+                if (part.isPresent()) {
+                    long size = Files.size(file);
+                    sizes.put(part.get(), size);
+                    total += size;
+                }
+            }
+        }
     }
 
     @Override
@@ -35,19 +126,80 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
         byte[] bytes = line(r).getBytes(StandardCharsets.UTF_8);
         lock.lock();
         try {
-            LocalDate today = LocalDate.ofInstant(r.time(), ZoneOffset.UTC);
-            if (!today.equals(day)) {
-                if (out != null) {
-                    out.close();
-                }
-                out = Files.newOutputStream(dir.resolve("audit-" + today + ".jsonl"), StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
-                day = today;
+            LocalDate day = LocalDate.ofInstant(r.time(), ZoneOffset.UTC);
+            if (out == null && !Files.isDirectory(dir)) {
+                scan();
             }
-            out.write(bytes);
-            out.flush();
+            if (current == null || !current.day().equals(day)) {
+                switchTo(latestPartOf(day));
+            }
+            long size = sizes.getOrDefault(current, 0L);
+            if (size > 0 && size + bytes.length > retention.maxBytes() / 4) {
+                switchTo(new Part(day, current.part() + 1));
+                size = 0;
+            }
+            retain(bytes.length);
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            try {
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+            } catch (IOException e) {
+                try {
+                    out.truncate(size); // no torn line left behind
+                } catch (IOException again) {
+                    closeOut();
+                }
+                throw e;
+            }
+            sizes.put(current, size + bytes.length);
+            total += bytes.length;
         } finally {
             lock.unlock();
+        }
+    }
+
+    private Part latestPartOf(LocalDate day) {
+        Part last = sizes.floorKey(new Part(day, Integer.MAX_VALUE));
+        return last != null && last.day().equals(day) ? last : new Part(day, 0);
+    }
+
+    private void switchTo(Part part) throws IOException {
+        closeOut();
+        current = null;
+        FileChannel channel = OwnerOnly.open(dir.resolve(part.fileName()), Set.of(StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.APPEND));
+        long size = channel.size();
+        out = channel;
+        current = part;
+        total += size - sizes.getOrDefault(part, 0L);
+        sizes.put(part, size);
+    }
+
+    /** Whole files, oldest first: days past the maximum age, then as many as it takes for {@code incoming} bytes to fit. */
+    private void retain(long incoming) throws IOException {
+        LocalDate cutoff = LocalDate.ofInstant(clock.instant().minus(retention.maxAge()), ZoneOffset.UTC);
+        while (!sizes.isEmpty() && !sizes.firstKey().equals(current) && sizes.firstKey().day().isBefore(cutoff)) {
+            drop(sizes.firstKey());
+        }
+        while (!sizes.isEmpty() && !sizes.firstKey().equals(current) && total + incoming > retention.maxBytes()) {
+            drop(sizes.firstKey());
+        }
+    }
+
+    private void drop(Part part) throws IOException {
+        total -= sizes.remove(part);
+        Files.deleteIfExists(dir.resolve(part.fileName()));
+    }
+
+    private void closeOut() {
+        if (out != null) {
+            try {
+                out.close();
+            } catch (IOException e) {
+                // a channel that cannot close has nothing more to give
+            }
+            out = null;
         }
     }
 
@@ -117,10 +269,8 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
     public void close() throws IOException {
         lock.lock();
         try {
-            if (out != null) {
-                out.close();
-                out = null;
-            }
+            closeOut();
+            current = null;
         } finally {
             lock.unlock();
         }

@@ -55,7 +55,8 @@ public final class Gateway implements AutoCloseable {
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
         this.links = b.upstreams.stream().map(this::link).toList();
-        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics),
+        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
+                b.incidents::recording, Clock.systemUTC()),
                 new dev.warden.gateway.internal.ClientRates(b.perClient),
                 new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog(),
                 dev.warden.core.error.ErrorBoundary.builder().incidents(b.incidents).build());

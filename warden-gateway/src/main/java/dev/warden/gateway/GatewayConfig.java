@@ -1,5 +1,6 @@
 package dev.warden.gateway;
 
+import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
 import java.io.IOException;
 import java.net.URI;
@@ -41,10 +42,20 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
-        int maxMessageBytes) {
+        int maxMessageBytes, Retention incidents) {
 
-    /** The audit log: on by default, in the data directory; {@code failClosed} refuses what it cannot record. */
-    public record Audit(boolean enabled, boolean failClosed) {
+    /**
+     * The audit log: on by default, in the data directory; {@code failClosed} refuses what it (or
+     * the incident store) cannot record; {@code retention} how much of it is kept.
+     */
+    public record Audit(boolean enabled, boolean failClosed, Retention retention) {
+        public Audit {
+            java.util.Objects.requireNonNull(retention, "retention");
+        }
+
+        public Audit(boolean enabled, boolean failClosed) {
+            this(enabled, failClosed, Retention.DEFAULT);
+        }
     }
 
     /** Where Prometheus scrapes {@code /metrics}. */
@@ -56,7 +67,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     }
 
     private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics", "maxMessageBytes");
+            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
@@ -160,9 +171,17 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             if (!(top.get("audit") instanceof ObjectNode a)) {
                 throw new ConfigException("audit: expected a mapping with \"enabled\" and \"failClosed\"");
             }
-            unknownKeys(a, "audit.", Set.of("enabled", "failClosed"));
+            unknownKeys(a, "audit.", Set.of("enabled", "failClosed", "maxSize", "maxAge"));
             audit = new Audit(bool(a, "enabled", "audit.enabled").orElse(true),
-                    bool(a, "failClosed", "audit.failClosed").orElse(false));
+                    bool(a, "failClosed", "audit.failClosed").orElse(false), retention(a, "audit."));
+        }
+        Retention incidents = Retention.DEFAULT;
+        if (top.has("incidents")) {
+            if (!(top.get("incidents") instanceof ObjectNode i)) {
+                throw new ConfigException("incidents: expected a mapping with \"maxSize\" and \"maxAge\"");
+            }
+            unknownKeys(i, "incidents.", Set.of("maxSize", "maxAge"));
+            incidents = retention(i, "incidents.");
         }
         Optional<Metrics> metrics = Optional.empty();
         if (top.has("metrics")) {
@@ -177,7 +196,8 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             metrics = Optional.of(new Metrics(text(m, "host", "metrics.host", "a host name or address")
                     .orElse("127.0.0.1"), port.asInt()));
         }
-        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes);
+        return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
+                incidents);
     }
 
     /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */
@@ -550,7 +570,48 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         return out.toString();
     }
 
-    /** {@code 60s}, {@code 5m}, {@code 1500ms} or an ISO-8601 duration. */
+    /** {@code maxSize} and {@code maxAge} of a store, each defaulting to {@link Retention#DEFAULT}'s. */
+    private static Retention retention(ObjectNode node, String prefix) {
+        Retention r = Retention.DEFAULT;
+        Optional<Long> size = Optional.empty();
+        JsonNode maxSize = node.get("maxSize");
+        if (maxSize != null) {
+            size = Optional.of(maxSize.isIntegralNumber() ? maxSize.asLong()
+                    : size(maxSize.isString() ? maxSize.stringValue() : "", prefix + "maxSize"));
+        }
+        Optional<Duration> age = text(node, "maxAge", prefix + "maxAge", "a duration such as 14d or 72h")
+                .map(t -> duration(t, prefix + "maxAge"));
+        try {
+            return new Retention(size.orElse(r.maxBytes()), age.orElse(r.maxAge()));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(prefix + "maxSize: " + e.getMessage());
+        }
+    }
+
+    /** A size: a number of bytes, or one with a unit ({@code 512KiB}, {@code 256MiB}, {@code 1GiB}; {@code KB}, {@code MB}, {@code GB} are powers of ten). */
+    public static long size(String text, String path) {
+        String t = text.trim();
+        int end = 0;
+        while (end < t.length() && Character.isDigit(t.charAt(end))) {
+            end++;
+        }
+        long factor = switch (t.substring(end).trim().toLowerCase(Locale.ROOT)) {
+            case "", "b" -> 1L;
+            case "kib", "k" -> 1L << 10;
+            case "mib", "m" -> 1L << 20;
+            case "gib", "g" -> 1L << 30;
+            case "kb" -> 1_000L;
+            case "mb" -> 1_000_000L;
+            case "gb" -> 1_000_000_000L;
+            default -> -1L;
+        };
+        if (end == 0 || end > 12 || factor < 0) {
+            throw new ConfigException(path + ": expected a size such as 256MiB, 1GiB or a number of bytes");
+        }
+        return Long.parseLong(t.substring(0, end)) * factor;
+    }
+
+    /** {@code 60s}, {@code 5m}, {@code 1500ms}, {@code 2h}, {@code 14d} or an ISO-8601 duration. */
     public static Duration duration(String text, String path) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         try {
@@ -563,6 +624,8 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
             } else if (t.endsWith("h")) {
                 d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
+            } else if (t.endsWith("d") && !t.startsWith("p")) {
+                d = Duration.ofDays(Long.parseLong(t.substring(0, t.length() - 1)));
             } else {
                 d = Duration.parse(text.trim());
             }

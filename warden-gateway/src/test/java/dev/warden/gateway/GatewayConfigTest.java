@@ -203,4 +203,26 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> parse("upstreams: { fs: { command: [srv], roots: [relative/dir] } }"))
                 .hasMessage("upstreams.fs.roots: expected a list of absolute paths or file:// URIs");
     }
+
+    @Test
+    void theIncidentStoreAndTheAuditLogKeep256MiBAndTwoWeeksUnlessToldOtherwise() {
+        GatewayConfig defaults = parse("upstreams: { a: { command: x } }");
+        assertThat(defaults.incidents()).isEqualTo(dev.warden.core.incident.Retention.DEFAULT);
+        assertThat(defaults.audit().retention().maxBytes()).isEqualTo(256L * 1024 * 1024);
+        assertThat(defaults.audit().retention().maxAge()).isEqualTo(Duration.ofDays(14));
+        GatewayConfig set = parse("upstreams: { a: { command: x } }\n"
+                + "incidents: { maxSize: 64MiB, maxAge: 3d }\naudit: { maxSize: 1GiB, maxAge: 90d }");
+        assertThat(set.incidents().maxBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(set.incidents().maxAge()).isEqualTo(Duration.ofDays(3));
+        assertThat(set.audit().retention().maxBytes()).isEqualTo(1L << 30);
+        assertThat(set.audit().retention().maxAge()).isEqualTo(Duration.ofDays(90));
+    }
+
+    @Test
+    void aRetainedSizeThatIsNotOneNamesItsKey() {
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x } }\nincidents: { maxSize: lots }"))
+                .hasMessageContaining("incidents.maxSize: expected a size such as 256MiB");
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x } }\nincidents: { maxSize: 1KiB }"))
+                .hasMessageContaining("incidents.maxSize").hasMessageContaining("at least");
+    }
 }

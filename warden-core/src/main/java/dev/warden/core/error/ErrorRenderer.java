@@ -24,6 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       protocol error's own specification defines). An HTTP error body is such an error too.</li>
  * </ul>
  *
+ * <p>{@code ref} is left out when its incident could not be kept ({@link UnrecordedRefs}: a full or
+ * read-only disk); the code and the message stay.
+ *
  * <p>{@code retryAfterMs} appears only when the wait is known, rounded up to a whole millisecond (a
  * wait of 0.3 ms is not "now"); {@code violations} only when there are some. Neither is ever made up.
  *
@@ -115,7 +118,9 @@ public final class ErrorRenderer {
                 violations.addObject().put("pointer", v.pointer()).put("message", v.message());
             }
         }
-        into.put("ref", failure.ref().value());
+        if (!UnrecordedRefs.contains(failure.ref())) {
+            into.put("ref", failure.ref().value()); // a ref whose incident could not be kept is no use to anyone
+        }
     }
 
     private static long millisRoundedUp(Duration d) {

@@ -8,20 +8,39 @@ package dev.warden.core.error;
 public interface IncidentSink {
     void record(Incident incident);
 
+    /**
+     * Whether incidents are being kept: false while a store cannot write (a full or read-only
+     * disk). A gateway set to fail closed refuses calls then.
+     */
+    default boolean recording() {
+        return true;
+    }
+
     static IncidentSink stderr() {
         return JsonLinesIncidentSink.stderr();
     }
 
-    /** Records to every sink; one failing sink does not keep the others from recording. */
+    /**
+     * Records to every sink; one failing sink does not keep the others from recording. Recording
+     * while every sink is.
+     */
     static IncidentSink all(IncidentSink... sinks) {
         java.util.List<IncidentSink> list = java.util.List.of(sinks);
-        return incident -> {
-            for (IncidentSink sink : list) {
-                try {
-                    sink.record(incident);
-                } catch (RuntimeException e) {
-                    // keep going: the next sink may still work
+        return new IncidentSink() {
+            @Override
+            public void record(Incident incident) {
+                for (IncidentSink sink : list) {
+                    try {
+                        sink.record(incident);
+                    } catch (RuntimeException e) {
+                        // keep going: the next sink may still work
+                    }
                 }
+            }
+
+            @Override
+            public boolean recording() {
+                return list.stream().allMatch(IncidentSink::recording);
             }
         };
     }

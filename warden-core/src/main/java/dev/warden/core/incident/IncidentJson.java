@@ -14,7 +14,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The one JSON shape of an incident, used by the stderr log and the store alike. */
+/**
+ * The JSON shapes of an incident: {@link #toJson} the readable one (a log, {@code warden incidents
+ * show --json}), {@link #stored} the same members written compactly for the store (findings as
+ * arrays), {@link #summary} what a log carries when the store keeps the rest. {@link #fromJson}
+ * reads both forms of findings.
+ */
 public final class IncidentJson {
 
     private IncidentJson() {
@@ -48,7 +53,45 @@ public final class IncidentJson {
         return node;
     }
 
-    /** Findings as JSON ({@code category}, {@code kind}, {@code start}, {@code end}): the one shape, for the store and the CLI. */
+    /**
+     * The record the store writes: {@link #toJson}'s members, but each finding as an array
+     * {@code [category, kind, start, end]} ({@code kind} left out when it is the category's own
+     * name): a failure's findings were most of its record, each naming all four members.
+     */
+    public static ObjectNode stored(Incident incident) {
+        ObjectNode node = toJson(incident);
+        if (!incident.findings().isEmpty()) {
+            ArrayNode compact = node.putArray("findings");
+            for (Finding f : incident.findings()) {
+                ArrayNode entry = compact.addArray().add(f.category().label());
+                if (!f.kind().equals(f.category().label())) {
+                    entry.add(f.kind());
+                }
+                entry.add(f.start()).add(f.end());
+            }
+        }
+        return node;
+    }
+
+    /**
+     * What a log keeps of an incident whose detail is in the store: the ref to look it up by and
+     * what Warden itself said (code, method, tool, upstream, reason). Nothing an upstream or a
+     * caller wrote: no original, no arguments, no exception messages.
+     */
+    public static ObjectNode summary(Incident incident) {
+        ObjectNode node = Json.object();
+        node.put("type", "incident");
+        node.put("ref", incident.ref().value());
+        node.put("time", incident.time().toString());
+        node.put("code", incident.code().name());
+        node.put("method", incident.method());
+        incident.tool().ifPresent(t -> node.put("tool", t));
+        incident.upstream().ifPresent(u -> node.put("upstream", u));
+        incident.reason().ifPresent(r -> node.put("reason", r));
+        return node;
+    }
+
+    /** Findings as JSON ({@code category}, {@code kind}, {@code start}, {@code end}): the readable shape, for logs and the CLI. */
     public static ArrayNode findingsJson(List<Finding> findings) {
         ArrayNode array = Json.mapper().getNodeFactory().arrayNode();
         for (Finding f : findings) {
@@ -70,8 +113,15 @@ public final class IncidentJson {
             JsonNode fs = node.get("findings");
             if (fs != null) {
                 for (JsonNode f : fs) {
-                    findings.add(new Finding(category(f.get("category").stringValue()), f.get("kind").stringValue(),
-                            f.get("start").intValue(), f.get("end").intValue()));
+                    if (f.isArray()) { // the stored form: [category, kind?, start, end]
+                        Category category = category(f.get(0).stringValue());
+                        boolean kind = f.size() == 4;
+                        findings.add(new Finding(category, kind ? f.get(1).stringValue() : category.label(),
+                                f.get(kind ? 2 : 1).intValue(), f.get(kind ? 3 : 2).intValue()));
+                    } else {
+                        findings.add(new Finding(category(f.get("category").stringValue()), f.get("kind").stringValue(),
+                                f.get("start").intValue(), f.get("end").intValue()));
+                    }
                 }
             }
             List<Incident.ThrowableRecord> chain = new ArrayList<>();

@@ -21,6 +21,12 @@ public interface IncidentStore extends IncidentSink, AutoCloseable {
 
     Optional<Incident> find(Ref ref);
 
+    /** Whether the last write succeeded: false while the store cannot write (a full or read-only disk). */
+    @Override
+    default boolean recording() {
+        return true;
+    }
+
     /** Incidents at or after {@code since}, newest first, optionally of one code, at most {@code limit}. */
     List<Incident> list(Instant since, Optional<ErrorCode> code, int limit);
 

@@ -156,4 +156,17 @@ class ErrorRendererTest {
         assertThat(failure.getStackTrace()).isEmpty();
         assertThat(failure.getCause()).isSameAs(cause);
     }
+
+    @Test
+    void aRefWhoseIncidentCouldNotBeKeptIsLeftOutOfBothShapesAndTheCodeStays() {
+        Ref lost = Ref.random();
+        UnrecordedRefs.mark(lost);
+        VisibleFailure failure = VisibleFailure.of(ErrorCode.UPSTREAM_ERROR, "The upstream failed.", lost);
+        JsonNode error = ErrorRenderer.errorObject(failure).get("error");
+        assertThat(error.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        assertThat(error.has("ref")).isFalse();
+        JsonNode data = ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR, failure).data().orElseThrow();
+        assertThat(data.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        assertThat(data.has("ref")).isFalse();
+    }
 }

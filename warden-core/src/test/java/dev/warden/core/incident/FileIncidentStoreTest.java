@@ -27,7 +27,7 @@ class FileIncidentStoreTest {
 
     static Incident incident(Instant time, ErrorCode code, String original) {
         return Incident.ofText(Ref.random(), time, code, "tools/call", Optional.of("search"), Optional.of("github"),
-                original, List.of(new Finding(Category.SECRET, "github-token", 0, 4)));
+                original, List.of(new Finding(Category.FILE_PATH, "path", 0, 4)));
     }
 
     @Test

@@ -8,16 +8,21 @@ import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestHandler;
 import dev.warden.gateway.AuditRecord;
 import dev.warden.gateway.AuditSink;
+import dev.warden.core.incident.FailureNotice;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
 /**
  * One audit record and one metrics sample per request, whatever its end; shared by all client
  * connections of a gateway, so a sink seen failing on one (a stateless request has a connection
  * of its own) keeps the next refused too. With fail-closed on, a request is refused while the
- * sink fails, and its answer withheld (replaced by the refusal) when recording it fails.
+ * sink fails or the incident store cannot write, and its answer withheld (replaced by the
+ * refusal) when recording it fails. A sink that keeps failing is logged once a minute
+ * ({@link FailureNotice}), never once per request.
  */
 public final class AuditTrail {
 
@@ -26,12 +31,35 @@ public final class AuditTrail {
     private final AuditSink sink;
     private final boolean failClosed;
     private final GatewayMetrics metrics;
+    private final BooleanSupplier incidentsRecording;
+    private final FailureNotice notice;
     private volatile boolean broken;
 
     public AuditTrail(AuditSink sink, boolean failClosed, GatewayMetrics metrics) {
+        this(sink, failClosed, metrics, () -> true, Clock.systemUTC());
+    }
+
+    /**
+     * @param incidentsRecording whether the incident store keeps what it is given; with
+     *     fail-closed, calls are refused while it does not
+     * @param clock when failure notices are due
+     */
+    public AuditTrail(AuditSink sink, boolean failClosed, GatewayMetrics metrics, BooleanSupplier incidentsRecording,
+            Clock clock) {
         this.sink = sink;
         this.failClosed = failClosed;
         this.metrics = metrics;
+        this.incidentsRecording = incidentsRecording;
+        this.notice = new FailureNotice(LOG, "the audit log", clock, FailureNotice.DEFAULT_PERIOD);
+    }
+
+    /** Whether the incident store keeps incidents now; counted when it does not. */
+    private boolean incidentsDown() {
+        if (incidentsRecording.getAsBoolean()) {
+            return false;
+        }
+        metrics.storeFailure("incidents");
+        return true;
     }
 
     GatewayMetrics metrics() {
@@ -45,16 +73,19 @@ public final class AuditTrail {
     }
 
     JsonNode around(RequestContext ctx, RequestHandler handler, RecordMaker maker) throws Exception {
-        if (failClosed && broken) {
-            // Refused; recording the refusal is also how the gateway learns the sink works again.
+        if (failClosed && (broken || incidentsDown())) {
+            // Refused; recording the refusal (here, and its incident where it is rendered) is also
+            // how the gateway learns the sink and the store work again.
             ProtocolException refusal = refusal();
             AuditRecord refused = maker.make(ctx, null, refusal, Duration.ZERO);
             metrics.request(refused);
             try {
                 sink.record(refused);
                 broken = false;
+                notice.succeeded();
             } catch (java.io.IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "the audit sink still fails");
+                metrics.storeFailure("audit");
+                notice.failed(e);
             }
             throw refusal;
         }
@@ -71,7 +102,7 @@ public final class AuditTrail {
 
     /** Whether a request would be refused now (fail-closed, and the sink failing): {@link #around} does that. */
     boolean refusing() {
-        return failClosed && broken;
+        return failClosed && (broken || !incidentsRecording.getAsBoolean());
     }
 
     /**
@@ -88,9 +119,11 @@ public final class AuditTrail {
         try {
             sink.record(record);
             broken = false;
+            notice.succeeded();
         } catch (java.io.IOException | RuntimeException e) {
             broken = true;
-            LOG.log(System.Logger.Level.ERROR, "the audit sink failed");
+            metrics.storeFailure("audit");
+            notice.failed(e);
             if (failClosed) {
                 throw refusal();
             }
@@ -106,7 +139,7 @@ public final class AuditTrail {
 
     private static ProtocolException refusal() {
         return new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                "The gateway cannot record requests right now, and it is set to refuse what it cannot record",
+                "The gateway cannot record requests right now (its audit log or incident store cannot write), and it is set to refuse what it cannot record",
                 ErrorCode.BLOCKED);
     }
 

@@ -84,6 +84,16 @@ public final class GatewayMetrics {
                         .register(registry)).record(r.duration());
     }
 
+    /**
+     * A store that could not write: {@code audit} for each record lost, {@code incidents} for each
+     * request begun while the incident store was not recording.
+     */
+    void storeFailure(String store) {
+        Counter.builder("warden_gateway_store_failures")
+                .description("Audit records lost, and requests begun while the incident store could not write")
+                .tag("store", store).register(registry).increment();
+    }
+
     public void finding(String upstream, Category category) {
         Counter.builder("warden_gateway_sanitizer_findings").description("What the sanitizer removed, by kind")
                 .tags("upstream", upstream, "category", category.label())
