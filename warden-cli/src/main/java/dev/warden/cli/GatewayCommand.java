@@ -66,6 +66,7 @@ final class GatewayCommand implements Callable<Integer> {
                 .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
+        builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir), cfg.incidents());
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"),
                      cfg.audit().retention(), java.time.Clock.systemUTC());

@@ -12,11 +12,16 @@ record HttpGateway(LinePeer peer, String url, Path dataDir) {
 
     /** Starts the gateway on {@code yaml} (which sets {@code http: { port: 0 }}) and waits until it serves. */
     static HttpGateway start(String yaml, int upstreams) throws Exception {
+        return start(yaml, upstreams, java.util.Map.of());
+    }
+
+    /** {@link #start(String, int)} with {@code environment} added to the gateway process's own. */
+    static HttpGateway start(String yaml, int upstreams, java.util.Map<String, String> environment) throws Exception {
         Path dataDir = Files.createTempDirectory("warden-gateway-e2e");
         Path config = dataDir.resolve("warden.yaml");
         Files.writeString(config, yaml);
         LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dataDir.toString()));
+                "--data-dir", dataDir.toString()), environment);
         String line = peer.nextLine(Duration.ofSeconds(60));
         assertThat(line).startsWith("warden gateway: serving " + upstreams + " upstream(s) at http://");
         return new HttpGateway(peer, line.substring(line.indexOf("http://")).strip(), dataDir);

@@ -29,9 +29,16 @@ final class LinePeer implements AutoCloseable {
     final Path stderr;
 
     LinePeer(List<String> command) throws IOException {
+        this(command, java.util.Map.of());
+    }
+
+    /** @param environment added to the process's environment */
+    LinePeer(List<String> command, java.util.Map<String, String> environment) throws IOException {
         stderr = Files.createTempFile("warden-peer", ".err");
-        process = new ProcessBuilder(command).directory(Processes.NODE_DIR.toFile())
-                .redirectError(stderr.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(Processes.NODE_DIR.toFile())
+                .redirectError(stderr.toFile());
+        builder.environment().putAll(environment);
+        process = builder.start();
         in = process.getOutputStream();
         Thread.ofVirtual().start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),

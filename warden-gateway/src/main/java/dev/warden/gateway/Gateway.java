@@ -4,9 +4,11 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.internal.ConnectionSlots;
 import dev.warden.gateway.internal.ErrorPipeline;
 import dev.warden.gateway.internal.GatewayMetrics;
 import dev.warden.gateway.internal.Naming;
+import dev.warden.gateway.internal.ParkedCalls;
 import dev.warden.gateway.internal.Services;
 import dev.warden.gateway.internal.ProxyConnection;
 import dev.warden.gateway.internal.UpstreamLink;
@@ -35,6 +37,11 @@ import java.util.Optional;
  */
 public final class Gateway implements AutoCloseable {
 
+    /** Calls waiting for their stateless client's input, in all, unless configured. */
+    public static final int DEFAULT_PARKED_CALLS = 1000;
+    /** The same, per client (by address): fewer than an upstream's default concurrency of 64. */
+    public static final int DEFAULT_PARKED_CALLS_PER_CLIENT = 32;
+
     private final List<UpstreamLink> links;
     private final Naming naming;
     private final int maxMessageBytes;
@@ -54,25 +61,47 @@ public final class Gateway implements AutoCloseable {
         this.metrics = metrics;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
+        for (Upstream u : b.upstreams) {
+            ConnectionSlots s = new ConnectionSlots(u.name(), u.limits().maxConnections());
+            slots.put(u.name(), s);
+            metrics.connections(u.name(), s);
+        }
         this.links = b.upstreams.stream().map(this::link).toList();
+        ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient);
+        metrics.parked(parked);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, Clock.systemUTC()),
                 new dev.warden.gateway.internal.ClientRates(b.perClient),
-                new dev.warden.gateway.internal.ParkedCalls(), new dev.warden.gateway.internal.ToolCatalog(),
+                parked, new dev.warden.gateway.internal.ToolCatalog(),
                 dev.warden.core.error.ErrorBoundary.builder().incidents(b.incidents).build());
+        // Calls are swept before each admission too; this frees what a client left parked when no call comes.
+        this.sweeper = Thread.ofVirtual().name("warden-parked-sweep").start(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.sleep(SWEEP_EVERY.toMillis());
+                    parked.sweep();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
     }
 
     private final GatewayMetrics metrics;
+    /** Each upstream's connections (stdio: processes), shared by its shared and per-client links. */
+    private final java.util.Map<String, ConnectionSlots> slots = new java.util.HashMap<>();
+    private final Thread sweeper;
+    private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofSeconds(10);
     private final IncidentSink incidents;
     private final Sanitizer sanitizer;
 
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
-                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics);
+                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()));
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
@@ -125,6 +154,7 @@ public final class Gateway implements AutoCloseable {
     /** Stops every upstream. */
     @Override
     public void close() {
+        sweeper.interrupt();
         links.forEach(UpstreamLink::close);
     }
 
@@ -140,6 +170,29 @@ public final class Gateway implements AutoCloseable {
         private boolean failClosed;
         private io.micrometer.core.instrument.MeterRegistry registry =
                 new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        private java.time.InstantSource clock = java.time.InstantSource.system();
+        private int parkedTotal = DEFAULT_PARKED_CALLS;
+        private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
+
+        /** What expiry is measured by (the tests' movable clock; the system clock otherwise). */
+        Builder clock(java.time.InstantSource clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * How many calls of stateless clients may wait for their client's input at once: in all,
+         * and per client (by its address). Each holds a place among its upstream's concurrent calls.
+         */
+        public Builder parkedCalls(int total, int perClient) {
+            if (total < 1 || perClient < 1) {
+                throw new IllegalArgumentException("parked calls must be at least 1 in all and per client, got "
+                        + total + " and " + perClient);
+            }
+            this.parkedTotal = total;
+            this.parkedPerClient = perClient;
+            return this;
+        }
 
         /**
          * One record per request. With {@code failClosed}, requests are refused while the sink

@@ -42,7 +42,23 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
-        int maxMessageBytes, Retention incidents) {
+        int maxMessageBytes, Retention incidents, Parked parked) {
+
+    /**
+     * {@code limits: { parkedCalls, parkedCallsPerClient }}: how many calls of stateless clients
+     * may wait for their client's input at once, in all and per client (see {@link Gateway.Builder#parkedCalls}).
+     */
+    public record Parked(int total, int perClient) {
+        public Parked {
+            if (total < 1 || perClient < 1) {
+                throw new IllegalArgumentException("parked calls must be at least 1");
+            }
+        }
+
+        public static Parked ofDefaults() {
+            return new Parked(Gateway.DEFAULT_PARKED_CALLS, Gateway.DEFAULT_PARKED_CALLS_PER_CLIENT);
+        }
+    }
 
     /**
      * The audit log: on by default, in the data directory; {@code failClosed} refuses what it (or
@@ -67,11 +83,11 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     }
 
     private static final Set<String> TOP = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents");
+            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits");
     private static final Set<String> UPSTREAM = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
-            "closeIdleAfter", "roots");
+            "closeIdleAfter", "roots", "inheritEnv", "maxConnections");
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
@@ -196,8 +212,24 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             metrics = Optional.of(new Metrics(text(m, "host", "metrics.host", "a host name or address")
                     .orElse("127.0.0.1"), port.asInt()));
         }
+        Parked parked = Parked.ofDefaults();
+        if (top.has("limits")) {
+            if (!(top.get("limits") instanceof ObjectNode l)) {
+                throw new ConfigException("limits: expected a mapping with \"parkedCalls\" and \"parkedCallsPerClient\"");
+            }
+            unknownKeys(l, "limits.", Set.of("parkedCalls", "parkedCallsPerClient"));
+            int total = integer(l, "parkedCalls", "limits.parkedCalls", parked.total());
+            int each = integer(l, "parkedCallsPerClient", "limits.parkedCallsPerClient", parked.perClient());
+            if (total < 1) {
+                throw new ConfigException("limits.parkedCalls: expected a whole number of at least 1");
+            }
+            if (each < 1) {
+                throw new ConfigException("limits.parkedCallsPerClient: expected a whole number of at least 1");
+            }
+            parked = new Parked(total, each);
+        }
         return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
-                incidents);
+                incidents, parked);
     }
 
     /** A server name from the file as an upstream name: kept when valid, else its letters and digits. */
@@ -249,7 +281,16 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 }
                 a.valueStream().map(JsonNode::stringValue).forEach(command::add);
             }
-            u = Upstream.stdio(name, command, strings(s, "env", path + ".env", env), maxBytes);
+            Set<String> inherit = s.has("inheritEnv") ? names(s.get("inheritEnv"), path + ".inheritEnv") : Set.of();
+            for (String variable : inherit) {
+                if (!StdioEnvironment.validName(variable)) {
+                    throw new ConfigException(path + ".inheritEnv: expected names of environment variables (letters, "
+                            + "digits and _)");
+                }
+            }
+            // Only what is named here reaches the process (and a minimal base): see StdioEnvironment.
+            u = Upstream.stdio(name, command, StdioEnvironment.minimal(strings(s, "env", path + ".env", env), inherit),
+                    maxBytes);
         } else {
             String url = text(s, "url", path + ".url", "an http or https URL").orElseThrow();
             URI uri;
@@ -446,6 +487,13 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 throw new ConfigException(path + ".maxConcurrent: expected a whole number of at least 1");
             }
             out = out.withMaxConcurrent(max);
+        }
+        if (s.has("maxConnections")) {
+            int max = integer(s, "maxConnections", path + ".maxConnections", 0);
+            if (max < 1) {
+                throw new ConfigException(path + ".maxConnections: expected a whole number of at least 1");
+            }
+            out = out.withMaxConnections(max);
         }
         Optional<String> perTool = text(s, "rateLimit", path + ".rateLimit", "a rate per tool such as 60/m");
         if (perTool.isPresent()) {

@@ -13,8 +13,15 @@ import java.util.Optional;
  * @param maxConcurrent requests in flight to it at once; more wait up to {@code queueWait}, then
  *     are refused as RATE_LIMITED
  * @param perTool calls allowed per tool, per period, for all clients together
+ * @param maxConnections connections to it the gateway keeps open at once (for a stdio server,
+ *     processes), across all clients: a per-client upstream starts one per client connection, and a
+ *     client beyond this is refused as RATE_LIMITED instead of starting one more
  */
-public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool) {
+public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool,
+        int maxConnections) {
+
+    /** Connections (processes) per upstream unless configured: more than a shared upstream ever needs (at most nine). */
+    public static final int DEFAULT_MAX_CONNECTIONS = 16;
 
     public Limits {
         Objects.requireNonNull(breaker, "breaker");
@@ -25,6 +32,14 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
             throw new IllegalArgumentException("queueWait must not be negative, got " + queueWait);
         }
         Objects.requireNonNull(perTool, "perTool");
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections must be at least 1, got " + maxConnections);
+        }
+    }
+
+    /** With the default {@link #DEFAULT_MAX_CONNECTIONS}. */
+    public Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool) {
+        this(breaker, maxConcurrent, queueWait, perTool, DEFAULT_MAX_CONNECTIONS);
     }
 
     public static Limits ofDefaults() {
@@ -32,15 +47,19 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
     }
 
     public Limits withBreaker(Breaker breaker) {
-        return new Limits(breaker, maxConcurrent, queueWait, perTool);
+        return new Limits(breaker, maxConcurrent, queueWait, perTool, maxConnections);
     }
 
     public Limits withMaxConcurrent(int max) {
-        return new Limits(breaker, max, queueWait, perTool);
+        return new Limits(breaker, max, queueWait, perTool, maxConnections);
     }
 
     public Limits withPerTool(Optional<Rate> rate) {
-        return new Limits(breaker, maxConcurrent, queueWait, rate);
+        return new Limits(breaker, maxConcurrent, queueWait, rate, maxConnections);
+    }
+
+    public Limits withMaxConnections(int max) {
+        return new Limits(breaker, maxConcurrent, queueWait, perTool, max);
     }
 
     /**

@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  * @param maxMessageBytes the largest message accepted from it (the connector was made with it; a
  *     larger answer fails its request, and the refusal names this setting)
  * @param roots what a shared connection's {@code roots/list} is answered with, if configured;
- *     otherwise the roots every connected client on that connection allows (their intersection)
+ *     otherwise no roots: a client's own roots go only to a connection of its own ({@code perClient},
+ *     {@code warden wrap}), never where another client could read them back
  * @param redactResultsOf per-tool overrides of {@code redactSuccessfulResults}
  * @param closeIdleAfter how long an extra shared connection (one made for clients declaring other
  *     sampling, elicitation and roots capabilities than the first; for stdio, a process) may go unused
@@ -88,7 +89,12 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         return true;
     }
 
-    /** A server launched as a subprocess and spoken to over stdio; its stderr goes to the log. */
+    /**
+     * A server launched as a subprocess and spoken to over stdio; its stderr goes to the log. It
+     * inherits the whole environment, as the methods taking a map do ({@code warden wrap}'s choice,
+     * a drop-in); {@code warden gateway} gives each server only what its configuration names, see
+     * {@link #stdio(String, List, StdioEnvironment, int)}.
+     */
     public static Upstream stdio(String name, List<String> command) {
         return stdio(name, command, Map.of());
     }
@@ -101,16 +107,26 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     /** @param maxMessageBytes the largest message accepted from it; a larger one fails its request */
     public static Upstream stdio(String name, List<String> command, Map<String, String> environment,
             int maxMessageBytes) {
+        return stdio(name, command, StdioEnvironment.everything(environment), maxMessageBytes);
+    }
+
+    /**
+     * A subprocess started with {@code environment} exactly (resolved against the gateway's own
+     * when it starts, and again on each restart).
+     */
+    public static Upstream stdio(String name, List<String> command, StdioEnvironment environment,
+            int maxMessageBytes) {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("upstream " + name + " needs a command");
         }
         requireMessageSize(name, maxMessageBytes);
         List<String> copy = List.copyOf(command);
-        Map<String, String> env = Map.copyOf(environment);
+        java.util.Objects.requireNonNull(environment, "environment");
         StderrSink stderr = stderrLog(name);
         return of(name, () -> {
             try {
-                return ProcessTransport.launch(copy, env, Optional.empty(), stderr, maxMessageBytes);
+                return ProcessTransport.launchWithExactEnvironment(copy, environment.resolve(System.getenv()),
+                        Optional.empty(), stderr, maxMessageBytes);
             } catch (ProcessStartException e) {
                 LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started: {1}", name,
                         STDERR.sanitize(e.getMessage(), Policy.REDACT).output());

@@ -225,4 +225,35 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> parse("upstreams: { a: { command: x } }\nincidents: { maxSize: 1KiB }"))
                 .hasMessageContaining("incidents.maxSize").hasMessageContaining("at least");
     }
+
+    @Test
+    void anUpstreamNamesTheVariablesItInheritsByTheirNames() {
+        assertThatThrownBy(() -> parse("""
+                upstreams:
+                  a: { command: x, inheritEnv: ["NODE_EXTRA_CA_CERTS", "A=B"] }
+                """)).isInstanceOf(ConfigException.class)
+                .hasMessage("upstreams.a.inheritEnv: expected names of environment variables (letters, digits and _)");
+        assertThat(parse("""
+                upstreams:
+                  a: { command: x, inheritEnv: [NODE_EXTRA_CA_CERTS] }
+                """).upstreams()).hasSize(1);
+    }
+
+    @Test
+    void limitsOnConnectionsAndParkedCallsAreRead() {
+        GatewayConfig cfg = parse("""
+                limits: { parkedCalls: 50, parkedCallsPerClient: 5 }
+                upstreams:
+                  a: { command: x, perClient: true, maxConnections: 4 }
+                """);
+        assertThat(cfg.parked()).isEqualTo(new GatewayConfig.Parked(50, 5));
+        assertThat(cfg.upstreams().get(0).limits().maxConnections()).isEqualTo(4);
+        assertThat(parse("upstreams: { a: { command: x } }").parked()).isEqualTo(GatewayConfig.Parked.ofDefaults());
+        assertThat(parse("upstreams: { a: { command: x } }").upstreams().get(0).limits().maxConnections())
+                .isEqualTo(Limits.DEFAULT_MAX_CONNECTIONS);
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxConnections: 0 } }"))
+                .hasMessage("upstreams.a.maxConnections: expected a whole number of at least 1");
+        assertThatThrownBy(() -> parse("limits: { parkedCallsPerClient: 0 }\nupstreams: { a: { command: x } }"))
+                .hasMessage("limits.parkedCallsPerClient: expected a whole number of at least 1");
+    }
 }

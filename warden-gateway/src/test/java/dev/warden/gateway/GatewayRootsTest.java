@@ -24,12 +24,15 @@ import tools.jackson.databind.node.ObjectNode;
  * A server's {@code roots/list} never leaves it broader than a direct client would: where the
  * gateway serves one client (a per-client upstream, {@code warden wrap}) the question goes to that
  * client, even with no call in flight (at start, after {@code roots/list_changed}); where clients
- * share the server, the answer is the roots configured for it, or what all their roots allow.
+ * share the server, the answer is the roots configured for it, or none: whatever the server hears
+ * there, every client on it can read back, so no client's own roots are ever the answer.
  */
 class GatewayRootsTest {
 
     private final McpServer server = McpServer.builder("files", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ok").handler(c -> ToolResult.text("fine")).build())
+            .tool(ToolSpec.builder("roots-now").handler(c -> ToolResult.text(c.context()
+                    .requestClient("roots/list", Json.object()).path("roots").toString())).build())
             .build();
     /** The server's side of each upstream connection, newest last. */
     private final List<ServerConnection> connections = new CopyOnWriteArrayList<>();
@@ -87,19 +90,23 @@ class GatewayRootsTest {
     }
 
     @Test
-    void aSharedServerHearsOnlyWhatEveryConnectedClientAllows() throws Exception {
+    void aSharedServerNeverHearsAClientsRootsAnotherClientCouldReadBack() throws Exception {
         gateway = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all()).build();
         client("file:///srv", "file:///tmp/scratch");
         client("file:///srv/data", "file:///home/bob");
-        assertThat(serverAsksForRoots()).containsExactly("file:///srv/data");
+        assertThat(serverAsksForRoots()).isEmpty();
     }
 
     @Test
-    void aSharedServerWhoseClientsAllowNothingInCommonHearsNoRoots() throws Exception {
+    void aClientCannotReadAnotherClientsRootsThroughASharedServer() throws Exception {
         gateway = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all()).build();
-        client("file:///srv/a");
-        client("file:///srv/ab");
-        assertThat(serverAsksForRoots()).isEmpty();
+        McpClient ada = client("file:///home");
+        McpClient bob = client("file:///home/bob/secret-project");
+        assertThat(bob.callTool("roots-now", Json.object()).text()).isEqualTo("[]");
+
+        String read = ada.callTool("roots-now", Json.object()).text();
+
+        assertThat(read).doesNotContain("bob").doesNotContain("secret-project");
     }
 
     @Test

@@ -291,30 +291,6 @@ class GatewayStatelessClientTest {
     }
 
     @Test
-    void statelessRequestsOfOneClientShareItsRateLimitAcrossConnections() {
-        Upstream u = Upstream.of("asking", () -> {
-            InMemoryTransport.Pair pair = InMemoryTransport.pair();
-            upstream.connect(pair.right());
-            return pair.left();
-        });
-        try (Gateway limited = Gateway.builder().upstream(u).incidents(IncidentSink.all())
-                .perClient(Limits.Rate.parse("2/m")).build()) {
-            List<ToolCallResult> results = new java.util.ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                try (McpClient c = statelessClientOf(limited, "ada")) {
-                    results.add(c.callTool("echo", Json.object().put("text", "x")));
-                }
-            }
-            assertThat(results.subList(0, 2)).allSatisfy(r -> assertThat(r.isError()).isFalse());
-            assertThat(results.get(2).isError()).isTrue();
-            assertThat(results.get(2).text()).contains("RATE_LIMITED").contains("retryAfterMs");
-            try (McpClient bob = statelessClientOf(limited, "bob")) {
-                assertThat(bob.callTool("echo", Json.object().put("text", "x")).isError()).isFalse();
-            }
-        }
-    }
-
-    @Test
     void statelessRequestsUseTheSharedUpstreamEvenWhenUpstreamsArePerClient() {
         java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
         Upstream u = Upstream.of("asking", () -> {

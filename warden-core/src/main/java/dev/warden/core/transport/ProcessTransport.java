@@ -66,11 +66,29 @@ public final class ProcessTransport implements Transport {
     /** @param maxMessageBytes the largest message accepted from the child; a larger one fails its request */
     public static ProcessTransport launch(List<String> command, Map<String, String> environment,
                                           Optional<Path> directory, StderrSink stderr, int maxMessageBytes) {
+        return launch(command, environment, false, directory, stderr, maxMessageBytes);
+    }
+
+    /**
+     * Starts {@code command} with exactly {@code environment}: nothing of this process's own
+     * environment is inherited (a gateway decides what each server it starts may see).
+     */
+    public static ProcessTransport launchWithExactEnvironment(List<String> command, Map<String, String> environment,
+                                                              Optional<Path> directory, StderrSink stderr,
+                                                              int maxMessageBytes) {
+        return launch(command, environment, true, directory, stderr, maxMessageBytes);
+    }
+
+    private static ProcessTransport launch(List<String> command, Map<String, String> environment, boolean exact,
+                                           Optional<Path> directory, StderrSink stderr, int maxMessageBytes) {
         Objects.requireNonNull(command, "command");
         if (command.isEmpty()) {
             throw new IllegalArgumentException("command must name a program");
         }
         ProcessBuilder builder = new ProcessBuilder(command);
+        if (exact) {
+            builder.environment().clear();
+        }
         builder.environment().putAll(environment);
         directory.ifPresent(dir -> builder.directory(dir.toFile()));
         Process process;

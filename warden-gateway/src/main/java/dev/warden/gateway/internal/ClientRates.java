@@ -7,36 +7,35 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The per-client rate limit's buckets. A session-based client has one for its connection; a
- * stateless client has no connection that outlives a request, so its bucket is kept here by the
- * name it gives ({@code clientInfo}, self-declared: a limit between well-behaved clients, not a
- * defence against one that renames itself). Bounded: past {@link #MAX} names they start afresh.
+ * The per-client rate limit's buckets, by {@link ClientKey}: every session and stateless request
+ * of one client spends the same bucket, and no client can spend another's by giving its name.
+ * Bounded: past {@link #MAX} clients, the buckets that have refilled (as good as new) are dropped
+ * first; only if all are in use does the map start afresh.
  */
 public final class ClientRates {
 
     static final int MAX = 10_000;
 
     private final Optional<Limits.Rate> rate;
-    private final ConcurrentHashMap<String, Bucket> byName = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<ClientKey, Bucket> byClient = new ConcurrentHashMap<>();
 
     public ClientRates(Optional<Limits.Rate> rate) {
         this.rate = rate;
     }
 
-    /** A bucket of a connection's own. */
-    Optional<Bucket> fresh() {
-        return rate.map(r -> Bucket.builder().addLimit(Bandwidth.builder().capacity(r.calls())
-                .refillGreedy(r.calls(), r.period()).build()).build());
-    }
-
-    /** The bucket of the stateless client of this name, shared by its requests. */
-    Optional<Bucket> named(String name) {
+    /** The bucket of this client, shared by all its connections; none when there is no per-client rate. */
+    Optional<Bucket> of(ClientKey client) {
         if (rate.isEmpty()) {
             return Optional.empty();
         }
-        if (byName.size() >= MAX && !byName.containsKey(name)) {
-            byName.clear();
+        Limits.Rate r = rate.get();
+        if (byClient.size() >= MAX && !byClient.containsKey(client)) {
+            byClient.values().removeIf(b -> b.getAvailableTokens() >= r.calls());
+            if (byClient.size() >= MAX) {
+                byClient.clear();
+            }
         }
-        return Optional.of(byName.computeIfAbsent(name, n -> fresh().orElseThrow()));
+        return Optional.of(byClient.computeIfAbsent(client, c -> Bucket.builder().addLimit(Bandwidth.builder()
+                .capacity(r.calls()).refillGreedy(r.calls(), r.period()).build()).build()));
     }
 }

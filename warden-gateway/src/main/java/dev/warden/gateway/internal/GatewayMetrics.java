@@ -100,6 +100,29 @@ public final class GatewayMetrics {
                 .register(registry).increment();
     }
 
+    /**
+     * A request refused because a bound of the gateway was reached: {@code limit} names the
+     * setting ({@code maxConnections}, {@code parkedCalls}, {@code parkedCallsPerClient}).
+     */
+    void limitRefused(String upstream, String limit) {
+        Counter.builder("warden_gateway_upstream_refusals").description("Requests refused at a limit, by setting")
+                .tags("upstream", upstream, "limit", limit)
+                .register(registry).increment();
+    }
+
+    /** Connections (for stdio, processes) the gateway holds open to an upstream. */
+    public void connections(String upstream, ConnectionSlots slots) {
+        io.micrometer.core.instrument.Gauge.builder("warden_gateway_upstream_connections", slots,
+                ConnectionSlots::inUse).description("Open connections (stdio: processes) to an upstream")
+                .tag("upstream", upstream).register(registry);
+    }
+
+    /** Calls of stateless clients waiting for their input. */
+    public void parked(ParkedCalls parked) {
+        io.micrometer.core.instrument.Gauge.builder("warden_gateway_parked_calls", parked, ParkedCalls::size)
+                .description("Calls waiting for their stateless client's input").register(registry);
+    }
+
     /** 0 closed, 1 open, 2 half-open (and 3 for the breaker's other states). */
     void breaker(String upstream, CircuitBreaker breaker) {
         io.micrometer.core.instrument.Gauge.builder("warden_gateway_breaker_state", breaker, b -> switch (b.getState()) {

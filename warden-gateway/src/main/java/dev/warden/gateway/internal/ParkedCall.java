@@ -5,7 +5,6 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.OutgoingRequest;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +45,6 @@ final class ParkedCall implements Asker {
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, Ask> outstanding = new LinkedHashMap<>();
     private volatile OutgoingRequest upstream;
-    private volatile long deadline = Long.MAX_VALUE;
     private int asked;
 
     ParkedCall(UpstreamLink link, dev.warden.client.McpClient session, String method, String name,
@@ -136,8 +134,7 @@ final class ParkedCall implements Asker {
      * {@link #upstream()}) or its questions, returned as the input-required result for the client;
      * a question the client declared it cannot answer ends the round with -32021.
      */
-    java.util.Optional<ObjectNode> next(Duration parkFor, ObjectNode clientCapabilities) throws InterruptedException {
-        deadline = Long.MAX_VALUE;
+    java.util.Optional<ObjectNode> next(ObjectNode clientCapabilities) throws InterruptedException {
         Object event = events.take();
         if (event == DONE) {
             return java.util.Optional.empty();
@@ -177,13 +174,7 @@ final class ParkedCall implements Asker {
         }
         token = PREFIX + Tokens.random();
         result.put("requestState", token);
-        deadline = System.nanoTime() + parkFor.toNanos();
         return java.util.Optional.of(result);
-    }
-
-    /** Parked past its time: the client will not come back. */
-    boolean expired(long now) {
-        return now - deadline > 0;
     }
 
     /** Ends the call: the upstream's request is cancelled, its open questions fail, the permit is freed. */

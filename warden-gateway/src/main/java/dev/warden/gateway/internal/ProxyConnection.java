@@ -65,8 +65,10 @@ public final class ProxyConnection implements Asker {
     }
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
 
-    /** Calls this client may make per period, for all upstreams together. */
+    /** Calls this client may make per period, for all upstreams together (shared by all its connections). */
     private volatile Optional<io.github.bucket4j.Bucket> clientRate;
+    /** Who this client is, for its rate and its parked calls: its address, never the name it gives. */
+    private volatile ClientKey clientKey;
     private final Services services;
     private static final java.util.concurrent.atomic.AtomicLong CONNECTIONS = new java.util.concurrent.atomic.AtomicLong();
     private final long number = CONNECTIONS.incrementAndGet();
@@ -80,7 +82,9 @@ public final class ProxyConnection implements Asker {
     public ProxyConnection(Transport downstream, List<UpstreamLink> links, List<UpstreamLink> shared, Naming naming,
             Services services) {
         this.services = services;
-        this.clientRate = services.perClient().fresh();
+        this.clientKey = downstream instanceof dev.warden.core.transport.PeerAddress p && p.peerAddress() != null
+                && !p.peerAddress().isEmpty() ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
+        this.clientRate = services.perClient().of(clientKey);
         if (links.isEmpty() || links.size() != shared.size()) {
             throw new IllegalArgumentException("a gateway needs at least one upstream, and a shared link for each");
         }
@@ -118,10 +122,7 @@ public final class ProxyConnection implements Asker {
     public void start() {
         session.gate(StatelessRules::admit);
         links.forEach(l -> l.register(this));
-        session.closed().whenComplete((v, e) -> links.forEach(l -> {
-            l.unregister(this);
-            l.rootsChanged(clientCapabilities); // what the clients left allow together may be wider now
-        }));
+        session.closed().whenComplete((v, e) -> links.forEach(l -> l.unregister(this)));
         // (adopt() moves a connection that turns out stateless to the shared links.)
         session.start();
     }
@@ -156,7 +157,10 @@ public final class ProxyConnection implements Asker {
         if (!name.isEmpty()) {
             client = AuditTrail.printable(name) + "#" + number;
         }
-        clientRate = services.perClient().named(name.isEmpty() ? "(unnamed)" : name);
+        if (clientKey instanceof ClientKey.Connection) {
+            clientKey = new ClientKey.Unknown(); // a stateless request's own connection ends with it
+            clientRate = services.perClient().of(clientKey);
+        }
         JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
         logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
                 ? Optional.of(level.stringValue()) : Optional.empty();
@@ -259,6 +263,9 @@ public final class ProxyConnection implements Asker {
             Thread.ofVirtual().start(() -> {
                 try {
                     f.complete(Optional.of(link.client(upstreamCapabilities())));
+                } catch (ConnectionSlots.AtCapacity e) {
+                    failures.add(unavailable(link, Lifecycle.INITIALIZE, Optional.empty(), e));
+                    f.complete(Optional.empty());
                 } catch (RuntimeException e) {
                     // Why (the program, its exit code and last stderr lines) is logged where it was launched.
                     failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
@@ -314,36 +321,6 @@ public final class ProxyConnection implements Asker {
             held.clear();
         }
         flush.forEach(Runnable::run);
-        links.forEach(l -> l.rootsChanged(clientCapabilities)); // a shared server narrows to this client's roots too
-    }
-
-    /** Whether this session-based client's requests to {@code link} go on the upstream connection {@code session}. */
-    boolean on(UpstreamLink link, McpClient session) {
-        return !statelessClient && link.connectedFor(upstreamCapabilities()).filter(c -> c == session).isPresent();
-    }
-
-    /** Whether this client declared a capability (roots, sampling, elicitation). */
-    boolean declares(String capability) {
-        return clientCapabilities.has(capability);
-    }
-
-    /**
-     * This client's roots, asked now; none if it cannot say (it then allows nothing, which keeps
-     * a shared server's intersection narrow rather than wide).
-     */
-    List<JsonNode> clientRoots(McpClient on) {
-        try {
-            JsonNode answer = askClient("roots/list", Json.object(), callOn(on));
-            List<JsonNode> roots = new ArrayList<>();
-            answer.path("roots").forEach(roots::add);
-            return roots;
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            LOG.log(System.Logger.Level.DEBUG, "a client did not say its roots");
-            return List.of();
-        }
     }
 
     /** An upstream's notification (already sanitized where it carries text) on its way to the client. */
@@ -437,6 +414,9 @@ public final class ProxyConnection implements Asker {
     private void notifyUpstreams(String method, Optional<JsonNode> params) {
         ObjectNode body = params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast).orElseGet(Json::object);
         for (UpstreamLink link : links) {
+            if ("notifications/roots/list_changed".equals(method) && !link.dedicated()) {
+                continue; // a shared server's roots are never a client's (see UpstreamLink#sharedRoots)
+            }
             link.connectedFor(upstreamCapabilities()).ifPresent(c -> {
                 try {
                     c.notify(method, body);
@@ -611,6 +591,7 @@ public final class ProxyConnection implements Asker {
         Naming.Target target = found.get();
         UpstreamLink link = target.link();
         Optional<McpClient> connected = link.connectedFor(upstreamCapabilities()).filter(McpClient::isConnected);
+        services.parked().sweep(); // calls parked past their time give their places back first
         if (connected.isEmpty() || connected.get().protocolVersion().stateless()
                 || !link.guard().admitsWithoutWaiting()) {
             return null;
@@ -1129,6 +1110,7 @@ public final class ProxyConnection implements Asker {
                         Duration.ofNanos(probe.getNanosToWaitForRefill()))));
             }
         }
+        services.parked().sweep(); // calls parked past their time give their places back first
         Guard.Permit permit;
         try {
             permit = link.guard().admit(tool);
@@ -1288,7 +1270,7 @@ public final class ProxyConnection implements Asker {
             McpClient client) throws Exception {
         Optional<ObjectNode> questions;
         try {
-            questions = call.next(parkFor(link), clientCapabilities);
+            questions = call.next(clientCapabilities);
         } catch (InterruptedException | ProtocolException e) {
             // This round's client went away, or cannot give what is asked: the call ends, upstream too.
             services.parked().forget(call);
@@ -1297,11 +1279,16 @@ public final class ProxyConnection implements Asker {
             throw e;
         }
         if (questions.isPresent()) {
-            if (!services.parked().park(call)) {
+            Optional<ParkedCalls.Full> full = services.parked().park(call, clientKey, parkFor(link));
+            if (full.isPresent()) {
                 call.abandon("The gateway holds too many calls waiting for input");
+                String limit = full.get() == ParkedCalls.Full.CLIENT ? "parkedCallsPerClient" : "parkedCalls";
+                services.metrics().limitRefused(link.name(), limit);
                 throw new LocalFailure(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
-                        "The gateway holds too many calls waiting for input; retry later.",
-                        new IllegalStateException("parked calls full")));
+                        full.get() == ParkedCalls.Full.CLIENT
+                                ? "This client has too many calls waiting for input; retry later."
+                                : "The gateway holds too many calls waiting for input; retry later.",
+                        new IllegalStateException("parked calls full: limits." + limit)));
             }
             return questions.get();
         }
@@ -1365,6 +1352,10 @@ public final class ProxyConnection implements Asker {
 
     private static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,
             Throwable cause) {
+        if (cause instanceof ConnectionSlots.AtCapacity full) {
+            // Its message is the gateway's own words, naming the setting.
+            return link.pipeline().local(method, tool, ErrorCode.RATE_LIMITED, full.getMessage(), cause);
+        }
         String message = cause instanceof AuthorizationFailedException
                 ? "The gateway could not authorize with the upstream server."
                 : "The upstream server is unavailable.";

@@ -34,12 +34,23 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile McpClient client;
     private volatile boolean closed;
     private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
+    private final GatewayMetrics metrics;
+    private final ConnectionSlots slots;
+    /** The connections this link made and holds a place in {@link #slots} for, until it closes them. */
+    private final Set<McpClient> held = ConcurrentHashMap.newKeySet();
     /** Who has requests in flight on each of the upstream's sessions: its questions can only be about one of them. */
     private final ConcurrentHashMap<McpClient, Askers> askers = new ConcurrentHashMap<>();
 
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics) {
+        this(spec, pipeline, metrics, new ConnectionSlots(spec.name(), spec.limits().maxConnections()));
+    }
+
+    /** @param slots the connections this upstream may have open, shared with its other links (per-client ones) */
+    public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots) {
         this.spec = spec;
         this.pipeline = pipeline;
+        this.metrics = metrics;
+        this.slots = slots;
         this.guard = new Guard(spec.name(), spec.limits(), java.time.Clock.systemUTC());
         metrics.breaker(spec.name(), guard.breaker());
     }
@@ -119,7 +130,7 @@ public final class UpstreamLink implements AutoCloseable {
                 Askers mine = new Askers();
                 McpClient.Builder builder = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(),
                         clientCapabilities, mine);
-                McpClient connected = builder.connect(spec.connector());
+                McpClient connected = connect(builder);
                 registered(connected, mine);
                 primaryAsking = asking(clientCapabilities);
                 client = connected;
@@ -186,8 +197,8 @@ public final class UpstreamLink implements AutoCloseable {
             if (stateless == null && !statelessRefused && !closed) {
                 try {
                     Askers probeAskers = new Askers();
-                    McpClient probe = builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, allAsking(),
-                            probeAskers).connect(spec.connector());
+                    McpClient probe = connect(builder(dev.warden.core.mcp.ProtocolVersion.V2026_07_28, allAsking(),
+                            probeAskers));
                     if (probe.protocolVersion().stateless()) {
                         stateless = registered(probe, probeAskers);
                         LOG.log(System.Logger.Level.INFO, "upstream {0} also connected ({1}) for stateless clients",
@@ -197,12 +208,14 @@ public final class UpstreamLink implements AutoCloseable {
                         // stateless clients that declare them all, unless the first connection did.
                         String all = asking(allAsking());
                         if (all.equals(primaryAsking) || others.containsKey(all)) {
-                            probe.close();
+                            disconnect(probe);
                         } else {
                             others.put(all, new Extra(registered(probe, probeAskers)));
                         }
                         statelessRefused = true;
                     }
+                } catch (ConnectionSlots.AtCapacity e) {
+                    throw e; // not an answer about the stateless version: asked again later
                 } catch (RuntimeException e) {
                     statelessRefused = true;
                     LOG.log(System.Logger.Level.DEBUG, "upstream {0} does not speak the stateless version", spec.name());
@@ -268,8 +281,8 @@ public final class UpstreamLink implements AutoCloseable {
                     throw new IllegalStateException("the gateway is closing");
                 }
                 Askers mine = new Askers();
-                McpClient c = builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(), clientCapabilities,
-                        mine).connect(spec.connector());
+                McpClient c = connect(builder(dev.warden.core.mcp.ProtocolVersion.latestSessionBased(),
+                        clientCapabilities, mine));
                 extra = new Extra(registered(c, mine));
                 others.put(key, extra);
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected again, for clients offering [{1}]",
@@ -331,7 +344,41 @@ public final class UpstreamLink implements AutoCloseable {
                         + " unused for {2}", spec.name(), key, spec.closeIdleAfter());
             }
         }
-        idle.forEach(McpClient::close); // outside the lock: stopping a process may take a moment
+        idle.forEach(this::disconnect); // outside the lock: stopping a process may take a moment
+    }
+
+    /**
+     * Connects with a place among the upstream's {@code maxConnections}, or is refused
+     * ({@link ConnectionSlots.AtCapacity}, counted in the metrics) when every place is taken.
+     */
+    private McpClient connect(McpClient.Builder builder) {
+        try {
+            slots.take();
+        } catch (ConnectionSlots.AtCapacity e) {
+            metrics.limitRefused(spec.name(), "maxConnections");
+            LOG.log(System.Logger.Level.WARNING, "upstream {0}: a connection refused, {1} are open (maxConnections)",
+                    spec.name(), spec.limits().maxConnections());
+            throw e;
+        }
+        try {
+            McpClient c = builder.connect(spec.connector());
+            held.add(c);
+            return c;
+        } catch (RuntimeException e) {
+            slots.give();
+            throw e;
+        }
+    }
+
+    /** Closes a connection this link made, giving its place back. */
+    private void disconnect(McpClient c) {
+        try {
+            c.close();
+        } finally {
+            if (held.remove(c)) {
+                slots.give();
+            }
+        }
     }
 
     /** The asking capabilities (sampling, elicitation, roots) a client declares, sorted, comma-separated. */
@@ -524,8 +571,7 @@ public final class UpstreamLink implements AutoCloseable {
         ObjectNode ask(String method, ObjectNode params) throws Exception {
             List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
             if (!dedicated && "roots/list".equals(method)) {
-                // Roots narrow the whole server, for every client sharing it: never one caller's alone.
-                return sharedRoots(session, candidates, params);
+                return sharedRoots(); // never a client's own roots, where another client could read them
             }
             if (candidates.size() == 1) {
                 return candidates.get(0).ask(session, method, params);
@@ -541,51 +587,23 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     /**
-     * A shared connection's {@code roots/list}: the roots configured for this upstream, else only
-     * what every connected client on that connection allows (the intersection of their roots; none
-     * when there is no such client), so the server is never broader than for any one of them.
+     * A shared connection's {@code roots/list}: the roots configured for this upstream, else none.
+     * Never a client's own: what the server hears here it may tell any client on the connection
+     * (a tool that lists its roots, a path it accepts), and which client a question is for cannot
+     * be told on a shared connection (a client's {@code roots/list_changed} makes the server ask in
+     * the middle of another client's call). A client whose roots the server should follow gets a
+     * connection of its own ({@code perClient: true}).
      */
-    private ObjectNode sharedRoots(McpClient on, List<Asker> inFlight, ObjectNode params) throws Exception {
+    private ObjectNode sharedRoots() {
         ObjectNode answer = Json.object();
         tools.jackson.databind.node.ArrayNode list = answer.putArray("roots");
-        if (spec.roots().isPresent()) {
-            spec.roots().get().forEach(uri -> list.addObject().put("uri", uri));
-            return answer;
-        }
-        List<List<JsonNode>> each = new java.util.ArrayList<>();
-        for (ProxyConnection connection : connections) {
-            if (connection.on(this, on) && connection.declares("roots")) {
-                each.add(connection.clientRoots(on));
-            }
-        }
-        for (Asker asker : inFlight) {
-            if (!(asker instanceof ProxyConnection)) {
-                // A stateless client's parked call: connected for as long as it runs, so it counts too.
-                List<JsonNode> roots = new java.util.ArrayList<>();
-                asker.ask(on, "roots/list", params).path("roots").forEach(roots::add);
-                each.add(roots);
-            }
-        }
-        Roots.intersection(each).forEach(list::add);
+        spec.roots().ifPresent(roots -> roots.forEach(uri -> list.addObject().put("uri", uri)));
         return answer;
     }
 
-    /**
-     * A client connection on a shared link arrived, changed its roots or left: the upstream
-     * connection it uses asks again (the intersection changed). Nothing to do when this link
-     * serves one client (its own notification goes through) or has roots configured.
-     */
-    void rootsChanged(ObjectNode clientCapabilities) {
-        if (dedicated || spec.roots().isPresent() || !clientCapabilities.has("roots")) {
-            return;
-        }
-        connectedFor(clientCapabilities).ifPresent(c -> {
-            try {
-                c.notify("notifications/roots/list_changed", Json.object());
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "upstream {0} did not hear of changed roots", spec.name());
-            }
-        });
+    /** Whether this link serves one client connection only (then its roots are that client's to give). */
+    boolean dedicated() {
+        return dedicated;
     }
 
     /**
@@ -617,10 +635,10 @@ public final class UpstreamLink implements AutoCloseable {
                 idleWatch.interrupt();
             }
         }
-        others.values().forEach(extra -> extra.client().close());
+        others.values().forEach(extra -> disconnect(extra.client()));
         McpClient second = stateless;
         if (second != null) {
-            second.close();
+            disconnect(second);
         }
         synchronized (listening) {
             if (listen != null) {
@@ -629,7 +647,7 @@ public final class UpstreamLink implements AutoCloseable {
         }
         McpClient c = client;
         if (c != null) {
-            c.close();
+            disconnect(c);
         }
     }
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * a time; what the session sends goes to the stream of the request it concerns ({@link Route}),
  * or to the GET stream when it concerns none.
  */
-public final class HttpSessionTransport implements Transport {
+public final class HttpSessionTransport implements Transport, dev.warden.core.transport.PeerAddress {
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
@@ -47,14 +47,24 @@ public final class HttpSessionTransport implements Transport {
     private volatile long lastActive = System.nanoTime();
     private volatile Optional<ProtocolVersion> version = Optional.empty();
 
-    HttpSessionTransport(String sessionId, Duration resumeWindow, ScheduledExecutorService timers) {
+    /** The address of the client that opened the session (limits are kept by it, not by the session). */
+    private final String peerAddress;
+
+    HttpSessionTransport(String sessionId, Duration resumeWindow, ScheduledExecutorService timers,
+            String peerAddress) {
         this.sessionId = sessionId;
+        this.peerAddress = peerAddress;
         this.resumeWindow = resumeWindow;
         this.timers = timers;
     }
 
     String sessionId() {
         return sessionId;
+    }
+
+    @Override
+    public String peerAddress() {
+        return peerAddress;
     }
 
     @Override

@@ -161,7 +161,7 @@ public final class McpHandler extends Handler.Abstract {
                         "Bad request: the Mcp-Session-Id header is required after initialization");
                 return;
             }
-            transport = newSession(initialize.get());
+            transport = newSession(initialize.get(), Request.getRemoteAddr(request));
             response.getHeaders().put(SESSION_HEADER, transport.sessionId());
         } else {
             Optional<HttpSessionTransport> known = session(request, response, callback);
@@ -183,11 +183,11 @@ public final class McpHandler extends Handler.Abstract {
         transport.deliver(body);
     }
 
-    private HttpSessionTransport newSession(JsonRpcMessage.Request initialize) {
+    private HttpSessionTransport newSession(JsonRpcMessage.Request initialize, String peerAddress) {
         byte[] random = new byte[24];
         RANDOM.nextBytes(random);
         String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-        HttpSessionTransport transport = new HttpSessionTransport(id, settings.resumeWindow(), timers);
+        HttpSessionTransport transport = new HttpSessionTransport(id, settings.resumeWindow(), timers, peerAddress);
         initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                 .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
         sessions.put(id, transport);
@@ -216,7 +216,8 @@ public final class McpHandler extends Handler.Abstract {
             refuse(response, callback, 400, Optional.of(r.id()), refused.get());
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback);
+        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback,
+                Request.getRemoteAddr(request));
         exchanges.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);

@@ -27,7 +27,7 @@ import org.eclipse.jetty.util.Callback;
  * for its request errors), or an event stream when notifications come first. There is no
  * resumption in this version: a closed stream cancels the request.
  */
-final class StatelessExchange implements Transport, RequestHeaders {
+final class StatelessExchange implements Transport, RequestHeaders, dev.warden.core.transport.PeerAddress {
 
     private final RequestId request;
     private final HttpFields headers;
@@ -38,11 +38,20 @@ final class StatelessExchange implements Transport, RequestHeaders {
     private volatile Listener listener;
     private OutputStream stream;
 
-    StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback) {
+    private final String peerAddress;
+
+    StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback,
+            String peerAddress) {
+        this.peerAddress = peerAddress;
         this.request = request;
         this.headers = headers;
         this.response = response;
         this.callback = callback;
+    }
+
+    @Override
+    public String peerAddress() {
+        return peerAddress;
     }
 
     @Override

@@ -1,0 +1,140 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.error.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Calls of stateless (2026-07-28) clients parked while the upstream waits for their input hold a
+ * place among the upstream's concurrent calls; one whose client never comes back gives it up once
+ * it expires, whether or not anything else is parked after it, and no client parks without bound.
+ */
+class GatewayParkedCallsTest {
+
+    private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
+            .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echo")).build())
+            .tool(ToolSpec.builder("ask").handler(call -> {
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                return ToolResult.text(call.context().requestClient("sampling/createMessage", params)
+                        .path("content").path("text").asString());
+            }).build())
+            .build();
+    private final MovableClock clock = new MovableClock();
+    private Gateway gateway;
+
+    private void start(int maxConcurrent, int parkedTotal, int parkedPerClient) {
+        // Reached without server/discover: a session-based upstream, so questions park stateless calls.
+        Upstream u = Upstream.of("asking", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
+        }).withTimeout(Duration.ofSeconds(30))
+                .withLimits(new Limits(Limits.Breaker.ofDefaults(), maxConcurrent, Duration.ZERO, Optional.empty()));
+        gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock)
+                .parkedCalls(parkedTotal, parkedPerClient).build();
+    }
+
+    @AfterEach
+    void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
+    private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
+
+    /** A raw stateless client from {@code address}: it reads the answers and never resumes anything. */
+    private Transport from(String address) {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        gateway.connect(new FromAddress(pair.right(), address));
+        pair.left().start(new Transport.Listener() {
+            @Override
+            public void onFrame(byte[] frame) {
+                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
+            }
+
+            @Override
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
+            }
+
+            @Override
+            public void onClose() {
+            }
+        });
+        return pair.left();
+    }
+
+    private JsonNode call(Transport t, int id, String tool) throws InterruptedException {
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}}}");
+        JsonNode frame = received.poll(30, TimeUnit.SECONDS);
+        assertThat(frame).as("an answer").isNotNull();
+        assertThat(frame.path("id").asInt()).isEqualTo(id);
+        return frame.path("result");
+    }
+
+    private static boolean parked(JsonNode result) {
+        return "input_required".equals(result.path("resultType").asString(""));
+    }
+
+    @Test
+    void parkedCallsNeverResumedGiveBackTheirPlacesOnceExpiredWithoutAnotherCallBeingParked() throws Exception {
+        start(2, 100, 100);
+        Transport t = from("10.0.0.1");
+        assertThat(parked(call(t, 1, "ask"))).isTrue();
+        assertThat(parked(call(t, 2, "ask"))).isTrue();
+        assertThat(call(t, 3, "echo").toString()).as("both places are held").contains("RATE_LIMITED");
+
+        clock.advance(Duration.ofMinutes(5).plusSeconds(1));
+
+        JsonNode fresh = call(t, 4, "echo");
+        assertThat(fresh.path("isError").asBoolean(false)).as(fresh.toString()).isFalse();
+        assertThat(fresh.at("/content/0/text").asString()).isEqualTo("echo");
+    }
+
+    @Test
+    void aClientParkingMoreThanItsShareIsRefusedAndOthersStillPark() throws Exception {
+        start(64, 100, 2);
+        Transport greedy = from("10.0.0.1");
+        assertThat(parked(call(greedy, 1, "ask"))).isTrue();
+        assertThat(parked(call(greedy, 2, "ask"))).isTrue();
+
+        JsonNode refused = call(greedy, 3, "ask");
+
+        assertThat(refused.path("isError").asBoolean(false)).as(refused.toString()).isTrue();
+        assertThat(refused.at("/content/0/text").asString()).contains("RATE_LIMITED").contains("waiting for input")
+                .contains("ref_");
+        assertThat(parked(call(from("10.0.0.2"), 4, "ask"))).isTrue();
+    }
+
+    @Test
+    void noMoreCallsAreParkedThanTheGatewayHoldsInAll() throws Exception {
+        start(64, 2, 100);
+        assertThat(parked(call(from("10.0.0.1"), 1, "ask"))).isTrue();
+        assertThat(parked(call(from("10.0.0.2"), 2, "ask"))).isTrue();
+
+        JsonNode refused = call(from("10.0.0.3"), 3, "ask");
+
+        assertThat(refused.at("/content/0/text").asString()).contains("RATE_LIMITED").contains("waiting for input");
+    }
+}
