@@ -7,15 +7,28 @@ import java.util.Set;
 /**
  * Which {@code Host} and {@code Origin} values may reach the server: the defence against DNS
  * rebinding, where a web page whose name resolves to 127.0.0.1 makes the browser talk to a local
- * server. Names are compared without the port; an absent Origin (clients that are not browsers)
- * is allowed, an absent Host is not.
+ * server, and against other local web applications (another port of localhost is another origin).
+ * Host names are compared without the port. An Origin is accepted when it is the server's own (a
+ * name of {@code hosts} with the port the request's Host header names) or one configured in
+ * {@code origins}; an absent Origin (clients that are not browsers) is allowed, an absent Host is
+ * not.
  */
 public final class HostPolicy {
 
     private final Set<String> hosts;
+    private final Set<String> origins;
+
+    /**
+     * @param origins whole origins ({@code scheme://host[:port]}) accepted besides the server's own,
+     *                such as a browser-based inspector served from another port
+     */
+    public HostPolicy(Set<String> hosts, Set<String> origins) {
+        this.hosts = Set.copyOf(hosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).toList());
+        this.origins = Set.copyOf(origins.stream().map(HostPolicy::normalizeOrigin).toList());
+    }
 
     public HostPolicy(Set<String> hosts) {
-        this.hosts = Set.copyOf(hosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).toList());
+        this(hosts, Set.of());
     }
 
     public static HostPolicy loopback() {
@@ -30,7 +43,11 @@ public final class HostPolicy {
         return hostHeader.map(HostPolicy::nameOf).map(hosts::contains).orElse(false);
     }
 
-    public boolean allowsOrigin(Optional<String> originHeader) {
+    /**
+     * @param hostHeader the request's Host: the origin must name its port (the server's own
+     *                   origin under any of its allowed names)
+     */
+    public boolean allowsOrigin(Optional<String> originHeader, Optional<String> hostHeader) {
         if (originHeader.isEmpty()) {
             return true;
         }
@@ -47,7 +64,14 @@ public final class HostPolicy {
         if (authority.indexOf('/') >= 0 || authority.indexOf('@') >= 0) {
             return false;
         }
-        return hosts.contains(nameOf(authority));
+        if (origins.contains(normalizeOrigin(origin))) {
+            return true;
+        }
+        if (!hosts.contains(nameOf(authority)) || hostHeader.isEmpty()) {
+            return false;
+        }
+        String defaultPort = s.equals("https") ? "443" : "80";
+        return portOf(authority, defaultPort).equals(portOf(hostHeader.get(), defaultPort));
     }
 
     /** The host name of {@code host[:port]} or {@code [v6][:port]}, lower-cased. */
@@ -59,5 +83,18 @@ public final class HostPolicy {
         }
         int colon = a.lastIndexOf(':');
         return colon >= 0 ? a.substring(0, colon) : a;
+    }
+
+    /** The port of {@code host[:port]} or {@code [v6][:port]}, or {@code otherwise} when none is named. */
+    static String portOf(String authority, String otherwise) {
+        String a = authority.trim();
+        int from = a.startsWith("[") ? Math.max(a.indexOf(']'), 0) : 0;
+        int colon = a.indexOf(':', from);
+        return colon >= 0 && colon < a.length() - 1 ? a.substring(colon + 1) : otherwise;
+    }
+
+    private static String normalizeOrigin(String origin) {
+        String o = origin.trim().toLowerCase(Locale.ROOT);
+        return o.endsWith("/") ? o.substring(0, o.length() - 1) : o;
     }
 }
