@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,6 +51,9 @@ final class GatewayCommand implements Callable<Integer> {
                     + "maxMessageBytes, else " + StdioTransport.DEFAULT_MAX_MESSAGE_BYTES + ").")
     Integer maxMessageBytes;
 
+    @Mixin
+    HttpLimitsOptions httpLimits = new HttpLimitsOptions();
+
     @Override
     public Integer call() throws Exception {
         GatewayConfig cfg;
@@ -68,7 +72,8 @@ final class GatewayCommand implements Callable<Integer> {
         cfg.perClient().ifPresent(builder::perClient);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"));
-             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), registry);
+             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(),
+                     cfg.http().map(GatewayConfig.Http::allowedHosts).orElse(java.util.Set.of()), registry);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))
                      .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
@@ -76,8 +81,8 @@ final class GatewayCommand implements Callable<Integer> {
                 gateway.serveStdio();
                 return 0;
             }
-            McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
-                    .onSession(gateway::connect).boundary(gateway.boundary());
+            McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
+                    .onSession(gateway::connect).boundary(gateway.boundary()));
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {
@@ -88,6 +93,7 @@ final class GatewayCommand implements Callable<Integer> {
                 server.port(port);
             }
             try (McpHttpServer running = server.build().start()) {
+                HttpMetrics.register(registry, running);
                 // The one line on stdout: scripts wait for it to learn the endpoint.
                 System.out.println("warden gateway: serving " + cfg.upstreams().size() + " upstream(s) at "
                         + running.endpoint());

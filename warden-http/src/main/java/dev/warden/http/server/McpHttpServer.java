@@ -1,7 +1,6 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
-import dev.warden.http.server.internal.HostPolicy;
 import dev.warden.http.server.internal.HttpCounters;
 import dev.warden.http.server.internal.McpHandler;
 import dev.warden.http.server.internal.RequestDeadlines;
@@ -355,16 +354,11 @@ public final class McpHttpServer implements AutoCloseable {
             if (onSession == null) {
                 throw new IllegalStateException("onSession is required: it connects a server to each new session");
             }
-            if (allowedHosts.isEmpty() && !isLoopback(host)) {
+            if (allowedHosts.isEmpty() && !HostPolicy.isLoopback(host)) {
                 throw new IllegalStateException("host " + host + " is not a loopback address: set allowedHosts "
                         + "to the names clients use to reach it");
             }
             return new McpHttpServer(this);
-        }
-
-        private static boolean isLoopback(String host) {
-            return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1")
-                    || host.equals("[::1]");
         }
 
         private static Duration positive(Duration d, String name) {

@@ -11,6 +11,7 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.Transport;
+import dev.warden.http.server.HostPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.SecureRandom;

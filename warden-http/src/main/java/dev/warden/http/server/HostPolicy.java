@@ -1,4 +1,4 @@
-package dev.warden.http.server.internal;
+package dev.warden.http.server;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -72,6 +72,16 @@ public final class HostPolicy {
         }
         String defaultPort = s.equals("https") ? "443" : "80";
         return portOf(authority, defaultPort).equals(portOf(hostHeader.get(), defaultPort));
+    }
+
+    /** Whether a request with these headers may be served: its Host allowed, its Origin absent or allowed. */
+    public boolean allows(Optional<String> hostHeader, Optional<String> originHeader) {
+        return allowsHost(hostHeader) && allowsOrigin(originHeader, hostHeader);
+    }
+
+    /** Whether a name is a loopback host (binding there needs no allowed host names). */
+    public static boolean isLoopback(String host) {
+        return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1") || host.equals("[::1]");
     }
 
     /** The host name of {@code host[:port]} or {@code [v6][:port]}, lower-cased. */
