@@ -70,27 +70,50 @@ class SlowReaderTest {
     void aClientThatNeverReadsItsStreamIsCutAndAnotherClientIsServedMeanwhile() throws Exception {
         String slow = peer.initialize();
         String honest = peer.initialize();
+
+        floodUnread("""
+                {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"flood","arguments":{},\
+                "_meta":{"progressToken":"p"}}}""", "Mcp-Session-Id: " + slow + "\r\nMCP-Protocol-Version: 2025-11-25\r\n",
+                () -> peer.send(peer.post("""
+                        {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}""",
+                        sessionHeaders(honest))).body());
+    }
+
+    @Test
+    void aStatelessClientThatNeverReadsItsStreamIsCutToo() throws Exception {
+        String meta = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}";
+        String honest = peer.initialize();
+
+        floodUnread("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"flood\","
+                + "\"arguments\":{},\"_meta\":{\"progressToken\":\"p\"," + meta + "}}}",
+                "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: flood\r\n",
+                () -> peer.send(peer.post("""
+                        {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}""",
+                        sessionHeaders(honest))).body());
+    }
+
+    /**
+     * Sends a flood call on a raw socket whose client never reads, then asserts: the honest call
+     * is answered meanwhile (the shared thread was not held), the flood call is cancelled, and the
+     * slow client's connection ends once what the kernel buffered is read.
+     */
+    private void floodUnread(String body, String headers, java.util.concurrent.Callable<String> honestCall)
+            throws Exception {
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(4096); // a small window, and nothing read from it
             socket.connect(new java.net.InetSocketAddress("127.0.0.1", http.port()));
             socket.setSoTimeout(20_000);
-            String body = """
-                    {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"flood","arguments":{},\
-                    "_meta":{"progressToken":"p"}}}""";
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             OutputStream out = socket.getOutputStream();
             out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + http.port() + "\r\n"
                     + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-                    + "Mcp-Session-Id: " + slow + "\r\nMCP-Protocol-Version: 2025-11-25\r\n"
-                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + headers + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(bytes);
             out.flush();
 
             assertTimeoutPreemptively(Duration.ofSeconds(15), () -> {
-                // The flood's sender is free again (the slow stream was cut), so the shared thread serves the echo.
-                String answer = peer.send(peer.post("""
-                        {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}""",
-                        sessionHeaders(honest))).body();
+                String answer = honestCall.call();
                 assertThat(HttpPeer.events(answer).stream().map(e -> e.data()).filter(d -> !d.isEmpty())
                         .map(d -> Json.mapper().readTree(d).at("/result/content/0/text").asString())).contains("hi");
                 assertThat(floodCancelled.await(15, TimeUnit.SECONDS)).isTrue();

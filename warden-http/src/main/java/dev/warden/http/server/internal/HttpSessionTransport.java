@@ -47,7 +47,8 @@ public final class HttpSessionTransport implements Transport {
     private final InstantSource clock;
     private final SseStream.SessionBudget budget;
     private final Runnable onStreamCut;
-    private final Object input = new Object();
+    /** Frames reach the session one at a time; a lock rather than a monitor, so no carrier is pinned on JDK 21. */
+    private final java.util.concurrent.locks.ReentrantLock input = new java.util.concurrent.locks.ReentrantLock();
     private volatile Listener listener;
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
@@ -210,8 +211,11 @@ public final class HttpSessionTransport implements Transport {
         if (l == null || closed.get()) {
             return;
         }
-        synchronized (input) {
+        input.lock();
+        try {
             l.onFrame(frame);
+        } finally {
+            input.unlock();
         }
     }
 
@@ -323,14 +327,17 @@ public final class HttpSessionTransport implements Transport {
         }
         List<RequestId> owned = byRequest.entrySet().stream().filter(e -> e.getValue() == stream)
                 .map(Map.Entry::getKey).toList();
-        if (!owned.isEmpty()) {
-            timers.execute(() -> owned.forEach(this::cancel));
-        }
+        owned.forEach(this::cancel);
     }
 
-    /** Cancels an incoming request the way a client would: a notifications/cancelled to the session. */
+    /**
+     * Cancels an incoming request the way a client would: a notifications/cancelled to the session,
+     * on a thread of its own: the caller may be the timer thread or a sender shared with other
+     * clients, and the cancellation may travel on to an upstream.
+     */
     void cancel(RequestId request) {
-        deliver(Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8));
+        byte[] frame = Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8);
+        Thread.ofVirtual().name("warden-http-cancel").start(() -> deliver(frame));
     }
 
     void keepAlive() {

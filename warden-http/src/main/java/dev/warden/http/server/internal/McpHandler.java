@@ -326,7 +326,9 @@ public final class McpHandler extends Handler.Abstract {
             refuse(response, callback, 400, Optional.of(r.id()), refused.get());
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback);
+        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback,
+                new SseStream.Buffer(settings.limits().streamBufferEvents(), settings.limits().streamBufferBytes()),
+                counters.streamsCut::increment);
         exchanges.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);

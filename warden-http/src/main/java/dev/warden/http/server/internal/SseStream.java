@@ -1,18 +1,12 @@
 package dev.warden.http.server.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
@@ -23,13 +17,11 @@ import org.eclipse.jetty.util.Callback;
  * on this stream only. The stream outlives its connections: the server may drop a connection
  * (polling) and a client may reconnect, until the stream ends with its last event.
  *
- * <p>{@link #send} never blocks on the network: it queues the event (under a lock held for no
- * I/O) for the connection's own writer, a virtual thread that does the blocking writes. The
- * sender is often a thread shared by many clients (the reader of a shared upstream), so a client
- * that stops reading must cost only itself: when its queue passes the {@link Buffer} bounds the
- * stream is cut ({@code onOverflow}: its requests are cancelled) and other clients never wait.
- * The lock is a {@link ReentrantLock}, not {@code synchronized}, so that a virtual thread waiting
- * for it does not pin its carrier on JDK 21 (JDK 24 and later no longer pin on monitors either).
+ * <p>{@link #send} never blocks on the network: it queues the event for the connection's
+ * {@link QueuedWriter}. When the client falls so far behind that the queue passes the
+ * {@link Buffer} bounds, the stream is cut ({@code onOverflow}: its requests are cancelled) and
+ * no other client waits. The lock is a {@link ReentrantLock}, held for no I/O (no carrier pinned
+ * on JDK 21).
  */
 final class SseStream {
 
@@ -49,109 +41,6 @@ final class SseStream {
     private record Event(long sequence, byte[] bytes) {
     }
 
-    /** One HTTP response carrying the stream for a while, with what is queued for it. */
-    private final class Connection {
-        private final Callback callback;
-        private final OutputStream out;
-        private final Deque<byte[]> pending = new ArrayDeque<>();
-        private final Condition ready = lock.newCondition();
-        private final AtomicBoolean completed = new AtomicBoolean();
-        private long pendingBytes;
-        /** No more events: the writer ends the response once the queue is written. */
-        private boolean closing;
-        /** Failed or cut: the writer stops at once. */
-        private boolean dead;
-        private Thread writer;
-
-        Connection(Response response, Callback callback) {
-            this.callback = callback;
-            this.out = Content.Sink.asOutputStream(response);
-        }
-
-        /** Queues bytes; false when the bounds would be passed. Called with the lock held. */
-        boolean offer(byte[] bytes) {
-            if (!pending.isEmpty() && (pending.size() >= buffer.maxEvents()
-                    || pendingBytes + bytes.length > buffer.maxBytes())) {
-                return false;
-            }
-            pending.addLast(bytes);
-            pendingBytes += bytes.length;
-            ready.signal();
-            return true;
-        }
-
-        void succeed() {
-            if (completed.compareAndSet(false, true)) {
-                try {
-                    out.close();
-                    callback.succeeded();
-                } catch (IOException | RuntimeException e) {
-                    callback.failed(e);
-                }
-            }
-        }
-
-        void fail(Throwable why) {
-            if (completed.compareAndSet(false, true)) {
-                callback.failed(why);
-            }
-        }
-
-        /** The writer: takes what is queued, writes it without the lock, until closed or dead. */
-        void drain() {
-            try {
-                out.flush(); // commits the headers: the client learns at once that its stream is open
-            } catch (IOException | RuntimeException e) {
-                lock.lock();
-                try {
-                    if (!dead) {
-                        dropConnection(this);
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                return;
-            }
-            while (true) {
-                List<byte[]> batch;
-                lock.lock();
-                try {
-                    while (pending.isEmpty() && !closing && !dead) {
-                        ready.awaitUninterruptibly();
-                    }
-                    if (dead) {
-                        return;
-                    }
-                    if (pending.isEmpty()) { // closing, and everything is written
-                        break;
-                    }
-                    batch = new ArrayList<>(pending);
-                    pending.clear();
-                    pendingBytes = 0;
-                } finally {
-                    lock.unlock();
-                }
-                try {
-                    for (byte[] bytes : batch) {
-                        out.write(bytes);
-                    }
-                    out.flush();
-                } catch (IOException | RuntimeException e) {
-                    lock.lock();
-                    try {
-                        if (!dead) {
-                            dropConnection(this);
-                        }
-                    } finally {
-                        lock.unlock();
-                    }
-                    return;
-                }
-            }
-            succeed();
-        }
-    }
-
     private final String id;
     private final Buffer buffer;
     private final SessionBudget budget;
@@ -159,7 +48,8 @@ final class SseStream {
     private final Deque<Event> kept = new ArrayDeque<>();
     private long keptBytes;
     private long nextSequence = 1;
-    private Connection connection;
+    /** The HTTP response carrying the stream for now, with its writer. */
+    private QueuedWriter connection;
     private boolean ended;
     private boolean cut;
     private final Runnable onDisconnect;
@@ -242,32 +132,37 @@ final class SseStream {
         lock.lock();
         try {
             if (connection != null) {
-                connection.closing = true;
-                connection.ready.signal();
+                connection.close();
             }
             if (cut) {
                 callback.failed(new IOException("the stream was cut: its client fell behind"));
                 return;
             }
-            Connection c = new Connection(response, callback);
+            QueuedWriter[] self = new QueuedWriter[1];
+            QueuedWriter c = new QueuedWriter(response, callback, replayBounds(priming), () -> writeFailed(self[0]));
+            self[0] = c;
             connection = c;
             if (priming) {
                 c.offer(utf8("id: " + id + "_0\nretry: " + retryMillis + "\ndata: \n\n"));
             }
             for (Event event : kept) {
                 if (event.sequence() > after) {
-                    c.pending.addLast(event.bytes()); // within the bounds: kept is bounded alike
-                    c.pendingBytes += event.bytes().length;
+                    c.offer(event.bytes()); // within the bounds: kept is bounded alike
                 }
             }
-            c.closing = ended;
             if (ended) {
+                c.close();
                 connection = null;
             }
-            c.writer = Thread.ofVirtual().name("warden-sse-" + id).start(c::drain);
+            c.start("warden-sse-" + id);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The writer's bounds: room for the priming event on top of a full replay. */
+    private Buffer replayBounds(boolean priming) {
+        return priming ? new Buffer(buffer.maxEvents() + 1, buffer.maxBytes() + 256) : buffer;
     }
 
     /**
@@ -284,7 +179,7 @@ final class SseStream {
             Event event = new Event(nextSequence, utf8(format(nextSequence, frame)));
             nextSequence++;
             keep(event);
-            if (connection != null && !connection.offer(event.bytes())) {
+            if (connection != null && !connection.offer(event.bytes())) { // never blocks
                 cutLocked();
                 overflowed = true;
             }
@@ -314,16 +209,10 @@ final class SseStream {
         budget.add(-keptBytes);
         kept.clear();
         keptBytes = 0;
-        Connection c = connection;
+        QueuedWriter c = connection;
         connection = null;
         if (c != null) {
-            c.dead = true;
-            c.pending.clear();
-            c.ready.signal();
             c.fail(new IOException("the client fell behind: its stream was cut"));
-            if (c.writer != null) {
-                c.writer.interrupt(); // a write blocked on a full socket gives up
-            }
         }
     }
 
@@ -341,7 +230,7 @@ final class SseStream {
     void keepAlive() {
         lock.lock();
         try {
-            if (connection != null && !ended && connection.pending.isEmpty()) {
+            if (connection != null && !ended && connection.idle()) {
                 connection.offer(utf8(": keep-alive\n\n"));
             }
         } finally {
@@ -359,8 +248,7 @@ final class SseStream {
         try {
             ended = true;
             if (connection != null) {
-                connection.closing = true;
-                connection.ready.signal();
+                connection.close();
                 connection = null;
                 return true;
             }
@@ -389,8 +277,7 @@ final class SseStream {
             if (connection == null || ended) {
                 return false;
             }
-            connection.closing = true;
-            connection.ready.signal();
+            connection.close();
             connection = null;
             return true;
         } finally {
@@ -421,22 +308,27 @@ final class SseStream {
         lock.lock();
         try {
             if (connection != null) {
-                dropConnection(connection);
+                connection.fail(new IOException("the client's connection closed"));
+                connection = null;
+                onDisconnect.run();
             }
         } finally {
             lock.unlock();
         }
     }
 
-    /** Called with the lock held. */
-    private void dropConnection(Connection dead) {
-        dead.dead = true;
-        dead.ready.signal();
-        dead.fail(new IOException("the client's connection closed"));
-        if (connection == dead) {
+    /** A write to the client failed: the stream waits for it to resume, if that connection was the current one. */
+    private void writeFailed(QueuedWriter writer) {
+        lock.lock();
+        try {
+            if (connection != writer || writer == null) {
+                return;
+            }
             connection = null;
-            onDisconnect.run();
+        } finally {
+            lock.unlock();
         }
+        onDisconnect.run();
     }
 
     private String format(long sequence, String data) {
