@@ -64,6 +64,8 @@ public final class HttpSessionTransport implements Transport {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive;
+    /** Admitted and not yet carrying its initialize: not idle, so a concurrent initialize cannot evict it. */
+    private volatile boolean starting = true;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
 
     /** @param onStreamCut counts a stream cut because its client fell behind (the server's metric) */
@@ -112,7 +114,7 @@ public final class HttpSessionTransport implements Transport {
      * list changes is not idle, however long it waits.
      */
     boolean idle() {
-        if (!byRequest.isEmpty()) {
+        if (starting || !byRequest.isEmpty()) {
             return false;
         }
         for (SseStream stream : streams.values()) {
@@ -155,6 +157,7 @@ public final class HttpSessionTransport implements Transport {
             return new Result.Refused(Refusal.TOO_MANY_PENDING);
         }
         touch();
+        starting = false;
         String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),

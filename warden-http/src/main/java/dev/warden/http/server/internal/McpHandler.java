@@ -76,6 +76,8 @@ public final class McpHandler extends Handler.Abstract {
     private final Map<String, HttpSessionTransport> sessions = new ConcurrentHashMap<>();
     private final java.util.Set<StatelessExchange> exchanges = ConcurrentHashMap.newKeySet();
     private final HttpCounters counters = new HttpCounters();
+    /** Held while a new session is admitted against the caps; a lock, so no carrier is pinned on JDK 21. */
+    private final java.util.concurrent.locks.ReentrantLock admission = new java.util.concurrent.locks.ReentrantLock();
 
     private final RequestDeadlines deadlines;
 
@@ -263,43 +265,59 @@ public final class McpHandler extends Handler.Abstract {
 
     /**
      * A new session, unless the caps are reached: at the cap (in total, or for the client's
-     * address), the session idle for longest makes room; when none is idle, none is opened.
+     * address), the session idle for longest makes room; when none is idle, none is opened. The
+     * decision is taken under a lock (so the caps hold under concurrent initializes); closing the
+     * evicted session and connecting the new one happen after it, as both may take time.
      */
-    private synchronized Optional<HttpSessionTransport> newSession(JsonRpcMessage.Request initialize, String address) {
+    private Optional<HttpSessionTransport> newSession(JsonRpcMessage.Request initialize, String address) {
         Limits limits = settings.limits();
-        if (sessions.size() >= limits.maxSessions()
-                || sessions.values().stream().filter(t -> t.remoteAddress().equals(address)).count()
-                        >= limits.maxSessionsPerAddress()) {
-            expireIdle();
+        List<HttpSessionTransport> evicted = new ArrayList<>();
+        HttpSessionTransport transport;
+        admission.lock();
+        try {
+            if (sessions.size() >= limits.maxSessions() || countFrom(address) >= limits.maxSessionsPerAddress()) {
+                expireIdle();
+            }
+            if (countFrom(address) >= limits.maxSessionsPerAddress()
+                    && !evictOldestIdle(t -> t.remoteAddress().equals(address), evicted)) {
+                return Optional.empty();
+            }
+            if (sessions.size() >= limits.maxSessions() && !evictOldestIdle(t -> true, evicted)) {
+                return Optional.empty();
+            }
+            byte[] random = new byte[24];
+            RANDOM.nextBytes(random);
+            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
+                    limits.session(), settings.clock(), counters.streamsCut::increment);
+            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            sessions.put(id, transport);
+        } finally {
+            admission.unlock();
         }
-        if (sessions.values().stream().filter(t -> t.remoteAddress().equals(address)).count()
-                >= limits.maxSessionsPerAddress() && !evictOldestIdle(t -> t.remoteAddress().equals(address))) {
-            return Optional.empty();
-        }
-        if (sessions.size() >= limits.maxSessions() && !evictOldestIdle(t -> true)) {
-            return Optional.empty();
-        }
-        byte[] random = new byte[24];
-        RANDOM.nextBytes(random);
-        String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-        HttpSessionTransport transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                limits.session(), settings.clock(), counters.streamsCut::increment);
-        initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
-                .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
-        sessions.put(id, transport);
+        evicted.forEach(HttpSessionTransport::close);
         counters.sessionsOpened.increment();
         settings.onSession().accept(transport);
         return Optional.of(transport);
     }
 
-    /** Closes the idle session (among those {@code which} selects) last active longest ago; false if none is idle. */
-    private boolean evictOldestIdle(java.util.function.Predicate<HttpSessionTransport> which) {
+    private long countFrom(String address) {
+        return sessions.values().stream().filter(t -> t.remoteAddress().equals(address)).count();
+    }
+
+    /**
+     * Takes out the idle session (among those {@code which} selects) last active longest ago, to be
+     * closed by the caller; false if none is idle.
+     */
+    private boolean evictOldestIdle(java.util.function.Predicate<HttpSessionTransport> which,
+                                    List<HttpSessionTransport> evicted) {
         Optional<HttpSessionTransport> oldest = sessions.values().stream().filter(which)
                 .filter(HttpSessionTransport::idle)
                 .min(java.util.Comparator.comparingLong(HttpSessionTransport::lastActive));
         oldest.ifPresent(t -> {
             sessions.remove(t.sessionId());
-            t.close();
+            evicted.add(t);
             counters.sessionsEvicted.increment();
         });
         return oldest.isPresent();
