@@ -1,6 +1,7 @@
 package dev.warden.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.warden.core.json.Json;
 import java.io.BufferedReader;
@@ -81,8 +82,9 @@ class HttpEveryPostAnsweredEndToEndTest {
         CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> events.lines()
                 .reduce("", (a, b) -> a + b + "\n"));
 
-        HttpResponse<String> duplicate = post(gateway.url(), session, """
-                {"jsonrpc":"2.0","id":7,"method":"ping"}""", HttpResponse.BodyHandlers.ofString());
+        // Bounded: before, the duplicate took over the first call's stream and was answered there.
+        HttpResponse<String> duplicate = assertTimeoutPreemptively(PATIENCE, () -> post(gateway.url(), session, """
+                {"jsonrpc":"2.0","id":7,"method":"ping"}""", HttpResponse.BodyHandlers.ofString()));
 
         assertThat(duplicate.statusCode()).isEqualTo(400);
         assertThat(Json.mapper().readTree(duplicate.body()).at("/error/code").asInt()).isEqualTo(-32600);
@@ -92,7 +94,9 @@ class HttpEveryPostAnsweredEndToEndTest {
 
     private void assertBatchRefused(String url) throws Exception {
         String session = initialize(url);
-        HttpResponse<String> response = post(url, session, BATCH, HttpResponse.BodyHandlers.ofString());
+        // Bounded: the request timeout covers the headers only, and before, an event stream opened and never ended.
+        HttpResponse<String> response = assertTimeoutPreemptively(PATIENCE,
+                () -> post(url, session, BATCH, HttpResponse.BodyHandlers.ofString()));
 
         assertThat(response.statusCode()).isEqualTo(400);
         JsonNode error = Json.mapper().readTree(response.body());
