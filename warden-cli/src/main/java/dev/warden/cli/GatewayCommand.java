@@ -63,6 +63,13 @@ final class GatewayCommand implements Callable<Integer> {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
         }
+        java.util.Set<String> allowedHosts = cfg.http().map(GatewayConfig.Http::allowedHosts).orElse(java.util.Set.of());
+        if (cfg.metrics().isPresent() && allowedHosts.isEmpty()
+                && !dev.warden.http.server.HostPolicy.isLoopback(cfg.metrics().get().host())) {
+            System.err.println("warden gateway: metrics.host " + cfg.metrics().get().host() + " is not a loopback "
+                    + "address: set http.allowedHosts to the names Prometheus uses to reach it");
+            return 2;
+        }
         IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
         Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -72,8 +79,7 @@ final class GatewayCommand implements Callable<Integer> {
         cfg.perClient().ifPresent(builder::perClient);
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir));
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"));
-             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(),
-                     cfg.http().map(GatewayConfig.Http::allowedHosts).orElse(java.util.Set.of()), registry);
+             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))
                      .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
