@@ -11,6 +11,7 @@ import dev.warden.server.McpServer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code warden demo}: the demo server (or the conformance fixture) over stdio or Streamable HTTP. */
@@ -21,6 +22,9 @@ import picocli.CommandLine.Option;
                         + "(what the official conformance suite's reference server offers).",
                 "Incidents go to stderr as JSON lines unless --incident-log is given."})
 final class DemoCommand implements Callable<Integer> {
+
+    @Mixin
+    HttpLimitsOptions httpLimits = new HttpLimitsOptions();
 
     @Option(names = "--incident-log", paramLabel = "FILE",
             description = "Also append incident records (JSON lines) to FILE (default: stderr).")
@@ -75,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
             server.serveStdio();
             return;
         }
-        try (McpHttpServer http = McpHttpServer.builder().port(httpPort).maxBodyBytes(maxMessageBytes)
+        try (McpHttpServer http = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort).maxBodyBytes(maxMessageBytes)
                 .onSession(server::connect).boundary(server.boundary()).build().start()) {
             // The one line on stdout: scripts wait for it to learn the endpoint (useful with --http 0).
             System.out.println("warden demo: serving " + (conformance ? "the conformance fixture" : "the demo")

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,6 +51,9 @@ final class GatewayCommand implements Callable<Integer> {
                     + "maxMessageBytes, else " + StdioTransport.DEFAULT_MAX_MESSAGE_BYTES + ").")
     Integer maxMessageBytes;
 
+    @Mixin
+    HttpLimitsOptions httpLimits = new HttpLimitsOptions();
+
     @Override
     public Integer call() throws Exception {
         GatewayConfig cfg;
@@ -57,6 +61,13 @@ final class GatewayCommand implements Callable<Integer> {
             cfg = GatewayConfig.load(config, Optional.ofNullable(maxMessageBytes));
         } catch (ConfigException e) {
             System.err.println("warden gateway: " + e.getMessage());
+            return 2;
+        }
+        java.util.Set<String> allowedHosts = cfg.http().map(GatewayConfig.Http::allowedHosts).orElse(java.util.Set.of());
+        if (cfg.metrics().isPresent() && allowedHosts.isEmpty()
+                && !dev.warden.http.server.HostPolicy.isLoopback(cfg.metrics().get().host())) {
+            System.err.println("warden gateway: metrics.host " + cfg.metrics().get().host() + " is not a loopback "
+                    + "address: set http.allowedHosts to the names Prometheus uses to reach it");
             return 2;
         }
         IncidentSink log = IncidentLogs.besideTheStore(Optional.ofNullable(incidentLog), cfg.incidents());
@@ -70,7 +81,7 @@ final class GatewayCommand implements Callable<Integer> {
         try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir), cfg.incidents());
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"),
                      cfg.audit().retention(), java.time.Clock.systemUTC());
-             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), registry);
+             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))
                      .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
@@ -78,8 +89,8 @@ final class GatewayCommand implements Callable<Integer> {
                 gateway.serveStdio();
                 return 0;
             }
-            McpHttpServer.Builder server = McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
-                    .onSession(gateway::connect).boundary(gateway.boundary());
+            McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
+                    .onSession(gateway::connect).boundary(gateway.boundary()));
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {
@@ -90,6 +101,7 @@ final class GatewayCommand implements Callable<Integer> {
                 server.port(port);
             }
             try (McpHttpServer running = server.build().start()) {
+                HttpMetrics.register(registry, running);
                 // The one line on stdout: scripts wait for it to learn the endpoint.
                 System.out.println("warden gateway: serving " + cfg.upstreams().size() + " upstream(s) at "
                         + running.endpoint());

@@ -2,16 +2,21 @@ package dev.warden.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.warden.gateway.GatewayConfig;
+import dev.warden.http.server.HostPolicy;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code GET /metrics} in Prometheus' text format, on its own port (loopback by default), apart
  * from the MCP endpoint. Uses the JDK's HTTP server: one small read-only page needs nothing more.
+ * The MCP endpoint's Host and Origin policy applies (a DNS-rebinding page could read it otherwise):
+ * the loopback names, or {@code http.allowedHosts} when configured; a host that is not loopback
+ * needs them.
  */
 final class MetricsEndpoint implements AutoCloseable {
 
@@ -21,14 +26,26 @@ final class MetricsEndpoint implements AutoCloseable {
         this.server = server;
     }
 
-    static MetricsEndpoint start(Optional<GatewayConfig.Metrics> config, PrometheusMeterRegistry registry)
-            throws IOException {
+    /** @param allowedHosts the names clients may use to reach the gateway ({@code http.allowedHosts}) */
+    static MetricsEndpoint start(Optional<GatewayConfig.Metrics> config, Set<String> allowedHosts,
+                                 PrometheusMeterRegistry registry) throws IOException {
         if (config.isEmpty()) {
             return new MetricsEndpoint(Optional.empty());
         }
+        if (allowedHosts.isEmpty() && !HostPolicy.isLoopback(config.get().host())) {
+            throw new IllegalStateException("metrics.host " + config.get().host() + " is not a loopback address: "
+                    + "set http.allowedHosts to the names Prometheus uses to reach it");
+        }
+        HostPolicy hosts = allowedHosts.isEmpty() ? HostPolicy.loopback() : new HostPolicy(allowedHosts);
         HttpServer http = HttpServer.create(new InetSocketAddress(config.get().host(), config.get().port()), 16);
         http.createContext("/metrics", exchange -> {
             try (exchange) {
+                var headers = exchange.getRequestHeaders();
+                if (!hosts.allows(Optional.ofNullable(headers.getFirst("Host")),
+                        Optional.ofNullable(headers.getFirst("Origin")))) {
+                    exchange.sendResponseHeaders(403, -1);
+                    return;
+                }
                 if (!"GET".equals(exchange.getRequestMethod())) {
                     exchange.sendResponseHeaders(405, -1);
                     return;
@@ -46,6 +63,11 @@ final class MetricsEndpoint implements AutoCloseable {
         System.err.println("warden gateway: metrics at http://" + config.get().host() + ":"
                 + http.getAddress().getPort() + "/metrics");
         return new MetricsEndpoint(Optional.of(http));
+    }
+
+    /** The bound port (when serving). */
+    java.util.OptionalInt port() {
+        return server.map(s -> java.util.OptionalInt.of(s.getAddress().getPort())).orElse(java.util.OptionalInt.empty());
     }
 
     @Override

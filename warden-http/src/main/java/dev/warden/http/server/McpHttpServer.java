@@ -1,10 +1,12 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
-import dev.warden.http.server.internal.HostPolicy;
+import dev.warden.http.server.internal.HttpCounters;
 import dev.warden.http.server.internal.McpHandler;
+import dev.warden.http.server.internal.RequestDeadlines;
 import java.net.URI;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -55,13 +57,19 @@ public final class McpHttpServer implements AutoCloseable {
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false); // no product or version in headers: nothing to fingerprint
         config.setSendXPoweredBy(false);
+        config.setRequestHeaderSize(b.maxHeaderBytes); // larger header blocks: 431 before they are buffered
         this.connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
         connector.setHost(b.host);
         connector.setPort(b.port);
+        RequestDeadlines deadlines = new RequestDeadlines(b.requestTimeout, b.clock);
+        connector.addEventListener(deadlines);
         jetty.addConnector(connector);
         Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
-        this.handler = new McpHandler(new McpHandler.Settings(b.path, new HostPolicy(hosts), b.maxBodyBytes, b.retry,
-                b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary), timers);
+        McpHandler.Limits limits = new McpHandler.Limits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
+                b.streamBufferEvents, b.streamBufferBytes, b.retainedBytesPerSession);
+        this.handler = new McpHandler(new McpHandler.Settings(b.path, new HostPolicy(hosts, b.allowedOrigins),
+                b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock),
+                timers, deadlines);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
     }
@@ -89,8 +97,29 @@ public final class McpHttpServer implements AutoCloseable {
         return URI.create("http://" + h + ":" + port() + path);
     }
 
+    /** The sessions open (those idle past the idle timeout are closed first). */
     public int sessionCount() {
         return handler.sessionCount();
+    }
+
+    /** What the server has refused or taken away from clients so far, for metrics. */
+    public Stats stats() {
+        HttpCounters c = handler.counters();
+        return new Stats(c.sessionsOpened(), c.sessionsEvicted(), c.sessionsExpired(), c.sessionsRefused(),
+                c.streamsCut(), c.requestsRefused());
+    }
+
+    /**
+     * Counters since the start.
+     *
+     * @param sessionsEvicted idle sessions closed to make room at a cap
+     * @param sessionsExpired sessions closed after the idle timeout
+     * @param sessionsRefused initializes refused: a cap reached and no session idle
+     * @param streamsCut      event streams cut because their client stopped reading
+     * @param requestsRefused POSTs refused in a session (a duplicate id, too many requests in flight, a batch)
+     */
+    public record Stats(long sessionsOpened, long sessionsEvicted, long sessionsExpired, long sessionsRefused,
+                        long streamsCut, long requestsRefused) {
     }
 
     public void join() throws InterruptedException {
@@ -116,7 +145,17 @@ public final class McpHttpServer implements AutoCloseable {
         private int maxBodyBytes = 4 * 1024 * 1024;
         private Duration retry = Duration.ofSeconds(1);
         private Duration resumeWindow = Duration.ofSeconds(60);
-        private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+        private Duration sessionIdleTimeout = Duration.ofMinutes(10);
+        private int maxSessions = 10_000;
+        private int maxSessionsPerAddress = 1_000;
+        private int maxPendingRequests = 1_000;
+        private int streamBufferEvents = 1024;
+        private long streamBufferBytes = 8L * 1024 * 1024;
+        private long retainedBytesPerSession = 16L * 1024 * 1024;
+        private int maxHeaderBytes = 16 * 1024;
+        private Duration requestTimeout = Duration.ofSeconds(30);
+        private InstantSource clock = InstantSource.system();
+        private final Set<String> allowedOrigins = new LinkedHashSet<>();
         private Duration keepAlive = Duration.ofSeconds(15);
         private Consumer<Transport> onSession;
         private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
@@ -193,8 +232,105 @@ public final class McpHttpServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How long a session with no request in flight and no stream open is kept (10 minutes by
+         * default); then it is closed and its id answers 404.
+         */
         public Builder sessionIdleTimeout(Duration timeout) {
             this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+            return this;
+        }
+
+        /**
+         * The most sessions open at once (10,000 by default), and from one remote address (1,000).
+         * At a cap the session idle for longest is closed to make room; when none is idle, the
+         * initialize is refused with 503.
+         */
+        public Builder maxSessions(int total, int perAddress) {
+            if (total < 1 || perAddress < 1) {
+                throw new IllegalArgumentException("maxSessions must be positive, got " + total + " and " + perAddress);
+            }
+            this.maxSessions = total;
+            this.maxSessionsPerAddress = perAddress;
+            return this;
+        }
+
+        /** The most requests in flight in one session (1,000 by default); past it a POST is refused with 429. */
+        public Builder maxPendingRequests(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxPendingRequests must be positive, got " + max);
+            }
+            this.maxPendingRequests = max;
+            return this;
+        }
+
+        /**
+         * What one event stream may hold for a client that reads slower than the server sends (1,024
+         * events or 8 MiB by default): past it the stream is cut and its requests cancelled, so the
+         * sender, which may serve other clients too, never waits. The same bounds apply to the events
+         * a stream keeps for resumption.
+         */
+        public Builder streamBuffer(int maxEvents, long maxBytes) {
+            if (maxEvents < 1 || maxBytes < 1024) {
+                throw new IllegalArgumentException("streamBuffer needs at least 1 event and 1024 bytes");
+            }
+            this.streamBufferEvents = maxEvents;
+            this.streamBufferBytes = maxBytes;
+            return this;
+        }
+
+        /** What all the streams of one session keep for resumption, in bytes (16 MiB by default). */
+        public Builder retainedBytesPerSession(long max) {
+            if (max < 1024) {
+                throw new IllegalArgumentException("retainedBytesPerSession must be at least 1024, got " + max);
+            }
+            this.retainedBytesPerSession = max;
+            return this;
+        }
+
+        /** The largest request header block (16 KiB by default); larger ones are refused with 431. */
+        public Builder maxHeaderBytes(int max) {
+            if (max < 1024) {
+                throw new IllegalArgumentException("maxHeaderBytes must be at least 1024, got " + max);
+            }
+            this.maxHeaderBytes = max;
+            return this;
+        }
+
+        /**
+         * How long a client has to send a whole request, headers and body (30 s by default), and how
+         * long a connection may wait for its next one: a client trickling bytes is cut off.
+         */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /** The clock of idle expiry and request deadlines (tests inject one). */
+        public Builder clock(InstantSource clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Origins ({@code scheme://host[:port]}) accepted besides the server's own, such as a
+         * browser-based inspector served from another local port. None by default: a page from
+         * another origin, another port of localhost included, is refused with 403.
+         */
+        public Builder allowedOrigins(Set<String> origins) {
+            allowedOrigins.clear();
+            for (String o : origins) {
+                boolean web = o != null && (o.startsWith("http://") || o.startsWith("https://"));
+                String authority = web ? o.substring(o.indexOf("://") + 3) : "";
+                if (authority.endsWith("/")) {
+                    authority = authority.substring(0, authority.length() - 1);
+                }
+                if (authority.isEmpty() || authority.contains("/")) {
+                    throw new IllegalArgumentException("allowedOrigins must hold origins such as "
+                            + "http://localhost:6274, got " + o);
+                }
+                allowedOrigins.add(o);
+            }
             return this;
         }
 
@@ -218,16 +354,11 @@ public final class McpHttpServer implements AutoCloseable {
             if (onSession == null) {
                 throw new IllegalStateException("onSession is required: it connects a server to each new session");
             }
-            if (allowedHosts.isEmpty() && !isLoopback(host)) {
+            if (allowedHosts.isEmpty() && !HostPolicy.isLoopback(host)) {
                 throw new IllegalStateException("host " + host + " is not a loopback address: set allowedHosts "
                         + "to the names clients use to reach it");
             }
             return new McpHttpServer(this);
-        }
-
-        private static boolean isLoopback(String host) {
-            return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1")
-                    || host.equals("[::1]");
         }
 
         private static Duration positive(Duration d, String name) {

@@ -288,6 +288,36 @@ class McpHttpServerTest {
     }
 
     @Test
+    void anOriginOnAnotherPortOfLocalhostIs403() throws Exception {
+        Map<String, String> headers = new HashMap<>(jsonHeaders());
+        headers.put("Origin", "http://localhost:" + (peer.endpoint().getPort() == 3000 ? 3001 : 3000));
+        HttpResponse<String> response = peer.send(peer.post(INIT, headers));
+
+        assertError(response, 403, -32600);
+        assertThat(http.sessionCount()).isZero();
+    }
+
+    @Test
+    void theServersOwnOriginUnderAnotherLoopbackNameIsAccepted() throws Exception {
+        Map<String, String> headers = new HashMap<>(jsonHeaders());
+        headers.put("Origin", "http://127.0.0.1:" + peer.endpoint().getPort());
+        headers.put("Host", "localhost:" + peer.endpoint().getPort());
+        assertThat(peer.send(peer.post(INIT, headers)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aConfiguredOriginIsAccepted() throws Exception {
+        McpServer server = McpServer.builder("origins", "1").incidents(IncidentSink.all()).build();
+        try (McpHttpServer other = McpHttpServer.builder().allowedOrigins(java.util.Set.of("http://localhost:6274"))
+                .onSession(server::connect).build().start()) {
+            HttpPeer otherPeer = new HttpPeer(other.endpoint());
+            Map<String, String> headers = new HashMap<>(jsonHeaders());
+            headers.put("Origin", "http://localhost:6274");
+            assertThat(otherPeer.send(otherPeer.post(INIT, headers)).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void otherMethodsAre405WithAnAllowHeader() throws Exception {
         HttpResponse<String> response = peer.send(HttpRequest.newBuilder(peer.endpoint())
                 .PUT(HttpRequest.BodyPublishers.ofString(INIT)).header("Content-Type", "application/json"));

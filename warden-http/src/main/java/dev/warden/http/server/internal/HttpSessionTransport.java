@@ -8,6 +8,7 @@ import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,10 +27,28 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
+    /** The bounds of one session, from the server's configuration. */
+    record Limits(SseStream.Buffer streamBuffer, long retainedBytes, int maxPendingRequests) {
+        Limits {
+            if (retainedBytes < 1 || maxPendingRequests < 1) {
+                throw new IllegalArgumentException("session limits must be positive");
+            }
+        }
+    }
+
+    /** Why a POST's requests cannot be taken. */
+    enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING }
+
     private final String sessionId;
+    private final String remoteAddress;
     private final Duration resumeWindow;
     private final ScheduledExecutorService timers;
-    private final Object input = new Object();
+    private final Limits limits;
+    private final InstantSource clock;
+    private final SseStream.SessionBudget budget;
+    private final Runnable onStreamCut;
+    /** Frames reach the session one at a time; a lock rather than a monitor, so no carrier is pinned on JDK 21. */
+    private final java.util.concurrent.locks.ReentrantLock input = new java.util.concurrent.locks.ReentrantLock();
     private volatile Listener listener;
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
@@ -44,27 +63,41 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
     static final int MAX_EARLY = 64;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
-    private volatile long lastActive = System.nanoTime();
+    private volatile long lastActive;
+    /** Admitted and not yet carrying its initialize: not idle, so a concurrent initialize cannot evict it. */
+    private volatile boolean starting = true;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
 
-    /** The address of the client that opened the session (limits are kept by it, not by the session). */
-    private final String peerAddress;
-
-    HttpSessionTransport(String sessionId, Duration resumeWindow, ScheduledExecutorService timers,
-            String peerAddress) {
+    /** @param onStreamCut counts a stream cut because its client fell behind (the server's metric) */
+    HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
+                         ScheduledExecutorService timers, Limits limits, InstantSource clock, Runnable onStreamCut) {
         this.sessionId = sessionId;
-        this.peerAddress = peerAddress;
+        this.remoteAddress = remoteAddress;
         this.resumeWindow = resumeWindow;
         this.timers = timers;
+        this.limits = limits;
+        this.clock = clock;
+        this.budget = new SseStream.SessionBudget(limits.retainedBytes());
+        this.onStreamCut = onStreamCut;
+        this.lastActive = clock.millis();
     }
 
     String sessionId() {
         return sessionId;
     }
 
+    String remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** What the session's streams keep for resumption, in bytes. */
+    long retainedBytes() {
+        return budget.used();
+    }
+
     @Override
     public String peerAddress() {
-        return peerAddress;
+        return remoteAddress;
     }
 
     @Override
@@ -81,26 +114,75 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         this.version = Optional.of(negotiated);
     }
 
-    long idleNanos() {
-        return System.nanoTime() - lastActive;
+    /**
+     * Idle: no request in flight and no stream connected. A client waiting on its GET stream for
+     * list changes is not idle, however long it waits.
+     */
+    boolean idle() {
+        if (starting || !byRequest.isEmpty()) {
+            return false;
+        }
+        for (SseStream stream : streams.values()) {
+            if (stream.connected()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** When the session was last active (millis of the server's clock). */
+    long lastActive() {
+        return lastActive;
+    }
+
+    /** Whether the session has been idle for longer than {@code timeout} at {@code now}. */
+    boolean expired(long nowMillis, Duration timeout) {
+        return idle() && nowMillis - lastActive > timeout.toMillis();
+    }
+
+    private void touch() {
+        lastActive = clock.millis();
     }
 
     boolean isClosed() {
         return closed.get();
     }
 
-    /** A new response stream for the requests of one POST body. */
-    SseStream openStream(List<RequestId> requests) {
+    /**
+     * A new response stream for the requests of one POST body, or why not: an id that a request
+     * still in flight in this session uses (its answer would go to one stream and the other POST
+     * would never complete), or too many requests in flight.
+     */
+    synchronized Result openStream(List<RequestId> requests) {
+        if (requests.stream().distinct().count() < requests.size()
+                || requests.stream().anyMatch(byRequest::containsKey)) {
+            return new Result.Refused(Refusal.DUPLICATE_ID);
+        }
+        if (byRequest.size() + requests.size() > limits.maxPendingRequests()) {
+            return new Result.Refused(Refusal.TOO_MANY_PENDING);
+        }
+        touch();
+        starting = false;
         String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
         SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(id, () -> disconnected(holder[0]));
+        SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),
+                () -> overflowed(holder[0]));
         holder[0] = stream;
         streams.put(id, stream);
         openRequests.put(stream, requests.size());
         for (RequestId request : requests) {
             byRequest.put(request, stream);
         }
-        return stream;
+        return new Result.Opened(stream);
+    }
+
+    /** What {@link #openStream} gives. */
+    sealed interface Result {
+        record Opened(SseStream stream) implements Result {
+        }
+
+        record Refused(Refusal why) implements Result {
+        }
     }
 
     /** A new stream for a GET without Last-Event-ID; empty if one is already open. */
@@ -108,9 +190,14 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         if (standalone != null && standalone.connected()) {
             return Optional.empty();
         }
-        SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(), () -> { });
+        touch();
+        SseStream[] holder = new SseStream[1];
+        SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(),
+                limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]));
+        holder[0] = stream;
         if (standalone != null) {
             streams.remove(standalone.id()); // its client left; the new GET replaces it
+            standalone.forget();
         }
         standalone = stream;
         streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
@@ -127,13 +214,16 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
 
     /** Hands one frame to the session; frames reach it one at a time, in arrival order. */
     void deliver(byte[] frame) {
-        lastActive = System.nanoTime();
+        touch();
         Listener l = listener;
         if (l == null || closed.get()) {
             return;
         }
-        synchronized (input) {
+        input.lock();
+        try {
             l.onFrame(frame);
+        } finally {
+            input.unlock();
         }
     }
 
@@ -183,16 +273,21 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
 
     @Override
     public void requestEnded(RequestId request) {
+        touch();
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
             if (stream.end()) {
                 // Its last event went out on a live connection: nothing is left to resume.
                 streams.remove(stream.id());
+                stream.forget();
                 return;
             }
             // Kept a while for a client that reconnects to fetch the last events it missed.
-            timers.schedule(() -> streams.remove(stream.id()), resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
+            timers.schedule(() -> {
+                streams.remove(stream.id());
+                stream.forget();
+            }, resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -207,6 +302,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
      * not within the resume window, its requests are cancelled, as nobody will read their answers.
      */
     private void disconnected(SseStream stream) {
+        touch();
         if (stream == null || closed.get()) {
             return;
         }
@@ -221,9 +317,35 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         }, resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Cancels an incoming request the way a client would: a notifications/cancelled to the session. */
+    /**
+     * A stream's client stopped reading and its buffer filled: the stream is gone, and the
+     * requests it was to answer are cancelled (nobody will read their answers). Called on the
+     * sender's thread, which may serve other clients: the cancellation is handed to the timer
+     * thread rather than delivered here.
+     */
+    private void overflowed(SseStream stream) {
+        onStreamCut.run();
+        LOG.log(System.Logger.Level.INFO, "a client fell behind on its event stream: the stream was cut");
+        if (stream == null) {
+            return;
+        }
+        streams.remove(stream.id());
+        if (stream == standalone) {
+            return; // the GET stream carries no request; the client may open a new one
+        }
+        List<RequestId> owned = byRequest.entrySet().stream().filter(e -> e.getValue() == stream)
+                .map(Map.Entry::getKey).toList();
+        owned.forEach(this::cancel);
+    }
+
+    /**
+     * Cancels an incoming request the way a client would: a notifications/cancelled to the session,
+     * on a thread of its own: the caller may be the timer thread or a sender shared with other
+     * clients, and the cancellation may travel on to an upstream.
+     */
     void cancel(RequestId request) {
-        deliver(Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8));
+        byte[] frame = Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8);
+        Thread.ofVirtual().name("warden-http-cancel").start(() -> deliver(frame));
     }
 
     void keepAlive() {
@@ -235,7 +357,10 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        streams.values().forEach(SseStream::end); // the GET stream is among them
+        streams.values().forEach(stream -> {
+            stream.end(); // the GET stream is among them
+            stream.forget();
+        });
         Listener l = listener;
         if (l != null) {
             l.onClose();

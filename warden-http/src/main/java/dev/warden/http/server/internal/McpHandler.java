@@ -11,10 +11,12 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.Transport;
+import dev.warden.http.server.HostPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -48,35 +50,75 @@ public final class McpHandler extends Handler.Abstract {
     /** What the handler needs from the server's configuration. */
     public record Settings(String path, HostPolicy hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
                            Duration sessionIdleTimeout, Consumer<Transport> onSession,
-                           dev.warden.core.error.ErrorBoundary boundary) {
+                           dev.warden.core.error.ErrorBoundary boundary, Limits limits, InstantSource clock) {
+    }
+
+    /**
+     * How much clients can make the server hold: sessions in total and per remote address, and
+     * per session the requests in flight and the events buffered and kept for its streams.
+     */
+    public record Limits(int maxSessions, int maxSessionsPerAddress, int maxPendingRequests, int streamBufferEvents,
+                         long streamBufferBytes, long retainedBytesPerSession) {
+        public Limits {
+            if (maxSessions < 1 || maxSessionsPerAddress < 1) {
+                throw new IllegalArgumentException("session caps must be positive");
+            }
+        }
+
+        HttpSessionTransport.Limits session() {
+            return new HttpSessionTransport.Limits(new SseStream.Buffer(streamBufferEvents, streamBufferBytes),
+                    retainedBytesPerSession, maxPendingRequests);
+        }
     }
 
     private final Settings settings;
     private final ScheduledExecutorService timers;
     private final Map<String, HttpSessionTransport> sessions = new ConcurrentHashMap<>();
     private final java.util.Set<StatelessExchange> exchanges = ConcurrentHashMap.newKeySet();
+    private final HttpCounters counters = new HttpCounters();
+    /** Held while a new session is admitted against the caps; a lock, so no carrier is pinned on JDK 21. */
+    private final java.util.concurrent.locks.ReentrantLock admission = new java.util.concurrent.locks.ReentrantLock();
 
-    public McpHandler(Settings settings, ScheduledExecutorService timers) {
+    private final RequestDeadlines deadlines;
+
+    public McpHandler(Settings settings, ScheduledExecutorService timers, RequestDeadlines deadlines) {
         this.settings = settings;
         this.timers = timers;
+        this.deadlines = deadlines;
     }
 
     public int sessionCount() {
+        expireIdle();
         return sessions.size();
+    }
+
+    public HttpCounters counters() {
+        return counters;
     }
 
     /** Called periodically: keep-alive comments on open streams, and idle sessions closed. */
     public void tick() {
+        deadlines.sweep();
+        expireIdle();
+        sessions.values().forEach(HttpSessionTransport::keepAlive);
+        exchanges.removeIf(StatelessExchange::isClosed);
+        exchanges.forEach(StatelessExchange::keepAlive);
+    }
+
+    /** Closes the sessions idle for longer than the idle timeout, and forgets closed ones. */
+    void expireIdle() {
+        long now = settings.clock().millis();
         sessions.values().removeIf(t -> {
-            if (t.isClosed() || t.idleNanos() > settings.sessionIdleTimeout().toNanos()) {
+            if (t.isClosed()) {
+                return true;
+            }
+            if (t.expired(now, settings.sessionIdleTimeout())) {
                 t.close();
+                counters.sessionsExpired.increment();
                 return true;
             }
             return false;
         });
-        sessions.values().forEach(HttpSessionTransport::keepAlive);
-        exchanges.removeIf(StatelessExchange::isClosed);
-        exchanges.forEach(StatelessExchange::keepAlive);
     }
 
     public void closeAll() {
@@ -85,14 +127,18 @@ public final class McpHandler extends Handler.Abstract {
     }
 
     @Override
-    public boolean handle(Request request, Response response, Callback callback) {
+    public boolean handle(Request request, Response response, Callback whenDone) {
+        Callback callback = deadlines.started(request, whenDone);
+        if (!"POST".equals(request.getMethod())) {
+            deadlines.answering(request); // no body to wait for
+        }
         if (!settings.path().equals(Request.getPathInContext(request))) {
             Response.writeError(request, response, callback, 404);
             return true;
         }
         Optional<String> host = header(request, HttpHeader.HOST.asString())
                 .or(() -> Optional.ofNullable(request.getHttpURI().getAuthority()));
-        if (!settings.hosts().allowsHost(host) || !settings.hosts().allowsOrigin(header(request, "Origin"))) {
+        if (!settings.hosts().allowsHost(host) || !settings.hosts().allowsOrigin(header(request, "Origin"), host)) {
             error(response, callback, 403, JsonRpcError.INVALID_REQUEST,
                     "Forbidden: the Host or Origin header is not allowed for this server");
             return true;
@@ -135,6 +181,7 @@ public final class McpHandler extends Handler.Abstract {
             callback.failed(e);
             return;
         }
+        deadlines.answering(request);
         Decoded decoded = JsonRpcCodec.decode(body);
         if (decoded instanceof Decoded.Invalid invalid) {
             // The codec's refusal (or, for a malformed response posted here, a plain one), recorded and rendered.
@@ -161,7 +208,16 @@ public final class McpHandler extends Handler.Abstract {
                         "Bad request: the Mcp-Session-Id header is required after initialization");
                 return;
             }
-            transport = newSession(initialize.get(), Request.getRemoteAddr(request));
+            Optional<HttpSessionTransport> admitted = newSession(initialize.get(), Request.getRemoteAddr(request));
+            if (admitted.isEmpty()) {
+                counters.sessionsRefused.increment();
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "60");
+                refuse(response, callback, 503, Optional.of(initialize.get().id()), new ProtocolException(
+                        JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open and none is "
+                        + "idle; retry later", ErrorCode.RATE_LIMITED));
+                return;
+            }
+            transport = admitted.get();
             response.getHeaders().put(SESSION_HEADER, transport.sessionId());
         } else {
             Optional<HttpSessionTransport> known = session(request, response, callback);
@@ -170,6 +226,13 @@ public final class McpHandler extends Handler.Abstract {
             }
             transport = known.get();
         }
+        if (decoded instanceof Decoded.Batch && !transport.version().map(ProtocolVersion::allowsBatches).orElse(false)) {
+            // The session would refuse it with an id-less error that belongs to no stream: answered here instead.
+            counters.requestsRefused.increment();
+            error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                    "Invalid request: batches are not supported in the negotiated protocol version");
+            return;
+        }
         if (requests.isEmpty()) {
             // Notifications and responses: accepted, nothing to answer on this request.
             transport.deliver(body);
@@ -177,22 +240,87 @@ public final class McpHandler extends Handler.Abstract {
             response.write(true, null, callback);
             return;
         }
-        SseStream stream = transport.openStream(requests);
-        sseHeaders(response);
-        stream.attach(response, callback, 0, primes(transport), settings.retry().toMillis());
-        transport.deliver(body);
+        switch (transport.openStream(requests)) {
+            case HttpSessionTransport.Result.Refused refused -> {
+                counters.requestsRefused.increment();
+                switch (refused.why()) {
+                    case DUPLICATE_ID -> error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
+                            "Invalid request: the id is already in use by a request in flight in this session");
+                    case TOO_MANY_PENDING -> {
+                        response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+                        refuse(response, callback, 429, Optional.empty(), new ProtocolException(
+                                JsonRpcError.INVALID_REQUEST, "Too many requests: this session has "
+                                + settings.limits().maxPendingRequests() + " requests in flight already",
+                                ErrorCode.RATE_LIMITED));
+                    }
+                }
+            }
+            case HttpSessionTransport.Result.Opened opened -> {
+                sseHeaders(response);
+                opened.stream().attach(response, callback, 0, primes(transport), settings.retry().toMillis());
+                transport.deliver(body);
+            }
+        }
     }
 
-    private HttpSessionTransport newSession(JsonRpcMessage.Request initialize, String peerAddress) {
-        byte[] random = new byte[24];
-        RANDOM.nextBytes(random);
-        String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-        HttpSessionTransport transport = new HttpSessionTransport(id, settings.resumeWindow(), timers, peerAddress);
-        initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
-                .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
-        sessions.put(id, transport);
+    /**
+     * A new session, unless the caps are reached: at the cap (in total, or for the client's
+     * address), the session idle for longest makes room; when none is idle, none is opened. The
+     * decision is taken under a lock (so the caps hold under concurrent initializes); closing the
+     * evicted session and connecting the new one happen after it, as both may take time.
+     */
+    private Optional<HttpSessionTransport> newSession(JsonRpcMessage.Request initialize, String address) {
+        Limits limits = settings.limits();
+        List<HttpSessionTransport> evicted = new ArrayList<>();
+        HttpSessionTransport transport;
+        admission.lock();
+        try {
+            if (sessions.size() >= limits.maxSessions() || countFrom(address) >= limits.maxSessionsPerAddress()) {
+                expireIdle();
+            }
+            if (countFrom(address) >= limits.maxSessionsPerAddress()
+                    && !evictOldestIdle(t -> t.remoteAddress().equals(address), evicted)) {
+                return Optional.empty();
+            }
+            if (sessions.size() >= limits.maxSessions() && !evictOldestIdle(t -> true, evicted)) {
+                return Optional.empty();
+            }
+            byte[] random = new byte[24];
+            RANDOM.nextBytes(random);
+            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
+                    limits.session(), settings.clock(), counters.streamsCut::increment);
+            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            sessions.put(id, transport);
+        } finally {
+            admission.unlock();
+        }
+        evicted.forEach(HttpSessionTransport::close);
+        counters.sessionsOpened.increment();
         settings.onSession().accept(transport);
-        return transport;
+        return Optional.of(transport);
+    }
+
+    private long countFrom(String address) {
+        return sessions.values().stream().filter(t -> t.remoteAddress().equals(address)).count();
+    }
+
+    /**
+     * Takes out the idle session (among those {@code which} selects) last active longest ago, to be
+     * closed by the caller; false if none is idle.
+     */
+    private boolean evictOldestIdle(java.util.function.Predicate<HttpSessionTransport> which,
+                                    List<HttpSessionTransport> evicted) {
+        Optional<HttpSessionTransport> oldest = sessions.values().stream().filter(which)
+                .filter(HttpSessionTransport::idle)
+                .min(java.util.Comparator.comparingLong(HttpSessionTransport::lastActive));
+        oldest.ifPresent(t -> {
+            sessions.remove(t.sessionId());
+            evicted.add(t);
+            counters.sessionsEvicted.increment();
+        });
+        return oldest.isPresent();
     }
 
     /**
@@ -217,7 +345,8 @@ public final class McpHandler extends Handler.Abstract {
             return;
         }
         StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback,
-                Request.getRemoteAddr(request));
+                new SseStream.Buffer(settings.limits().streamBufferEvents(), settings.limits().streamBufferBytes()),
+                counters.streamsCut::increment, Request.getRemoteAddr(request));
         exchanges.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);
@@ -320,6 +449,11 @@ public final class McpHandler extends Handler.Abstract {
             return Optional.empty();
         }
         HttpSessionTransport transport = sessions.get(id.get());
+        if (transport != null && transport.expired(settings.clock().millis(), settings.sessionIdleTimeout())
+                && sessions.remove(id.get(), transport)) {
+            transport.close();
+            counters.sessionsExpired.increment();
+        }
         if (transport == null || transport.isClosed()) {
             error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
                     "Not found: the session does not exist or has ended; initialize a new one");

@@ -1,13 +1,12 @@
 package dev.warden.http.server.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.eclipse.jetty.io.Content;
+import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
@@ -17,29 +16,82 @@ import org.eclipse.jetty.util.Callback;
  * connection broke can resume with {@code Last-Event-ID} on a new GET and receive what it missed,
  * on this stream only. The stream outlives its connections: the server may drop a connection
  * (polling) and a client may reconnect, until the stream ends with its last event.
+ *
+ * <p>{@link #send} never blocks on the network: it queues the event for the connection's
+ * {@link QueuedWriter}. When the client falls so far behind that the queue passes the
+ * {@link Buffer} bounds, the stream is cut ({@code onOverflow}: its requests are cancelled) and
+ * no other client waits. The lock is a {@link ReentrantLock}, held for no I/O (no carrier pinned
+ * on JDK 21).
  */
 final class SseStream {
 
-    /** What a stream remembers for resumption, so a client that never comes back costs bounded memory. */
-    static final int MAX_KEPT_EVENTS = 1024;
-
-    private record Event(long sequence, String data) {
+    /**
+     * The bounds of one stream: events and bytes queued for a connection and not yet written
+     * (past them the stream is cut), and the same for the events kept for resumption (past them
+     * the oldest are forgotten). One event is always accepted whatever its size.
+     */
+    record Buffer(int maxEvents, long maxBytes) {
+        Buffer {
+            if (maxEvents < 1 || maxBytes < 1) {
+                throw new IllegalArgumentException("stream buffer bounds must be positive");
+            }
+        }
     }
 
-    /** One HTTP response carrying the stream for a while. */
-    private record Connection(Response response, Callback callback, OutputStream out) {
+    private record Event(long sequence, byte[] bytes) {
     }
 
     private final String id;
+    private final Buffer buffer;
+    private final SessionBudget budget;
+    private final ReentrantLock lock = new ReentrantLock();
     private final Deque<Event> kept = new ArrayDeque<>();
+    private long keptBytes;
     private long nextSequence = 1;
-    private Connection connection;
+    /** The HTTP response carrying the stream for now, with its writer. */
+    private QueuedWriter connection;
     private boolean ended;
+    private boolean cut;
     private final Runnable onDisconnect;
+    private final Runnable onOverflow;
 
-    SseStream(String id, Runnable onDisconnect) {
+    /**
+     * @param onDisconnect the client's connection failed (the stream waits to be resumed)
+     * @param onOverflow   the client fell too far behind and the stream was cut; called without
+     *                     the lock, on the sender's thread: it must not block
+     */
+    SseStream(String id, Buffer buffer, SessionBudget budget, Runnable onDisconnect, Runnable onOverflow) {
         this.id = id;
+        this.buffer = buffer;
+        this.budget = budget;
         this.onDisconnect = onDisconnect;
+        this.onOverflow = onOverflow;
+    }
+
+    /**
+     * What all the streams of one session keep for resumption, in bytes, shared between them: past
+     * the bound a stream forgets its oldest events, so a session costs bounded memory however many
+     * streams it opened.
+     */
+    static final class SessionBudget {
+        private final long maxBytes;
+        private final java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
+
+        SessionBudget(long maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        void add(long bytes) {
+            used.addAndGet(bytes);
+        }
+
+        boolean over() {
+            return used.get() > maxBytes;
+        }
+
+        long used() {
+            return used.get();
+        }
     }
 
     String id() {
@@ -71,134 +123,224 @@ final class SseStream {
 
     /**
      * Starts carrying the stream on {@code response}: the headers are set here, then (for a
-     * resumed stream) the events after {@code after} are replayed.
+     * resumed stream) the events after {@code after} are replayed, by the connection's writer.
      *
      * @param priming a priming event (an id and empty data, with the reconnection delay) first:
      *                clients of 2025-11-25 and later resume from it; older clients do not expect it
      */
-    synchronized void attach(Response response, Callback callback, long after, boolean priming, long retryMillis) {
-        if (connection != null) {
-            finish(connection);
-        }
-        OutputStream out = Content.Sink.asOutputStream(response);
-        connection = new Connection(response, callback, out);
+    void attach(Response response, Callback callback, long after, boolean priming, long retryMillis) {
+        lock.lock();
         try {
+            if (connection != null) {
+                connection.close();
+            }
+            if (cut) {
+                callback.failed(new IOException("the stream was cut: its client fell behind"));
+                return;
+            }
+            QueuedWriter[] self = new QueuedWriter[1];
+            QueuedWriter c = new QueuedWriter(response, callback, replayBounds(priming), () -> writeFailed(self[0]));
+            self[0] = c;
+            connection = c;
             if (priming) {
-                write(out, "id: " + id + "_0\nretry: " + retryMillis + "\ndata: \n\n");
+                c.offer(utf8("id: " + id + "_0\nretry: " + retryMillis + "\ndata: \n\n"));
             }
             for (Event event : kept) {
                 if (event.sequence() > after) {
-                    write(out, format(event));
+                    c.offer(event.bytes()); // within the bounds: kept is bounded alike
                 }
             }
-            out.flush();
-        } catch (IOException e) {
-            dropConnection();
-            return;
-        }
-        if (ended) {
-            finish(connection);
-            connection = null;
+            if (ended) {
+                c.close();
+                connection = null;
+            }
+            c.start("warden-sse-" + id);
+        } finally {
+            lock.unlock();
         }
     }
 
-    /** Sends one JSON-RPC frame as an event; kept for resumption whether or not a connection is up. */
-    synchronized void send(String frame) {
-        if (ended) {
-            return;
-        }
-        Event event = new Event(nextSequence++, frame);
-        kept.addLast(event);
-        if (kept.size() > MAX_KEPT_EVENTS) {
-            kept.removeFirst();
-        }
-        if (connection != null) {
-            try {
-                write(connection.out(), format(event));
-                connection.out().flush();
-            } catch (IOException e) {
-                dropConnection();
+    /** The writer's bounds: room for the priming event on top of a full replay. */
+    private Buffer replayBounds(boolean priming) {
+        return priming ? new Buffer(buffer.maxEvents() + 1, buffer.maxBytes() + 256) : buffer;
+    }
+
+    /**
+     * Sends one JSON-RPC frame as an event; kept for resumption whether or not a connection is up.
+     * Never blocks on the network (see the class comment).
+     */
+    void send(String frame) {
+        boolean overflowed = false;
+        lock.lock();
+        try {
+            if (ended || cut) {
+                return;
             }
+            Event event = new Event(nextSequence, utf8(format(nextSequence, frame)));
+            nextSequence++;
+            keep(event);
+            if (connection != null && !connection.offer(event.bytes())) { // never blocks
+                cutLocked();
+                overflowed = true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (overflowed) {
+            onOverflow.run();
+        }
+    }
+
+    private void keep(Event event) {
+        kept.addLast(event);
+        keptBytes += event.bytes().length;
+        budget.add(event.bytes().length);
+        while (kept.size() > 1 && (kept.size() > buffer.maxEvents() || keptBytes > buffer.maxBytes() || budget.over())) {
+            Event gone = kept.removeFirst();
+            keptBytes -= gone.bytes().length;
+            budget.add(-gone.bytes().length);
+        }
+    }
+
+    /** The client fell behind: its connection is failed, the stream ends and remembers nothing. */
+    private void cutLocked() {
+        cut = true;
+        ended = true;
+        budget.add(-keptBytes);
+        kept.clear();
+        keptBytes = 0;
+        QueuedWriter c = connection;
+        connection = null;
+        if (c != null) {
+            c.fail(new IOException("the client fell behind: its stream was cut"));
+        }
+    }
+
+    /** Whether this stream was cut because its client did not read it. */
+    boolean wasCut() {
+        lock.lock();
+        try {
+            return cut;
+        } finally {
+            lock.unlock();
         }
     }
 
     /** A comment line: keeps proxies from timing the connection out and finds dead connections. */
-    synchronized void keepAlive() {
-        if (connection != null && !ended) {
-            try {
-                write(connection.out(), ": keep-alive\n\n");
-                connection.out().flush();
-            } catch (IOException e) {
-                dropConnection();
+    void keepAlive() {
+        lock.lock();
+        try {
+            if (connection != null && !ended && connection.idle()) {
+                connection.offer(utf8(": keep-alive\n\n"));
             }
+        } finally {
+            lock.unlock();
         }
     }
 
     /**
-     * The stream's last event was sent: the connection carrying it ends normally. True when there
-     * was one, so every event went out on a live connection and nothing is left to resume.
+     * The stream's last event was sent: the connection carrying it ends normally once its queue is
+     * written. True when there was one, so every event goes out on a live connection and nothing
+     * is left to resume.
      */
-    synchronized boolean end() {
-        ended = true;
-        if (connection != null) {
-            finish(connection);
-            connection = null;
-            return true;
+    boolean end() {
+        lock.lock();
+        try {
+            ended = true;
+            if (connection != null) {
+                connection.close();
+                connection = null;
+                return true;
+            }
+            return false;
+        } finally {
+            lock.unlock();
         }
-        return false;
+    }
+
+    /** Frees what the stream keeps for resumption (the stream is no longer resumable). */
+    void forget() {
+        lock.lock();
+        try {
+            budget.add(-keptBytes);
+            kept.clear();
+            keptBytes = 0;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Ends the current connection but not the stream: the client reconnects to resume it. */
-    synchronized boolean closeConnection() {
-        if (connection == null || ended) {
-            return false;
+    boolean closeConnection() {
+        lock.lock();
+        try {
+            if (connection == null || ended) {
+                return false;
+            }
+            connection.close();
+            connection = null;
+            return true;
+        } finally {
+            lock.unlock();
         }
-        finish(connection);
-        connection = null;
-        return true;
     }
 
-    synchronized boolean ended() {
-        return ended;
+    boolean ended() {
+        lock.lock();
+        try {
+            return ended;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    synchronized boolean connected() {
-        return connection != null;
+    boolean connected() {
+        lock.lock();
+        try {
+            return connection != null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The client's connection failed (not closed by us). */
-    synchronized void connectionFailed() {
-        if (connection != null) {
-            dropConnection();
+    void connectionFailed() {
+        lock.lock();
+        try {
+            if (connection != null) {
+                connection.fail(new IOException("the client's connection closed"));
+                connection = null;
+                onDisconnect.run();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
-    private void dropConnection() {
-        Connection dead = connection;
-        connection = null;
-        dead.callback().failed(new IOException("the client's connection closed"));
+    /** A write to the client failed: the stream waits for it to resume, if that connection was the current one. */
+    private void writeFailed(QueuedWriter writer) {
+        lock.lock();
+        try {
+            if (connection != writer || writer == null) {
+                return;
+            }
+            connection = null;
+        } finally {
+            lock.unlock();
+        }
         onDisconnect.run();
     }
 
-    private String format(Event event) {
-        StringBuilder sb = new StringBuilder(event.data().length() + 32);
-        sb.append("id: ").append(id).append('_').append(event.sequence()).append('\n');
+    private String format(long sequence, String data) {
+        StringBuilder sb = new StringBuilder(data.length() + 32);
+        sb.append("id: ").append(id).append('_').append(sequence).append('\n');
         sb.append("event: message\n");
         // A frame is one line of JSON (the codec never writes raw newlines), so one data line.
-        sb.append("data: ").append(event.data()).append("\n\n");
+        sb.append("data: ").append(data).append("\n\n");
         return sb.toString();
     }
 
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void finish(Connection c) {
-        try {
-            c.out().close();
-            c.callback().succeeded();
-        } catch (IOException | RuntimeException e) {
-            c.callback().failed(e);
-        }
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -8,12 +8,12 @@ import dev.warden.core.transport.Route;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -25,7 +25,9 @@ import org.eclipse.jetty.util.Callback;
  * serves exactly this request and is closed after the answer. The answer is a single JSON object
  * when nothing precedes it (with the status the version defines: 404 for an unknown method, 400
  * for its request errors), or an event stream when notifications come first. There is no
- * resumption in this version: a closed stream cancels the request.
+ * resumption in this version: a closed stream cancels the request. Events are written by a
+ * {@link QueuedWriter}, so the sender never waits on a client that does not read; past its bounds
+ * the stream is cut and the request cancelled.
  */
 final class StatelessExchange implements Transport, RequestHeaders, dev.warden.core.transport.PeerAddress {
 
@@ -33,20 +35,26 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
     private final HttpFields headers;
     private final Response response;
     private final Callback callback;
+    private final SseStream.Buffer bounds;
+    private final Runnable onCut;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final ReentrantLock lock = new ReentrantLock();
     private volatile Listener listener;
-    private OutputStream stream;
+    private QueuedWriter stream;
 
     private final String peerAddress;
 
+    /** @param onCut counts a stream cut because its client fell behind */
     StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback,
-            String peerAddress) {
+                      SseStream.Buffer bounds, Runnable onCut, String peerAddress) {
         this.peerAddress = peerAddress;
         this.request = request;
         this.headers = headers;
         this.response = response;
         this.callback = callback;
+        this.bounds = bounds;
+        this.onCut = onCut;
     }
 
     @Override
@@ -77,46 +85,56 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
     }
 
     @Override
-    public synchronized void send(String frame, Route route) {
-        if (finished.get()) {
-            throw new TransportClosedException("the exchange is over", null);
-        }
-        Optional<Route.Reply> reply = route instanceof Route.Reply r && r.request().equals(request)
-                ? Optional.of(r) : Optional.empty();
+    public void send(String frame, Route route) {
+        boolean overflowed = false;
+        lock.lock();
         try {
+            if (finished.get()) {
+                throw new TransportClosedException("the exchange is over", null);
+            }
+            Optional<Route.Reply> reply = route instanceof Route.Reply r && r.request().equals(request)
+                    ? Optional.of(r) : Optional.empty();
             if (stream == null && reply.isPresent()) {
                 byte[] body = frame.getBytes(StandardCharsets.UTF_8);
                 response.setStatus(statusOf(reply.get().errorCode()));
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
                 response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
                 finished.set(true);
-                response.write(true, ByteBuffer.wrap(body), callback);
+                response.write(true, ByteBuffer.wrap(body), callback); // asynchronous: returns at once
                 return;
             }
             if (stream == null) {
                 McpHandler.sseHeaders(response);
-                stream = Content.Sink.asOutputStream(response);
+                stream = new QueuedWriter(response, callback, bounds, this::cancel);
+                stream.start("warden-stateless-stream");
             }
-            stream.write(("event: message\ndata: " + frame + "\n\n").getBytes(StandardCharsets.UTF_8));
-            stream.flush();
-            if (reply.isPresent()) {
+            if (!stream.offer(("event: message\ndata: " + frame + "\n\n").getBytes(StandardCharsets.UTF_8))) {
+                // The client does not read its stream: cut, and the request cancelled, as when it closes it.
+                finished.set(true);
+                stream.fail(new IOException("the client fell behind: its stream was cut"));
+                overflowed = true;
+            } else if (reply.isPresent()) {
                 finish();
             }
-        } catch (IOException e) {
-            // The client closed the stream: in this version that is the cancellation signal.
-            cancel();
-            throw new TransportClosedException("the client closed the response stream", e);
+        } finally {
+            lock.unlock();
+        }
+        if (overflowed) {
+            onCut.run();
+            // Not on this thread: it may be shared with other clients, and a cancellation can travel far.
+            Thread.ofVirtual().name("warden-http-cancel").start(this::cancel);
+            throw new TransportClosedException("the client fell behind on its response stream", null);
         }
     }
 
-    synchronized void keepAlive() {
-        if (stream != null && !finished.get()) {
-            try {
-                stream.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
-                stream.flush();
-            } catch (IOException e) {
-                cancel();
+    void keepAlive() {
+        lock.lock();
+        try {
+            if (stream != null && !finished.get() && stream.idle()) {
+                stream.offer(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
             }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -139,7 +157,8 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
     @Override
     public void requestEnded(RequestId id) {
         if (id.equals(request)) {
-            synchronized (this) {
+            lock.lock();
+            try {
                 if (!finished.get()) {
                     if (stream == null) {
                         // Cancelled before any answer: end the exchange without one.
@@ -150,6 +169,8 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
                         finish();
                     }
                 }
+            } finally {
+                lock.unlock();
             }
             close();
         }
@@ -165,12 +186,7 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
 
     private void finish() {
         if (finished.compareAndSet(false, true)) {
-            try {
-                stream.close();
-                callback.succeeded();
-            } catch (IOException e) {
-                callback.failed(e);
-            }
+            stream.close(); // the writer ends the response once the queue is written
         }
     }
 

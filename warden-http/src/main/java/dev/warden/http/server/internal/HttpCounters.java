@@ -1,0 +1,43 @@
+package dev.warden.http.server.internal;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** What the HTTP layer refused or took away from clients, counted for the server's metrics. */
+public final class HttpCounters {
+
+    final LongAdder sessionsOpened = new LongAdder();
+    /** Idle sessions closed to make room for a new one at a cap. */
+    final LongAdder sessionsEvicted = new LongAdder();
+    /** Sessions closed after the idle timeout. */
+    final LongAdder sessionsExpired = new LongAdder();
+    /** Initializes refused: a cap reached and no session idle. */
+    final LongAdder sessionsRefused = new LongAdder();
+    /** Event streams cut because their client stopped reading. */
+    final LongAdder streamsCut = new LongAdder();
+    /** POSTs refused in a session: a duplicate id, too many requests in flight, a batch the version forbids. */
+    final LongAdder requestsRefused = new LongAdder();
+
+    public long sessionsOpened() {
+        return sessionsOpened.sum();
+    }
+
+    public long sessionsEvicted() {
+        return sessionsEvicted.sum();
+    }
+
+    public long sessionsExpired() {
+        return sessionsExpired.sum();
+    }
+
+    public long sessionsRefused() {
+        return sessionsRefused.sum();
+    }
+
+    public long streamsCut() {
+        return streamsCut.sum();
+    }
+
+    public long requestsRefused() {
+        return requestsRefused.sum();
+    }
+}
