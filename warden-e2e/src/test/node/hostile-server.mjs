@@ -81,10 +81,12 @@ async function call(id, name, args, meta) {
       await result(id, 'no longer reading');
       process.stdin.removeAllListeners('data');
       process.stdin.pause();
+      process.stdin._handle?.readStop?.(); // pause() alone lets libuv keep draining the pipe into memory
+      setInterval(() => {}, 1 << 30); // with stdin stopped nothing else keeps Node from exiting
       return;
     case 'fork-exit': { // a child keeps the pipes open; this process exits
       await result(id, 'forking');
-      spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'inherit', detached: true }).unref();
+      spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'inherit', detached: true }).unref();
       process.exit(0);
     }
     default:

@@ -15,7 +15,7 @@ final class AttackRun {
             Optional<Honest> honest = attack.honestTool().isPresent()
                     ? Optional.of(new Honest(new McpHttp(target.url.orElseThrow()), attack.honestTool().get()))
                     : Optional.empty();
-            honest.ifPresent(h -> h.sample(5)); // warm-up: the first calls start the upstream
+            honest.ifPresent(h -> h.sample(20)); // warm-up: the first calls start the upstream and the JIT
             Honest.Sample before = honest.map(h -> h.sample(scale.honestSamples())).orElseGet(Honest.Sample::new);
             long rssBefore = target.rssMiB();
             RssPeak peak = new RssPeak(target);
@@ -32,10 +32,13 @@ final class AttackRun {
             }
             long rssAfter = target.rssMiB();
             long rssPeak = peak.stop();
-            boolean up = target.alive() && honest.map(h -> h.echo().isPresent()).orElse(true);
+            boolean up = target.alive();
+            boolean servedAfter = honest.map(h -> h.echo().isPresent()).orElse(true);
+            honest.map(h -> h.firstFailure.get()).filter(java.util.Objects::nonNull)
+                    .ifPresent(f -> tally.note("the honest client's first unserved call got: " + f));
             return new Row(attack.name(), scale.full(), rssBefore, rssPeak, rssAfter, attack.rssBoundMiB(),
                     before.p50Millis(), duringSample.p50Millis(), duringSample.calls(),
-                    duringSample.unserved.get() + before.unserved.get(), tally.expected.get(), tally.received.get(), up,
+                    duringSample.unserved.get() + before.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,
                     tally.problems(), tally.notes());
         }
     }

@@ -30,6 +30,9 @@ final class Honest {
         this.session = http.initialize("{}", GUARD);
     }
 
+    /** What the first call that was not served got instead (for the table's notes). */
+    final java.util.concurrent.atomic.AtomicReference<String> firstFailure = new java.util.concurrent.atomic.AtomicReference<>();
+
     /** One echo: its latency in nanoseconds, or empty when it was not served. */
     Optional<Long> echo() {
         long id = ids.getAndIncrement();
@@ -40,8 +43,13 @@ final class Honest {
             Optional<JsonNode> answer = reply.answer(id);
             boolean served = reply.answersTo(id) == 1 && answer.isPresent() && answer.get().has("result")
                     && !answer.get().at("/result/isError").asBoolean(false);
+            if (!served) {
+                String got = answer.map(JsonNode::toString).orElse("HTTP " + reply.status());
+                firstFailure.compareAndSet(null, got.length() > 300 ? got.substring(0, 300) + "…" : got);
+            }
             return served ? Optional.of(System.nanoTime() - start) : Optional.empty();
         } catch (Exception e) {
+            firstFailure.compareAndSet(null, e.toString());
             return Optional.empty();
         }
     }

@@ -16,7 +16,7 @@ record Row(String attack, boolean strict, long rssBefore, long rssPeak, long rss
     List<String> failures() {
         List<String> failures = new ArrayList<>();
         if (!upAfter) {
-            failures.add("did not stay up (or stopped answering)");
+            failures.add("did not stay up");
         }
         if (received != expected) {
             failures.add("answered " + received + " of " + expected + " requests exactly once");

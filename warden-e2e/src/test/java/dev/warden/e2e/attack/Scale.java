@@ -18,7 +18,7 @@ import java.time.Duration;
 record Scale(String name, int sessions, int calls, int notifications, int asks, int honestSamples, Duration hold,
         Duration settle, int perClientSessions) {
 
-    static final Scale SHORT = new Scale("short", 300, 400, 5_000, 200, 20, Duration.ofSeconds(4),
+    static final Scale SHORT = new Scale("short", 100, 400, 5_000, 200, 10, Duration.ofSeconds(4),
             Duration.ZERO, 20);
     static final Scale FULL = new Scale("full", 10_000, 20_000, 200_000, 5_000, 200, Duration.ofSeconds(40),
             Duration.ofSeconds(90), 60);

@@ -32,11 +32,14 @@ final class Target implements AutoCloseable {
     /** The gateway's MCP endpoint; empty for wrap, whose client speaks on the process's stdio. */
     final Optional<String> url;
     final Path dataDir;
+    /** wrap's one client, initialized; empty for the gateway. */
+    final Optional<WrapPeer> peer;
 
-    private Target(Process process, Optional<String> url, Path dataDir) {
+    private Target(Process process, Optional<String> url, Path dataDir, Optional<WrapPeer> peer) {
         this.process = process;
         this.url = url;
         this.dataDir = dataDir;
+        this.peer = peer;
     }
 
     /**
@@ -87,7 +90,7 @@ final class Target implements AutoCloseable {
             serving.completeExceptionally(new IllegalStateException("the gateway ended before serving"));
         });
         try {
-            return new Target(process, Optional.of(serving.get(90, TimeUnit.SECONDS)), dataDir);
+            return new Target(process, Optional.of(serving.get(90, TimeUnit.SECONDS)), dataDir, Optional.empty());
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("warden gateway did not start: "
@@ -96,7 +99,7 @@ final class Target implements AutoCloseable {
     }
 
     /** Starts {@code warden wrap} with {@code options} in front of the hostile server; its stdio is the client's. */
-    static Target wrap(List<String> options) throws IOException {
+    static Target wrap(List<String> options) throws IOException, InterruptedException {
         Path dataDir = Files.createTempDirectory("warden-attack-wrap");
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "wrap", "--data-dir",
                 dataDir.resolve("data").toString()));
@@ -104,7 +107,9 @@ final class Target implements AutoCloseable {
         command.addAll(List.of("--", NODE, HOSTILE));
         Process process = new ProcessBuilder(command).directory(NODE_DIR.toFile())
                 .redirectError(dataDir.resolve("wrap.err").toFile()).start();
-        return new Target(process, Optional.empty(), dataDir);
+        WrapPeer peer = new WrapPeer(process);
+        peer.initialize();
+        return new Target(process, Optional.empty(), dataDir, Optional.of(peer));
     }
 
     boolean alive() {

@@ -19,8 +19,7 @@ final class WrapAttacks {
     static Attack serverNeverReads() {
         return Attack.onWrap("wrap: server never reads stdin", "the server stops reading; 40 calls of 64 KiB follow (timeout 3s)",
                 List.of("--timeout", "3s"), (target, scale, tally) -> {
-                    WrapPeer peer = new WrapPeer(target);
-                    peer.initialize();
+                    WrapPeer peer = target.peer.orElseThrow();
                     peer.send(McpHttp.call(1, "stop-reading", "{}"));
                     peer.awaitAnswers(1, 1, GUARD);
                     String payload = "{\"message\":\"" + "w".repeat(64 * 1024) + "\"}";
@@ -34,7 +33,7 @@ final class WrapAttacks {
                             tally.problem("wrap stopped reading its client: " + e);
                         }
                     });
-                    peer.awaitAnswers(100, 139, GUARD);
+                    peer.awaitAnswers(100, 139, Duration.ofSeconds(20)); // its timeout is 3 s
                     peer.awaitAnswers(200, 200, Duration.ofSeconds(10));
                     writer.join(1_000);
                     peer.count(1, 1, tally);
@@ -48,8 +47,7 @@ final class WrapAttacks {
         return Attack.onWrap("wrap: log flood to a client not reading",
                 "the server floods 1 KiB log notifications while the client reads nothing for a while",
                 List.of(), (target, scale, tally) -> {
-                    WrapPeer peer = new WrapPeer(target);
-                    peer.initialize();
+                    WrapPeer peer = target.peer.orElseThrow();
                     int count = scale.notifications() * 4;
                     peer.pauseReading();
                     peer.send(McpHttp.call(1, "flood-log", "{\"count\":" + count + ",\"size\":1024}"));
@@ -66,8 +64,7 @@ final class WrapAttacks {
     static Attack garbageAnswers() {
         return Attack.onWrap("wrap: non-UTF-8 and 50 MB answers", "an answer with bytes that are not UTF-8, then a 50 MiB answer line",
                 List.of("--timeout", "5s"), (target, scale, tally) -> {
-                    WrapPeer peer = new WrapPeer(target);
-                    peer.initialize();
+                    WrapPeer peer = target.peer.orElseThrow();
                     long start = System.nanoTime();
                     peer.send(McpHttp.call(1, "non-utf8", "{}"));
                     peer.awaitAnswers(1, 1, GUARD);

@@ -23,10 +23,10 @@ final class WrapPeer {
     final AtomicLong notifications = new AtomicLong();
     private final AtomicBoolean reading = new AtomicBoolean(true);
 
-    WrapPeer(Target target) {
-        in = target.process.getOutputStream();
+    WrapPeer(Process process) {
+        in = process.getOutputStream();
         Thread.ofPlatform().daemon().name("wrap-client-reader").start(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(target.process.getInputStream(),
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
                     StandardCharsets.UTF_8), 1 << 16)) {
                 while (true) {
                     while (!reading.get()) {
