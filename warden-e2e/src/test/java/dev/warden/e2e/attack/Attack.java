@@ -1,0 +1,53 @@
+package dev.warden.e2e.attack;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One attack: how its target is started, whose echo the honest client times meanwhile (none for
+ * {@code wrap}, whose one client is the attacker), the RSS bound it must stay under, and what it does.
+ *
+ * @param settles whether the RSS "after" waits for the scale's settle time (the sessions' idle expiry)
+ */
+record Attack(String name, String what, Starter starter, Optional<String> honestTool, long rssBoundMiB,
+        boolean settles, Body body) {
+
+    /** The bound on the gateway JVM's RSS (its heap is 512 MiB by the launcher's defaults). */
+    static final long RSS_BOUND_MIB = 768;
+
+    interface Starter {
+        Target start(Scale scale) throws Exception;
+    }
+
+    interface Body {
+        void run(Target target, Scale scale, Tally tally) throws Exception;
+    }
+
+    /** An attack on the standard gateway (server-everything and the hostile server); the honest client echoes on server-everything. */
+    static Attack onGateway(String name, String what, Body body) {
+        return new Attack(name, what, scale -> Target.gateway(Target.standardConfig(List.of(), List.of()), Map.of()),
+                Optional.of("everything__echo"), RSS_BOUND_MIB, false, body);
+    }
+
+    /** An attack on {@code warden wrap} in front of the hostile server. */
+    static Attack onWrap(String name, String what, List<String> options, Body body) {
+        return new Attack(name, what, scale -> Target.wrap(options), Optional.empty(), RSS_BOUND_MIB, false, body);
+    }
+
+    Attack startedBy(Starter starter) {
+        return new Attack(name, what, starter, honestTool, rssBoundMiB, settles, body);
+    }
+
+    Attack honestOn(String tool) {
+        return new Attack(name, what, starter, Optional.of(tool), rssBoundMiB, settles, body);
+    }
+
+    Attack rssBound(long mib) {
+        return new Attack(name, what, starter, honestTool, mib, settles, body);
+    }
+
+    Attack settling() {
+        return new Attack(name, what, starter, honestTool, rssBoundMiB, true, body);
+    }
+}

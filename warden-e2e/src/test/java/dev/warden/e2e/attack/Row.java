@@ -1,0 +1,40 @@
+package dev.warden.e2e.attack;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One attack's measurements. {@link #failures} holds what CI asserts in every mode (the target
+ * stays up, every request is answered exactly once, the honest client is served); in the full mode
+ * also the RSS bound and the honest p50 within 2× of before, which are wall-clock figures CI only
+ * reports.
+ */
+record Row(String attack, boolean strict, long rssBefore, long rssPeak, long rssAfter, long rssBound,
+        double p50Before, double p50During, long honestCalls, long honestUnserved, long expected, long received,
+        boolean upAfter, List<String> problems, String notes) {
+
+    List<String> failures() {
+        List<String> failures = new ArrayList<>();
+        if (!upAfter) {
+            failures.add("did not stay up");
+        }
+        if (received != expected) {
+            failures.add("answered " + received + " of " + expected + " requests exactly once");
+        }
+        failures.addAll(problems);
+        if (honestUnserved > 0) {
+            failures.add("honest client not served " + honestUnserved + " of " + honestCalls + " times");
+        }
+        if (strict && rssPeak > rssBound) {
+            failures.add("RSS peak " + rssPeak + " MiB over the bound " + rssBound + " MiB");
+        }
+        if (strict && p50During > 2 * p50Before) {
+            failures.add("honest p50 %.1f ms during, over 2x %.1f ms before".formatted(p50During, p50Before));
+        }
+        return failures;
+    }
+
+    boolean held() {
+        return failures().isEmpty();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.warden.e2e.attack;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code warden gateway} or {@code warden wrap} under attack, started from the packaged
+ * launcher (which execs the JVM, so the process's pid is the JVM's and its VmRSS is the gateway's
+ * own, without its upstreams).
+ */
+final class Target implements AutoCloseable {
+
+    static final Path LAUNCHER = Path.of(System.getProperty("warden.launcher", "../warden")).toAbsolutePath()
+            .normalize();
+    static final Path NODE_DIR = Path.of(System.getProperty("warden.node.dir", "src/test/node")).toAbsolutePath();
+    static final String NODE = System.getProperty("warden.node", "node");
+    static final String EVERYTHING = NODE_DIR
+            .resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js").toString();
+    static final String HOSTILE = NODE_DIR.resolve("hostile-server.mjs").toString();
+
+    final Process process;
+    /** The gateway's MCP endpoint; empty for wrap, whose client speaks on the process's stdio. */
+    final Optional<String> url;
+    final Path dataDir;
+    /** wrap's one client, initialized; empty for the gateway. */
+    final Optional<WrapPeer> peer;
+
+    private Target(Process process, Optional<String> url, Path dataDir, Optional<WrapPeer> peer) {
+        this.process = process;
+        this.url = url;
+        this.dataDir = dataDir;
+        this.peer = peer;
+    }
+
+    /**
+     * The standard configuration: server-everything over stdio (the honest client's upstream) and
+     * the hostile server, with a short timeout so a call it never answers costs seconds;
+     * {@code hostileSettings} are more keys of the hostile upstream, {@code topSettings} more
+     * top-level keys ({@code -Dwarden.attack.gatewaySettings} adds its own, for bounds the
+     * gateway gains, a session idle expiry say).
+     */
+    static String standardConfig(List<String> everythingSettings, List<String> hostileSettings) {
+        StringBuilder yaml = new StringBuilder("http: { port: 0 }\n");
+        for (String line : System.getProperty("warden.attack.gatewaySettings", "").split(";")) {
+            if (!line.isBlank()) {
+                yaml.append(line.strip()).append('\n');
+            }
+        }
+        yaml.append("upstreams:\n  everything:\n    command: [%s, %s, stdio]\n".formatted(NODE, EVERYTHING));
+        everythingSettings.forEach(s -> yaml.append("    ").append(s).append('\n'));
+        yaml.append("  hostile:\n    command: [%s, %s]\n    timeout: 5s\n".formatted(NODE, HOSTILE));
+        hostileSettings.forEach(s -> yaml.append("    ").append(s).append('\n'));
+        return yaml.toString();
+    }
+
+    /** Starts {@code warden gateway} on {@code yaml} with {@code environment} added to ours; waits until it serves. */
+    static Target gateway(String yaml, Map<String, String> environment) throws IOException, InterruptedException {
+        Path dataDir = Files.createTempDirectory("warden-attack");
+        Path config = dataDir.resolve("warden.yaml");
+        Files.writeString(config, yaml);
+        ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "gateway", "--config", config.toString(),
+                "--data-dir", dataDir.resolve("data").toString()).directory(NODE_DIR.toFile())
+                .redirectError(dataDir.resolve("gateway.err").toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        CompletableFuture<String> serving = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (line.contains("serving") && line.contains("http://")) {
+                        serving.complete(line.substring(line.indexOf("http://")).strip());
+                    }
+                }
+            } catch (IOException e) {
+                // the gateway ended
+            }
+            serving.completeExceptionally(new IllegalStateException("the gateway ended before serving"));
+        });
+        try {
+            return new Target(process, Optional.of(serving.get(90, TimeUnit.SECONDS)), dataDir, Optional.empty());
+        } catch (Exception e) {
+            process.destroyForcibly();
+            throw new IllegalStateException("warden gateway did not start: "
+                    + Files.readString(dataDir.resolve("gateway.err")), e);
+        }
+    }
+
+    /** Starts {@code warden wrap} with {@code options} in front of the hostile server; its stdio is the client's. */
+    static Target wrap(List<String> options) throws IOException, InterruptedException {
+        Path dataDir = Files.createTempDirectory("warden-attack-wrap");
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "wrap", "--data-dir",
+                dataDir.resolve("data").toString()));
+        command.addAll(options);
+        command.addAll(List.of("--", NODE, HOSTILE));
+        Process process = new ProcessBuilder(command).directory(NODE_DIR.toFile())
+                .redirectError(dataDir.resolve("wrap.err").toFile()).start();
+        WrapPeer peer = new WrapPeer(process);
+        peer.initialize();
+        return new Target(process, Optional.empty(), dataDir, Optional.of(peer));
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** The JVM's resident memory, from /proc/PID/status (0 once it has ended). */
+    long rssMiB() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // ended
+        }
+        return 0;
+    }
+
+    /** Processes the target started (its stdio upstreams) that are running. */
+    long upstreamProcesses() {
+        return process.descendants().filter(ProcessHandle::isAlive).count();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroy();
+        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        // What a stopped gateway left behind (a finding of its own) must not outlive the suite.
+        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+}
