@@ -102,14 +102,27 @@ class GatewayParkedCallsTest {
         start(2, 100, 100);
         Transport t = from("10.0.0.1");
         assertThat(parked(call(t, 1, "ask"))).isTrue();
-        assertThat(parked(call(t, 2, "ask"))).isTrue();
-        assertThat(call(t, 3, "echo").toString()).as("both places are held").contains("RATE_LIMITED");
+        assertThat(call(t, 2, "ask").toString()).as("the upstream's share of waiting calls is held")
+                .contains("RATE_LIMITED");
 
         clock.advance(Duration.ofMinutes(5).plusSeconds(1));
 
-        JsonNode fresh = call(t, 4, "echo");
-        assertThat(fresh.path("isError").asBoolean(false)).as(fresh.toString()).isFalse();
-        assertThat(fresh.at("/content/0/text").asString()).isEqualTo("echo");
+        assertThat(parked(call(t, 3, "ask"))).as("the expired call gave its place back").isTrue();
+    }
+
+    @Test
+    void callsWaitingForInputNeverTakeEveryPlaceOfTheirUpstream() throws Exception {
+        start(4, 100, 100);
+        assertThat(parked(call(from("10.0.0.1"), 1, "ask"))).isTrue();
+        assertThat(parked(call(from("10.0.0.2"), 2, "ask"))).isTrue();
+
+        JsonNode refused = call(from("10.0.0.3"), 3, "ask");
+        JsonNode echo = call(from("10.0.0.4"), 4, "echo");
+
+        assertThat(refused.at("/content/0/text").asString()).contains("RATE_LIMITED")
+                .contains("This server has too many calls waiting for input");
+        assertThat(echo.path("isError").asBoolean(false)).as(echo.toString()).isFalse();
+        assertThat(echo.at("/content/0/text").asString()).isEqualTo("echo");
     }
 
     @Test

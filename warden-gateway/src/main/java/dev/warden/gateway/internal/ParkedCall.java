@@ -62,6 +62,11 @@ final class ParkedCall implements Asker {
         return session;
     }
 
+    /** The upstream the call runs on (parked calls are bounded per upstream). */
+    String upstreamName() {
+        return link.name();
+    }
+
     Guard.Permit permit() {
         return permit;
     }

@@ -25,7 +25,9 @@ public final class ParkedCalls {
         /** The gateway's total. */
         GATEWAY,
         /** The client's share. */
-        CLIENT
+        CLIENT,
+        /** The upstream's share: half its concurrent calls, so parked calls never take all of them. */
+        UPSTREAM
     }
 
     private record Parked(ParkedCall call, ClientKey client, Instant until) {
@@ -37,6 +39,7 @@ public final class ParkedCalls {
     private final Object lock = new Object();
     private final Map<String, Parked> calls = new HashMap<>();
     private final Map<ClientKey, Integer> byClient = new HashMap<>();
+    private final Map<String, Integer> byUpstream = new HashMap<>();
     /** The earliest expiry of a parked call (or later): until then a sweep has nothing to do. */
     private volatile Instant nextExpiry = Instant.MAX;
 
@@ -49,8 +52,12 @@ public final class ParkedCalls {
         this.perClient = perClient;
     }
 
-    /** Parks {@code call} for {@code parkFor}; empty when parked, else the bound that is reached. */
-    Optional<Full> park(ParkedCall call, ClientKey client, Duration parkFor) {
+    /**
+     * Parks {@code call} for {@code parkFor}; empty when parked, else the bound that is reached.
+     * {@code upstreamShare} is how many calls may wait on the call's upstream: each holds one of its
+     * concurrent places, and clients that never come back must leave places for those that call.
+     */
+    Optional<Full> park(ParkedCall call, ClientKey client, Duration parkFor, int upstreamShare) {
         sweep();
         Instant until = clock.instant().plus(parkFor);
         synchronized (lock) {
@@ -60,8 +67,12 @@ public final class ParkedCalls {
             if (byClient.getOrDefault(client, 0) >= perClient) {
                 return Optional.of(Full.CLIENT);
             }
+            if (byUpstream.getOrDefault(call.upstreamName(), 0) >= upstreamShare) {
+                return Optional.of(Full.UPSTREAM);
+            }
             calls.put(call.token(), new Parked(call, client, until));
             byClient.merge(client, 1, Integer::sum);
+            byUpstream.merge(call.upstreamName(), 1, Integer::sum);
             if (until.isBefore(nextExpiry)) {
                 nextExpiry = until;
             }
@@ -119,6 +130,7 @@ public final class ParkedCalls {
                 if (expired(parked, now)) {
                     it.remove();
                     byClient.computeIfPresent(parked.client(), (c, n) -> n <= 1 ? null : n - 1);
+                    byUpstream.computeIfPresent(parked.call().upstreamName(), (u, n) -> n <= 1 ? null : n - 1);
                     expired.add(parked.call());
                 } else if (parked.until().isBefore(next)) {
                     next = parked.until();
@@ -137,5 +149,6 @@ public final class ParkedCalls {
     private void remove(String token, Parked parked) {
         calls.remove(token);
         byClient.computeIfPresent(parked.client(), (c, n) -> n <= 1 ? null : n - 1);
+        byUpstream.computeIfPresent(parked.call().upstreamName(), (u, n) -> n <= 1 ? null : n - 1);
     }
 }

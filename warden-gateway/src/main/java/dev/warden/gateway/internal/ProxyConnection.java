@@ -1279,16 +1279,23 @@ public final class ProxyConnection implements Asker {
             throw e;
         }
         if (questions.isPresent()) {
-            Optional<ParkedCalls.Full> full = services.parked().park(call, clientKey, parkFor(link));
+            Optional<ParkedCalls.Full> full = services.parked().park(call, clientKey, parkFor(link),
+                    link.parkedShare());
             if (full.isPresent()) {
                 call.abandon("The gateway holds too many calls waiting for input");
-                String limit = full.get() == ParkedCalls.Full.CLIENT ? "parkedCallsPerClient" : "parkedCalls";
+                String limit = switch (full.get()) {
+                    case CLIENT -> "parkedCallsPerClient";
+                    case GATEWAY -> "parkedCalls";
+                    case UPSTREAM -> "parkedShareOfMaxConcurrent";
+                };
                 services.metrics().limitRefused(link.name(), limit);
                 throw new LocalFailure(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
-                        full.get() == ParkedCalls.Full.CLIENT
-                                ? "This client has too many calls waiting for input; retry later."
-                                : "The gateway holds too many calls waiting for input; retry later.",
-                        new IllegalStateException("parked calls full: limits." + limit)));
+                        switch (full.get()) {
+                            case CLIENT -> "This client has too many calls waiting for input; retry later.";
+                            case GATEWAY -> "The gateway holds too many calls waiting for input; retry later.";
+                            case UPSTREAM -> "This server has too many calls waiting for input; retry later.";
+                        },
+                        new IllegalStateException("parked calls full: " + limit)));
             }
             return questions.get();
         }

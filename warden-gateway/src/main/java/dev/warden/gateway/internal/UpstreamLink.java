@@ -80,6 +80,11 @@ public final class UpstreamLink implements AutoCloseable {
         return spec;
     }
 
+    /** How many calls may wait for their clients' input on this upstream: half its concurrent places, at least one. */
+    int parkedShare() {
+        return Math.max(1, spec.limits().maxConcurrent() / 2);
+    }
+
     public String name() {
         return spec.name();
     }
