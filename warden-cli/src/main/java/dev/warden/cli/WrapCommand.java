@@ -155,7 +155,22 @@ final class WrapCommand implements Callable<Integer> {
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"))) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
-                gateway.serveStdio();
+                // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
+                // that reads no stdin would not see it close, and would be left running, orphaned).
+                Thread stop = Thread.ofPlatform().name("warden-wrap-stop").unstarted(() -> {
+                    gateway.close();
+                    server.close();
+                });
+                Runtime.getRuntime().addShutdownHook(stop);
+                try {
+                    gateway.serveStdio();
+                } finally {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(stop);
+                    } catch (IllegalStateException e) {
+                        // the JVM is shutting down: the hook runs
+                    }
+                }
             }
         }
         return 0;

@@ -201,10 +201,10 @@ public final class ProcessTransport implements Transport {
     private void closeIfStdoutOutlivesTheChild() {
         try {
             if (!stdoutEnded.await(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
-                System.getLogger(ProcessTransport.class.getName()).log(System.Logger.Level.WARNING,
-                        "server process {0} exited but its stdout is still open (held by a process it started);"
-                                + " closing the connection", process.pid());
                 stdio.closeWithoutWaiting();
+                System.getLogger(ProcessTransport.class.getName()).log(System.Logger.Level.WARNING,
+                        "the server process exited but its stdout is still open (held by a process it started);"
+                                + " the connection is closed");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -143,4 +143,31 @@ class SessionBoundsTest {
         assertThat(java.util.List.of(peer.next().get("id").asInt(), peer.next().get("id").asInt()))
                 .containsExactlyInAnyOrder(1, 2);
     }
+
+    @Test
+    void aTimeoutRecordsAnIncidentWithoutAStackTrace() throws Exception {
+        java.util.List<dev.warden.core.error.Incident> incidents = new java.util.concurrent.CopyOnWriteArrayList<>();
+        start(builder().boundary(dev.warden.core.error.ErrorBoundary.builder().incidents(incidents::add).build())
+                .onRequest("roots/list", ctx -> {
+                    // relays the question to a peer that never answers, as a gateway does for its upstream
+                    OutgoingRequest relayed = ctx.session().request("ask", Json.object(),
+                            RequestOptions.ofDefaults().withTimeout(Duration.ofMillis(50)));
+                    try {
+                        return relayed.get();
+                    } catch (ExecutionException e) {
+                        throw (RuntimeException) e.getCause();
+                    }
+                }));
+        peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"roots/list\"}");
+
+        peer.next(); // the relayed question, left unanswered
+        JsonNode answer = peer.next();
+        while (answer.get("id") == null || answer.get("id").asInt() != 7) {
+            answer = peer.next(); // the cancellation of the relayed question
+        }
+
+        assertThat(answer.has("error")).isTrue();
+        assertThat(incidents).singleElement().satisfies(incident -> assertThat(incident.chain())
+                .allSatisfy(t -> assertThat(t.stack()).isEmpty()));
+    }
 }
