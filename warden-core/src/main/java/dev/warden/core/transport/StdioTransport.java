@@ -424,11 +424,12 @@ public final class StdioTransport implements Transport {
 
     /**
      * Stops reading; frames already queued are still written, and this waits a few seconds for that
-     * (a peer that reads nothing does not hold it longer).
+     * (a peer that reads nothing does not hold it longer) before the listener hears of the close, so
+     * that whoever waits for it finds the answers written.
      */
     @Override
     public void close() {
-        if (!closeWithoutWaiting()) {
+        if (!markClosed()) {
             return;
         }
         if (writer != Thread.currentThread()) {
@@ -438,10 +439,19 @@ public final class StdioTransport implements Transport {
                 Thread.currentThread().interrupt();
             }
         }
+        notifyClosed();
     }
 
     /** Closes, leaving the writer to write what is queued on its own; false if already closed. */
     boolean closeWithoutWaiting() {
+        if (!markClosed()) {
+            return false;
+        }
+        notifyClosed();
+        return true;
+    }
+
+    private boolean markClosed() {
         if (!closed.compareAndSet(false, true)) {
             return false;
         }
@@ -462,10 +472,13 @@ public final class StdioTransport implements Transport {
             afterLastWrite.run();
             writerDone.countDown();
         }
+        return true;
+    }
+
+    private void notifyClosed() {
         Listener l = listener;
         if (l != null && closeNotified.compareAndSet(false, true)) {
             l.onClose();
         }
-        return true;
     }
 }
