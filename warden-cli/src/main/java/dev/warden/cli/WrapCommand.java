@@ -178,10 +178,50 @@ final class WrapCommand implements Callable<Integer> {
                      java.time.Clock.systemUTC())) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
-                gateway.serveStdio();
+                // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
+                // that reads no stdin would not see it close, and would be left running, orphaned).
+                Thread stop = Thread.ofPlatform().name("warden-wrap-stop").unstarted(() -> stopOnSignal(gateway, server));
+                Runtime.getRuntime().addShutdownHook(stop);
+                try {
+                    gateway.serveStdio();
+                } finally {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(stop);
+                    } catch (IllegalStateException e) {
+                        // the JVM is shutting down: the hook runs
+                    }
+                }
             }
         }
         return 0;
+    }
+
+    /**
+     * On SIGTERM: closes the gateway (which stops its servers) for at most a few seconds (a server
+     * still starting, say, can hold that), then stops whatever this process started that still runs:
+     * terminated, then killed.
+     */
+    private static void stopOnSignal(Gateway gateway, Prestarted server) {
+        Thread closing = Thread.ofPlatform().daemon().name("warden-wrap-close").start(() -> {
+            server.close();
+            gateway.close();
+        });
+        try {
+            closing.join(java.time.Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<ProcessHandle> left = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
+        left.forEach(ProcessHandle::destroy);
+        try {
+            java.util.concurrent.CompletableFuture.allOf(left.stream().map(ProcessHandle::onExit)
+                    .toArray(java.util.concurrent.CompletableFuture[]::new)).get(2, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            left.forEach(ProcessHandle::destroyForcibly);
+        } catch (InterruptedException e) {
+            left.forEach(ProcessHandle::destroyForcibly);
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

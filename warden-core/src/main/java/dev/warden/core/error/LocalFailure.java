@@ -12,6 +12,11 @@ public abstract sealed class LocalFailure extends WardenException
         super(message, null, true);
     }
 
+    /** Without a stack trace where it says nothing (a timeout fires on the timer thread). */
+    LocalFailure(String message, boolean withStackTrace) {
+        super(message, null, withStackTrace);
+    }
+
     LocalFailure(String message, Throwable cause) {
         super(message, cause, true);
     }

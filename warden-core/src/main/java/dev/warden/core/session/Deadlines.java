@@ -25,14 +25,37 @@ final class Deadlines {
         void expire();
     }
 
-    static final Deadlines SHARED = new Deadlines();
+    static final Deadlines SHARED = new Deadlines(System::nanoTime, true);
 
     private static final ScheduledThreadPoolExecutor TIMER = timer();
 
+    private final java.util.function.LongSupplier clock;
+    /** False for a test's deadlines: nothing fires on its own, the test calls {@link #fireDue}. */
+    private final boolean timed;
     private final Map<Expiring, Long> armed = new HashMap<>();
     /** The deadline the timer task waits for, when {@link #task} is set. */
     private long next;
     private ScheduledFuture<?> task;
+
+    Deadlines(java.util.function.LongSupplier clock, boolean timed) {
+        this.clock = clock;
+        this.timed = timed;
+    }
+
+    /** Deadlines on a clock a test moves, fired only by {@link #fireDue}. */
+    static Deadlines manual(java.util.function.LongSupplier clock) {
+        return new Deadlines(clock, false);
+    }
+
+    /** Now, on this one's clock ({@link System#nanoTime} but in tests). */
+    long now() {
+        return clock.getAsLong();
+    }
+
+    /** Expires every deadline that has passed (what the timer does; tests call it after moving the clock). */
+    void fireDue() {
+        fire();
+    }
 
     private static ScheduledThreadPoolExecutor timer() {
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
@@ -46,10 +69,10 @@ final class Deadlines {
 
     /** Sets (or moves) the deadline of {@code what}, {@code delayNanos} from now. */
     void arm(Expiring what, long delayNanos) {
-        long deadline = System.nanoTime() + delayNanos;
+        long deadline = now() + delayNanos;
         synchronized (this) {
             armed.put(what, deadline);
-            if (task == null || deadline - next < 0) {
+            if (timed && (task == null || deadline - next < 0)) {
                 schedule(deadline);
             }
         }
@@ -71,14 +94,14 @@ final class Deadlines {
             task.cancel(false);
         }
         next = deadline;
-        task = TIMER.schedule(this::fire, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        task = TIMER.schedule(this::fire, Math.max(0, deadline - now()), TimeUnit.NANOSECONDS);
     }
 
     private void fire() {
         List<Expiring> due = new ArrayList<>();
         synchronized (this) {
             task = null;
-            long now = System.nanoTime();
+            long now = now();
             boolean more = false;
             long earliest = 0;
             for (Iterator<Map.Entry<Expiring, Long>> it = armed.entrySet().iterator(); it.hasNext(); ) {
@@ -92,7 +115,7 @@ final class Deadlines {
                     more = true;
                 }
             }
-            if (more) {
+            if (more && timed) {
                 schedule(earliest);
             }
         }

@@ -6,12 +6,15 @@ import dev.warden.core.mcp.Progress;
 import dev.warden.core.transport.Route;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
 
 /**
  * One incoming request being handled. Its state moves once, from RUNNING to COMPLETED or to
  * CANCELLED, under this object's lock; progress is sent under the same lock so that no progress
- * notification can follow the response.
+ * notification can follow the response. The lock is a {@link ReentrantLock}, not a monitor: sending
+ * may wait for room in the transport's queue, and a virtual thread waiting inside {@code
+ * synchronized} pins its carrier on JDK 21 (JDK 24 and later no longer pin there).
  */
 final class InFlight implements RequestContext {
 
@@ -20,6 +23,7 @@ final class InFlight implements RequestContext {
     private final Session session;
     private final JsonRpcMessage.Request request;
     private final Optional<RequestId> progressToken;
+    private final ReentrantLock lock = new ReentrantLock();
     private State state = State.RUNNING;
     private volatile Thread thread;
     private Runnable onCancel;
@@ -35,23 +39,31 @@ final class InFlight implements RequestContext {
         this.thread = thread;
     }
 
-    synchronized boolean complete() {
-        if (state != State.RUNNING) {
-            return false;
+    boolean complete() {
+        lock.lock();
+        try {
+            if (state != State.RUNNING) {
+                return false;
+            }
+            state = State.COMPLETED;
+            return true;
+        } finally {
+            lock.unlock();
         }
-        state = State.COMPLETED;
-        return true;
     }
 
     boolean cancel() {
         Runnable action;
-        synchronized (this) {
+        lock.lock();
+        try {
             if (state != State.RUNNING) {
                 return false;
             }
             state = State.CANCELLED;
             action = onCancel;
             onCancel = null;
+        } finally {
+            lock.unlock();
         }
         Thread t = thread;
         if (t != null) {
@@ -65,11 +77,14 @@ final class InFlight implements RequestContext {
 
     @Override
     public void onCancel(Runnable action) {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (state != State.CANCELLED) {
                 onCancel = action;
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         action.run();
     }
@@ -100,8 +115,13 @@ final class InFlight implements RequestContext {
     }
 
     @Override
-    public synchronized boolean cancelled() {
-        return state == State.CANCELLED;
+    public boolean cancelled() {
+        lock.lock();
+        try {
+            return state == State.CANCELLED;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
@@ -109,7 +129,8 @@ final class InFlight implements RequestContext {
         if (progressToken.isEmpty()) {
             return;
         }
-        synchronized (this) {
+        lock.lock();
+        try {
             if (state != State.RUNNING || !(progress > lastProgress)) {
                 return;
             }
@@ -117,6 +138,8 @@ final class InFlight implements RequestContext {
             session.notifyQuietly(Progress.NOTIFICATION, dev.warden.core.json.Json.tree(
                     new Progress.Params(progressToken.get().toJson(), progress, total, message)),
                     Route.during(request.id()));
+        } finally {
+            lock.unlock();
         }
     }
 }

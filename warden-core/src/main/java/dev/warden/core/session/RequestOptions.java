@@ -9,12 +9,19 @@ import java.util.function.Consumer;
 /**
  * How long to wait for one outgoing request. {@code timeout} is the idle limit; with
  * {@code resetTimeoutOnProgress} each progress notification restarts it, but never past
- * {@code maxTotalTimeout}, so a peer that reports progress forever still ends.
+ * {@code maxTotalTimeout}, so a peer that reports progress forever still ends. Unset, the total is
+ * {@link #DEFAULT_MAX_TOTAL_TIMEOUT}, or the idle {@code timeout} if that is longer.
  */
 public record RequestOptions(Duration timeout, Optional<Duration> maxTotalTimeout, boolean resetTimeoutOnProgress,
                              Optional<Consumer<Progress.Params>> onProgress) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * The longest a request may run in all when progress keeps resetting its idle timeout: without
+     * it, a peer reporting progress for ever holds the caller for ever. Long enough for real work;
+     * {@link #withMaxTotalTimeout} sets another.
+     */
+    public static final Duration DEFAULT_MAX_TOTAL_TIMEOUT = Duration.ofMinutes(10);
 
     public RequestOptions {
         Objects.requireNonNull(timeout, "timeout");
@@ -48,6 +55,12 @@ public record RequestOptions(Duration timeout, Optional<Duration> maxTotalTimeou
 
     public RequestOptions withProgress(Consumer<Progress.Params> listener) {
         return new RequestOptions(timeout, maxTotalTimeout, resetTimeoutOnProgress, Optional.of(listener));
+    }
+
+    /** The total a request may run: the one set, else the default but never less than one idle timeout. */
+    Duration effectiveMaxTotal() {
+        return maxTotalTimeout.orElse(DEFAULT_MAX_TOTAL_TIMEOUT.compareTo(timeout) < 0 ? timeout
+                : DEFAULT_MAX_TOTAL_TIMEOUT);
     }
 
     /** A progress token is attached when someone will use the notifications. */

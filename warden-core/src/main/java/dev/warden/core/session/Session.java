@@ -54,6 +54,10 @@ import tools.jackson.databind.JsonNode;
 public final class Session implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Session.class.getName());
+    /** Far more than a peer's handled notifications ever queue; each waits with its parsed params. */
+    public static final int DEFAULT_MAX_QUEUED_NOTIFICATIONS = 10_000;
+    /** Far more than any client or server runs at once on one connection. */
+    public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 1_000;
     private final Transport transport;
     private final Map<String, RequestHandler> requestHandlers;
     private final Map<String, AsyncRequestHandler> asyncHandlers;
@@ -68,9 +72,16 @@ public final class Session implements AutoCloseable {
     private final Duration drainTimeout;
     private final ExecutorService notificationExecutor =
             Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
-    /** Notifications handed to {@link #notificationExecutor} and not yet handled. */
+    /** Notifications handed to {@link #notificationExecutor} and not yet handled: at most {@link #maxQueuedNotifications}. */
     private final java.util.concurrent.atomic.AtomicInteger notificationsQueued =
             new java.util.concurrent.atomic.AtomicInteger();
+    private final int maxQueuedNotifications;
+    /** Notifications dropped because the queue was full: a peer flooding faster than they are handled. */
+    private final AtomicLong notificationsDropped = new AtomicLong();
+    private final int maxConcurrentRequests;
+    /** Requests from the peer refused because {@link #maxConcurrentRequests} were running. */
+    private final AtomicLong requestsRefused = new AtomicLong();
+    private final Deadlines deadlines;
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
@@ -94,6 +105,9 @@ public final class Session implements AutoCloseable {
         this.resultFilter = builder.resultFilter;
         this.defaultTimeout = builder.defaultTimeout;
         this.drainTimeout = builder.drainTimeout;
+        this.maxQueuedNotifications = builder.maxQueuedNotifications;
+        this.maxConcurrentRequests = builder.maxConcurrentRequests;
+        this.deadlines = builder.deadlines;
     }
 
     public static Builder builder(Transport transport) {
@@ -122,7 +136,18 @@ public final class Session implements AutoCloseable {
         transport.start(new Transport.Listener() {
             @Override
             public void onFrame(byte[] frame) {
-                receive(JsonRpcCodec.decode(frame));
+                try {
+                    Decoded decoded = JsonRpcCodec.decode(frame);
+                    if (decoded instanceof Decoded.Invalid && failAnswered(frame)) {
+                        return;
+                    }
+                    receive(decoded);
+                } catch (Throwable t) {
+                    // Whatever failed on the reader (an OutOfMemoryError, a listener's bug), the session
+                    // must not live on deaf: it closes, and everything waiting on it gets its answer.
+                    LOG.log(System.Logger.Level.ERROR, "the session failed reading a message; closing it", t);
+                    close();
+                }
             }
 
             @Override
@@ -164,6 +189,45 @@ public final class Session implements AutoCloseable {
                 shutdown();
             }
         });
+    }
+
+    /**
+     * A frame that is no valid message (not UTF-8, not JSON) but reads as the answer to a request of
+     * ours (an {@code id} and no {@code method} at its edges): that request fails now, as the peer's
+     * parse error, rather than waiting out its timeout. Nothing is sent back for an answer.
+     */
+    private boolean failAnswered(byte[] frame) {
+        dev.warden.core.jsonrpc.FrameHints hints = dev.warden.core.jsonrpc.FrameHints.of(
+                java.util.Arrays.copyOf(frame, Math.min(frame.length, dev.warden.core.jsonrpc.FrameHints.EDGE)),
+                java.util.Arrays.copyOfRange(frame, Math.max(0, frame.length - dev.warden.core.jsonrpc.FrameHints.EDGE),
+                        frame.length));
+        if (hints.hasMethod() || hints.id().isEmpty()) {
+            return false;
+        }
+        Pending p = pending.remove(hints.id().get());
+        if (p == null) {
+            return false;
+        }
+        p.disarm();
+        LOG.log(System.Logger.Level.WARNING, "the peer answered a request with a frame that is not valid UTF-8 JSON");
+        p.future.completeExceptionally(new PeerErrorException(new JsonRpcError(JsonRpcError.PARSE_ERROR,
+                "Parse error: the answer is not valid UTF-8 JSON", Optional.empty())));
+        return true;
+    }
+
+    /** Notifications dropped so far because {@link Builder#maxQueuedNotifications} were waiting. */
+    public long notificationsDropped() {
+        return notificationsDropped.get();
+    }
+
+    /** Notifications waiting for their handler now. */
+    public int notificationsQueued() {
+        return notificationsQueued.get();
+    }
+
+    /** Requests from the peer refused so far because {@link Builder#maxConcurrentRequests} were running. */
+    public long requestsRefused() {
+        return requestsRefused.get();
     }
 
     /** Whether the negotiated protocol version allows JSON-RPC batches (only 2025-03-26 does). */
@@ -249,11 +313,13 @@ public final class Session implements AutoCloseable {
         if (options.wantsProgress()) {
             body = Optional.of(Progress.withToken(body, id));
         }
-        Pending p = new Pending(future, options, System.nanoTime());
+        Pending p = new Pending(future, options, deadlines.now());
         pending.put(id, p);
         p.arm(options.timeout());
         try {
-            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), route);
+            // Armed first: a peer that reads nothing holds this at most until the request times out.
+            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), route,
+                    future);
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
@@ -338,22 +404,17 @@ public final class Session implements AutoCloseable {
         }
 
         void arm(Duration idle) {
-            long delay = idle.toNanos();
-            if (options.maxTotalTimeout().isPresent()) {
-                long left = options.maxTotalTimeout().get().toNanos() - (System.nanoTime() - startNanos);
-                delay = Math.min(delay, Math.max(0, left));
-            }
-            Deadlines.SHARED.arm(this, delay);
+            long left = options.effectiveMaxTotal().toNanos() - (deadlines.now() - startNanos);
+            deadlines.arm(this, Math.min(idle.toNanos(), Math.max(0, left)));
         }
 
         void disarm() {
-            Deadlines.SHARED.disarm(this);
+            deadlines.disarm(this);
         }
 
         @Override
         public void expire() {
-            boolean total = options.maxTotalTimeout().isPresent()
-                    && System.nanoTime() - startNanos >= options.maxTotalTimeout().get().toNanos();
+            boolean total = deadlines.now() - startNanos >= options.effectiveMaxTotal().toNanos();
             String what = total ? "maximum total timeout" : "timeout";
             if (future.completeExceptionally(new RequestTimeoutException("No response within the " + what))) {
                 abandon(future.id(), "Request timed out");
@@ -474,6 +535,17 @@ public final class Session implements AutoCloseable {
         Optional<ProtocolException> refused = gate.check(request);
         if (refused.isPresent()) {
             return reply(failure(Optional.of(request.id()), request.method(), refused.get()));
+        }
+        if (inFlight.size() >= maxConcurrentRequests && !Ping.METHOD.equals(request.method())) {
+            // A peer asking faster than it is answered (server-to-client requests in a loop) holds a
+            // thread per request: beyond the bound it is refused at once, with a ref.
+            if (requestsRefused.getAndIncrement() % 1_000 == 0) {
+                LOG.log(System.Logger.Level.WARNING, "requests refused: {0} from the peer are in progress "
+                        + "(maxConcurrentRequests)", maxConcurrentRequests);
+            }
+            return reply(failure(Optional.of(request.id()), request.method(), new ProtocolException(
+                    JsonRpcError.INTERNAL_ERROR, "Too many requests in progress on this connection; retry later",
+                    ErrorCode.RATE_LIMITED)));
         }
         InFlight context = new InFlight(this, request);
         if (inFlight.putIfAbsent(request.id(), context) != null) {
@@ -601,7 +673,17 @@ public final class Session implements AutoCloseable {
                 if (chosen == null) {
                     return;
                 }
-                notificationsQueued.incrementAndGet();
+                if (notificationsQueued.incrementAndGet() > maxQueuedNotifications) {
+                    // A peer sending faster than its notifications are handled (a log flood to a slow
+                    // client): beyond the bound they are dropped, not queued until memory runs out.
+                    notificationsQueued.decrementAndGet();
+                    if (notificationsDropped.getAndIncrement() % 10_000 == 0) {
+                        LOG.log(System.Logger.Level.WARNING, "notifications dropped: {0} are waiting for their "
+                                + "handler (maxQueuedNotifications); {1} dropped so far",
+                                maxQueuedNotifications, notificationsDropped.get());
+                    }
+                    return;
+                }
                 try {
                     notificationExecutor.execute(() -> {
                         try {
@@ -784,6 +866,9 @@ public final class Session implements AutoCloseable {
         private ResultFilter resultFilter = (request, result) -> result;
         private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
         private Duration drainTimeout = Duration.ofSeconds(30);
+        private int maxQueuedNotifications = DEFAULT_MAX_QUEUED_NOTIFICATIONS;
+        private int maxConcurrentRequests = DEFAULT_MAX_CONCURRENT_REQUESTS;
+        private Deadlines deadlines = Deadlines.SHARED;
 
         private Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -857,6 +942,36 @@ public final class Session implements AutoCloseable {
                 throw new IllegalArgumentException("drainTimeout must not be negative, got " + timeout);
             }
             this.drainTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How many notifications from the peer may wait for their handler (default {@value
+         * Session#DEFAULT_MAX_QUEUED_NOTIFICATIONS}); more are dropped and counted ({@link #notificationsDropped}).
+         */
+        public Builder maxQueuedNotifications(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxQueuedNotifications must be positive, got " + max);
+            }
+            this.maxQueuedNotifications = max;
+            return this;
+        }
+
+        /**
+         * How many requests from the peer may be in progress at once (default {@value
+         * Session#DEFAULT_MAX_CONCURRENT_REQUESTS}); more are refused with -32603 and {@code RATE_LIMITED}.
+         */
+        public Builder maxConcurrentRequests(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxConcurrentRequests must be positive, got " + max);
+            }
+            this.maxConcurrentRequests = max;
+            return this;
+        }
+
+        /** The timeouts' clock and timer (tests move a manual one). */
+        Builder deadlines(Deadlines deadlines) {
+            this.deadlines = Objects.requireNonNull(deadlines, "deadlines");
             return this;
         }
 

@@ -23,7 +23,15 @@ import java.util.concurrent.TimeoutException;
  * newline-delimited JSON over its stdin and stdout. The child's stderr is read line by line and
  * handed to a {@link StderrSink} (the log), never parsed as protocol; if the child ends before it
  * is asked to, the sink hears its exit code and last stderr lines. Closing ends the child: stdin
- * is closed first so it can exit on its own, then it is terminated, then killed.
+ * is closed first so it can exit on its own, then it is terminated, then killed, even when its stdin
+ * is full and a write to it blocked.
+ *
+ * <p>The end of the direct child is the end of the connection: a child that exits while a process
+ * it left behind holds its stdout open (a server that forks and exits) is reported closed once its
+ * stdout has not ended within a grace, so whoever restarts upstreams restarts it.
+ *
+ * <p>The child's pipes are read on platform threads: a read blocked in the kernel would hold a
+ * virtual thread's carrier, and enough of them (one per child) would stop every virtual thread.
  */
 public final class ProcessTransport implements Transport {
 
@@ -44,10 +52,14 @@ public final class ProcessTransport implements Transport {
     /** Set when {@link #close()} asks a live child to stop: its exit is then no news. */
     private volatile boolean stopAsked;
     private final CompletableFuture<Boolean> exitReported = new CompletableFuture<>();
+    /** Completes when the transport is started: the child's exit means nothing to a listener before that. */
+    private final CompletableFuture<Void> started = new CompletableFuture<>();
+    private final CountDownLatch stdoutEnded = new CountDownLatch(1);
 
-    private ProcessTransport(Process process, int maxMessageBytes, Duration exitGrace) {
+    private ProcessTransport(Process process, int maxMessageBytes, OutgoingLimits limits, Duration exitGrace) {
         this.process = process;
-        this.stdio = StdioTransport.of(process.getInputStream(), process.getOutputStream(), maxMessageBytes);
+        this.stdio = StdioTransport.ofChild(process.getInputStream(), process.getOutputStream(), maxMessageBytes,
+                limits);
         this.exitGrace = exitGrace;
     }
 
@@ -66,7 +78,7 @@ public final class ProcessTransport implements Transport {
     /** @param maxMessageBytes the largest message accepted from the child; a larger one fails its request */
     public static ProcessTransport launch(List<String> command, Map<String, String> environment,
                                           Optional<Path> directory, StderrSink stderr, int maxMessageBytes) {
-        return launch(command, environment, false, directory, stderr, maxMessageBytes);
+        return launch(command, environment, false, directory, stderr, maxMessageBytes, OutgoingLimits.DEFAULTS);
     }
 
     /**
@@ -76,12 +88,21 @@ public final class ProcessTransport implements Transport {
     public static ProcessTransport launchWithExactEnvironment(List<String> command, Map<String, String> environment,
                                                               Optional<Path> directory, StderrSink stderr,
                                                               int maxMessageBytes) {
-        return launch(command, environment, true, directory, stderr, maxMessageBytes);
+        return launch(command, environment, true, directory, stderr, maxMessageBytes, OutgoingLimits.DEFAULTS);
+    }
+
+    /** @param limits how much is queued for a child slow to read its stdin, and how long a sender waits */
+    public static ProcessTransport launch(List<String> command, Map<String, String> environment,
+                                          Optional<Path> directory, StderrSink stderr, int maxMessageBytes,
+                                          OutgoingLimits limits) {
+        return launch(command, environment, false, directory, stderr, maxMessageBytes, limits);
     }
 
     private static ProcessTransport launch(List<String> command, Map<String, String> environment, boolean exact,
-                                           Optional<Path> directory, StderrSink stderr, int maxMessageBytes) {
+                                           Optional<Path> directory, StderrSink stderr, int maxMessageBytes,
+                                           OutgoingLimits limits) {
         Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(limits, "limits");
         if (command.isEmpty()) {
             throw new IllegalArgumentException("command must name a program");
         }
@@ -98,7 +119,7 @@ public final class ProcessTransport implements Transport {
             // The message names the program only: arguments may carry credentials.
             throw new ProcessStartException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }
-        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Duration.ofSeconds(2));
+        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, limits, Duration.ofSeconds(2));
         Objects.requireNonNull(stderr, "stderr");
         transport.pumpStderr(stderr);
         transport.watchExit(stderr);
@@ -111,16 +132,24 @@ public final class ProcessTransport implements Transport {
      * the same stdio, stderr pump, exit report and close as a launched one.
      */
     public static ProcessTransport adopt(Process process, StderrSink stderr, int maxMessageBytes) {
+        return adopt(process, stderr, maxMessageBytes, OutgoingLimits.DEFAULTS);
+    }
+
+    /** @param limits how much is queued for a child slow to read its stdin, and how long a sender waits */
+    public static ProcessTransport adopt(Process process, StderrSink stderr, int maxMessageBytes,
+                                         OutgoingLimits limits) {
         Objects.requireNonNull(process, "process");
         Objects.requireNonNull(stderr, "stderr");
-        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Duration.ofSeconds(2));
+        ProcessTransport transport = new ProcessTransport(process, maxMessageBytes, Objects.requireNonNull(limits,
+                "limits"), Duration.ofSeconds(2));
         transport.pumpStderr(stderr);
         transport.watchExit(stderr);
         return transport;
     }
 
     private void pumpStderr(StderrSink sink) {
-        Thread.ofVirtual().name("warden-child-stderr").start(() -> {
+        // A platform thread: this read blocks in the kernel for as long as the child lives.
+        Thread.ofPlatform().daemon().name("warden-child-stderr").start(() -> {
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                     StandardCharsets.UTF_8))) {
                 String line;
@@ -152,6 +181,11 @@ public final class ProcessTransport implements Transport {
      * on a virtual thread, never on the JDK's process reaper.
      */
     private void watchExit(StderrSink sink) {
+        process.onExit().thenCombine(started, (exited, ignored) -> exited).whenComplete((exited, failure) -> {
+            if (!stopAsked) {
+                Thread.ofVirtual().name("warden-child-exit").start(this::closeIfStdoutOutlivesTheChild);
+            }
+        });
         process.onExit().whenComplete((exited, failure) -> {
             if (stopAsked) {
                 exitReported.complete(false);
@@ -178,6 +212,24 @@ public final class ProcessTransport implements Transport {
         });
     }
 
+    /**
+     * The child exited on its own: its stdout normally ends with it (and the reader reports that).
+     * If it is still open after a grace, a process the child left behind holds it: the connection is
+     * over all the same, and is closed so that it is restarted rather than waited on for ever.
+     */
+    private void closeIfStdoutOutlivesTheChild() {
+        try {
+            if (!stdoutEnded.await(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                stdio.closeWithoutWaiting();
+                System.getLogger(ProcessTransport.class.getName()).log(System.Logger.Level.WARNING,
+                        "the server process exited but its stdout is still open (held by a process it started);"
+                                + " the connection is closed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Once the child ended: whether its exit was reported to the sink (it was not asked to stop). */
     CompletableFuture<Boolean> exitReported() {
         return exitReported;
@@ -185,12 +237,57 @@ public final class ProcessTransport implements Transport {
 
     @Override
     public void start(Listener listener) {
-        stdio.start(listener);
+        Objects.requireNonNull(listener, "listener");
+        stdio.start(new Listener() {
+            @Override
+            public void onFrame(byte[] frame) {
+                listener.onFrame(frame);
+            }
+
+            @Override
+            public void onFrameError(dev.warden.core.error.ProtocolException refusal) {
+                listener.onFrameError(refusal);
+            }
+
+            @Override
+            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints,
+                                         dev.warden.core.error.ProtocolException refusal) {
+                listener.onOversizedFrame(hints, refusal);
+            }
+
+            @Override
+            public void onInputEnded() {
+                stdoutEnded.countDown();
+                listener.onInputEnded();
+            }
+
+            @Override
+            public void onSendFailed(dev.warden.core.jsonrpc.RequestId request, TransportClosedException cause) {
+                listener.onSendFailed(request, cause);
+            }
+
+            @Override
+            public void onClose() {
+                stdoutEnded.countDown();
+                listener.onClose();
+            }
+        });
+        started.complete(null);
     }
 
     @Override
     public void send(String frame) {
         stdio.send(frame);
+    }
+
+    @Override
+    public void send(String frame, Route route, CompletableFuture<?> answered) {
+        stdio.send(frame, route, answered);
+    }
+
+    /** Bytes queued for the child's stdin and not yet written. */
+    public long queuedBytes() {
+        return stdio.queuedBytes();
     }
 
     /** The child's process id, for logs. */
@@ -219,23 +316,25 @@ public final class ProcessTransport implements Transport {
         }
     }
 
+    /**
+     * Ends the child without ever blocking on its stdin: the writer closes it once what is queued is
+     * written (the child's cue to exit); a child still running after a grace is terminated, then
+     * killed. Waits use the exit future, not {@link Process#waitFor}, which holds a monitor (a pinned
+     * carrier on JDK 21).
+     */
     @Override
     public void close() {
         // A child still running now is asked to stop; one that already ended did so on its own.
         if (process.isAlive()) {
             stopAsked = true;
         }
-        stdio.close();
+        stdio.closeWithoutWaiting();
         try {
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // already closed
-        }
-        try {
-            if (!process.waitFor(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!exited(exitGrace)) {
                 process.destroy();
-                if (!process.waitFor(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!exited(exitGrace)) {
                     process.destroyForcibly();
+                    exited(exitGrace);
                 }
             }
         } catch (InterruptedException e) {
@@ -244,4 +343,14 @@ public final class ProcessTransport implements Transport {
         }
     }
 
+    private boolean exited(Duration within) throws InterruptedException {
+        try {
+            process.onExit().get(within.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return !process.isAlive();
+        }
+    }
 }

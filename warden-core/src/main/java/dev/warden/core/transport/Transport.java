@@ -28,6 +28,16 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Sends a request frame that is worth sending only until {@code answered} completes (its answer,
+     * its timeout, its cancellation): a transport that queues frames waits for room no longer than
+     * that, and drops the frame unwritten if it completes first, so a peer that stops reading holds
+     * no caller past the request's own deadline. The default sends as {@link #send(String, Route)}.
+     */
+    default void send(String frame, Route route, java.util.concurrent.CompletableFuture<?> answered) {
+        send(frame, route);
+    }
+
+    /**
      * The session is done with an incoming request: answered, or cancelled and so never answered.
      * Transports that hold a stream open per request close it here; the default does nothing.
      */

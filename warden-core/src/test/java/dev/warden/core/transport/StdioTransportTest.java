@@ -106,6 +106,7 @@ class StdioTransportTest {
         StdioTransport transport = StdioTransport.of(input(""), out);
         transport.send("{\"a\":1}");
         transport.send("{\"b\":2}");
+        transport.close(); // frames are written by the writer thread; close waits for what is queued
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}\n{\"b\":2}\n");
     }
 
