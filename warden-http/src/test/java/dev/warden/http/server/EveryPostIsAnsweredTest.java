@@ -99,6 +99,7 @@ class EveryPostIsAnsweredTest {
         assertThat(duplicate.statusCode()).isEqualTo(400);
         assertThat(Json.mapper().readTree(duplicate.body()).at("/error/code").asInt()).isEqualTo(-32600);
         assertThat(Json.mapper().readTree(duplicate.body()).at("/error/message").asString()).contains("already in use");
+        assertThat(Json.mapper().readTree(duplicate.body()).get("id").asInt()).as("answered with its own id").isEqualTo(7);
 
         release.countDown();
         HttpResponse<String> answered = first.get(15, TimeUnit.SECONDS);

@@ -244,8 +244,12 @@ public final class McpHandler extends Handler.Abstract {
             case HttpSessionTransport.Result.Refused refused -> {
                 counters.requestsRefused.increment();
                 switch (refused.why()) {
-                    case DUPLICATE_ID -> error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                            "Invalid request: the id is already in use by a request in flight in this session");
+                    // Answered with its own id (one request: a batch's duplicate is not singled out),
+                    // on this POST alone: the request in flight with that id keeps its own answer.
+                    case DUPLICATE_ID -> refuse(response, callback, 400,
+                            requests.size() == 1 ? Optional.of(requests.get(0)) : Optional.empty(),
+                            new ProtocolException(JsonRpcError.INVALID_REQUEST, "Invalid request: the id is already "
+                                    + "in use by a request in flight in this session", ErrorCode.VALIDATION_ERROR));
                     case TOO_MANY_PENDING -> {
                         response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
                         refuse(response, callback, 429, Optional.empty(), new ProtocolException(
