@@ -37,6 +37,7 @@ public final class McpHttpServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final McpHandler handler;
+    private final RequestDeadlines deadlines;
     private final ScheduledExecutorService timers;
     private final String path;
     private final String host;
@@ -61,7 +62,7 @@ public final class McpHttpServer implements AutoCloseable {
         this.connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
         connector.setHost(b.host);
         connector.setPort(b.port);
-        RequestDeadlines deadlines = new RequestDeadlines(b.requestTimeout, b.clock);
+        this.deadlines = new RequestDeadlines(b.requestTimeout, b.clock);
         connector.addEventListener(deadlines);
         jetty.addConnector(connector);
         Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
@@ -83,6 +84,9 @@ public final class McpHttpServer implements AutoCloseable {
         jetty.start();
         long every = keepAlive.toMillis();
         timers.scheduleAtFixedRate(handler::tick, every, every, TimeUnit.MILLISECONDS);
+        // Late clients are looked for every second, not every keep-alive: a request deadline of 30 s
+        // then cuts a slowloris connection after 30-31 s, not up to a keep-alive period later.
+        timers.scheduleAtFixedRate(deadlines::sweep, 1, 1, TimeUnit.SECONDS);
         return this;
     }
 

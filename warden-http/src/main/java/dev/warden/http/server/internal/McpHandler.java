@@ -98,7 +98,6 @@ public final class McpHandler extends Handler.Abstract {
 
     /** Called periodically: keep-alive comments on open streams, and idle sessions closed. */
     public void tick() {
-        deadlines.sweep();
         expireIdle();
         sessions.values().forEach(HttpSessionTransport::keepAlive);
         exchanges.removeIf(StatelessExchange::isClosed);
