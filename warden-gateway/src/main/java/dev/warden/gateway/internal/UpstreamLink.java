@@ -575,8 +575,13 @@ public final class UpstreamLink implements AutoCloseable {
          */
         ObjectNode ask(String method, ObjectNode params) throws Exception {
             List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
-            if (!dedicated && "roots/list".equals(method)) {
-                return sharedRoots(); // never a client's own roots, where another client could read them
+            // On a shared connection, never a client's own roots, where another client could read
+            // them; except for a stateless client's parked call asked alone: the question goes back
+            // to that client inside its own call's result (input required), the round the
+            // 2026-07-28 protocol defines for it, and its answer serves that call.
+            boolean ownCallAsks = candidates.size() == 1 && candidates.get(0) instanceof ParkedCall;
+            if (!dedicated && "roots/list".equals(method) && !ownCallAsks) {
+                return sharedRoots();
             }
             if (candidates.size() == 1) {
                 return candidates.get(0).ask(session, method, params);
