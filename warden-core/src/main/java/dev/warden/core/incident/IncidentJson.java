@@ -26,31 +26,11 @@ public final class IncidentJson {
     }
 
     public static ObjectNode toJson(Incident incident) {
-        ObjectNode node = Json.object();
-        node.put("type", "incident");
-        node.put("ref", incident.ref().value());
-        node.put("time", incident.time().toString());
-        node.put("code", incident.code().name());
-        node.put("method", incident.method());
-        incident.tool().ifPresent(t -> node.put("tool", t));
-        incident.upstream().ifPresent(u -> node.put("upstream", u));
-        incident.reason().ifPresent(r -> node.put("reason", r));
-        incident.arguments().ifPresent(a -> node.put("arguments", a));
-        incident.original().ifPresent(o -> node.put("original", o));
+        ObjectNode node = detailed(incident);
         if (!incident.findings().isEmpty()) {
             node.set("findings", findingsJson(incident.findings()));
         }
-        if (!incident.chain().isEmpty()) {
-            ArrayNode chain = node.putArray("exception");
-            for (Incident.ThrowableRecord record : incident.chain()) {
-                ObjectNode entry = chain.addObject();
-                entry.put("type", record.type());
-                record.message().ifPresent(m -> entry.put("message", m));
-                ArrayNode stack = entry.putArray("stack");
-                record.stack().forEach(stack::add);
-            }
-        }
-        return node;
+        return withChain(node, incident);
     }
 
     /**
@@ -59,7 +39,7 @@ public final class IncidentJson {
      * name): a failure's findings were most of its record, each naming all four members.
      */
     public static ObjectNode stored(Incident incident) {
-        ObjectNode node = toJson(incident);
+        ObjectNode node = detailed(incident);
         if (!incident.findings().isEmpty()) {
             ArrayNode compact = node.putArray("findings");
             for (Finding f : incident.findings()) {
@@ -70,7 +50,7 @@ public final class IncidentJson {
                 entry.add(f.start()).add(f.end());
             }
         }
-        return node;
+        return withChain(node, incident);
     }
 
     /**
@@ -88,6 +68,28 @@ public final class IncidentJson {
         incident.tool().ifPresent(t -> node.put("tool", t));
         incident.upstream().ifPresent(u -> node.put("upstream", u));
         incident.reason().ifPresent(r -> node.put("reason", r));
+        return node;
+    }
+
+    /** The summary, then what the caller and the upstream wrote (arguments, original): findings and the chain follow. */
+    private static ObjectNode detailed(Incident incident) {
+        ObjectNode node = summary(incident);
+        incident.arguments().ifPresent(a -> node.put("arguments", a));
+        incident.original().ifPresent(o -> node.put("original", o));
+        return node;
+    }
+
+    private static ObjectNode withChain(ObjectNode node, Incident incident) {
+        if (!incident.chain().isEmpty()) {
+            ArrayNode chain = node.putArray("exception");
+            for (Incident.ThrowableRecord record : incident.chain()) {
+                ObjectNode entry = chain.addObject();
+                entry.put("type", record.type());
+                record.message().ifPresent(m -> entry.put("message", m));
+                ArrayNode stack = entry.putArray("stack");
+                record.stack().forEach(stack::add);
+            }
+        }
         return node;
     }
 
