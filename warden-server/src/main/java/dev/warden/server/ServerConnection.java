@@ -152,8 +152,7 @@ public final class ServerConnection implements AutoCloseable {
                         "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
             }
             if (REMOVED_IN_STATELESS.contains(request.method())) {
-                return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
-                        ErrorCode.NOT_FOUND));
+                return Optional.of(ProtocolException.methodNotFound());
             }
             return paramHeaderMismatch(request);
         }

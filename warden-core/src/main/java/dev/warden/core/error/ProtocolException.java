@@ -140,6 +140,29 @@ public final class ProtocolException extends WardenException {
         return new ProtocolException(JsonRpcError.INVALID_REQUEST, message, ErrorCode.VALIDATION_ERROR);
     }
 
+    /** -32601 for a method this side does not serve (or does not serve to this peer). */
+    public static ProtocolException methodNotFound() {
+        return methodNotFound("Method not found");
+    }
+
+    /** -32601 with a fixed text saying why (e.g. the peer does not offer a capability). */
+    public static ProtocolException methodNotFound(String message) {
+        return new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, message, ErrorCode.NOT_FOUND);
+    }
+
+    /**
+     * -32602 for a name the caller gave that names nothing here ("Unknown tool", "Unknown prompt",
+     * "Resource not found"): the caller's value is never repeated in the message.
+     */
+    public static ProtocolException unknown(String message) {
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, message, ErrorCode.NOT_FOUND);
+    }
+
+    /** -32603 for what this side cannot do right now, with the symbolic code saying why. */
+    public static ProtocolException internal(String message, ErrorCode symbolic) {
+        return new ProtocolException(JsonRpcError.INTERNAL_ERROR, message, symbolic);
+    }
+
     public int code() {
         return code;
     }

@@ -530,7 +530,7 @@ public final class Session implements AutoCloseable {
         if (handler == null && async == null) {
             // The method name is the caller's input: it is not repeated back.
             return reply(failure(Optional.of(request.id()), request.method(),
-                    new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
+                    ProtocolException.methodNotFound()));
         }
         Optional<ProtocolException> refused = gate.check(request);
         if (refused.isPresent()) {
@@ -560,7 +560,7 @@ public final class Session implements AutoCloseable {
             if (handler == null) {
                 inFlight.remove(request.id(), context);
                 return reply(failure(Optional.of(request.id()), request.method(),
-                        new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND)));
+                        ProtocolException.methodNotFound()));
             }
         }
         if (inlineMethods.contains(request.method())) {

@@ -138,8 +138,7 @@ public final class AuditTrail {
     }
 
     private static ProtocolException refusal() {
-        return new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                "The gateway cannot record requests right now (its audit log or incident store cannot write), and it is set to refuse what it cannot record",
+        return ProtocolException.internal("The gateway cannot record requests right now (its audit log or incident store cannot write), and it is set to refuse what it cannot record",
                 ErrorCode.BLOCKED);
     }
 

@@ -126,8 +126,7 @@ final class ParkedCall implements Asker {
                 if (answer instanceof ObjectNode object) {
                     entry.getValue().answer().complete(object);
                 } else {
-                    entry.getValue().answer().completeExceptionally(new ProtocolException(JsonRpcError.INVALID_PARAMS,
-                            "The client did not answer", ErrorCode.VALIDATION_ERROR));
+                    entry.getValue().answer().completeExceptionally(ProtocolException.invalidParams("The client did not answer"));
                 }
             }
             outstanding.clear();
@@ -160,8 +159,7 @@ final class ParkedCall implements Asker {
             if (!clientCapabilities.has(capability)) {
                 // The call needs what this client said it cannot do: the version's own answer for that.
                 events.addAll(asks.subList(asks.indexOf(ask) + 1, asks.size()));
-                asks.forEach(a -> a.answer().completeExceptionally(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND,
-                        "The client does not offer this", ErrorCode.NOT_FOUND)));
+                asks.forEach(a -> a.answer().completeExceptionally(ProtocolException.methodNotFound("The client does not offer this")));
                 throw ProtocolException.missingClientCapability(capability);
             }
         }

@@ -393,8 +393,7 @@ public final class ProxyConnection implements Asker {
     ObjectNode askClient(String method, ObjectNode params, Optional<RequestId> about) throws Exception {
         String capability = Lifecycle.capabilityFor(method).orElse("");
         if (!clientCapabilities.has(capability)) {
-            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "The client does not offer this",
-                    ErrorCode.NOT_FOUND);
+            throw ProtocolException.methodNotFound("The client does not offer this");
         }
         OutgoingRequest out = about.isPresent() ? session.request(method, params, about.get())
                 : session.request(method, params);
@@ -716,7 +715,7 @@ public final class ProxyConnection implements Asker {
             throw version.get();
         }
         if (error.code() == JsonRpcError.METHOD_NOT_FOUND && !offersTools(link)) {
-            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            throw ProtocolException.methodNotFound();
         }
         // From a server that has tools, -32601 is something inside the tool (the TypeScript SDK
         // passes on a client's -32601 to a request it made mid-call): the tool failed.
@@ -736,8 +735,7 @@ public final class ProxyConnection implements Asker {
     private JsonNode getPrompt(RequestContext ctx) throws Exception {
         ObjectNode params = params(ctx);
         Naming.Target target = naming.resolve(links, params.path("name").asString(""))
-                .orElseThrow(() -> new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown prompt",
-                        ErrorCode.NOT_FOUND));
+                .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
         params.put("name", target.name());
         return forward(target.link(), ctx, params);
     }
@@ -800,7 +798,7 @@ public final class ProxyConnection implements Asker {
         String uri = params.path("uri").asString("");
         UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
                 // Not listed by anyone: the version's not-found, without the URI.
-                new ProtocolException(JsonRpcError.INVALID_PARAMS, "Resource not found", ErrorCode.NOT_FOUND));
+                ProtocolException.unknown("Resource not found"));
         return switch (ctx.method()) {
             case "resources/subscribe" -> subscribe(owner, ctx, params, uri, this);
             case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, this);
@@ -819,7 +817,7 @@ public final class ProxyConnection implements Asker {
     private JsonNode subscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
             Object subscriber) throws Exception {
         if (!owner.client(upstreamCapabilities()).serverCapabilities().path("resources").path("subscribe").asBoolean(false)) {
-            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            throw ProtocolException.methodNotFound();
         }
         if (owner.subscribe(subscriber, uri) && !owner.stateless()) {
             try {
@@ -849,7 +847,7 @@ public final class ProxyConnection implements Asker {
             owner.primary(upstreamCapabilities()).request(method, params);
         } catch (PeerErrorException e) {
             if (e.error().code() == JsonRpcError.METHOD_NOT_FOUND) {
-                throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+                throw ProtocolException.methodNotFound();
             }
             throw pipeline.rpcError(e.error().code(), pipeline.failure(method, Optional.empty(),
                     ErrorPipeline.Said.of(e.error()),
@@ -890,7 +888,7 @@ public final class ProxyConnection implements Asker {
      */
     private JsonNode listen(RequestContext ctx) throws Exception {
         if (!StatelessRules.stateless(ctx)) {
-            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            throw ProtocolException.methodNotFound();
         }
         JsonNode wanted = params(ctx).path("notifications");
         List<McpClient> up = connectAll();
@@ -1019,7 +1017,7 @@ public final class ProxyConnection implements Asker {
     /** Methods the gateway has no rule for go to the one upstream; with several, nowhere. */
     private JsonNode forwardOther(RequestContext ctx) throws Exception {
         if (links.size() != 1) {
-            throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+            throw ProtocolException.methodNotFound();
         }
         return forward(links.get(0), ctx, params(ctx));
     }
@@ -1032,7 +1030,7 @@ public final class ProxyConnection implements Asker {
         } catch (PeerErrorException e) {
             JsonRpcError error = e.error();
             if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
-                throw new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found", ErrorCode.NOT_FOUND);
+                throw ProtocolException.methodNotFound();
             }
             Optional<ProtocolException> version = StatelessRules.versionRule(error);
             if (version.isPresent()) {

@@ -46,8 +46,7 @@ final class StatelessRules {
                     "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
         }
         if (REMOVED_IN_STATELESS.contains(r.method())) {
-            return Optional.of(new ProtocolException(JsonRpcError.METHOD_NOT_FOUND, "Method not found",
-                    ErrorCode.NOT_FOUND));
+            return Optional.of(ProtocolException.methodNotFound());
         }
         return Optional.empty();
     }

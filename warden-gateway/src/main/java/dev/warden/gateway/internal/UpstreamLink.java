@@ -591,8 +591,7 @@ public final class UpstreamLink implements AutoCloseable {
                 // One client, no call in flight (roots at start, after roots/list_changed): it is the one asked.
                 return only.get(0).ask(session, method, params);
             }
-            throw new ProtocolException(JsonRpcError.INTERNAL_ERROR,
-                    "The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
+            throw ProtocolException.internal("The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
         }
     }
 

@@ -42,7 +42,7 @@ public final class PromptRequests {
         String name = Params.requiredString(params, "name");
         PromptSpec spec = server.prompts().get(name);
         if (spec == null) {
-            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown prompt", ErrorCode.NOT_FOUND);
+            throw ProtocolException.unknown("Unknown prompt");
         }
         Map<String, String> arguments = new LinkedHashMap<>();
         Optional<ObjectNode> given = Params.optionalObject(params, "arguments");

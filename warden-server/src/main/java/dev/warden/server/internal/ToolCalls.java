@@ -61,7 +61,7 @@ public final class ToolCalls {
         ToolSpec spec = server.tools().get(name);
         if (spec == null) {
             // The name is the caller's input: it is not repeated back.
-            throw new ProtocolException(JsonRpcError.INVALID_PARAMS, "Unknown tool", ErrorCode.NOT_FOUND);
+            throw ProtocolException.unknown("Unknown tool");
         }
         ObjectNode arguments = Params.optionalObject(params, "arguments").orElseGet(Json::object);
         FailureContext where = FailureContext.tool(Tools.CALL, name);

@@ -247,8 +247,8 @@ public final class McpHandler extends Handler.Abstract {
                     // on this POST alone: the request in flight with that id keeps its own answer.
                     case DUPLICATE_ID -> refuse(response, callback, 400,
                             requests.size() == 1 ? Optional.of(requests.get(0)) : Optional.empty(),
-                            new ProtocolException(JsonRpcError.INVALID_REQUEST, "Invalid request: the id is already "
-                                    + "in use by a request in flight in this session", ErrorCode.VALIDATION_ERROR));
+                            ProtocolException.invalidRequest("Invalid request: the id is already "
+                                    + "in use by a request in flight in this session"));
                     case TOO_MANY_PENDING -> {
                         response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
                         refuse(response, callback, 429, Optional.empty(), new ProtocolException(
