@@ -1,5 +1,7 @@
 package dev.warden.gateway;
 
+import dev.warden.testkit.MutableClock;
+import dev.warden.testkit.ReadOnlyDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

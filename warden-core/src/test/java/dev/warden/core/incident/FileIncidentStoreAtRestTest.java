@@ -1,5 +1,7 @@
 package dev.warden.core.incident;
 
+import dev.warden.testkit.MutableClock;
+import dev.warden.testkit.ReadOnlyDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 

@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.testkit;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Assumptions;
  * privileged enough to write it anyway (root), also immutable ({@code chattr +i}). Skips the test
  * when neither holds. Closing makes it writable again.
  */
-final class ReadOnlyDirectory implements AutoCloseable {
+public final class ReadOnlyDirectory implements AutoCloseable {
 
     private final Path dir;
     private boolean immutable;
@@ -20,7 +20,7 @@ final class ReadOnlyDirectory implements AutoCloseable {
         this.dir = dir;
     }
 
-    static ReadOnlyDirectory make(Path dir) throws Exception {
+    public static ReadOnlyDirectory make(Path dir) throws Exception {
         Files.createDirectories(dir);
         ReadOnlyDirectory ro = new ReadOnlyDirectory(dir);
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-x------"));

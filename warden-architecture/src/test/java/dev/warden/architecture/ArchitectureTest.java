@@ -1,0 +1,102 @@
+package dev.warden.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import dev.warden.core.error.WardenException;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules that keep the house livable, over the main code of every module (tests excluded).
+ * The module descriptors already stop one module from reaching another's unexported packages;
+ * these add what a descriptor cannot say.
+ */
+class ArchitectureTest {
+
+    /** Warden's modules by their root package, lowest first. */
+    static final List<String> MODULES = List.of("core", "schema", "server", "http", "client", "gateway",
+            "examples", "cli");
+
+    static JavaClasses warden;
+
+    @BeforeAll
+    static void importMainCode() {
+        warden = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages("dev.warden");
+        // Main code arrives from the reactor's target/classes directories; a mistake in the class
+        // path would make every rule below pass vacuously.
+        for (String module : MODULES) {
+            boolean present = warden.stream().anyMatch(c -> c.getPackageName().startsWith("dev.warden." + module));
+            if (!present) {
+                throw new AssertionError("no main classes of warden-" + module + " were imported");
+            }
+        }
+    }
+
+    @Test
+    void modules_depend_only_downwards_core_then_schema_server_client_http_then_gateway_then_cli() {
+        ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.warden..")
+                .layer("core").definedBy("dev.warden.core..")
+                .layer("schema").definedBy("dev.warden.schema..")
+                .layer("server").definedBy("dev.warden.server..")
+                .layer("http").definedBy("dev.warden.http..")
+                .layer("client").definedBy("dev.warden.client..")
+                .layer("gateway").definedBy("dev.warden.gateway..")
+                .layer("examples").definedBy("dev.warden.examples..")
+                .layer("cli").definedBy("dev.warden.cli..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("gateway").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli")
+                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")
+                .whereLayer("client").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
+                .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "gateway", "examples", "cli");
+        layers.check(warden);
+    }
+
+    @Test
+    void no_package_depends_on_a_package_that_depends_back_on_it() {
+        slices().matching("dev.warden.(**)").should().beFreeOfCycles().check(warden);
+    }
+
+    @Test
+    void internal_packages_are_used_only_inside_their_module() {
+        for (String module : MODULES) {
+            String root = "dev.warden." + module;
+            noClasses().that().resideOutsideOfPackage(root + "..")
+                    .should().dependOnClassesThat().resideInAPackage(root + "..internal..")
+                    .as("classes outside warden-" + module + " should not use its internal packages")
+                    .check(warden);
+        }
+    }
+
+    @Test
+    void only_the_error_model_and_the_codec_build_a_json_rpc_error() {
+        noClasses().that().resideOutsideOfPackages("dev.warden.core.error..", "dev.warden.core.jsonrpc..")
+                .should().callConstructor(JsonRpcError.class, int.class, String.class, java.util.Optional.class)
+                .orShould().callMethod(JsonRpcError.class, "of", int.class, String.class)
+                .orShould().callMethod(JsonRpcError.class, "of", int.class, String.class,
+                        tools.jackson.databind.JsonNode.class)
+                .as("a failure reaches a peer only as core.error renders it")
+                .check(warden);
+    }
+
+    @Test
+    void every_warden_exception_is_a_warden_exception() {
+        classes().that().resideInAPackage("dev.warden..").and().areAssignableTo(Throwable.class)
+                .should().beAssignableTo(WardenException.class)
+                .as("every exception Warden defines descends from the sealed WardenException")
+                .check(warden);
+    }
+}

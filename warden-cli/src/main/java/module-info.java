@@ -1,0 +1,20 @@
+/** The `warden` command: wrap, gateway, demo, sanitize, incidents and the rest. */
+module dev.warden.cli {
+    requires dev.warden.core;
+    requires dev.warden.gateway;
+    requires dev.warden.http;
+    requires dev.warden.server;
+    requires dev.warden.examples;
+    requires info.picocli;
+    requires ch.qos.logback.classic;
+    requires ch.qos.logback.core;
+    requires org.slf4j;
+    requires jdk.httpserver;
+    requires micrometer.core;
+    requires micrometer.registry.prometheus;
+
+    // picocli reads and sets the commands' annotated fields reflectively.
+    opens dev.warden.cli to info.picocli;
+
+    provides ch.qos.logback.classic.spi.Configurator with dev.warden.cli.LogSetup;
+}

@@ -1,0 +1,25 @@
+/**
+ * Warden's core: wire records, the JSON-RPC codec, the session engine, transports, the error
+ * model and renderer, the sanitizer and the incident store. Every package is API: the server,
+ * client, HTTP and gateway modules are built on all of them.
+ */
+module dev.warden.core {
+    requires transitive tools.jackson.databind;
+    requires transitive com.fasterxml.jackson.annotation;
+
+    exports dev.warden.core.error;
+    exports dev.warden.core.incident;
+    exports dev.warden.core.json;
+    exports dev.warden.core.jsonrpc;
+    exports dev.warden.core.mcp;
+    exports dev.warden.core.sanitize;
+    exports dev.warden.core.session;
+    exports dev.warden.core.shape;
+    exports dev.warden.core.transport;
+
+    // Wire records are read and written by Jackson's data binding.
+    opens dev.warden.core.mcp to tools.jackson.databind;
+
+    // User error shapes: a module provides them, the sanitizer finds them.
+    uses dev.warden.core.shape.ErrorShape;
+}

@@ -1,0 +1,14 @@
+/** The security gateway: any MCP server behind Warden's guarantees. */
+module dev.warden.gateway {
+    requires transitive dev.warden.core;
+    requires transitive dev.warden.client;
+    requires tools.jackson.dataformat.yaml;
+    requires io.github.resilience4j.circuitbreaker;
+    requires io.github.resilience4j.bulkhead;
+    requires io.github.resilience4j.core;
+    requires io.github.bucket4j.core;
+    requires micrometer.core;
+    requires micrometer.registry.prometheus;
+
+    exports dev.warden.gateway;
+}

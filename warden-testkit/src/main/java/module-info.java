@@ -1,0 +1,6 @@
+/** Test support shared by the modules' tests. */
+module dev.warden.testkit {
+    requires transitive org.junit.jupiter.api;
+
+    exports dev.warden.testkit;
+}
