@@ -28,7 +28,7 @@ final class AttackRun {
             }
             Honest.Sample duringSample = during.isPresent() ? during.get().stop() : new Honest.Sample();
             if (attack.settles() && !scale.settle().isZero()) {
-                waitWhileMeasuring(scale.settle());
+                settle(target, scale, tally, honest);
             }
             long rssAfter = target.rssMiB();
             long rssPeak = peak.stop();
@@ -43,9 +43,26 @@ final class AttackRun {
         }
     }
 
-    /** The idle expiry is the gateway's to run; the suite only gives it the time (the full mode's settle). */
-    private static void waitWhileMeasuring(Duration settle) throws InterruptedException {
-        Thread.sleep(settle.toMillis());
+    /**
+     * The idle expiry is the gateway's to run: the suite waits until the gateway's gauge shows only
+     * the honest client's session open (which it keeps in use meanwhile; bounded by the expiry and
+     * two minutes more), then has the
+     * JVM collect its garbage, so the RSS "after" is what the gateway still holds.
+     */
+    private static void settle(Target target, Scale scale, Tally tally, Optional<Honest> honest) throws Exception {
+        long started = System.nanoTime();
+        if (target.metricsPort.isPresent()) {
+            boolean expired = target.awaitOpenSessionsAtMost(target.metricsPort.get(), 1,
+                    scale.settle().plus(Duration.ofMinutes(2)), () -> honest.ifPresent(Honest::echo));
+            long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+            if (expired) {
+                tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood; RSS after: after a GC");
+            } else {
+                tally.problem("sessions still open " + seconds + " s after the flood (idle expiry "
+                        + scale.settle().toSeconds() + " s)");
+            }
+        }
+        target.collectGarbage();
     }
 
     static List<Row> runAll(List<Attack> attacks, Scale scale) throws Exception {

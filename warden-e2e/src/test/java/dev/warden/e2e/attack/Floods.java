@@ -34,7 +34,24 @@ final class Floods {
                         }
                     });
                     tally.note(scale.sessions() + " sessions abandoned");
-                }).settling();
+                }).startedBy(Floods::withSessionExpiry).settling();
+    }
+
+    /**
+     * The standard gateway with its sessions' idle expiry set to the scale's settle time (the
+     * default, 10 minutes, would make the full run wait that long) and its metrics on, so the
+     * suite can watch the expiry happen on the gateway's own gauge.
+     */
+    private static Target withSessionExpiry(Scale scale) throws Exception {
+        if (scale.settle().isZero()) {
+            return Target.gateway(Target.standardConfig(List.of(), List.of()), Map.of());
+        }
+        int metricsPort = Target.freePort();
+        String yaml = Target.standardConfig("sessions: { idleTimeout: " + scale.settle().toSeconds() + "s }",
+                List.of(), List.of()) + "metrics: { port: " + metricsPort + " }\n";
+        Target target = Target.gateway(yaml, Map.of());
+        target.metricsPort = Optional.of(metricsPort);
+        return target;
     }
 
     /** Echo calls many at once on one session. */

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param asks server-to-client requests the hostile upstream sends in one loop
  * @param honestSamples echo calls the honest client times before an attack
  * @param hold how long the attacks that last (slowloris, a stream nobody reads) are kept up
- * @param settle how long after an attack before the RSS "after" is read (the sessions' idle expiry)
+ * @param settle the session flood's gateway's idle expiry; the RSS "after" is read once its
+ *        sessions have expired (zero: not configured, not waited for)
  * @param perClientSessions initializes against a {@code perClient} upstream
  */
 record Scale(String name, int sessions, int calls, int notifications, int asks, int honestSamples, Duration hold,

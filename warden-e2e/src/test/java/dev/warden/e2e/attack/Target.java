@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,8 @@ final class Target implements AutoCloseable {
     final Path dataDir;
     /** wrap's one client, initialized; empty for the gateway. */
     final Optional<WrapPeer> peer;
+    /** The gateway's {@code /metrics} port, when the attack's configuration opened one. */
+    Optional<Integer> metricsPort = Optional.empty();
 
     private Target(Process process, Optional<String> url, Path dataDir, Optional<WrapPeer> peer) {
         this.process = process;
@@ -50,7 +53,13 @@ final class Target implements AutoCloseable {
      * gateway gains, a session idle expiry say).
      */
     static String standardConfig(List<String> everythingSettings, List<String> hostileSettings) {
-        StringBuilder yaml = new StringBuilder("http: { port: 0 }\n");
+        return standardConfig("", everythingSettings, hostileSettings);
+    }
+
+    /** The standard configuration with more keys of its {@code http} section ({@code "sessions: {…}"}). */
+    static String standardConfig(String httpSettings, List<String> everythingSettings, List<String> hostileSettings) {
+        StringBuilder yaml = new StringBuilder("http: { port: 0" + (httpSettings.isBlank() ? "" : ", " + httpSettings)
+                + " }\n");
         for (String line : System.getProperty("warden.attack.gatewaySettings", "").split(";")) {
             if (!line.isBlank()) {
                 yaml.append(line.strip()).append('\n');
@@ -128,6 +137,53 @@ final class Target implements AutoCloseable {
             // ended
         }
         return 0;
+    }
+
+    /**
+     * Waits until the gateway's own gauge {@code warden_http_sessions} (its {@code /metrics} on
+     * {@code metricsPort}) reads at most {@code sessions}, polling once a second: the idle expiry
+     * is the gateway's to run, the suite only watches it happen ({@code eachPoll} runs before each
+     * look: the honest client keeps its own session in use). False when {@code bound} passed.
+     */
+    boolean awaitOpenSessionsAtMost(int metricsPort, long sessions, Duration bound, Runnable eachPoll)
+            throws InterruptedException {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).timeout(Duration.ofSeconds(10)).build();
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (System.nanoTime() < deadline && alive()) {
+            eachPoll.run();
+            try {
+                String body = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                for (String line : body.split("\n")) {
+                    if (line.startsWith("warden_http_sessions ") && Double.parseDouble(line.substring(21).strip()) <= sessions) {
+                        return true;
+                    }
+                }
+            } catch (IOException e) {
+                // not serving metrics yet, or ended: alive() decides
+            }
+            Thread.sleep(1_000); // a poll interval, not an ordering: the gauge decides
+        }
+        return false;
+    }
+
+    /**
+     * Runs a full garbage collection in the target JVM ({@code jcmd PID GC.run}), so that its RSS
+     * afterwards shows what it still holds rather than what its collector has not yet given back.
+     */
+    void collectGarbage() throws IOException, InterruptedException {
+        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
+        Process gc = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "GC.run")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        gc.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    /** A free loopback port for a gateway's {@code metrics} section. */
+    static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** Processes the target started (its stdio upstreams) that are running. */
