@@ -1,8 +1,8 @@
 package dev.warden.cli;
 
-import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.examples.conformance.ConformanceServer;
 import dev.warden.examples.demo.DemoServer;

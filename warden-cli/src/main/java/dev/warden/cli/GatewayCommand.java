@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.AuditSink;
 import dev.warden.gateway.ConfigException;

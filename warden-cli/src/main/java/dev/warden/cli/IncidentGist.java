@@ -1,6 +1,6 @@
 package dev.warden.cli;
 
-import dev.warden.core.error.Incident;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import java.util.List;
 import java.util.Map;

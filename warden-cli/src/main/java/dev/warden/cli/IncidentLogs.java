@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
-import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.incident.Retention;
 import java.nio.file.Path;
 import java.time.Clock;

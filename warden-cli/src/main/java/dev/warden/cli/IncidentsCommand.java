@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentJson;

@@ -3,9 +3,9 @@ package dev.warden.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.Ref;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.Retention;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

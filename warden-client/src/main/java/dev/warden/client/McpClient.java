@@ -727,7 +727,7 @@ public final class McpClient implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.ofDefaults();
         private ProtocolVersion protocolVersion = ProtocolVersion.latest();
         private final Map<String, ClientRequestHandler> handlers = new java.util.LinkedHashMap<>();
-        private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
+        private dev.warden.core.incident.ErrorBoundary boundary = dev.warden.core.incident.ErrorBoundary.ofDefaults();
         private final Map<String, ClientRequestHandler> undeclared = new java.util.LinkedHashMap<>();
         private Optional<NotificationHandler> notifications = Optional.empty();
 
@@ -776,7 +776,7 @@ public final class McpClient implements AutoCloseable {
          * route, say): the ref the server sees is recorded where this boundary says (a proxy's
          * incident store), so it resolves.
          */
-        public Builder boundary(dev.warden.core.error.ErrorBoundary boundary) {
+        public Builder boundary(dev.warden.core.incident.ErrorBoundary boundary) {
             this.boundary = Objects.requireNonNull(boundary, "boundary");
             return this;
         }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.core.error.ConnectionClosedException;
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.IncompatiblePeerException;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestOptions;

@@ -1,6 +1,6 @@
 package dev.warden.gateway;
 
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
@@ -73,7 +73,7 @@ public final class Gateway implements AutoCloseable {
                 b.incidents::recording, Clock.systemUTC()),
                 new dev.warden.gateway.internal.ClientRates(b.perClient),
                 parked, new dev.warden.gateway.internal.ToolCatalog(),
-                dev.warden.core.error.ErrorBoundary.builder().incidents(b.incidents).build());
+                dev.warden.core.incident.ErrorBoundary.builder().incidents(b.incidents).build());
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         this.sweeper = Thread.ofVirtual().name("warden-parked-sweep").start(() -> {
             try {
@@ -105,7 +105,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
-    public dev.warden.core.error.ErrorBoundary boundary() {
+    public dev.warden.core.incident.ErrorBoundary boundary() {
         return services.boundary();
     }
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.server.McpServer;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.client.McpClient;
-import dev.warden.core.error.Incident;
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.StdioTransport;

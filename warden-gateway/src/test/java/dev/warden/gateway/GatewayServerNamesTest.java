@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.client.ToolCallResult;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.server.McpServer;

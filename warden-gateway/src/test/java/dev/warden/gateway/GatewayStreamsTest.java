@@ -3,7 +3,7 @@ package dev.warden.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.client.McpClient;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.transport.InMemoryTransport;

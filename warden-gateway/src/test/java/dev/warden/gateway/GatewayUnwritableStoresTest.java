@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
-import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.internal.AuditTrail;

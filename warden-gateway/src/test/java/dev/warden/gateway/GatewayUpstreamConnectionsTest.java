@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.ProtocolVersion;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
-import dev.warden.core.error.IncidentSink;
-import dev.warden.core.error.JsonLinesIncidentSink;
 import dev.warden.core.incident.FileIncidentStore;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;

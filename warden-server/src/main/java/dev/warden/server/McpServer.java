@@ -1,9 +1,9 @@
 package dev.warden.server;
 
-import dev.warden.core.error.ErrorBoundary;
-import dev.warden.core.error.ErrorReporter;
 import dev.warden.core.error.FailureClassifier;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.ErrorReporter;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Resources;
 import dev.warden.core.session.RequestOptions;

@@ -4,9 +4,9 @@ import static dev.warden.server.TestClient.json;
 import static dev.warden.server.TestClient.toolError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.ToolFailure;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.mcp.Logging;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;

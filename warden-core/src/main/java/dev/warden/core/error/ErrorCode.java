@@ -32,7 +32,7 @@ public enum ErrorCode {
 
     /**
      * A failure of the system rather than of the caller's request; only these reach an
-     * {@link ErrorReporter}, so user-correctable errors do not page anyone.
+     * {@link dev.warden.core.incident.ErrorReporter}, so user-correctable errors do not page anyone.
      */
     public boolean systemFailure() {
         return systemFailure;

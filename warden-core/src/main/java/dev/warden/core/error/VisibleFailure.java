@@ -12,8 +12,8 @@ import java.util.Optional;
  * {@code isError} tool result, a JSON-RPC error, an HTTP error body.
  *
  * <p>The {@link #ref} must resolve: whoever makes one has recorded an incident under it (the
- * {@link ErrorBoundary}, the gateway's incident store), so the operator finds the detail the peer
- * was not shown.
+ * {@link dev.warden.core.incident.ErrorBoundary}, the gateway's incident store), so the operator
+ * finds the detail the peer was not shown.
  *
  * @param message trusted text, shown as it is
  * @param violations where and why the arguments were rejected; empty when not known (then the

@@ -1,6 +1,5 @@
 package dev.warden.core.incident;
 
-import dev.warden.core.error.Incident;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.CredentialFinding;
 import dev.warden.core.sanitize.CredentialRedactor;
@@ -18,7 +17,7 @@ import java.util.List;
  * exception messages. Everything else stays as it was (the design keeps the full detail for the
  * operator); the other findings are moved to keep pointing at their text.
  */
-public final class AtRest {
+final class AtRest {
 
     private static final CredentialRedactor CREDENTIALS = CredentialRedactor.ofDefaults();
 
@@ -28,7 +27,7 @@ public final class AtRest {
     private record Span(int start, int end, String marker) {
     }
 
-    public static Incident redacted(Incident incident) {
+    static Incident redacted(Incident incident) {
         List<Incident.ThrowableRecord> chain = new ArrayList<>(incident.chain().size());
         boolean chainChanged = false;
         for (Incident.ThrowableRecord record : incident.chain()) {

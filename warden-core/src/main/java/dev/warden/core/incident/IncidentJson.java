@@ -1,7 +1,6 @@
 package dev.warden.core.incident;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Category;

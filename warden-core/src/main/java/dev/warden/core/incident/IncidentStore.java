@@ -1,8 +1,6 @@
 package dev.warden.core.incident;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
-import dev.warden.core.error.IncidentSink;
 import dev.warden.core.error.Ref;
 import java.time.Instant;
 import java.util.List;

@@ -130,4 +130,31 @@ final class Text {
         }
         return h;
     }
+
+    /** How many ASCII digits start at {@code s}, before {@code e}. */
+    static int digitsAt(String text, int s, int e) {
+        int i = s;
+        while (i < e && i < text.length() && isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i - s;
+    }
+
+    /** As {@link #digitsAt}, after an optional minus sign (0 when no digit follows). */
+    static int digitsOrMinus(String text, int s, int e) {
+        int i = s;
+        if (i < e && i < text.length() && text.charAt(i) == '-') {
+            i++;
+        }
+        int d = digitsAt(text, i, e);
+        return d == 0 ? 0 : i + d - s;
+    }
+
+    /** {@code e}, moved back over the spaces and line breaks that end {@code [s, e)}. */
+    static int trimEnd(String text, int s, int e) {
+        while (e > s && isSpace(text.charAt(e - 1))) {
+            e--;
+        }
+        return e;
+    }
 }

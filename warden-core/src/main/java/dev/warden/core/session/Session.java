@@ -3,7 +3,7 @@ package dev.warden.core.session;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.CapturedFailure;
 import dev.warden.core.error.ConnectionClosedException;
-import dev.warden.core.error.ErrorBoundary;
+import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;

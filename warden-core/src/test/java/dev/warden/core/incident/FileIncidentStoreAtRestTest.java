@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
 import dev.warden.core.json.Json;

@@ -3,7 +3,6 @@ package dev.warden.core.incident;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Finding;

@@ -1,7 +1,6 @@
 package dev.warden.core.incident;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.Ref;
 import java.nio.file.Path;
 import java.time.Instant;

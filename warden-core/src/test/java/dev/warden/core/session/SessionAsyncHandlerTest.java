@@ -2,8 +2,8 @@ package dev.warden.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.ErrorBoundary;
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import java.util.Map;

@@ -146,8 +146,8 @@ class SessionBoundsTest {
 
     @Test
     void aTimeoutRecordsAnIncidentWithoutAStackTrace() throws Exception {
-        java.util.List<dev.warden.core.error.Incident> incidents = new java.util.concurrent.CopyOnWriteArrayList<>();
-        start(builder().boundary(dev.warden.core.error.ErrorBoundary.builder().incidents(incidents::add).build())
+        java.util.List<dev.warden.core.incident.Incident> incidents = new java.util.concurrent.CopyOnWriteArrayList<>();
+        start(builder().boundary(dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents::add).build())
                 .onRequest("roots/list", ctx -> {
                     // relays the question to a peer that never answers, as a gateway does for its upstream
                     OutgoingRequest relayed = ctx.session().request("ask", Json.object(),

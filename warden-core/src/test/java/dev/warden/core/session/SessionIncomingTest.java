@@ -2,10 +2,10 @@ package dev.warden.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.ErrorBoundary;
-import dev.warden.core.error.Incident;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.transport.InMemoryTransport;

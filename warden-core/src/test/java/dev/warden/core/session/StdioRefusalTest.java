@@ -2,9 +2,9 @@ package dev.warden.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.StdioTransport;
 import java.io.ByteArrayInputStream;

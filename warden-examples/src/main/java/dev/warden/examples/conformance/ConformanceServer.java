@@ -1,6 +1,6 @@
 package dev.warden.examples.conformance;
 
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Content;

@@ -1,6 +1,6 @@
 package dev.warden.examples.demo;
 
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.Resources;

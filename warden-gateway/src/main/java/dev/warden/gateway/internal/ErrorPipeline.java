@@ -2,8 +2,8 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
-import dev.warden.core.error.Incident;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.RefWindow;
@@ -117,7 +117,7 @@ public final class ErrorPipeline {
             java.util.function.Consumer<dev.warden.core.sanitize.Category> onFinding,
             java.util.function.Predicate<String> redactsResultsOf) {
         this.redactsResultsOf = redactsResultsOf;
-        this.boundary = dev.warden.core.error.ErrorBoundary.builder().incidents(incidents).build();
+        this.boundary = dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).build();
         this.onFinding = onFinding;
         this.upstream = upstream;
         this.sanitizer = sanitizer;
@@ -151,11 +151,11 @@ public final class ErrorPipeline {
      * What the gateway's refusals of this upstream's own requests become (a question it cannot
      * route): recorded in the gateway's incident store, so the ref the upstream sees resolves.
      */
-    dev.warden.core.error.ErrorBoundary boundary() {
+    dev.warden.core.incident.ErrorBoundary boundary() {
         return boundary;
     }
 
-    private final dev.warden.core.error.ErrorBoundary boundary;
+    private final dev.warden.core.incident.ErrorBoundary boundary;
 
     private static final int MAX_ECHOES = 32;
     /** The well-known error shapes an upstream's failure is read for (JSON:API, problem details, Zod…), users' own included. */
@@ -528,11 +528,11 @@ public final class ErrorPipeline {
 
     /**
      * The request's arguments as an incident keeps them for the operator: every string sanitized
-     * where it stands (never the serialized text), bounded ({@link dev.warden.core.error.IncidentArguments}).
+     * where it stands (never the serialized text), bounded ({@link dev.warden.core.incident.IncidentArguments}).
      */
     public static Optional<String> argumentsOf(Optional<JsonNode> params) {
         return params.map(p -> p.get("arguments")).filter(a -> a != null && !a.isNull())
-                .map(dev.warden.core.error.IncidentArguments::of);
+                .map(dev.warden.core.incident.IncidentArguments::of);
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */

@@ -11,7 +11,7 @@ package dev.warden.gateway.internal;
  *     gateway's incident store (so every ref a client sees resolves)
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
-                       dev.warden.core.error.ErrorBoundary boundary) {
+                       dev.warden.core.incident.ErrorBoundary boundary) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

@@ -3,7 +3,7 @@ package dev.warden.gateway.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Incident;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;

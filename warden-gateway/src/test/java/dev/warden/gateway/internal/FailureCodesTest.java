@@ -3,7 +3,7 @@ package dev.warden.gateway.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
@@ -88,6 +88,6 @@ class FailureCodesTest {
                 .put("big", "y".repeat(10_000));
         String kept = ErrorPipeline.argumentsOf(Optional.of(params)).orElseThrow();
         assertThat(kept).contains("SELECT 1").doesNotContain("hunter2");
-        assertThat(kept.length()).isLessThanOrEqualTo(dev.warden.core.error.IncidentArguments.MAX_CHARS);
+        assertThat(kept.length()).isLessThanOrEqualTo(dev.warden.core.incident.IncidentArguments.MAX_CHARS);
     }
 }

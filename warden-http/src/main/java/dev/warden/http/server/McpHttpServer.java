@@ -162,7 +162,7 @@ public final class McpHttpServer implements AutoCloseable {
         private final Set<String> allowedOrigins = new LinkedHashSet<>();
         private Duration keepAlive = Duration.ofSeconds(15);
         private Consumer<Transport> onSession;
-        private dev.warden.core.error.ErrorBoundary boundary = dev.warden.core.error.ErrorBoundary.ofDefaults();
+        private dev.warden.core.incident.ErrorBoundary boundary = dev.warden.core.incident.ErrorBoundary.ofDefaults();
 
         private Builder() {
         }
@@ -343,7 +343,7 @@ public final class McpHttpServer implements AutoCloseable {
          * an unknown session) are recorded: the server's or gateway's own boundary, so that
          * those refs resolve in its incident store. Default: a boundary recording to stderr.
          */
-        public Builder boundary(dev.warden.core.error.ErrorBoundary boundary) {
+        public Builder boundary(dev.warden.core.incident.ErrorBoundary boundary) {
             this.boundary = Objects.requireNonNull(boundary, "boundary");
             return this;
         }

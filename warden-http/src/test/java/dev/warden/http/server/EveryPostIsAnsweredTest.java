@@ -4,8 +4,8 @@ import static dev.warden.http.server.HttpPeer.sessionHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.warden.core.error.Incident;
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
@@ -43,7 +43,7 @@ class EveryPostIsAnsweredTest {
                 }).build())
                 .build();
         http = McpHttpServer.builder().onSession(server::connect)
-                .boundary(dev.warden.core.error.ErrorBoundary.builder().incidents(incidents::add).build())
+                .boundary(dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents::add).build())
                 .build().start();
         peer = new HttpPeer(http.endpoint());
     }

@@ -98,7 +98,7 @@ final class HttpPeer {
 
     /** A server with one resource, {@code uri}, that clients can subscribe to. */
     static dev.warden.server.McpServer watchedServer(String uri) {
-        return dev.warden.server.McpServer.builder("w", "1").incidents(dev.warden.core.error.IncidentSink.all())
+        return dev.warden.server.McpServer.builder("w", "1").incidents(dev.warden.core.incident.IncidentSink.all())
                 .resourceSubscriptions(true)
                 .resource(new dev.warden.core.mcp.Resources.Resource(uri, "watched", java.util.Optional.empty(),
                         java.util.Optional.empty(), java.util.Optional.empty(), java.util.OptionalLong.empty()),

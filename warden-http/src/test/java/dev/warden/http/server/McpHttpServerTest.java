@@ -5,7 +5,7 @@ import static dev.warden.http.server.HttpPeer.jsonHeaders;
 import static dev.warden.http.server.HttpPeer.sessionHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Logging;
 import dev.warden.server.McpServer;
@@ -34,7 +34,7 @@ class McpHttpServerTest {
     private HttpPeer peer;
 
     /** What the HTTP layer's own refusals recorded. */
-    private final java.util.List<dev.warden.core.error.Incident> incidents =
+    private final java.util.List<dev.warden.core.incident.Incident> incidents =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeEach
@@ -72,7 +72,7 @@ class McpHttpServerTest {
         http = McpHttpServer.builder().resumeWindow(Duration.ofMillis(300)).keepAlive(Duration.ofMillis(200))
                 .maxBodyBytes(64 * 1024)
                 .onSession(server::connect)
-                .boundary(dev.warden.core.error.ErrorBoundary.builder().incidents(incidents::add).build())
+                .boundary(dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents::add).build())
                 .build().start();
         peer = new HttpPeer(http.endpoint());
     }

@@ -5,7 +5,7 @@ import static dev.warden.http.server.HttpPeer.jsonHeaders;
 import static dev.warden.http.server.HttpPeer.sessionHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.IncidentSink;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;

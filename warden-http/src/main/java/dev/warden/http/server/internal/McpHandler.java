@@ -50,7 +50,7 @@ public final class McpHandler extends Handler.Abstract {
     /** What the handler needs from the server's configuration. */
     public record Settings(String path, HostPolicy hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
                            Duration sessionIdleTimeout, Consumer<Transport> onSession,
-                           dev.warden.core.error.ErrorBoundary boundary, Limits limits, InstantSource clock) {
+                           dev.warden.core.incident.ErrorBoundary boundary, Limits limits, InstantSource clock) {
     }
 
     /**

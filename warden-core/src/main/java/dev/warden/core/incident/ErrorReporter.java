@@ -1,5 +1,6 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
+import dev.warden.core.error.ErrorCode;
 import java.util.List;
 import java.util.ServiceLoader;
 

@@ -1,5 +1,7 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
 import dev.warden.core.sanitize.Finding;
 import java.time.Instant;
 import java.util.ArrayList;

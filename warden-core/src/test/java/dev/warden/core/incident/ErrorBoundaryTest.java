@@ -1,7 +1,14 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.error.CapturedFailure;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.InternalFailure;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.ToolFailure;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

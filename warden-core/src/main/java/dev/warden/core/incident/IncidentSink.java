@@ -1,4 +1,4 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 /**
  * Where incidents go. Implementations must never write to the protocol stream, and must not throw:

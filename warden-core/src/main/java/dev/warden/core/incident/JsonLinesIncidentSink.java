@@ -1,10 +1,5 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
-import dev.warden.core.incident.AtRest;
-import dev.warden.core.incident.FailureNotice;
-import dev.warden.core.incident.IncidentJson;
-import dev.warden.core.incident.OwnerOnly;
-import dev.warden.core.incident.Retention;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,7 +1,9 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Finding;
@@ -17,7 +19,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import dev.warden.core.incident.Retention;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;

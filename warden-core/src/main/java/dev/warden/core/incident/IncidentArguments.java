@@ -1,4 +1,4 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Policy;

@@ -1,5 +1,13 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
+import dev.warden.core.error.CapturedFailure;
+import dev.warden.core.error.FailureClassifier;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.InternalFailure;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.RefWindow;
+import dev.warden.core.error.ToolFailure;
 import java.lang.reflect.InvocationTargetException;
 import java.time.Clock;
 import java.util.ArrayList;

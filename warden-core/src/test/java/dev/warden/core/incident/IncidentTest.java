@@ -1,7 +1,9 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

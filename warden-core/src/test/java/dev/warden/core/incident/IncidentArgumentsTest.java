@@ -1,4 +1,4 @@
-package dev.warden.core.error;
+package dev.warden.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

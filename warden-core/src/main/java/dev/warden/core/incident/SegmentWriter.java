@@ -1,0 +1,216 @@
+package dev.warden.core.incident;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * The writing side of a {@link FileIncidentStore}: the active segment (its channel, size, the
+ * entries of its future index, its newest record's time), the sealed segments as retention sees
+ * them, and the rotation and retention that move between them. Not thread-safe: the store calls
+ * it under its lock.
+ */
+final class SegmentWriter {
+
+    private static final System.Logger LOG = System.getLogger(FileIncidentStore.class.getName());
+    private static final Set<StandardOpenOption> SEGMENT_OPTIONS = Set.of(StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE, StandardOpenOption.READ);
+
+    /** A sealed segment as retention sees it: its bytes on disk (with its index) and its newest record's time. */
+    private record Sealed(long bytes, Optional<Instant> newest) {
+    }
+
+    private final Segments files;
+    private final long segmentBytes;
+    private final boolean fsync;
+    private final Retention retention;
+    private final Clock clock;
+    private final UnaryOperator<FileChannel> channels;
+    private FileChannel active;
+    private int activeNumber;
+    private long activeSize;
+    private Optional<Instant> activeNewest = Optional.empty();
+    private final Map<String, long[]> activeIndex = new HashMap<>();
+    private final TreeMap<Integer, Sealed> sealed = new TreeMap<>();
+    private long sealedBytes;
+
+    SegmentWriter(Segments files, long segmentBytes, boolean fsync, Retention retention, Clock clock,
+                  UnaryOperator<FileChannel> channels) {
+        this.files = files;
+        this.segmentBytes = segmentBytes;
+        this.fsync = fsync;
+        this.retention = retention;
+        this.clock = clock;
+        this.channels = channels;
+    }
+
+    /** Whether a segment is open for writing: false before {@link #recover()}, after a failure closed it, after close. */
+    boolean open() {
+        return active != null;
+    }
+
+    int activeNumber() {
+        return activeNumber;
+    }
+
+    /** Where the record of {@code ref} is in the active segment, whose index is not written yet. */
+    Optional<long[]> activeLocation(String ref) {
+        return Optional.ofNullable(activeIndex.get(ref));
+    }
+
+    /** Reads the directory's state (sealing what a crash left unsealed) and applies retention. */
+    void recover() throws IOException {
+        close();
+        sealed.clear();
+        sealedBytes = 0;
+        activeIndex.clear();
+        OwnerOnly.createDirectories(files.directory());
+        files.deleteHalfWrittenIndexes();
+        List<Integer> numbers = files.numbers();
+        for (int i = 0; i < numbers.size() - 1; i++) {
+            int number = numbers.get(i);
+            if (!Files.exists(files.index(number))) {
+                SegmentIndex.write(files.index(number), files.scan(number));
+            }
+            sealed.put(number, new Sealed(Files.size(files.segment(number)) + Files.size(files.index(number)),
+                    Segments.newestTime(files.segment(number))));
+            sealedBytes += sealed.get(number).bytes();
+        }
+        activeNumber = numbers.isEmpty() ? 1 : numbers.get(numbers.size() - 1);
+        FileChannel channel = channels.apply(OwnerOnly.open(files.segment(activeNumber), SEGMENT_OPTIONS));
+        long size = channel.size();
+        long complete = Segments.lastCompleteLineEnd(channel, size);
+        if (complete < size) {
+            LOG.log(System.Logger.Level.WARNING, "incident store: cutting a partial record ({0} bytes) left by a crash",
+                    size - complete);
+            channel.truncate(complete);
+        }
+        active = channel;
+        activeSize = complete;
+        active.position(activeSize);
+        activeIndex.putAll(files.scan(activeNumber));
+        activeNewest = Segments.newestTime(files.segment(activeNumber));
+        retain(0);
+    }
+
+    /**
+     * Appends one record line with a single write (reopening first if a failure closed the
+     * segment, rotating and applying retention as needed). A write that fails is cut off at once.
+     */
+    void append(String ref, Instant time, byte[] line) throws IOException {
+        if (active == null) {
+            recover(); // it could not open, or a failure closed it: the disk may be back
+        }
+        if (activeSize > 0 && activeSize + line.length > segmentBytes) {
+            rotate();
+        }
+        retain(line.length);
+        ByteBuffer buffer = ByteBuffer.wrap(line);
+        long offset = activeSize;
+        try {
+            while (buffer.hasRemaining()) {
+                active.write(buffer);
+            }
+            if (fsync) {
+                active.force(false);
+            }
+        } catch (IOException e) {
+            cutBack();
+            throw e;
+        }
+        activeSize += line.length;
+        activeIndex.put(ref, new long[] {offset, line.length});
+        activeNewest = Optional.of(activeNewest.filter(t -> t.isAfter(time)).orElse(time));
+    }
+
+    /** After a failed write: the segment back to its last whole record, or closed (reopened and cut by the next write). */
+    private void cutBack() {
+        try {
+            active.truncate(activeSize);
+            active.position(activeSize);
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    /**
+     * Removes whole segments, oldest first: those whose newest record is older than the maximum
+     * age (the active one too, when all it holds is that old), then as many as it takes for
+     * {@code incoming} more bytes to fit. Works on the sizes and times kept in memory.
+     */
+    private void retain(long incoming) throws IOException {
+        Instant cutoff = clock.instant().minus(retention.maxAge());
+        while (!sealed.isEmpty() && sealed.firstEntry().getValue().newest().map(t -> t.isBefore(cutoff)).orElse(true)) {
+            drop(sealed.firstKey());
+        }
+        if (activeSize > 0 && activeNewest.map(t -> t.isBefore(cutoff)).orElse(false)) {
+            // Everything in the active segment is past the age: it goes, and a new segment starts.
+            int old = activeNumber;
+            FileChannel next = channels.apply(OwnerOnly.open(files.segment(old + 1), SEGMENT_OPTIONS));
+            close();
+            active = next;
+            activeNumber = old + 1;
+            activeSize = 0;
+            activeIndex.clear();
+            activeNewest = Optional.empty();
+            Files.deleteIfExists(files.segment(old));
+            Files.deleteIfExists(files.index(old));
+        }
+        while (!sealed.isEmpty() && sealedBytes + activeSize + incoming > retention.maxBytes()) {
+            drop(sealed.firstKey());
+        }
+    }
+
+    private void drop(int number) throws IOException {
+        Sealed gone = sealed.remove(number);
+        sealedBytes -= gone.bytes();
+        // The index first: a segment without its index is rebuilt by the next open, an index without its segment is not read.
+        Files.deleteIfExists(files.index(number));
+        Files.deleteIfExists(files.segment(number));
+    }
+
+    private void rotate() throws IOException {
+        active.force(true);
+        // The next segment first: if it cannot be made, the active one stays as it was (no index for half of it).
+        FileChannel next = channels.apply(OwnerOnly.open(files.segment(activeNumber + 1), SEGMENT_OPTIONS));
+        try {
+            SegmentIndex.write(files.index(activeNumber), activeIndex);
+        } catch (IOException e) {
+            next.close();
+            Files.deleteIfExists(files.segment(activeNumber + 1));
+            throw e;
+        }
+        long bytes = activeSize + Files.size(files.index(activeNumber));
+        sealed.put(activeNumber, new Sealed(bytes, activeNewest));
+        sealedBytes += bytes;
+        close();
+        active = next;
+        activeIndex.clear();
+        activeNumber++;
+        activeSize = 0;
+        activeNewest = Optional.empty();
+    }
+
+    /** Closes the active segment, if open; a failure to close is logged, never thrown. */
+    void close() {
+        if (active != null) {
+            try {
+                active.close();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "incident store: close failed: {0}", e.toString());
+            }
+            active = null;
+        }
+    }
+}
