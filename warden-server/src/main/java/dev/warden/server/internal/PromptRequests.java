@@ -1,9 +1,7 @@
 package dev.warden.server.internal;
 
-import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.prompt.PromptSpec;

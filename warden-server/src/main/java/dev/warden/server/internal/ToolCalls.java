@@ -2,7 +2,6 @@ package dev.warden.server.internal;
 
 import dev.warden.core.error.CapturedFailure;
 import dev.warden.core.error.ErrorBoundary;
-import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.ProtocolException;
@@ -11,11 +10,8 @@ import dev.warden.core.error.Violation;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
-import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
-import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
-import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.tool.ToolCall;
 import dev.warden.server.tool.ToolContext;
@@ -25,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
