@@ -8,14 +8,15 @@ import dev.warden.examples.conformance.ConformanceServer;
 import dev.warden.examples.demo.DemoServer;
 import dev.warden.http.server.McpHttpServer;
 import dev.warden.server.McpServer;
-import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code warden demo}: the demo server (or the conformance fixture) over stdio or Streamable HTTP. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, modelTransformer = DemoCommand.Wording.class,
         description = {"Runs the demo MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout), or over "
                 + "Streamable HTTP with --http PORT (at http://127.0.0.1:PORT/mcp).",
                 "Its tools exercise every failure kind. --conformance serves the conformance fixture instead "
@@ -26,14 +27,11 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     HttpLimitsOptions httpLimits = new HttpLimitsOptions();
 
-    @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Also append incident records (JSON lines) to FILE (default: stderr).")
-    Path incidentLog;
+    @Mixin
+    IncidentLogOption incidentLog = new IncidentLogOption();
 
-    @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Keep incidents in the store under DIR/incidents, for `warden incidents` (default: "
-                    + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).")
-    Path dataDir;
+    @Mixin
+    DataDirOption dataDir = new DataDirOption();
 
     @Option(names = "--http", paramLabel = "PORT",
             description = "Serve over Streamable HTTP on 127.0.0.1:PORT at /mcp instead of stdio (0 picks a port).")
@@ -43,9 +41,19 @@ final class DemoCommand implements Callable<Integer> {
             description = "Serve the conformance fixture instead of the demo.")
     boolean conformance;
 
-    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest accepted message (default: ${DEFAULT-VALUE}).")
-    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+    @Mixin
+    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
+
+    /** The demo has no retention for its log, and its store is there for `warden incidents`. */
+    static final class Wording implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            return OwnWording.apply(command, Map.of(
+                    IncidentLogOption.NAME, "Also append incident records (JSON lines) to FILE (default: stderr).",
+                    DataDirOption.NAME, "Keep incidents in the store under DIR/incidents, for `warden incidents` "
+                            + "(default: $WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden)."));
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -56,10 +64,10 @@ final class DemoCommand implements Callable<Integer> {
             System.err.println("  {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"me\",\"version\":\"1\"}}}");
         }
-        IncidentSink log = incidentLog == null ? IncidentSink.stderr() : JsonLinesIncidentSink.file(incidentLog);
+        IncidentSink log = incidentLog.file().<IncidentSink>map(JsonLinesIncidentSink::file).orElseGet(IncidentSink::stderr);
         FileIncidentStore store;
         try {
-            store = FileIncidentStore.open(DataDir.incidents(dataDir));
+            store = FileIncidentStore.open(dataDir.incidents());
         } catch (RuntimeException e) {
             // Serving matters more than the store: say why on stderr and keep the stderr log.
             System.err.println("warden demo: incidents go to stderr only; cannot open the store: " + e.getMessage());
@@ -73,13 +81,14 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void serve(IncidentSink incidents) throws Exception {
-        McpServer server = conformance ? ConformanceServer.create(incidents, maxMessageBytes)
-                : DemoServer.create(incidents, maxMessageBytes);
+        int maxBytes = maxMessageBytes.orDefault();
+        McpServer server = conformance ? ConformanceServer.create(incidents, maxBytes)
+                : DemoServer.create(incidents, maxBytes);
         if (httpPort == null) {
             server.serveStdio();
             return;
         }
-        try (McpHttpServer http = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort).maxBodyBytes(maxMessageBytes)
+        try (McpHttpServer http = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort).maxBodyBytes(maxBytes)
                 .onSession(server::connect).boundary(server.boundary()).build().start()) {
             // The one line on stdout: scripts wait for it to learn the endpoint (useful with --http 0).
             System.out.println("warden demo: serving " + (conformance ? "the conformance fixture" : "the demo")

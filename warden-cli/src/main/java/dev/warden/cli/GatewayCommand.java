@@ -12,8 +12,10 @@ import dev.warden.http.server.McpHttpServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Option;
  * {@code warden gateway --config FILE}: Warden in front of several MCP servers, served over
  * Streamable HTTP (or stdio), configured by {@code warden.yaml} or a client's {@code mcpServers} JSON.
  */
-@Command(name = "gateway", mixinStandardHelpOptions = true,
+@Command(name = "gateway", mixinStandardHelpOptions = true, modelTransformer = GatewayCommand.Wording.class,
         description = {"Serves the upstreams named in FILE (warden.yaml, or the mcpServers JSON of Claude Desktop, "
                 + "Claude Code or Cursor) as one MCP server: over Streamable HTTP when the file has \"http\" or "
                 + "--port is given, else over stdio. Tools and prompts are named <upstream>__<name> when there are "
@@ -36,29 +38,35 @@ final class GatewayCommand implements Callable<Integer> {
             description = "Serve Streamable HTTP on this port (0 picks one), overriding the file's http.port.")
     Integer port;
 
-    @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Keep incidents in the store under DIR/incidents (default: the file's dataDir, "
-                    + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).")
-    Path dataDir;
+    @Mixin
+    DataDirOption dataDir = new DataDirOption();
 
-    @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Also append whole incident records (JSON lines, credentials replaced) to FILE, kept within "
-                    + "the incidents' retention (default: a one-line summary of each on stderr).")
-    Path incidentLog;
+    @Mixin
+    IncidentLogOption incidentLog = new IncidentLogOption();
 
-    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest message accepted from a client or an upstream, both ways (default: the file's "
-                    + "maxMessageBytes, else " + StdioTransport.DEFAULT_MAX_MESSAGE_BYTES + ").")
-    Integer maxMessageBytes;
+    @Mixin
+    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
 
     @Mixin
     HttpLimitsOptions httpLimits = new HttpLimitsOptions();
+
+    /** The configuration file may name the data directory and the message limit. */
+    static final class Wording implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            return OwnWording.apply(command, Map.of(
+                    DataDirOption.NAME, "Keep incidents in the store under DIR/incidents (default: the file's dataDir, "
+                            + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden).",
+                    MaxMessageBytesOption.NAME, "Largest message accepted from a client or an upstream, both ways "
+                            + "(default: the file's maxMessageBytes, else " + MaxMessageBytesOption.DEFAULT + ")."));
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
         GatewayConfig cfg;
         try {
-            cfg = GatewayConfig.load(config, Optional.ofNullable(maxMessageBytes));
+            cfg = GatewayConfig.load(config, maxMessageBytes.given());
         } catch (ConfigException e) {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
@@ -70,16 +78,16 @@ final class GatewayCommand implements Callable<Integer> {
                     + "address: set http.allowedHosts to the names Prometheus uses to reach it");
             return 2;
         }
-        IncidentSink log = IncidentLogs.besideTheStore(Optional.ofNullable(incidentLog), cfg.incidents());
-        Path dir = dataDir != null ? dataDir : cfg.dataDir().orElse(null);
+        IncidentSink log = incidentLog.besideTheStore(cfg.incidents());
+        Path incidents = dataDir.incidents(cfg.dataDir());
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
                 .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
-        try (FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dir), cfg.incidents());
-             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dir).resolveSibling("audit"),
+        try (FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
+             FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),
                      cfg.audit().retention(), java.time.Clock.systemUTC());
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))

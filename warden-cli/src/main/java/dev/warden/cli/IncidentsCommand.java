@@ -8,7 +8,6 @@ import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Finding;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,21 +26,20 @@ import picocli.CommandLine.Parameters;
         subcommands = {IncidentsCommand.Show.class, IncidentsCommand.ListIncidents.class})
 final class IncidentsCommand {
 
-    static final class StoreOptions {
-        @Option(names = "--data-dir", paramLabel = "DIR",
-                description = "Warden's data directory (default: $WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or "
-                        + "~/.local/share/warden); incidents are in DIR/incidents.")
-        Path dataDir;
-
-        FileIncidentStore open() {
-            return FileIncidentStore.openReadOnly(DataDir.incidents(dataDir));
+    /** Here the data directory is what is read, not where incidents are kept. */
+    static final class Wording implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            return OwnWording.apply(command, java.util.Map.of(DataDirOption.NAME, "Warden's data directory (default: "
+                    + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden); incidents are in DIR/incidents."));
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print one incident by its ref.")
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print one incident by its ref.",
+            modelTransformer = Wording.class)
     static final class Show implements Callable<Integer> {
         @CommandLine.Mixin
-        StoreOptions store = new StoreOptions();
+        DataDirOption store = new DataDirOption();
 
         @Parameters(paramLabel = "REF", description = "The ref a client received, e.g. ref_abcdefghijkmnpqr.")
         String ref;
@@ -60,7 +58,7 @@ final class IncidentsCommand {
                 err.println("warden incidents show: not a ref (expected ref_ and 16 characters of a-k, m-z, 2-9)");
                 return 2;
             }
-            try (FileIncidentStore incidents = store.open()) {
+            try (FileIncidentStore incidents = FileIncidentStore.openReadOnly(store.incidents())) {
                 Optional<Incident> found = incidents.find(new Ref(ref));
                 if (found.isEmpty()) {
                     err.println("warden incidents show: no incident " + ref + " in " + incidents.directory()
@@ -125,10 +123,11 @@ final class IncidentsCommand {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent incidents, newest first.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent incidents, newest first.",
+            modelTransformer = Wording.class)
     static final class ListIncidents implements Callable<Integer> {
         @CommandLine.Mixin
-        StoreOptions store = new StoreOptions();
+        DataDirOption store = new DataDirOption();
 
         @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
                 description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
@@ -160,7 +159,7 @@ final class IncidentsCommand {
                         : "--since must be a number followed by s, m, h or d, e.g. 90m"));
                 return 2;
             }
-            try (FileIncidentStore incidents = store.open()) {
+            try (FileIncidentStore incidents = FileIncidentStore.openReadOnly(store.incidents())) {
                 List<Incident> found = incidents.list(Instant.now().minus(age), filter, limit);
                 for (Incident incident : found) {
                     out.println(line(incident));

@@ -60,11 +60,13 @@ public final class Warden {
      */
     static CommandLine commandLine(String[] args) {
         CommandLine line = new CommandLine(new Warden());
+        // Each built as a command line of its own: picocli runs a command's model transformer (how it
+        // words a shared option, see OwnWording) when it builds one, not for a bare object added later.
         if (args.length > 0 && !args[0].equals("help") && COMMANDS.contains(args[0])) {
-            line.addSubcommand(args[0], command(args[0]));
+            line.addSubcommand(args[0], new CommandLine(command(args[0])));
         } else {
             for (String name : COMMANDS) {
-                line.addSubcommand(name, command(name));
+                line.addSubcommand(name, new CommandLine(command(name)));
             }
         }
         // An argument starting with @ is an argument (npx @scope/server), never a file to read arguments from.

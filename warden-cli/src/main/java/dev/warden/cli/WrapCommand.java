@@ -4,7 +4,6 @@ import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
-import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.GatewayConfig;
@@ -14,7 +13,9 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -28,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * parser is told to stop at that word ({@link Warden#commandLine}), and {@link #commandStart} finds
  * it the same way for the server started before parsing ({@link Prestarted}).
  */
-@Command(name = "wrap", mixinStandardHelpOptions = true,
+@Command(name = "wrap", mixinStandardHelpOptions = true, modelTransformer = WrapCommand.Wording.class,
         description = {"Runs COMMAND as an MCP server and stands between it and the client on stdin/stdout: "
                 + "what the server leaks in errors and logs is sanitized, every failure gets a code and a ref "
                 + "(`warden incidents show REF` shows the original), and a crashing or hanging server cannot "
@@ -64,15 +65,11 @@ final class WrapCommand implements Callable<Integer> {
                     + "instead of serving them unrecorded.")
     boolean failClosed;
 
-    @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Keep incidents in the store under DIR/incidents (default: $WARDEN_DATA_DIR, "
-                    + "$XDG_DATA_HOME/warden or ~/.local/share/warden).")
-    Path dataDir;
+    @Mixin
+    DataDirOption dataDir = new DataDirOption();
 
-    @Option(names = "--incident-log", paramLabel = "FILE",
-            description = "Also append whole incident records (JSON lines, credentials replaced) to FILE, kept within "
-                    + "the incidents' retention (default: a one-line summary of each on stderr).")
-    Path incidentLog;
+    @Mixin
+    IncidentLogOption incidentLog = new IncidentLogOption();
 
     @Option(names = "--incidents-max-size", paramLabel = "SIZE",
             description = "Most the incident store keeps on disk, oldest removed first, e.g. 256MiB (the default).")
@@ -90,10 +87,8 @@ final class WrapCommand implements Callable<Integer> {
             description = "Oldest audit record kept, e.g. 14d (the default), 90d.")
     String auditMaxAge;
 
-    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
-            description = "Largest message accepted, both ways: from the client and from the server "
-                    + "(default: ${DEFAULT-VALUE}, 64 MiB).")
-    int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+    @Mixin
+    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
 
     @Option(names = "--keep-credentials-in-results-of", paramLabel = "TOOL",
             description = "Do not redact credentials in this tool's successful results (repeatable): for tools "
@@ -104,6 +99,16 @@ final class WrapCommand implements Callable<Integer> {
     @Parameters(paramLabel = "COMMAND", arity = "1..*",
             description = "The MCP server to run and its arguments, as they are (optionally after --).")
     List<String> command;
+
+    /** wrap's limit holds both ways, between two peers that are both outside Warden. */
+    static final class Wording implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            return OwnWording.apply(command, java.util.Map.of(MaxMessageBytesOption.NAME,
+                    "Largest message accepted, both ways: from the client and from the server (default: "
+                            + MaxMessageBytesOption.DEFAULT + ", 64 MiB)."));
+        }
+    }
 
     /** wrap's options that take a value (the next word, or after {@code =}); a test holds this to the annotations. */
     static final Set<String> VALUE_OPTIONS = Set.of("--name", "--timeout", "--policy", "--data-dir", "--incident-log",
@@ -146,8 +151,9 @@ final class WrapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (maxMessageBytes < 1024) {
-            System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxMessageBytes);
+        int maxBytes = maxMessageBytes.orDefault();
+        if (maxBytes < 1024) {
+            System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxBytes);
             return 2;
         }
         java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
@@ -159,7 +165,7 @@ final class WrapCommand implements Callable<Integer> {
             incidentsKept = retention(Retention.DEFAULT, incidentsMaxSize, incidentsMaxAge, "--incidents-max-");
             auditKept = retention(Retention.DEFAULT, auditMaxSize, auditMaxAge, "--audit-max-");
             upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
-                            maxMessageBytes)
+                            maxBytes)
                     .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
                     .withPolicy(Policy.parse(policy))
                     .withRedactSuccessfulResults(!keepCredentials)
@@ -170,14 +176,14 @@ final class WrapCommand implements Callable<Integer> {
             System.err.println("warden wrap: " + e.getMessage());
             return 2;
         }
-        IncidentSink log = IncidentLogs.besideTheStore(java.util.Optional.ofNullable(incidentLog), incidentsKept);
-        try (Prestarted server = Prestarted.claim(command, maxMessageBytes, Upstream.stderrLog(upstream.name()),
+        IncidentSink log = incidentLog.besideTheStore(incidentsKept);
+        try (Prestarted server = Prestarted.claim(command, maxBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir), incidentsKept);
-             FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"), auditKept,
+             FileIncidentStore store = FileIncidentStore.open(dataDir.incidents(), incidentsKept);
+             FileAuditLog audit = FileAuditLog.open(dataDir.incidents().resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
-                    .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
+                    .audit(audit, failClosed).maxMessageBytes(maxBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
                 // that reads no stdin would not see it close, and would be left running, orphaned).
                 Thread stop = Thread.ofPlatform().name("warden-wrap-stop").unstarted(() -> stopOnSignal(gateway, server));
@@ -280,15 +286,15 @@ final class WrapCommand implements Callable<Integer> {
                 case "--name" -> wrap.name = value;
                 case "--timeout" -> wrap.timeout = value;
                 case "--policy" -> wrap.policy = value;
-                case "--data-dir" -> wrap.dataDir = Path.of(value);
-                case "--incident-log" -> wrap.incidentLog = Path.of(value);
+                case "--data-dir" -> wrap.dataDir.dataDir = Path.of(value);
+                case "--incident-log" -> wrap.incidentLog.incidentLog = Path.of(value);
                 case "--incidents-max-size" -> wrap.incidentsMaxSize = value;
                 case "--incidents-max-age" -> wrap.incidentsMaxAge = value;
                 case "--audit-max-size" -> wrap.auditMaxSize = value;
                 case "--audit-max-age" -> wrap.auditMaxAge = value;
                 case "--max-message-bytes" -> {
                     try {
-                        wrap.maxMessageBytes = Integer.parseInt(value);
+                        wrap.maxMessageBytes.maxMessageBytes = Integer.parseInt(value);
                     } catch (NumberFormatException e) {
                         return java.util.Optional.empty();
                     }

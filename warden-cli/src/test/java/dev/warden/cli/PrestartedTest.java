@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -81,13 +82,15 @@ class PrestartedTest {
         List<String> command = server("echo booting >&2; echo $$ > " + marker + "; exec cat");
         Prestarted.startEarly(concat(List.of("wrap", "--"), command));
         pidWrittenTo(marker);
-        Thread.sleep(200); // the line is read while nobody has claimed the process
+        Prestarted.earlyLineHeld().get(10, TimeUnit.SECONDS); // the line is read while nobody has claimed the process
 
         List<String> logged = new CopyOnWriteArrayList<>();
-        try (Prestarted claimed = Prestarted.claim(command, logged::add, failing())) {
-            for (int i = 0; i < 500 && logged.isEmpty(); i++) {
-                Thread.sleep(10);
-            }
+        CountDownLatch passedOn = new CountDownLatch(1);
+        try (Prestarted claimed = Prestarted.claim(command, line -> {
+            logged.add(line);
+            passedOn.countDown();
+        }, failing())) {
+            passedOn.await(5, TimeUnit.SECONDS);
             assertThat(logged).containsExactly("booting");
             claimed.get().close();
         }

@@ -68,7 +68,7 @@ class GatewayRootsTest {
 
     /** What the server hears when it asks for roots now, on its newest connection (no call in flight). */
     private List<String> serverAsksForRoots() throws Exception {
-        JsonNode answer = connections.get(connections.size() - 1).session().request("roots/list", Json.object()).get();
+        JsonNode answer = connections.get(connections.size() - 1).requestClient("roots/list", Json.object());
         List<String> uris = new ArrayList<>();
         answer.path("roots").forEach(r -> uris.add(r.path("uri").asString()));
         return uris;

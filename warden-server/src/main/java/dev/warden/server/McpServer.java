@@ -15,6 +15,9 @@ import dev.warden.server.resource.ResourceSpec;
 import dev.warden.server.resource.ResourceTemplateSpec;
 import dev.warden.server.sql.SqlStateClassifier;
 import dev.warden.server.tool.ToolSpec;
+import dev.warden.server.internal.Catalog;
+import dev.warden.server.internal.RequestStates;
+import java.time.Clock;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -47,29 +50,17 @@ public final class McpServer {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
 
-    private final Implementation info;
-    private final Optional<String> instructions;
-    private final Map<String, ToolSpec> tools;
-    private final Map<String, ResourceSpec> resources;
-    private final List<ResourceTemplateSpec> templates;
-    private final Map<String, PromptSpec> prompts;
-    private final int pageSize;
+    private final Catalog catalog;
     private final ErrorBoundary boundary;
     private final int maxMessageBytes;
     private final Duration requestTimeout;
     private final Optional<CompletionHandler> completion;
-    private final boolean resourceSubscriptions;
-    private final dev.warden.server.internal.RequestStates requestStates;
+    private final RequestStates requestStates;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     private McpServer(Builder b) {
-        this.info = new Implementation(b.name, b.version, b.title);
-        this.instructions = b.instructions;
-        this.tools = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.tools));
-        this.resources = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.resources));
-        this.templates = List.copyOf(b.templates);
-        this.prompts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.prompts));
-        this.pageSize = b.pageSize;
+        this.catalog = new Catalog(new Implementation(b.name, b.version, b.title), b.instructions, b.tools,
+                b.resources, b.templates, b.prompts, b.pageSize, b.completion.isPresent(), b.resourceSubscriptions);
         ErrorBoundary.Builder boundaryBuilder = ErrorBoundary.builder().incidents(b.incidents);
         b.classifiers.forEach(boundaryBuilder::classifier);
         boundaryBuilder.classifier(SqlStateClassifier.INSTANCE);
@@ -79,8 +70,7 @@ public final class McpServer {
         this.maxMessageBytes = b.maxMessageBytes;
         this.requestTimeout = b.requestTimeout;
         this.completion = b.completion;
-        this.resourceSubscriptions = b.resourceSubscriptions;
-        this.requestStates = new dev.warden.server.internal.RequestStates(b.requestStateKey, java.time.Clock.systemUTC());
+        this.requestStates = new RequestStates(b.requestStateKey, Clock.systemUTC());
     }
 
     public static Builder builder(String name, String version) {
@@ -113,47 +103,20 @@ public final class McpServer {
     }
 
     public Implementation info() {
-        return info;
+        return catalog.info();
     }
 
     public Optional<String> instructions() {
-        return instructions;
+        return catalog.instructions();
     }
 
-    public Map<String, ToolSpec> tools() {
-        return tools;
-    }
-
-    public Map<String, ResourceSpec> resources() {
-        return resources;
-    }
-
-    public List<ResourceTemplateSpec> templates() {
-        return templates;
-    }
-
-    public Map<String, PromptSpec> prompts() {
-        return prompts;
-    }
-
-    public int pageSize() {
-        return pageSize;
-    }
-
+    /**
+     * The boundary this server's failures pass through (its incident sink, classifiers and
+     * reporters). A transport that answers on the server's behalf, such as the HTTP server's
+     * refusals, takes it too, so that those incidents land in the same place.
+     */
     public ErrorBoundary boundary() {
         return boundary;
-    }
-
-    public Duration requestTimeout() {
-        return requestTimeout;
-    }
-
-    public Optional<CompletionHandler> completion() {
-        return completion;
-    }
-
-    public boolean resourceSubscriptions() {
-        return resourceSubscriptions;
     }
 
     /** Tells every connection subscribed to {@code uri} that the resource changed. */
@@ -161,12 +124,19 @@ public final class McpServer {
         connections.forEach(c -> c.resourceUpdated(uri));
     }
 
-    /** The connections open now. */
-    public Set<ServerConnection> connections() {
-        return Set.copyOf(connections);
+    Catalog catalog() {
+        return catalog;
     }
 
-    dev.warden.server.internal.RequestStates requestStates() {
+    Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    Optional<CompletionHandler> completion() {
+        return completion;
+    }
+
+    RequestStates requestStates() {
         return requestStates;
     }
 

@@ -60,7 +60,7 @@ class ToolCallTest {
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     slowStarted.countDown();
                     try {
-                        Thread.sleep(60_000);
+                        new CountDownLatch(1).await(); // holds the call until it is cancelled
                     } catch (InterruptedException e) {
                         slowInterrupted.countDown();
                         throw e;

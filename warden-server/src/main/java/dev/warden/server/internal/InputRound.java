@@ -4,14 +4,11 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.InputContext;
-import dev.warden.server.ServerConnection;
+import dev.warden.server.input.InputContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class InputRound implements InputContext {
 
     private final RequestContext request;
-    private final ServerConnection connection;
+    private final ConnectedClient client;
     private final RequestStates states;
     /** What a state is bound to: the method and the tool or prompt name, so it is not replayed elsewhere. */
     private final String binding;
@@ -35,10 +32,10 @@ final class InputRound implements InputContext {
     /** How many requests to the client this run has made (in 2026-07-28, the key of each). */
     private int requestsMade;
 
-    InputRound(RequestContext request, ServerConnection connection, RequestStates states, String method, String name,
+    InputRound(RequestContext request, ConnectedClient client, RequestStates states, String method, String name,
             ObjectNode params) {
         this.request = request;
-        this.connection = connection;
+        this.client = client;
         this.states = states;
         this.binding = method + '\u0000' + name;
         this.answers = Json.object();
@@ -54,7 +51,7 @@ final class InputRound implements InputContext {
     }
 
     private boolean stateless() {
-        return connection.versionOf(request).map(ProtocolVersion::stateless).orElse(false);
+        return client.versionOf(request).map(ProtocolVersion::stateless).orElse(false);
     }
 
     /** The result that asks for input: what is missing, and a signed state with what was given. */
@@ -102,7 +99,7 @@ final class InputRound implements InputContext {
 
     @Override
     public Optional<ObjectNode> clientCapabilities() {
-        return connection.clientCapabilities(request).map(ObjectNode::deepCopy);
+        return client.capabilitiesOf(request).map(ObjectNode::deepCopy);
     }
 
     /**
@@ -115,16 +112,7 @@ final class InputRound implements InputContext {
             return input("request-" + (++requestsMade), method, params);
         }
         requireCapability(method);
-        OutgoingRequest out = request.session().request(method, params);
-        try {
-            JsonNode result = out.get();
-            return result instanceof ObjectNode o ? o : Json.object();
-        } catch (InterruptedException e) {
-            out.cancel("The request was cancelled");
-            throw e;
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        return ConnectedClient.await(request.session().request(method, params));
     }
 
     /**
@@ -134,7 +122,7 @@ final class InputRound implements InputContext {
     private void requireCapability(String method) {
         Optional<String> capability = Lifecycle.capabilityFor(method);
         if (capability.isPresent()
-                && connection.clientCapabilities(request).map(c -> c.get(capability.get())).isEmpty()) {
+                && client.capabilitiesOf(request).map(c -> c.get(capability.get())).isEmpty()) {
             if (stateless()) {
                 throw ProtocolException.missingClientCapability(capability.get());
             }

@@ -1,13 +1,9 @@
 package dev.warden.server.internal;
 
-import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.McpServer;
-import dev.warden.server.ServerConnection;
 import dev.warden.server.prompt.PromptSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,28 +15,28 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code prompts/list} and {@code prompts/get}. */
 public final class PromptRequests {
 
-    private final McpServer server;
-    private final ServerConnection connection;
+    private final Catalog catalog;
+    private final ConnectedClient client;
     private final RequestStates states;
     private final List<Prompts.Prompt> listing;
 
-    public PromptRequests(McpServer server, ServerConnection connection, RequestStates states) {
-        this.server = server;
-        this.connection = connection;
+    public PromptRequests(Catalog catalog, ConnectedClient client, RequestStates states) {
+        this.catalog = catalog;
+        this.client = client;
         this.states = states;
-        this.listing = server.prompts().values().stream().map(PromptSpec::prompt).toList();
+        this.listing = catalog.prompts().values().stream().map(PromptSpec::prompt).toList();
     }
 
     public JsonNode list(RequestContext context) {
         Cursor.Page<Prompts.Prompt> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
         return Json.tree(new Prompts.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode get(RequestContext context) throws Exception {
         ObjectNode params = Params.object(context.params());
         String name = Params.requiredString(params, "name");
-        PromptSpec spec = server.prompts().get(name);
+        PromptSpec spec = catalog.prompts().get(name);
         if (spec == null) {
             throw ProtocolException.unknown("Unknown prompt");
         }
@@ -60,7 +56,7 @@ public final class PromptRequests {
                 throw ProtocolException.invalidParams("Invalid params: missing required argument " + argument.name());
             }
         }
-        InputRound round = new InputRound(context, connection, states, Prompts.GET, name, params);
+        InputRound round = new InputRound(context, client, states, Prompts.GET, name, params);
         try {
             return Json.tree(spec.handler().get(Map.copyOf(arguments), round));
         } catch (InputRequired asked) {

@@ -7,8 +7,6 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Resources;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.McpServer;
-import dev.warden.server.ServerConnection;
 import dev.warden.server.resource.ResourceReader;
 import dev.warden.server.resource.ResourceSpec;
 import dev.warden.server.resource.ResourceTemplateSpec;
@@ -21,38 +19,38 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code resources/list}, {@code resources/templates/list} and {@code resources/read}. */
 public final class ResourceRequests {
 
-    private final McpServer server;
-    private final ServerConnection connection;
+    private final Catalog catalog;
+    private final ConnectedClient client;
     private final List<Resources.Resource> listing;
     private final List<Resources.Template> templateListing;
 
-    public ResourceRequests(McpServer server, ServerConnection connection) {
-        this.server = server;
-        this.connection = connection;
-        this.listing = server.resources().values().stream().map(ResourceSpec::resource).toList();
-        this.templateListing = server.templates().stream().map(ResourceTemplateSpec::template).toList();
+    public ResourceRequests(Catalog catalog, ConnectedClient client) {
+        this.catalog = catalog;
+        this.client = client;
+        this.listing = catalog.resources().values().stream().map(ResourceSpec::resource).toList();
+        this.templateListing = catalog.templates().stream().map(ResourceTemplateSpec::template).toList();
     }
 
     public JsonNode list(RequestContext context) {
         Cursor.Page<Resources.Resource> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
         return Json.tree(new Resources.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode templates(RequestContext context) {
         Cursor.Page<Resources.Template> page = Cursor.page(templateListing,
-                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
         return Json.tree(new Resources.TemplatesListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode read(RequestContext context) throws Exception {
         ObjectNode params = Params.object(context.params());
         String uri = Params.requiredString(params, "uri");
-        ResourceSpec fixed = server.resources().get(uri);
+        ResourceSpec fixed = catalog.resources().get(uri);
         if (fixed != null) {
             return read(context, fixed.reader(), uri, Map.of());
         }
-        for (ResourceTemplateSpec template : server.templates()) {
+        for (ResourceTemplateSpec template : catalog.templates()) {
             Optional<Map<String, String>> variables = template.matcher().match(uri);
             if (variables.isPresent()) {
                 return read(context, template.reader(), uri, variables.get());
@@ -75,7 +73,7 @@ public final class ResourceRequests {
 
     /** The URI is the caller's input and is not echoed, unlike the spec's example. */
     private ProtocolException notFound(RequestContext context) {
-        ProtocolVersion version = connection.versionOf(context).orElse(ProtocolVersion.latestSessionBased());
+        ProtocolVersion version = client.versionOf(context).orElse(ProtocolVersion.latestSessionBased());
         return new ProtocolException(version.resourceNotFoundCode(), "Resource not found", ErrorCode.NOT_FOUND);
     }
 }

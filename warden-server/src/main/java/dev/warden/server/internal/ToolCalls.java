@@ -1,7 +1,7 @@
 package dev.warden.server.internal;
 
 import dev.warden.core.error.CapturedFailure;
-import dev.warden.core.error.ErrorCode;
+import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.ProtocolException;
@@ -10,14 +10,9 @@ import dev.warden.core.error.Violation;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
-import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
-import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Tools;
-import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.McpServer;
-import dev.warden.server.ServerConnection;
 import dev.warden.server.tool.ToolCall;
 import dev.warden.server.tool.ToolContext;
 import dev.warden.server.tool.ToolResult;
@@ -26,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,28 +31,30 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ToolCalls {
 
-    private final McpServer server;
-    private final ServerConnection connection;
+    private final Catalog catalog;
+    private final ErrorBoundary boundary;
+    private final ConnectedClient client;
     private final List<Tools.Tool> listing;
     private final RequestStates states;
 
-    public ToolCalls(McpServer server, ServerConnection connection, RequestStates states) {
-        this.server = server;
-        this.connection = connection;
+    public ToolCalls(Catalog catalog, ErrorBoundary boundary, ConnectedClient client, RequestStates states) {
+        this.catalog = catalog;
+        this.boundary = boundary;
+        this.client = client;
         this.states = states;
-        this.listing = server.tools().values().stream().map(ToolSpec::tool).toList();
+        this.listing = catalog.tools().values().stream().map(ToolSpec::tool).toList();
     }
 
     public JsonNode list(RequestContext context) {
         Cursor.Page<Tools.Tool> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), server.pageSize());
+                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
         return Json.tree(new Tools.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode call(RequestContext context) throws Exception {
         ObjectNode params = Params.object(context.params());
         String name = Params.requiredString(params, "name");
-        ToolSpec spec = server.tools().get(name);
+        ToolSpec spec = catalog.tools().get(name);
         if (spec == null) {
             // The name is the caller's input: it is not repeated back.
             throw ProtocolException.unknown("Unknown tool");
@@ -69,12 +65,12 @@ public final class ToolCalls {
 
         List<Violation> violations = spec.inputValidator().validate(arguments);
         if (!violations.isEmpty()) {
-            return failure(server.boundary().capture(new ValidationFailure(violations), where),
+            return failure(boundary.capture(new ValidationFailure(violations), where),
                     errorsAsStructuredContent);
         }
         ToolResult result;
         Context toolContext = new Context(context, name,
-                new InputRound(context, connection, states, Tools.CALL, name, params));
+                new InputRound(context, client, states, Tools.CALL, name, params));
         try {
             result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), toolContext));
         } catch (InputRequired asked) {
@@ -86,12 +82,12 @@ public final class ToolCalls {
             if (t instanceof ProtocolException p && p.code() == JsonRpcError.MISSING_REQUIRED_CLIENT_CAPABILITY) {
                 throw p; // a protocol error the version defines, raised by requestClient: not a tool failure
             }
-            return failure(server.boundary().capture(t, where), errorsAsStructuredContent);
+            return failure(boundary.capture(t, where), errorsAsStructuredContent);
         }
         return switch (result) {
-            case null -> failure(server.boundary().capture(
+            case null -> failure(boundary.capture(
                     new IllegalStateException("tool " + name + " returned null"), where), errorsAsStructuredContent);
-            case ToolResult.Failed failed -> failure(server.boundary().capture(failed.failure(), where),
+            case ToolResult.Failed failed -> failure(boundary.capture(failed.failure(), where),
                     errorsAsStructuredContent);
             case ToolResult.Success success -> success(spec, success, where);
         };
@@ -100,12 +96,12 @@ public final class ToolCalls {
     private JsonNode success(ToolSpec spec, ToolResult.Success success, FailureContext where) {
         if (spec.outputValidator().isPresent()) {
             if (success.structuredContent().isEmpty()) {
-                return failure(server.boundary().capture(new IllegalStateException("tool " + spec.name()
+                return failure(boundary.capture(new IllegalStateException("tool " + spec.name()
                         + " declares an outputSchema but returned no structuredContent"), where), false);
             }
             List<Violation> problems = spec.outputValidator().get().validate(success.structuredContent().get());
             if (!problems.isEmpty()) {
-                return failure(server.boundary().capture(new IllegalStateException("tool " + spec.name()
+                return failure(boundary.capture(new IllegalStateException("tool " + spec.name()
                         + " returned structuredContent that violates its outputSchema: " + problems), where), false);
             }
         }
@@ -154,7 +150,7 @@ public final class ToolCalls {
 
         @Override
         public void log(Logging.Level level, String trustedMessage) {
-            connection.log(request, level, tool, trustedMessage);
+            client.log(request, level, tool, trustedMessage);
         }
 
         @Override

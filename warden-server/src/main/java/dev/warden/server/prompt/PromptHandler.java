@@ -1,7 +1,7 @@
 package dev.warden.server.prompt;
 
 import dev.warden.core.mcp.Prompts;
-import dev.warden.server.InputContext;
+import dev.warden.server.input.InputContext;
 import java.util.Map;
 
 /** Renders a prompt from its arguments; required arguments are checked before this is called. */

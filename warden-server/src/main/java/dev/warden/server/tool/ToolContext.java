@@ -1,7 +1,7 @@
 package dev.warden.server.tool;
 
 import dev.warden.core.mcp.Logging;
-import dev.warden.server.InputContext;
+import dev.warden.server.input.InputContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /** What a running tool can do besides return: report progress, notice cancellation, log to the client. */

@@ -1,4 +1,4 @@
-package dev.warden.server;
+package dev.warden.server.input;
 
 import java.util.Map;
 import java.util.Optional;

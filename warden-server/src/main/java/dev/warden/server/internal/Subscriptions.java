@@ -1,0 +1,115 @@
+package dev.warden.server.internal;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Resources;
+import dev.warden.core.session.RequestContext;
+import dev.warden.core.session.Session;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What one connection's client follows: resources it subscribed to ({@code resources/subscribe},
+ * session-based) and open listen streams ({@code subscriptions/listen}, 2026-07-28), and the
+ * notifications a changed resource sends to each.
+ */
+public final class Subscriptions {
+
+    public static final String LISTEN = "subscriptions/listen";
+    static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
+    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
+
+    private final boolean offered;
+    private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
+    /** Open listen streams of this connection: subscription id to the resource URIs it follows. */
+    private final Map<RequestId, Set<String>> listeners = new ConcurrentHashMap<>();
+
+    /** {@code offered}: whether the server lets clients subscribe to resources at all. */
+    public Subscriptions(boolean offered) {
+        this.offered = offered;
+    }
+
+    public JsonNode subscribe(RequestContext context) {
+        subscribed.add(uri(context));
+        return Json.object();
+    }
+
+    public JsonNode unsubscribe(RequestContext context) {
+        subscribed.remove(uri(context));
+        return Json.object();
+    }
+
+    private static String uri(RequestContext context) {
+        return Params.requiredString(Params.object(context.params()), "uri");
+    }
+
+    /** Whether this client subscribed to {@code uri}. */
+    public boolean subscribed(String uri) {
+        return subscribed.contains(uri);
+    }
+
+    /**
+     * {@code subscriptions/listen} (2026-07-28): acknowledges the subset of the filter this server
+     * honours (resource updates when it offers subscriptions; its lists do not change), then keeps
+     * the request open, sending matching notifications tagged with the subscription id, until the
+     * client cancels it (closes the stream, or notifications/cancelled on stdio).
+     */
+    public JsonNode listen(RequestContext context) throws InterruptedException {
+        ObjectNode params = Params.object(context.params());
+        JsonNode wanted = params.path("notifications");
+        ObjectNode agreed = Json.object();
+        Set<String> uris = ConcurrentHashMap.newKeySet();
+        if (offered && wanted.path("resourceSubscriptions").isArray()) {
+            ArrayNode list = agreed.putArray("resourceSubscriptions");
+            for (JsonNode uri : wanted.get("resourceSubscriptions")) {
+                if (uri.isString() && uris.size() < 1000) {
+                    uris.add(uri.stringValue());
+                    list.add(uri.stringValue());
+                }
+            }
+        }
+        ObjectNode ack = Json.object();
+        ack.putObject("_meta").set(META_SUBSCRIPTION, context.id().toJson());
+        ack.set("notifications", agreed);
+        listeners.put(context.id(), uris);
+        Session session = context.session();
+        try {
+            session.notify(ACKNOWLEDGED, ack, context.id());
+            while (!context.cancelled() && !session.isClosed()) {
+                Thread.sleep(1000); // the work happens in resourceUpdated; this only holds the request open
+            }
+            throw new InterruptedException("the subscription was cancelled");
+        } finally {
+            listeners.remove(context.id());
+        }
+    }
+
+    /** Tells the listen streams and the subscription on {@code session} that follow {@code uri} of its change. */
+    public void resourceUpdated(String uri, Session session) {
+        listeners.forEach((subscription, uris) -> {
+            if (uris.contains(uri)) {
+                ObjectNode params = Json.object();
+                params.putObject("_meta").set(META_SUBSCRIPTION, subscription.toJson());
+                params.put("uri", uri);
+                try {
+                    session.notify(Resources.UPDATED, params, subscription);
+                } catch (RuntimeException e) {
+                    // the subscriber went away; its request ends with the connection
+                }
+            }
+        });
+        if (subscribed.contains(uri) && !session.isClosed()) {
+            ObjectNode params = Json.object();
+            params.put("uri", uri);
+            try {
+                session.notify(Resources.UPDATED, params);
+            } catch (RuntimeException e) {
+                // the client went away
+            }
+        }
+    }
+}
