@@ -9,6 +9,8 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;

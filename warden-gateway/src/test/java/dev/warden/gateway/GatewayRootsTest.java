@@ -7,6 +7,7 @@ import dev.warden.core.error.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ServerConnection;
 import dev.warden.server.tool.ToolResult;

@@ -10,6 +10,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;

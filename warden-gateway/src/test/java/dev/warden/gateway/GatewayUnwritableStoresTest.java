@@ -11,6 +11,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.AuditTrail;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;

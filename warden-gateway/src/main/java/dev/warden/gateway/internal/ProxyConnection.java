@@ -1,7 +1,6 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
-import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.MessageTooLargeException;
@@ -9,10 +8,11 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.json.Json;
-import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
@@ -225,7 +225,7 @@ public final class ProxyConnection implements Asker {
         };
     }
 
-    private dev.warden.gateway.AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown,
+    private dev.warden.gateway.audit.AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown,
             Duration took) {
         return AuditTrail.recordOf(ctx, result, thrown, took, client, naming, links, services.tools());
     }

@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
@@ -46,7 +46,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
 
     /**
      * {@code limits: { parkedCalls, parkedCallsPerClient }}: how many calls of stateless clients
-     * may wait for their client's input at once, in all and per client (see {@link Gateway.Builder#parkedCalls}).
+     * may wait for their client's input at once, in all and per client (see {@link dev.warden.gateway.Gateway.Builder#parkedCalls}).
      */
     public record Parked(int total, int perClient) {
         public Parked {
@@ -55,8 +55,13 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             }
         }
 
+        /** Calls waiting for their stateless client's input, in all, unless configured. */
+        public static final int DEFAULT_TOTAL = 1000;
+        /** The same, per client (by address): fewer than an upstream's default concurrency of 64. */
+        public static final int DEFAULT_PER_CLIENT = 32;
+
         public static Parked ofDefaults() {
-            return new Parked(Gateway.DEFAULT_PARKED_CALLS, Gateway.DEFAULT_PARKED_CALLS_PER_CLIENT);
+            return new Parked(DEFAULT_TOTAL, DEFAULT_PER_CLIENT);
         }
     }
 

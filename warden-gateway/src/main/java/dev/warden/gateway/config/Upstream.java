@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
