@@ -159,12 +159,12 @@ final class WrapCommand implements Callable<Integer> {
             incidentsKept = retention(Retention.DEFAULT, incidentsMaxSize, incidentsMaxAge, "--incidents-max-");
             auditKept = retention(Retention.DEFAULT, auditMaxSize, auditMaxAge, "--audit-max-");
             upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
-                            maxMessageBytes)
-                    .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
-                    .withPolicy(Policy.parse(policy))
-                    .withRedactSuccessfulResults(!keepCredentials)
-                    .withRedactResultsOf(kept)
-                    .withPii(pii);
+                            maxMessageBytes).toBuilder()
+                    .timeout(GatewayConfig.duration(timeout, "--timeout"))
+                    .policy(Policy.parse(policy))
+                    .redactSuccessfulResults(!keepCredentials)
+                    .redactResultsOf(kept)
+                    .pii(pii).build();
         } catch (IllegalArgumentException e) {
             // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
             System.err.println("warden wrap: " + e.getMessage());
@@ -176,7 +176,8 @@ final class WrapCommand implements Callable<Integer> {
              FileIncidentStore store = FileIncidentStore.open(DataDir.incidents(dataDir), incidentsKept);
              FileAuditLog audit = FileAuditLog.open(DataDir.incidents(dataDir).resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
-            try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
+            try (Gateway gateway = Gateway.builder().upstream(upstream.toBuilder().connector(server).build())
+                    .incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxMessageBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
                 // that reads no stdin would not see it close, and would be left running, orphaned).

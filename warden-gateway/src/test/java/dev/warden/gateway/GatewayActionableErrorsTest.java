@@ -56,11 +56,11 @@ class GatewayActionableErrorsTest {
                         "java.sql.SQLException: FATAL: password authentication failed for user \"cnry_user_51\"\n"
                                 + "\tat org.postgresql.core.v3.ConnectionFactoryImpl.doAuthentication(ConnectionFactoryImpl.java:693)\n"
                                 + "\tat com.acme.crm.internal.Db.open(Db.java:41)"))));
-        Upstream u = Upstream.of("crm", () -> {
+        Upstream u = Upstream.builder("crm", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), answers, new AtomicInteger());
-        }).withReconnect(ReconnectPolicy.none());
+        }).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
     }

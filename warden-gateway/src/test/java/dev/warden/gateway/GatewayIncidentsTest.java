@@ -42,7 +42,7 @@ class GatewayIncidentsTest {
     private McpClient client;
 
     private void start(Limits.Breaker breaker) {
-        Upstream u = Upstream.of("db", () -> {
+        Upstream u = Upstream.builder("db", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), Map.of(
@@ -50,7 +50,7 @@ class GatewayIncidentsTest {
                     "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined"),
                     "missing", a -> AnsweringCalls.error(-32603, "Unknown tool: summarize_probe")),
                     new AtomicInteger());
-        }).withLimits(Limits.ofDefaults().withBreaker(breaker)).withReconnect(ReconnectPolicy.none());
+        }).limits(Limits.ofDefaults().withBreaker(breaker)).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
         client = McpClient.builder("model", "1").protocolVersion(ProtocolVersion.latestSessionBased())
                 .connect(ViaGateway.to(gateway));

@@ -56,8 +56,8 @@ class GatewayLimitsTest {
     }
 
     private void start(Limits limits, Duration timeout, Optional<Limits.Rate> perClient) {
-        Upstream u = Upstream.of("limited", inProcess()).withTimeout(timeout).withLimits(limits)
-                .withReconnect(ReconnectPolicy.none());
+        Upstream u = Upstream.builder("limited", inProcess()).timeout(timeout).limits(limits)
+                .reconnect(ReconnectPolicy.none()).build();
         Gateway.Builder b = Gateway.builder().upstream(u).incidents(IncidentSink.all());
         perClient.ifPresent(b::perClient);
         gateway = b.build();

@@ -85,7 +85,8 @@ class GatewayRootsTest {
 
     @Test
     void aPerClientServerAskingWithNoCallInFlightHearsItsClientsRoots() throws Exception {
-        gateway = Gateway.builder().upstream(upstream().withPerClient(true)).incidents(IncidentSink.all()).build();
+        gateway = Gateway.builder().upstream(upstream().toBuilder().perClient(true).build()).incidents(IncidentSink.all())
+                .build();
         client("file:///home/ada/project");
         assertThat(serverAsksForRoots()).containsExactly("file:///home/ada/project");
     }
@@ -112,7 +113,8 @@ class GatewayRootsTest {
 
     @Test
     void aSharedServerWithConfiguredRootsHearsThoseWhateverItsClientsSay() throws Exception {
-        gateway = Gateway.builder().upstream(upstream().withRoots(Optional.of(List.of("file:///srv/shared"))))
+        gateway = Gateway.builder()
+                .upstream(upstream().toBuilder().roots(Optional.of(List.of("file:///srv/shared"))).build())
                 .incidents(IncidentSink.all()).build();
         client("file:///");
         assertThat(serverAsksForRoots()).containsExactly("file:///srv/shared");

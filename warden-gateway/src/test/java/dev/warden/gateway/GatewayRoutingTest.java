@@ -63,11 +63,11 @@ class GatewayRoutingTest {
     private McpClient bob;
 
     private void start(boolean perClient) {
-        Upstream u = Upstream.of("asking", () -> {
+        Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return pair.left();
-        }).withPerClient(perClient).withTimeout(Duration.ofSeconds(30));
+        }).perClient(perClient).timeout(Duration.ofSeconds(30)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         ada = client("ada");
         bob = client("bob");

@@ -80,7 +80,7 @@ class GatewayStatelessUpstreamTest {
 
     private McpClient sessionClient(String name, BlockingQueue<String> notifications) {
         gateway = gateway != null ? gateway : Gateway.builder()
-                .upstream(Upstream.of("newest", this::newestOnly).withTimeout(Duration.ofSeconds(30)))
+                .upstream(Upstream.builder("newest", this::newestOnly).timeout(Duration.ofSeconds(30)).build())
                 .incidents(IncidentSink.all()).build();
         McpClient client = McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
                 .protocolVersion(ProtocolVersion.V2025_11_25)
