@@ -90,7 +90,9 @@ final class GatewayCommand implements Callable<Integer> {
                 return 0;
             }
             McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
-                    .onSession(gateway::connect).boundary(gateway.boundary()));
+                    .onSession(gateway::connect).boundary(gateway.boundary()),
+                    http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
+                    http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {

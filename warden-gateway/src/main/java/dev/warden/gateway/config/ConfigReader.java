@@ -13,6 +13,7 @@ import dev.warden.core.transport.StdioTransport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -157,7 +158,7 @@ final class ConfigReader {
         if (!(node instanceof ObjectNode h)) {
             throw new ConfigException("http: expected a mapping with \"port\" (and \"host\", \"path\", \"allowedHosts\")");
         }
-        unknownKeys(h, "http.", Set.of("host", "port", "path", "allowedHosts"));
+        unknownKeys(h, "http.", Set.of("host", "port", "path", "allowedHosts", "sessions", "allowedOrigins"));
         JsonNode port = h.get("port");
         if (port == null || !port.canConvertToInt() || port.asInt() < 0 || port.asInt() > 65535) {
             throw new ConfigException("http.port: expected a port number from 0 to 65535");
@@ -165,7 +166,61 @@ final class ConfigReader {
         String host = text(h, "host", "http.host", "a host name or address").orElse("127.0.0.1");
         String path = text(h, "path", "http.path", "a path such as /mcp").orElse("/mcp");
         Set<String> allowed = h.has("allowedHosts") ? names(h.get("allowedHosts"), "http.allowedHosts") : Set.of();
-        return new GatewayConfig.Http(host, port.asInt(), path, allowed);
+        GatewayConfig.Http.Sessions sessions = h.has("sessions") ? sessions(h.get("sessions"))
+                : GatewayConfig.Http.Sessions.unset();
+        Set<String> origins = h.has("allowedOrigins") ? origins(h.get("allowedOrigins")) : Set.of();
+        return new GatewayConfig.Http(host, port.asInt(), path, allowed, sessions, origins);
+    }
+
+    /** {@code http.sessions}: the HTTP server's session bounds, each optional. */
+    private static GatewayConfig.Http.Sessions sessions(JsonNode node) {
+        if (!(node instanceof ObjectNode s)) {
+            throw new ConfigException("http.sessions: expected a mapping with \"max\", \"maxPerAddress\" and "
+                    + "\"idleTimeout\"");
+        }
+        unknownKeys(s, "http.sessions.", Set.of("max", "maxPerAddress", "idleTimeout"));
+        Optional<Integer> max = atLeastOne(s, "max", "http.sessions.max");
+        Optional<Integer> perAddress = atLeastOne(s, "maxPerAddress", "http.sessions.maxPerAddress");
+        Optional<Duration> idle = text(s, "idleTimeout", "http.sessions.idleTimeout", "a duration such as 10m or 90s")
+                .map(t -> duration(t, "http.sessions.idleTimeout"));
+        return new GatewayConfig.Http.Sessions(max, perAddress, idle);
+    }
+
+    private static Optional<Integer> atLeastOne(ObjectNode node, String key, String path) {
+        if (!node.has(key)) {
+            return Optional.empty();
+        }
+        int n = integer(node, key, path, 0);
+        if (n < 1) {
+            throw new ConfigException(path + ": expected a whole number of at least 1");
+        }
+        return Optional.of(n);
+    }
+
+    /**
+     * {@code http.allowedOrigins}: browser origins ({@code scheme://host:port}) allowed besides the
+     * server's own, such as an inspector on another local port.
+     */
+    private static Set<String> origins(JsonNode node) {
+        String expected = "http.allowedOrigins: expected a list of origins such as http://localhost:6274 "
+                + "(scheme://host:port, no path)";
+        if (!node.isArray() || !node.valueStream().allMatch(JsonNode::isString)) {
+            throw new ConfigException(expected);
+        }
+        Set<String> origins = new LinkedHashSet<>();
+        for (JsonNode v : node) {
+            String o = v.stringValue();
+            boolean web = o.startsWith("http://") || o.startsWith("https://");
+            String authority = web ? o.substring(o.indexOf("://") + 3) : "";
+            if (authority.endsWith("/")) {
+                authority = authority.substring(0, authority.length() - 1);
+            }
+            if (authority.isEmpty() || authority.contains("/")) {
+                throw new ConfigException(expected);
+            }
+            origins.add(o);
+        }
+        return origins;
     }
 
     /** {@code maxSize} and {@code maxAge} of a store, each defaulting to {@link Retention#DEFAULT}'s. */

@@ -74,8 +74,49 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     public record Metrics(String host, int port) {
     }
 
-    /** Where the gateway listens for Streamable HTTP clients. */
-    public record Http(String host, int port, String path, Set<String> allowedHosts) {
+    /**
+     * Where the gateway listens for Streamable HTTP clients, and its bounds.
+     *
+     * @param sessions how many sessions it keeps and for how long (unset: the server's defaults)
+     * @param allowedOrigins browser origins allowed besides the server's own (empty: none)
+     */
+    public record Http(String host, int port, String path, Set<String> allowedHosts, Sessions sessions,
+            Set<String> allowedOrigins) {
+        public Http {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(allowedHosts, "allowedHosts");
+            Objects.requireNonNull(sessions, "sessions");
+            Objects.requireNonNull(allowedOrigins, "allowedOrigins");
+        }
+
+        /** With the server's session bounds and no other origin allowed. */
+        public Http(String host, int port, String path, Set<String> allowedHosts) {
+            this(host, port, path, allowedHosts, Sessions.unset(), Set.of());
+        }
+
+        /**
+         * {@code http.sessions: { max, maxPerAddress, idleTimeout }}: the most sessions open at once,
+         * and from one remote address, and how long one with nothing in flight stays open. Each
+         * unset is the HTTP server's default (and a command-line flag wins over each).
+         */
+        public record Sessions(Optional<Integer> max, Optional<Integer> maxPerAddress, Optional<Duration> idleTimeout) {
+            public Sessions {
+                Objects.requireNonNull(max, "max");
+                Objects.requireNonNull(maxPerAddress, "maxPerAddress");
+                Objects.requireNonNull(idleTimeout, "idleTimeout");
+                if (max.orElse(1) < 1 || maxPerAddress.orElse(1) < 1) {
+                    throw new IllegalArgumentException("session limits must be at least 1");
+                }
+                if (idleTimeout.filter(d -> d.isNegative() || d.isZero()).isPresent()) {
+                    throw new IllegalArgumentException("idleTimeout must be positive");
+                }
+            }
+
+            public static Sessions unset() {
+                return new Sessions(Optional.empty(), Optional.empty(), Optional.empty());
+            }
+        }
     }
 
     public GatewayConfig {
