@@ -13,8 +13,8 @@ import dev.warden.gateway.internal.ErrorPipeline;
 import dev.warden.gateway.internal.GatewayMetrics;
 import dev.warden.gateway.internal.Naming;
 import dev.warden.gateway.internal.ParkedCalls;
-import dev.warden.gateway.internal.ProxyConnection;
 import dev.warden.gateway.internal.Services;
+import dev.warden.gateway.internal.ProxyConnection;
 import dev.warden.gateway.internal.UpstreamLink;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -22,8 +22,8 @@ import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.List;
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 
 /**

@@ -2,13 +2,13 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
-import dev.warden.core.incident.FailureNotice;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestHandler;
 import dev.warden.gateway.audit.AuditRecord;
 import dev.warden.gateway.audit.AuditSink;
+import dev.warden.core.incident.FailureNotice;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
+import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.MessageTooLargeException;
@@ -8,11 +9,10 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
