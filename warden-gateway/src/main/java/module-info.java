@@ -11,4 +11,6 @@ module dev.warden.gateway {
     requires micrometer.registry.prometheus;
 
     exports dev.warden.gateway;
+    exports dev.warden.gateway.audit;
+    exports dev.warden.gateway.config;
 }

@@ -3,11 +3,11 @@ package dev.warden.cli;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.transport.StdioTransport;
-import dev.warden.gateway.AuditSink;
-import dev.warden.gateway.ConfigException;
-import dev.warden.gateway.FileAuditLog;
+import dev.warden.gateway.audit.AuditSink;
+import dev.warden.gateway.config.ConfigException;
+import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;
-import dev.warden.gateway.GatewayConfig;
+import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -98,7 +98,9 @@ final class GatewayCommand implements Callable<Integer> {
                 return 0;
             }
             McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
-                    .onSession(gateway::connect).boundary(gateway.boundary()));
+                    .onSession(gateway::connect).boundary(gateway.boundary()),
+                    http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
+                    http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {

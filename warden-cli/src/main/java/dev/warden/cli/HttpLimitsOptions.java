@@ -1,9 +1,12 @@
 package dev.warden.cli;
 
+import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** The Streamable HTTP server's bounds and Origin allowlist, as options of the commands that serve HTTP. */
@@ -29,16 +32,27 @@ final class HttpLimitsOptions {
 
     /** Applies what was given; the server's defaults stand for the rest. */
     McpHttpServer.Builder applyTo(McpHttpServer.Builder server) {
-        if (maxSessions != null || maxSessionsPerAddress != null) {
-            int total = maxSessions != null ? maxSessions : 10_000;
-            int perAddress = maxSessionsPerAddress != null ? maxSessionsPerAddress : Math.min(1_000, total);
-            server.maxSessions(total, perAddress);
+        return applyTo(server, GatewayConfig.Http.Sessions.unset(), Set.of());
+    }
+
+    /**
+     * Applies what was given over the configuration file's {@code http.sessions} and
+     * {@code http.allowedOrigins}: a flag wins over its key; the server's defaults stand for the rest.
+     */
+    McpHttpServer.Builder applyTo(McpHttpServer.Builder server, GatewayConfig.Http.Sessions file,
+            Set<String> fileOrigins) {
+        Optional<Integer> total = Optional.ofNullable(maxSessions).or(file::max);
+        Optional<Integer> perAddress = Optional.ofNullable(maxSessionsPerAddress).or(file::maxPerAddress);
+        if (total.isPresent() || perAddress.isPresent()) {
+            int all = total.orElse(10_000);
+            server.maxSessions(all, perAddress.orElse(Math.min(1_000, all)));
         }
-        if (sessionIdleSeconds != null) {
-            server.sessionIdleTimeout(Duration.ofSeconds(sessionIdleSeconds));
-        }
+        Optional.ofNullable(sessionIdleSeconds).map(Duration::ofSeconds).or(file::idleTimeout)
+                .ifPresent(server::sessionIdleTimeout);
         if (allowedOrigins != null) {
             server.allowedOrigins(new LinkedHashSet<>(allowedOrigins));
+        } else if (!fileOrigins.isEmpty()) {
+            server.allowedOrigins(fileOrigins);
         }
         return server;
     }

@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.warden.gateway.GatewayConfig;
+import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.HostPolicy;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;

@@ -4,10 +4,10 @@ import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
-import dev.warden.gateway.FileAuditLog;
+import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;
-import dev.warden.gateway.GatewayConfig;
-import dev.warden.gateway.Upstream;
+import dev.warden.gateway.config.GatewayConfig;
+import dev.warden.gateway.config.Upstream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
@@ -165,12 +165,12 @@ final class WrapCommand implements Callable<Integer> {
             incidentsKept = retention(Retention.DEFAULT, incidentsMaxSize, incidentsMaxAge, "--incidents-max-");
             auditKept = retention(Retention.DEFAULT, auditMaxSize, auditMaxAge, "--audit-max-");
             upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
-                            maxBytes)
-                    .withTimeout(GatewayConfig.duration(timeout, "--timeout"))
-                    .withPolicy(Policy.parse(policy))
-                    .withRedactSuccessfulResults(!keepCredentials)
-                    .withRedactResultsOf(kept)
-                    .withPii(pii);
+                            maxBytes).toBuilder()
+                    .timeout(GatewayConfig.duration(timeout, "--timeout"))
+                    .policy(Policy.parse(policy))
+                    .redactSuccessfulResults(!keepCredentials)
+                    .redactResultsOf(kept)
+                    .pii(pii).build();
         } catch (IllegalArgumentException e) {
             // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
             System.err.println("warden wrap: " + e.getMessage());
@@ -182,7 +182,8 @@ final class WrapCommand implements Callable<Integer> {
              FileIncidentStore store = FileIncidentStore.open(dataDir.incidents(), incidentsKept);
              FileAuditLog audit = FileAuditLog.open(dataDir.incidents().resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
-            try (Gateway gateway = Gateway.builder().upstream(upstream.withConnector(server)).incidents(IncidentSink.all(store, log))
+            try (Gateway gateway = Gateway.builder().upstream(upstream.toBuilder().connector(server).build())
+                    .incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
                 // that reads no stdin would not see it close, and would be left running, orphaned).

@@ -4,6 +4,10 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.audit.AuditSink;
+import dev.warden.gateway.config.GatewayConfig;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.ConnectionSlots;
 import dev.warden.gateway.internal.ErrorPipeline;
 import dev.warden.gateway.internal.GatewayMetrics;
@@ -38,9 +42,9 @@ import java.util.Optional;
 public final class Gateway implements AutoCloseable {
 
     /** Calls waiting for their stateless client's input, in all, unless configured. */
-    public static final int DEFAULT_PARKED_CALLS = 1000;
+    public static final int DEFAULT_PARKED_CALLS = GatewayConfig.Parked.DEFAULT_TOTAL;
     /** The same, per client (by address): fewer than an upstream's default concurrency of 64. */
-    public static final int DEFAULT_PARKED_CALLS_PER_CLIENT = 32;
+    public static final int DEFAULT_PARKED_CALLS_PER_CLIENT = GatewayConfig.Parked.DEFAULT_PER_CLIENT;
 
     private final List<UpstreamLink> links;
     private final Naming naming;

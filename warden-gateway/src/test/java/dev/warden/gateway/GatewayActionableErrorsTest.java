@@ -8,6 +8,7 @@ import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -55,11 +56,11 @@ class GatewayActionableErrorsTest {
                         "java.sql.SQLException: FATAL: password authentication failed for user \"cnry_user_51\"\n"
                                 + "\tat org.postgresql.core.v3.ConnectionFactoryImpl.doAuthentication(ConnectionFactoryImpl.java:693)\n"
                                 + "\tat com.acme.crm.internal.Db.open(Db.java:41)"))));
-        Upstream u = Upstream.of("crm", () -> {
+        Upstream u = Upstream.builder("crm", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), answers, new AtomicInteger());
-        }).withReconnect(ReconnectPolicy.none());
+        }).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
     }

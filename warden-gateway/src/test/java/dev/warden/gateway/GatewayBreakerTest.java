@@ -8,6 +8,8 @@ import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -52,11 +54,11 @@ class GatewayBreakerTest {
                 "query", GatewayBreakerTest::postgresLike,
                 "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined (reading 'rows')"),
                 "read", a -> AnsweringCalls.toolError("EISDIR: illegal operation on a directory, read"));
-        Upstream u = Upstream.of("db", () -> {
+        Upstream u = Upstream.builder("db", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), answers, answered);
-        }).withLimits(Limits.ofDefaults().withBreaker(breaker)).withReconnect(ReconnectPolicy.none());
+        }).limits(Limits.ofDefaults().withBreaker(breaker)).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
     }

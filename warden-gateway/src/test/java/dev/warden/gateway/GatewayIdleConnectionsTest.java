@@ -6,6 +6,7 @@ import dev.warden.client.McpClient;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ServerConnection;
 import dev.warden.server.tool.ToolResult;
@@ -44,11 +45,11 @@ class GatewayIdleConnectionsTest {
 
     private void start(Duration closeIdleAfter) {
         // Session-based only (server/discover refused), so stateless clients are bridged onto its sessions.
-        Upstream u = Upstream.of("idle", () -> {
+        Upstream u = Upstream.builder("idle", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstreamSessions.add(upstream.connect(pair.right()));
             return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
-        }).withCloseIdleAfter(closeIdleAfter).withTimeout(Duration.ofSeconds(30));
+        }).closeIdleAfter(closeIdleAfter).timeout(Duration.ofSeconds(30)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
     }
 

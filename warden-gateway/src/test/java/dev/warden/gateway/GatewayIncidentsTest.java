@@ -12,6 +12,8 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -40,7 +42,7 @@ class GatewayIncidentsTest {
     private McpClient client;
 
     private void start(Limits.Breaker breaker) {
-        Upstream u = Upstream.of("db", () -> {
+        Upstream u = Upstream.builder("db", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), Map.of(
@@ -48,7 +50,7 @@ class GatewayIncidentsTest {
                     "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined"),
                     "missing", a -> AnsweringCalls.error(-32603, "Unknown tool: summarize_probe")),
                     new AtomicInteger());
-        }).withLimits(Limits.ofDefaults().withBreaker(breaker)).withReconnect(ReconnectPolicy.none());
+        }).limits(Limits.ofDefaults().withBreaker(breaker)).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
         client = McpClient.builder("model", "1").protocolVersion(ProtocolVersion.latestSessionBased())
                 .connect(ViaGateway.to(gateway));

@@ -9,6 +9,8 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -54,8 +56,8 @@ class GatewayLimitsTest {
     }
 
     private void start(Limits limits, Duration timeout, Optional<Limits.Rate> perClient) {
-        Upstream u = Upstream.of("limited", inProcess()).withTimeout(timeout).withLimits(limits)
-                .withReconnect(ReconnectPolicy.none());
+        Upstream u = Upstream.builder("limited", inProcess()).timeout(timeout).limits(limits)
+                .reconnect(ReconnectPolicy.none()).build();
         Gateway.Builder b = Gateway.builder().upstream(u).incidents(IncidentSink.all());
         perClient.ifPresent(b::perClient);
         gateway = b.build();

@@ -6,6 +6,8 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -43,12 +45,13 @@ class GatewayParkedCallsTest {
 
     private void start(int maxConcurrent, int parkedTotal, int parkedPerClient) {
         // Reached without server/discover: a session-based upstream, so questions park stateless calls.
-        Upstream u = Upstream.of("asking", () -> {
+        Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
-        }).withTimeout(Duration.ofSeconds(30))
-                .withLimits(new Limits(Limits.Breaker.ofDefaults(), maxConcurrent, Duration.ZERO, Optional.empty()));
+        }).timeout(Duration.ofSeconds(30))
+                .limits(new Limits(Limits.Breaker.ofDefaults(), maxConcurrent, Duration.ZERO, Optional.empty()))
+                .build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock)
                 .parkedCalls(parkedTotal, parkedPerClient).build();
     }

@@ -7,6 +7,7 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ServerConnection;
 import dev.warden.server.tool.ToolResult;
@@ -84,7 +85,8 @@ class GatewayRootsTest {
 
     @Test
     void aPerClientServerAskingWithNoCallInFlightHearsItsClientsRoots() throws Exception {
-        gateway = Gateway.builder().upstream(upstream().withPerClient(true)).incidents(IncidentSink.all()).build();
+        gateway = Gateway.builder().upstream(upstream().toBuilder().perClient(true).build()).incidents(IncidentSink.all())
+                .build();
         client("file:///home/ada/project");
         assertThat(serverAsksForRoots()).containsExactly("file:///home/ada/project");
     }
@@ -111,7 +113,8 @@ class GatewayRootsTest {
 
     @Test
     void aSharedServerWithConfiguredRootsHearsThoseWhateverItsClientsSay() throws Exception {
-        gateway = Gateway.builder().upstream(upstream().withRoots(Optional.of(List.of("file:///srv/shared"))))
+        gateway = Gateway.builder()
+                .upstream(upstream().toBuilder().roots(Optional.of(List.of("file:///srv/shared"))).build())
                 .incidents(IncidentSink.all()).build();
         client("file:///");
         assertThat(serverAsksForRoots()).containsExactly("file:///srv/shared");

@@ -8,6 +8,7 @@ import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -62,11 +63,11 @@ class GatewayRoutingTest {
     private McpClient bob;
 
     private void start(boolean perClient) {
-        Upstream u = Upstream.of("asking", () -> {
+        Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return pair.left();
-        }).withPerClient(perClient).withTimeout(Duration.ofSeconds(30));
+        }).perClient(perClient).timeout(Duration.ofSeconds(30)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         ada = client("ada");
         bob = client("bob");

@@ -8,6 +8,7 @@ import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -47,12 +48,12 @@ class GatewayServerNamesTest {
 
     @Test
     void aPublishedPropertyAndTheCallersValueComeBackAndTheServersNameDoesNot() {
-        Upstream u = Upstream.of("shop", () -> {
+        Upstream u = Upstream.builder("shop", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), Map.of("ship", a -> AnsweringCalls.toolError(FAILURE)),
                     new AtomicInteger());
-        }).withReconnect(ReconnectPolicy.none());
+        }).reconnect(ReconnectPolicy.none()).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
         client.listTools();

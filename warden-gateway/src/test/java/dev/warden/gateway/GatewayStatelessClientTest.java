@@ -10,6 +10,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -72,11 +73,11 @@ class GatewayStatelessClientTest {
 
     @BeforeEach
     void start() {
-        Upstream u = Upstream.of("asking", () -> {
+        Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
-        }).withTimeout(Duration.ofSeconds(30));
+        }).timeout(Duration.ofSeconds(30)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
     }
 
@@ -293,12 +294,12 @@ class GatewayStatelessClientTest {
     @Test
     void statelessRequestsUseTheSharedUpstreamEvenWhenUpstreamsArePerClient() {
         java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
-        Upstream u = Upstream.of("asking", () -> {
+        Upstream u = Upstream.builder("asking", () -> {
             started.incrementAndGet();
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return pair.left();
-        }).withPerClient(true);
+        }).perClient(true).build();
         try (Gateway perClient = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build()) {
             for (int i = 0; i < 4; i++) {
                 try (McpClient c = statelessClientOf(perClient, "client" + i)) {

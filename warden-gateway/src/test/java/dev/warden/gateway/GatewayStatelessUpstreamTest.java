@@ -12,6 +12,7 @@ import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -79,7 +80,7 @@ class GatewayStatelessUpstreamTest {
 
     private McpClient sessionClient(String name, BlockingQueue<String> notifications) {
         gateway = gateway != null ? gateway : Gateway.builder()
-                .upstream(Upstream.of("newest", this::newestOnly).withTimeout(Duration.ofSeconds(30)))
+                .upstream(Upstream.builder("newest", this::newestOnly).timeout(Duration.ofSeconds(30)).build())
                 .incidents(IncidentSink.all()).build();
         McpClient client = McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
                 .protocolVersion(ProtocolVersion.V2025_11_25)

@@ -9,6 +9,7 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -43,11 +44,11 @@ class GatewayStreamsTest {
             }).build())
             .build();
     private final Gateway gateway = Gateway.builder()
-            .upstream(Upstream.of("asking", () -> {
+            .upstream(Upstream.builder("asking", () -> {
                 InMemoryTransport.Pair pair = InMemoryTransport.pair();
                 upstream.connect(pair.right());
                 return pair.left();
-            }).withTimeout(Duration.ofSeconds(30)))
+            }).timeout(Duration.ofSeconds(30)).build())
             .incidents(IncidentSink.all()).build();
     /** Every frame the gateway sent the client, with the route it gave it. */
     private final List<Sent> sent = new CopyOnWriteArrayList<>();

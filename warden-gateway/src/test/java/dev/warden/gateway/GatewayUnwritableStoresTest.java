@@ -13,6 +13,7 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.AuditTrail;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;

@@ -11,6 +11,8 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -47,13 +49,13 @@ class GatewayUpstreamConnectionsTest {
     }
 
     private void start(int maxConnections) {
-        Upstream u = Upstream.of("own", () -> {
+        Upstream u = Upstream.builder("own", () -> {
             started.incrementAndGet();
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return pair.left();
-        }).withPerClient(true).withReconnect(ReconnectPolicy.none())
-                .withLimits(Limits.ofDefaults().withMaxConnections(maxConnections));
+        }).perClient(true).reconnect(ReconnectPolicy.none())
+                .limits(Limits.ofDefaults().withMaxConnections(maxConnections)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).metrics(registry).build();
     }
 

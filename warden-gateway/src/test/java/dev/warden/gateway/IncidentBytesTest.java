@@ -10,6 +10,8 @@ import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
@@ -45,13 +47,13 @@ class IncidentBytesTest {
         int n = 200;
         java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
         try (FileIncidentStore store = FileIncidentStore.open(dir.resolve("incidents"))) {
-            Upstream u = Upstream.of("db", () -> {
+            Upstream u = Upstream.builder("db", () -> {
                 InMemoryTransport.Pair pair = InMemoryTransport.pair();
                 server.connect(pair.right());
                 return new AnsweringCalls(pair.left(), Map.of("query", a -> AnsweringCalls.toolError(NODE_ERROR)),
                         new AtomicInteger());
-            }).withLimits(Limits.ofDefaults().withBreaker(new Limits.Breaker(100, 1000, 1000, java.time.Duration.ofSeconds(1))))
-                    .withReconnect(ReconnectPolicy.none());
+            }).limits(Limits.ofDefaults().withBreaker(new Limits.Breaker(100, 1000, 1000, java.time.Duration.ofSeconds(1))))
+                    .reconnect(ReconnectPolicy.none()).build();
             try (Gateway gateway = Gateway.builder().upstream(u)
                     .incidents(IncidentSink.all(store, JsonLinesIncidentSink.to(log, JsonLinesIncidentSink.Detail.SUMMARY)))
                     .build();

@@ -163,7 +163,7 @@ final class Floods {
      * The bound on the gateway's processes: the per-client upstream's default {@code maxConnections}
      * (16, {@code Limits.DEFAULT_MAX_CONNECTIONS}) plus the one shared server-everything.
      */
-    static final int PROCESS_BOUND = dev.warden.gateway.Limits.DEFAULT_MAX_CONNECTIONS + 1;
+    static final int PROCESS_BOUND = dev.warden.gateway.config.Limits.DEFAULT_MAX_CONNECTIONS + 1;
 
     /** Initializes against a per-client upstream (finding 6: 60 of them started 61 processes). */
     static Attack perClientInitializes() {

@@ -1,6 +1,6 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.gateway.Limits;
+import dev.warden.gateway.config.Limits;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.gateway.Limits;
+import dev.warden.gateway.config.Limits;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;

@@ -225,7 +225,7 @@ public final class ProxyConnection implements Asker {
         };
     }
 
-    private dev.warden.gateway.AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown,
+    private dev.warden.gateway.audit.AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown,
             Duration took) {
         return AuditTrail.recordOf(ctx, result, thrown, took, client, naming, links, services.tools());
     }

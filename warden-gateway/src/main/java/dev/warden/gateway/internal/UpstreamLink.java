@@ -5,7 +5,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.gateway.Upstream;
+import dev.warden.gateway.config.Upstream;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

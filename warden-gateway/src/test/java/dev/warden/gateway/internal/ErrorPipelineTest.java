@@ -46,9 +46,9 @@ class ErrorPipelineTest {
 
     @Test
     void textEncodedTwiceIsDecodedOnce() {
-        assertThat(ErrorPipeline.decodedOnce("\"Error: disk full\"")).isEqualTo("Error: disk full");
-        assertThat(ErrorPipeline.decodedOnce("\"not closed")).isEqualTo("\"not closed");
-        assertThat(ErrorPipeline.decodedOnce("{\"a\":1}")).isEqualTo("{\"a\":1}");
+        assertThat(UpstreamText.decodedOnce("\"Error: disk full\"")).isEqualTo("Error: disk full");
+        assertThat(UpstreamText.decodedOnce("\"not closed")).isEqualTo("\"not closed");
+        assertThat(UpstreamText.decodedOnce("{\"a\":1}")).isEqualTo("{\"a\":1}");
     }
 
     @Test
@@ -95,11 +95,11 @@ class ErrorPipelineTest {
 
     @Test
     void aCodeIsReadFromTheWordsWhenTheSanitizerHasNone() {
-        assertThat(ErrorPipeline.classify("EACCES: permission denied, open", ErrorCode.UPSTREAM_ERROR))
+        assertThat(FailureCodes.classify("EACCES: permission denied, open", ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.PERMISSION_DENIED);
-        assertThat(ErrorPipeline.classify("request timed out after 30s", ErrorCode.UPSTREAM_ERROR))
+        assertThat(FailureCodes.classify("request timed out after 30s", ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.TIMEOUT);
-        assertThat(ErrorPipeline.classify("something broke", ErrorCode.UPSTREAM_ERROR))
+        assertThat(FailureCodes.classify("something broke", ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.UPSTREAM_ERROR);
     }
 

@@ -1,9 +1,8 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.sanitize.Policy;
-import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.ProcessStartException;
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.StderrSink;
@@ -128,8 +127,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
                 return ProcessTransport.launchWithExactEnvironment(copy, environment.resolve(System.getenv()),
                         Optional.empty(), stderr, maxMessageBytes);
             } catch (ProcessStartException e) {
-                LOG.log(System.Logger.Level.WARNING, "upstream {0} could not be started: {1}", name,
-                        STDERR.sanitize(e.getMessage(), Policy.REDACT).output());
+                StderrLog.notStarted(name, e);
                 throw e;
             }
         }, maxMessageBytes);
@@ -142,24 +140,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
      * lines, which usually say why.
      */
     public static StderrSink stderrLog(String name) {
-        return new StderrSink() {
-            @Override
-            public void line(String line) {
-                LOG.log(System.Logger.Level.INFO, "upstream {0} stderr: {1}", name,
-                        STDERR.sanitize(line, Policy.REDACT).output());
-            }
-
-            @Override
-            public void exited(int exitCode, List<String> lastLines) {
-                StringBuilder lines = new StringBuilder();
-                for (String line : lastLines) {
-                    lines.append("\n  ").append(STDERR.sanitize(line, Policy.REDACT).output());
-                }
-                LOG.log(System.Logger.Level.WARNING, "upstream {0} exited with code {1}; {2}", name,
-                        String.valueOf(exitCode), lastLines.isEmpty() ? "it wrote nothing to stderr"
-                                : "its last lines on stderr:" + lines);
-            }
-        };
+        return StderrLog.of(name);
     }
 
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
@@ -177,10 +158,6 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
                     + max);
         }
     }
-
-    private static final System.Logger LOG = System.getLogger(Upstream.class.getName());
-    /** A server's stderr is logged, never parsed; what it leaks there is redacted first. */
-    private static final Sanitizer STDERR = Sanitizer.ofDefaults();
 
     /** A server reached over Streamable HTTP, with headers sent on every request (an API key, say: never logged). */
     public static Upstream http(String name, java.net.URI url, Map<String, String> headers) {
@@ -208,74 +185,139 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
                 DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of());
     }
 
-    public Upstream withTimeout(Duration timeout) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
+    /**
+     * A builder for an upstream reached through {@code connector}, with every setting at its
+     * default (those of {@link #of(String, Supplier)}).
+     */
+    public static Builder builder(String name, Supplier<Transport> connector) {
+        return of(name, connector).toBuilder();
     }
 
-    public Upstream withToolTimeouts(Map<String, Duration> timeouts) {
-        return new Upstream(name, connector, timeout, timeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withPolicy(Policy policy) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withRedactSuccessfulResults(boolean redact) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redact, allowTools, denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withTools(Optional<Set<String>> allow, Set<String> deny) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allow, deny,
-                reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withLimits(Limits limits) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withPii(boolean pii) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withPerClient(boolean perClient) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withCloseIdleAfter(Duration closeIdleAfter) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    public Upstream withReconnect(ReconnectPolicy reconnect) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
-
-    /** The same upstream reached another way (a process started ahead of time, say). */
-    public Upstream withConnector(Supplier<Transport> connector) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
+    /** A builder holding this upstream's settings, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /**
-     * The roots a shared connection's {@code roots/list} is answered with, instead of the
-     * intersection of its connected clients' roots (file URIs or absolute paths).
+     * Settings of an upstream, changed one at a time; {@link #build()} checks them all at once (the
+     * record's constructor is the one place an upstream is validated). A builder is not shared
+     * between threads; the upstream it builds is immutable.
      */
-    public Upstream withRoots(Optional<List<String>> roots) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, redactResultsOf);
-    }
+    public static final class Builder {
+        private final String name;
+        private Supplier<Transport> connector;
+        private Duration timeout;
+        private Map<String, Duration> toolTimeouts;
+        private Policy policy;
+        private boolean redactSuccessfulResults;
+        private Optional<Set<String>> allowTools;
+        private Set<String> denyTools;
+        private ReconnectPolicy reconnect;
+        private Limits limits;
+        private boolean pii;
+        private boolean perClient;
+        private Duration closeIdleAfter;
+        private final int maxMessageBytes;
+        private Optional<List<String>> roots;
+        private Map<String, Boolean> redactResultsOf;
 
-    /** Per-tool exceptions to {@link #redactSuccessfulResults()}, by the upstream's own tool names. */
-    public Upstream withRedactResultsOf(Map<String, Boolean> byTool) {
-        return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
-                denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots, byTool);
+        private Builder(Upstream u) {
+            name = u.name;
+            connector = u.connector;
+            timeout = u.timeout;
+            toolTimeouts = u.toolTimeouts;
+            policy = u.policy;
+            redactSuccessfulResults = u.redactSuccessfulResults;
+            allowTools = u.allowTools;
+            denyTools = u.denyTools;
+            reconnect = u.reconnect;
+            limits = u.limits;
+            pii = u.pii;
+            perClient = u.perClient;
+            closeIdleAfter = u.closeIdleAfter;
+            maxMessageBytes = u.maxMessageBytes;
+            roots = u.roots;
+            redactResultsOf = u.redactResultsOf;
+        }
+
+        /** The same upstream reached another way (a process started ahead of time, say). */
+        public Builder connector(Supplier<Transport> connector) {
+            this.connector = connector;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder toolTimeouts(Map<String, Duration> timeouts) {
+            this.toolTimeouts = timeouts;
+            return this;
+        }
+
+        public Builder policy(Policy policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        public Builder redactSuccessfulResults(boolean redact) {
+            this.redactSuccessfulResults = redact;
+            return this;
+        }
+
+        /** Per-tool exceptions to {@link Upstream#redactSuccessfulResults()}, by the upstream's own tool names. */
+        public Builder redactResultsOf(Map<String, Boolean> byTool) {
+            this.redactResultsOf = byTool;
+            return this;
+        }
+
+        public Builder tools(Optional<Set<String>> allow, Set<String> deny) {
+            this.allowTools = allow;
+            this.denyTools = deny;
+            return this;
+        }
+
+        public Builder limits(Limits limits) {
+            this.limits = limits;
+            return this;
+        }
+
+        public Builder pii(boolean pii) {
+            this.pii = pii;
+            return this;
+        }
+
+        public Builder perClient(boolean perClient) {
+            this.perClient = perClient;
+            return this;
+        }
+
+        public Builder closeIdleAfter(Duration closeIdleAfter) {
+            this.closeIdleAfter = closeIdleAfter;
+            return this;
+        }
+
+        public Builder reconnect(ReconnectPolicy reconnect) {
+            this.reconnect = reconnect;
+            return this;
+        }
+
+        /**
+         * The roots a shared connection's {@code roots/list} is answered with, instead of the
+         * intersection of its connected clients' roots (file URIs or absolute paths).
+         */
+        public Builder roots(Optional<List<String>> roots) {
+            this.roots = roots;
+            return this;
+        }
+
+        /** The upstream, validated: an {@link IllegalArgumentException} names the setting that is wrong. */
+        public Upstream build() {
+            return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
+                    denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots,
+                    redactResultsOf);
+        }
     }
 
     /** Whether credentials in this tool's successful results are redacted (a per-tool setting, else the upstream's). */

@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.audit;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 /**
  * A gateway configuration that cannot be used. The message names the key (as a dotted path) and

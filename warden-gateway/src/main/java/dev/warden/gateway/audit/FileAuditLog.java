@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.audit;
 
 import dev.warden.core.incident.OwnerOnly;
 import dev.warden.core.incident.Retention;

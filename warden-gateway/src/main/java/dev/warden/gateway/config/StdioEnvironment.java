@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

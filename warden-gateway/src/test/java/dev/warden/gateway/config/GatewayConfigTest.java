@@ -1,4 +1,4 @@
-package dev.warden.gateway;
+package dev.warden.gateway.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,0 +1,139 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.Violation;
+import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.CallerInput;
+import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.SanitizedJson;
+import dev.warden.core.sanitize.SanitizedText;
+import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.shape.EmbeddedJson;
+import dev.warden.core.shape.ErrorShapes;
+import dev.warden.core.shape.Extracted;
+import dev.warden.core.shape.ProseViolations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One failure an upstream reported, read: its text normalized ({@link UpstreamText}), its
+ * structure read for a well-known error shape, each part sanitized as what it is with the
+ * upstream's policy, given its code ({@link FailureCodes}), and recorded with the original
+ * ({@link IncidentRecorder}). What comes out is what the client may see.
+ */
+final class FailureReader {
+
+    /** The well-known error shapes an upstream's failure is read for (JSON:API, problem details, Zod…), users' own included. */
+    private static final ErrorShapes SHAPES = ErrorShapes.installed();
+
+    private final Sanitizer sanitizer;
+    private final Policy policy;
+    private final Consumer<Category> onFinding;
+    private final IncidentRecorder incidents;
+
+    FailureReader(Sanitizer sanitizer, Policy policy, Consumer<Category> onFinding, IncidentRecorder incidents) {
+        this.sanitizer = sanitizer;
+        this.policy = policy;
+        this.onFinding = onFinding;
+        this.incidents = incidents;
+    }
+
+    /**
+     * Sanitizes, codes and records what the upstream said. {@code caller} and {@code inputs} are
+     * what the client sent (it may come back to it, and is never read for the code);
+     * {@code argumentNames} what a prose validation failure may point at.
+     */
+    ErrorPipeline.Outcome read(String method, Optional<String> tool, ErrorPipeline.Said said, ErrorCode fallback,
+            CallerInput caller, Set<String> inputs, Set<String> argumentNames, Optional<String> arguments) {
+        String text = UpstreamText.withoutSdkPrefix(UpstreamText.decodedOnce(said.text()));
+        // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
+        Optional<ErrorCode> declared = FailureCodes.declaredCode(text);
+        if (declared.isPresent()) {
+            text = Json.mapper().readTree(text).at("/error/message").asString("");
+        }
+        // JSON in the text (a server that returns its error object as a text block) is read as JSON.
+        Optional<JsonNode> textTree = declared.isPresent() ? Optional.empty()
+                : EmbeddedJson.decode(text).filter(JsonNode::isContainer);
+        String prose = text;
+        Optional<JsonNode> data = said.data().map(d -> d.isString()
+                ? EmbeddedJson.decode(d.stringValue()).filter(JsonNode::isContainer).orElse(d) : d);
+        // The string leaves of the structured part, one per line: for reading words, never for output.
+        Optional<String> dataWords = data.map(UpstreamText::leaves);
+        Optional<Extracted> extracted = declared.isPresent() ? Optional.empty()
+                : data.flatMap(SHAPES::read).or(() -> textTree.flatMap(SHAPES::read))
+                        // prose that names one of the caller's arguments ("email" must be a valid email)
+                        .or(() -> textTree.isPresent() ? Optional.empty() : ProseViolations.read(prose, argumentNames))
+                        .or(() -> dataWords.flatMap(d -> ProseViolations.read(d, argumentNames)));
+
+        List<Finding> findings = new ArrayList<>();
+        Optional<ErrorCode> suggested;
+        String shownText;
+        if (textTree.isPresent()) {
+            SanitizedJson clean = sanitizer.sanitizeJson(textTree.get(), policy, fallback, caller);
+            shownText = clean.value().toString();
+            findings.addAll(clean.plainFindings());
+            suggested = clean.suggestedCode();
+        } else {
+            SanitizedText clean = sanitizer.sanitize(text, policy, fallback, caller);
+            shownText = clean.output();
+            findings.addAll(clean.findings());
+            suggested = clean.suggestedCode();
+        }
+        Optional<String> shownData = Optional.empty();
+        if (data.isPresent()) {
+            SanitizedJson clean = sanitizer.sanitizeJson(data.get(), policy, fallback, caller);
+            findings.addAll(clean.plainFindings());
+            suggested = suggested.or(clean::suggestedCode);
+            shownData = Optional.of(clean.value().isString() ? clean.value().stringValue() : clean.value().toString());
+        }
+        findings.forEach(f -> onFinding.accept(f.category()));
+        Optional<String> dataText = shownData;
+
+        // The code is read from what the server said, never from what the caller sent: the caller's
+        // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
+        // (A database error's suggestion needs no such care: its code comes from the message's shape.)
+        String serverText = text;
+        String own = CallerWords.masked(dataWords.map(d -> serverText + "\n" + d).orElse(serverText), inputs);
+        Optional<ErrorCode> fromShape = extracted.flatMap(Extracted::code).map(FailureCodes::visible);
+        Optional<ErrorCode> fromWords = suggested.map(FailureCodes::visible);
+        ErrorCode code = declared.or(() -> fromShape).orElseGet(() -> FailureCodes.codeOf(fromWords, own, fallback));
+
+        List<Violation> violations = extracted.map(e -> violations(e, caller)).orElse(List.of());
+        String message = extracted.flatMap(Extracted::message)
+                .map(m -> sanitizer.sanitize(m, policy, fallback, caller).output()).filter(m -> !m.isBlank())
+                .or(() -> violations.isEmpty() ? Optional.empty() : Optional.of(violations.stream()
+                        .map(Violation::line).collect(Collectors.joining("\n"))))
+                .orElseGet(() -> UpstreamText.joined(shownText, dataText));
+        if (message.isBlank()) {
+            message = code.defaultMessage();
+        }
+        Optional<FailureCodes.QueryFault> query = findings.stream().anyMatch(f -> f.category() == Category.DATABASE)
+                && message.contains(FailureCodes.DATABASE_PLACEHOLDER) ? FailureCodes.QueryFault.of(own) : Optional.empty();
+        if (query.isPresent()) {
+            code = query.get().code();
+            message = message.replace(FailureCodes.DATABASE_PLACEHOLDER, query.get().message());
+        }
+        Ref ref = incidents.upstreamFailed(method, tool, code, said.original(), findings, arguments);
+        Optional<Duration> retryAfter = extracted.flatMap(Extracted::retryAfter);
+        return new ErrorPipeline.Outcome(code, ref, message, retryAfter, violations);
+    }
+
+    /** An extraction's violations, each message sanitized as the untrusted text it is; pointers are safe by construction. */
+    private List<Violation> violations(Extracted extracted, CallerInput caller) {
+        List<Violation> out = new ArrayList<>();
+        for (Violation v : extracted.violations()) {
+            String m = sanitizer.sanitize(v.message(), policy, ErrorCode.VALIDATION_ERROR, caller).output();
+            out.add(new Violation(v.pointer(), m.isBlank() ? ErrorCode.VALIDATION_ERROR.defaultMessage() : m));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.error.Ref;
+import dev.warden.core.error.RefWindow;
+import dev.warden.core.sanitize.Finding;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where one upstream's failures are kept for the operator: each gets a ref and an incident with
+ * the full detail (the original text, the cause); a flood of refusals of one kind shares one. A
+ * broken store never changes what the client receives.
+ */
+final class IncidentRecorder {
+
+    /** Refusals of one kind within this window share one incident and its ref. */
+    static final Duration REFUSAL_WINDOW = Duration.ofSeconds(1);
+    private static final int MAX_REFUSAL_KINDS = 1024;
+
+    private record RefusalKind(String method, Optional<String> tool, ErrorCode code) {
+    }
+
+    private final RefWindow<RefusalKind> refusals;
+
+    private final String upstream;
+    private final IncidentSink incidents;
+    private final Clock clock;
+    private final ErrorBoundary boundary;
+
+    IncidentRecorder(String upstream, IncidentSink incidents, Clock clock) {
+        this.upstream = upstream;
+        this.incidents = incidents;
+        this.clock = clock;
+        this.refusals = new RefWindow<>(clock, REFUSAL_WINDOW, MAX_REFUSAL_KINDS);
+        this.boundary = ErrorBoundary.builder().incidents(incidents).build();
+    }
+
+    /**
+     * What the gateway's refusals of this upstream's own requests become (a question it cannot
+     * route): recorded in the gateway's incident store, so the ref the upstream sees resolves.
+     */
+    ErrorBoundary boundary() {
+        return boundary;
+    }
+
+    /** A failure the upstream reported: the original as it said it, with what the sanitizer found in it. */
+    Ref upstreamFailed(String method, Optional<String> tool, ErrorCode code, String original, List<Finding> findings,
+            Optional<String> arguments) {
+        Ref ref = Ref.random();
+        record(withArguments(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), original,
+                findings), arguments));
+        return ref;
+    }
+
+    /** A failure of the gateway's own making (no upstream text): recorded with its cause. */
+    Ref local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
+        Ref ref = Ref.random();
+        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
+                List.of(), cause == null ? List.of() : Incident.chainOf(cause))
+                .withReason(trustedMessage));
+        return ref;
+    }
+
+    /**
+     * A call the gateway itself refused (a limit, an open breaker). A flood of refusals is one
+     * event, not thousands: refusals of the same kind (method, tool, code) within a second share
+     * one incident and ref (the audit log still has a line for each request).
+     */
+    Ref refused(String method, Optional<String> tool, Guard.Refusal refusal) {
+        return refusals.refFor(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> record(new Incident(
+                fresh, now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(), List.of(),
+                List.of()).withReason(refusal.reason())));
+    }
+
+    /**
+     * A name the caller asked for that does not exist (an unknown tool), recorded under the name
+     * as the operator may read it. Names asked for within a second share one incident each, so a
+     * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
+     */
+    Ref unknown(String method, String shown, Optional<String> arguments) {
+        return refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
+                record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
+                        Optional.of(upstream), Optional.empty(), List.of(), List.of())
+                        .withReason("The client called a tool this upstream does not have (or that policy hides)."),
+                        arguments)));
+    }
+
+    private static Incident withArguments(Incident incident, Optional<String> arguments) {
+        return arguments.map(incident::withArguments).orElse(incident);
+    }
+
+    private void record(Incident incident) {
+        try {
+            incidents.record(incident);
+        } catch (RuntimeException e) {
+            // a broken sink must not change what the client receives
+        }
+    }
+}
