@@ -12,8 +12,6 @@ import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.Transport;
 import dev.warden.http.server.HostPolicy;
-import java.io.IOException;
-import java.io.InputStream;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -169,17 +167,25 @@ public final class McpHandler extends Handler.Abstract {
                     "Not acceptable: the Accept header must list application/json and text/event-stream");
             return;
         }
-        byte[] body;
-        try {
-            body = readBody(request);
-        } catch (TooLarge e) {
-            error(response, callback, 413, JsonRpcError.INVALID_REQUEST,
-                    "Payload too large: the limit is " + settings.maxBodyBytes() + " bytes");
-            return;
-        } catch (IOException e) {
-            callback.failed(e);
-            return;
-        }
+        BodyReader.read(request, settings.maxBodyBytes(), outcome -> {
+            switch (outcome) {
+                case BodyReader.Outcome.Read read -> {
+                    try {
+                        received(request, response, callback, read.body());
+                    } catch (RuntimeException | Error e) {
+                        callback.failed(e); // what Jetty does with a handler that throws
+                    }
+                }
+                case BodyReader.Outcome.TooLarge tooLarge -> error(response, callback, 413,
+                        JsonRpcError.INVALID_REQUEST, "Payload too large: the limit is " + settings.maxBodyBytes()
+                        + " bytes");
+                case BodyReader.Outcome.Failed failed -> callback.failed(failed.cause());
+            }
+        });
+    }
+
+    /** The POST's body has arrived whole. */
+    private void received(Request request, Response response, Callback callback, byte[] body) {
         deadlines.answering(request);
         Decoded decoded = JsonRpcCodec.decode(body);
         if (decoded instanceof Decoded.Invalid invalid) {
@@ -468,26 +474,6 @@ public final class McpHandler extends Handler.Abstract {
     /** Absent means 2025-03-26 (the spec's default); present, it must be a version this server speaks. */
     private static boolean versionHeaderValid(Request request) {
         return header(request, VERSION_HEADER).map(v -> ProtocolVersion.fromWire(v.trim()).isPresent()).orElse(true);
-    }
-
-    private byte[] readBody(Request request) throws IOException {
-        long declared = request.getLength();
-        if (declared > settings.maxBodyBytes()) {
-            throw new TooLarge();
-        }
-        try (InputStream in = Request.asInputStream(request)) {
-            byte[] body = in.readNBytes(settings.maxBodyBytes() + 1);
-            if (body.length > settings.maxBodyBytes()) {
-                throw new TooLarge();
-            }
-            return body;
-        }
-    }
-
-    private static final class TooLarge extends IOException {
-        TooLarge() {
-            super("body too large", null);
-        }
     }
 
     static void sseHeaders(Response response) {
