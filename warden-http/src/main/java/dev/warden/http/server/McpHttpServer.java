@@ -1,6 +1,8 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
+import dev.warden.http.server.internal.ClientLimits;
+import dev.warden.http.server.internal.EndpointSettings;
 import dev.warden.http.server.internal.HttpCounters;
 import dev.warden.http.server.internal.McpHandler;
 import dev.warden.http.server.internal.RequestDeadlines;
@@ -66,9 +68,9 @@ public final class McpHttpServer implements AutoCloseable {
         connector.addEventListener(deadlines);
         jetty.addConnector(connector);
         Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
-        McpHandler.Limits limits = new McpHandler.Limits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
+        ClientLimits limits = new ClientLimits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
                 b.streamBufferEvents, b.streamBufferBytes, b.retainedBytesPerSession);
-        this.handler = new McpHandler(new McpHandler.Settings(b.path, new HostPolicy(hosts, b.allowedOrigins),
+        this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
                 b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock),
                 timers, deadlines);
         jetty.setHandler(handler);

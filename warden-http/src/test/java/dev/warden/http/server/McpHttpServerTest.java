@@ -30,6 +30,8 @@ import tools.jackson.databind.JsonNode;
 class McpHttpServerTest {
 
     private final CountDownLatch slowCancelled = new CountDownLatch(1);
+    /** Counted down once the client has read its cut stream to the end: the answer must come after. */
+    private final CountDownLatch cutStreamRead = new CountDownLatch(1);
     private McpHttpServer http;
     private HttpPeer peer;
 
@@ -56,12 +58,12 @@ class McpHttpServerTest {
                 }).build())
                 .tool(ToolSpec.builder("reconnect").handler(call -> {
                     call.context().closeStream();
-                    Thread.sleep(100);
+                    cutStreamRead.await(20, TimeUnit.SECONDS); // bounds a failure only
                     return ToolResult.text("after reconnect");
                 }).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     try {
-                        Thread.sleep(30_000);
+                        new CountDownLatch(1).await(30, TimeUnit.SECONDS); // in flight until cancelled
                     } catch (InterruptedException e) {
                         slowCancelled.countDown();
                         throw e;
@@ -392,6 +394,7 @@ class McpHttpServerTest {
         HttpResponse<String> cut = peer.send(peer.post("""
                 {"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"reconnect","arguments":{}}}""",
                 sessionHeaders(session)));
+        cutStreamRead.countDown();
         List<HttpPeer.Event> before = HttpPeer.events(cut.body());
         assertThat(before).allSatisfy(e -> assertThat(e.data()).doesNotContain("after reconnect"));
         String lastId = last(before).id().orElseThrow();

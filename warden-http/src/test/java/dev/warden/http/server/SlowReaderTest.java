@@ -46,7 +46,8 @@ class SlowReaderTest {
                                 call.context().progress(i, 2000, PADDING);
                             }
                         }).get();
-                        Thread.sleep(60_000); // the call stays in flight: cutting its stream must cancel it
+                        // The call stays in flight: cutting its stream must cancel it.
+                        new CountDownLatch(1).await(60, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         floodCancelled.countDown(); // cancelled during the flood or after it
                         throw e;

@@ -12,9 +12,10 @@ import org.eclipse.jetty.util.Callback;
  * A deadline for what a client sends: a request's headers, then its body, must arrive within
  * {@code timeout} of the connection opening or of the previous response ending. Jetty's idle
  * timeout is reset by every byte, so a client trickling one byte at a time (slowloris) would hold
- * its connection, and a thread for its body, for ever; this one is not. A connection waiting for
- * its next request past the deadline is closed too, as the idle timeout would. A request being
- * answered (a long call, an event stream) has no deadline here.
+ * its connection for ever; this one is not. Closing the connection is what ends a late request:
+ * it fails the body read's pending demand ({@link BodyReader}). A connection waiting for its next
+ * request past the deadline is closed too, as the idle timeout would. A request being answered (a
+ * long call, an event stream) has no deadline here.
  */
 public final class RequestDeadlines implements Connection.Listener {
 

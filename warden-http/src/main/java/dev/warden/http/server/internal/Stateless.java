@@ -16,7 +16,7 @@ final class Stateless {
     }
 
     static boolean headerSaysStateless(Request request) {
-        return Optional.ofNullable(request.getHeaders().get(McpHandler.VERSION_HEADER))
+        return Optional.ofNullable(request.getHeaders().get(Headers.VERSION))
                 .flatMap(v -> ProtocolVersion.fromWire(v.trim())).map(ProtocolVersion::stateless).orElse(false);
     }
 
@@ -46,7 +46,7 @@ final class Stateless {
      * a header or body value.
      */
     static Optional<ProtocolException> check(Request http, JsonRpcMessage.Request request) {
-        Optional<String> header = Optional.ofNullable(http.getHeaders().get(McpHandler.VERSION_HEADER)).map(String::trim);
+        Optional<String> header = Optional.ofNullable(http.getHeaders().get(Headers.VERSION)).map(String::trim);
         Optional<String> body = bodyVersion(request);
         if (body.isEmpty()) {
             return Optional.of(ProtocolException.invalidMeta(

@@ -104,7 +104,7 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
                 return;
             }
             if (stream == null) {
-                McpHandler.sseHeaders(response);
+                Headers.sse(response);
                 stream = new QueuedWriter(response, callback, bounds, this::cancel);
                 stream.start("warden-stateless-stream");
             }

@@ -1,0 +1,24 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.transport.Transport;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** What the MCP endpoint needs from the server's configuration. */
+public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
+                               Duration sessionIdleTimeout, Consumer<Transport> onSession, ErrorBoundary boundary,
+                               ClientLimits limits, InstantSource clock) {
+
+    /**
+     * Whether a request's Host and Origin headers may reach the endpoint: the server's
+     * {@code HostPolicy::allows}, passed as a function so that this package does not depend on the
+     * API package, which depends on it.
+     */
+    @FunctionalInterface
+    public interface HostCheck {
+        boolean allows(Optional<String> host, Optional<String> origin);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.mcp.ProtocolVersion;
+import java.util.Locale;
+import java.util.Optional;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+
+/** The headers of Streamable HTTP: those the endpoint reads, and those it sets on an event stream. */
+final class Headers {
+
+    static final String SESSION = "Mcp-Session-Id";
+    static final String VERSION = "MCP-Protocol-Version";
+    static final String UNSUPPORTED_VERSION = "Bad request: unsupported MCP-Protocol-Version; supported: "
+            + String.join(", ", ProtocolVersion.supportedWire());
+
+    private Headers() {
+    }
+
+    static Optional<String> header(Request request, String name) {
+        return Optional.ofNullable(request.getHeaders().get(name));
+    }
+
+    /** Absent means 2025-03-26 (the spec's default); present, it must be a version this server speaks. */
+    static boolean versionValid(Request request) {
+        return header(request, VERSION).map(v -> ProtocolVersion.fromWire(v.trim()).isPresent()).orElse(true);
+    }
+
+    static boolean isJson(Optional<String> contentType) {
+        return contentType.map(ct -> ct.toLowerCase(Locale.ROOT).split(";", 2)[0].trim())
+                .filter(ct -> ct.equals("application/json")).isPresent();
+    }
+
+    /** Whether an Accept header lists the type (or a wildcard that covers it). */
+    static boolean accepts(Optional<String> accept, String type) {
+        if (accept.isEmpty()) {
+            return false;
+        }
+        String major = type.substring(0, type.indexOf('/'));
+        for (String part : accept.get().split(",")) {
+            String t = part.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+            if (t.equals(type) || t.equals("*/*") || t.equals(major + "/*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void sse(Response response) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
+        response.getHeaders().put("X-Accel-Buffering", "no");
+    }
+
+    /** Priming events (an id and empty data) are a 2025-11-25 addition: older clients would choke on them. */
+    static boolean primes(HttpSessionTransport transport) {
+        return transport.version().map(v -> v.compareTo(ProtocolVersion.V2025_11_25) >= 0).orElse(false);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import java.util.Optional;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The endpoint's refusals: a status and a JSON-RPC error body, recorded by the server's boundary
+ * (so their refs resolve in its incident store) and rendered by the one renderer, like every
+ * error. None repeats a header value or any other input back.
+ */
+final class Refusals {
+
+    private final ErrorBoundary boundary;
+
+    Refusals(ErrorBoundary boundary) {
+        this.boundary = boundary;
+    }
+
+    /** A refusal at the HTTP level, without an id. */
+    void error(Response response, Callback callback, int status, int code, String message) {
+        ErrorCode symbolic = switch (status) {
+            case 403 -> ErrorCode.PERMISSION_DENIED;
+            case 404 -> ErrorCode.NOT_FOUND;
+            default -> ErrorCode.VALIDATION_ERROR;
+        };
+        refuse(response, callback, status, Optional.empty(), new ProtocolException(code, message, symbolic));
+    }
+
+    void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e) {
+        refuse(response, callback, status, id, e, "");
+    }
+
+    /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */
+    void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e,
+                String reason) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        Content.Sink.write(response, true, JsonRpcCodec.encode(new JsonRpcMessage.Failure(id,
+                ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of("(http)"), reason)))), callback);
+    }
+}
