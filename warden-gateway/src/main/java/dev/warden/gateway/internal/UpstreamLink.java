@@ -393,7 +393,7 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     /** Whether the upstream speaks a stateless version (2026-07-28): no session, so the gateway bridges. */
-    boolean stateless() {
+    boolean speaksStateless() {
         McpClient c = client;
         return c != null && c.protocolVersion().stateless();
     }
@@ -419,7 +419,7 @@ public final class UpstreamLink implements AutoCloseable {
             first = who.isEmpty();
             who.add(subscriber);
         }
-        if (first && stateless()) {
+        if (first && speaksStateless()) {
             relisten();
         }
         return first;
@@ -439,7 +439,7 @@ public final class UpstreamLink implements AutoCloseable {
                 last = true;
             }
         }
-        if (last && stateless()) {
+        if (last && speaksStateless()) {
             relisten();
         } else if (last && !caller && client != null) {
             McpClient c = client;
