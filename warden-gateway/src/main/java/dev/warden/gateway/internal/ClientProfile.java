@@ -136,11 +136,11 @@ final class ClientProfile {
 
     /**
      * For a session-based client, the asking capabilities its upstream connections declare (see
-     * {@link UpstreamLink#asking}): a connection one of them may still use is not idle. Empty for a
+     * {@link UpstreamPool#asking}): a connection one of them may still use is not idle. Empty for a
      * stateless client, which holds no connection between requests.
      */
     Optional<String> sessionAsking() {
-        return stateless ? Optional.empty() : Optional.of(UpstreamLink.asking(capabilities));
+        return stateless ? Optional.empty() : Optional.of(UpstreamPool.asking(capabilities));
     }
 
     /**

@@ -112,6 +112,11 @@ final class ParkedCall implements Asker {
     }
 
     @Override
+    public boolean answersInItsOwnCall() {
+        return true;
+    }
+
+    @Override
     public boolean waitingForClient() {
         synchronized (outstanding) {
             return !outstanding.isEmpty();
