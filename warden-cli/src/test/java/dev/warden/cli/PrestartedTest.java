@@ -78,16 +78,17 @@ class PrestartedTest {
     @Test
     void stderrWrittenBeforeTheCommandClaimedTheProcessIsLoggedOnceItDoes() throws Exception {
         Path marker = dir.resolve("pid");
-        List<String> command = server("echo booting >&2; echo $$ > " + marker + "; exec cat");
+        // After its line the server writes more than a pipe holds (no newline: no second line), so
+        // it gets to the marker only once Warden has read on past "booting": the line was read,
+        // and held, while nobody had claimed the process.
+        List<String> command = server("echo booting >&2; head -c 200000 /dev/zero | tr '\\0' x >&2; echo $$ > "
+                + marker + "; exec cat");
         Prestarted.startEarly(concat(List.of("wrap", "--"), command));
         pidWrittenTo(marker);
-        Thread.sleep(200); // the line is read while nobody has claimed the process
 
         List<String> logged = new CopyOnWriteArrayList<>();
         try (Prestarted claimed = Prestarted.claim(command, logged::add, failing())) {
-            for (int i = 0; i < 500 && logged.isEmpty(); i++) {
-                Thread.sleep(10);
-            }
+            // Lines held before the claim are logged by the claim itself.
             assertThat(logged).containsExactly("booting");
             claimed.get().close();
         }
