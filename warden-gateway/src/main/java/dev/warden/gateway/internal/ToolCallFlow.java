@@ -40,10 +40,11 @@ final class ToolCallFlow {
         String exposed = params.path("name").asString("");
         Naming.Target target = route(ctx, exposed);
         params.put("name", target.name());
+        boolean structured = structured(exposed);
         headersAgree(ctx, exposed);
         List<Guard.Permit> permit = new ArrayList<>(1);
         UpstreamReply reply = upstreamCall(target, ctx, params, permit);
-        return answer(target, exposed, ctx, permit, reply);
+        return answer(target, exposed, ctx, structured, permit, reply);
     }
 
     /** Route: the upstream that has the tool, if policy lets the client see it; else an unknown tool. */
@@ -55,6 +56,11 @@ final class ToolCallFlow {
     /** The upstream and its name for a tool the client may call, if there is one. */
     Optional<Naming.Target> visible(String exposed) {
         return links.resolve(exposed).filter(t -> t.link().spec().exposes(t.name()));
+    }
+
+    /** Whether a failure is also given as structured content: not for a tool whose output schema it would break. */
+    boolean structured(String exposed) {
+        return !services.tools().hasOutputSchema(exposed);
     }
 
     /**
@@ -94,12 +100,11 @@ final class ToolCallFlow {
      * Normalize and sanitize: what the client gets for the upstream's reply, and how the tool
      * fared, for its breaker: only its own failures count, never the caller's mistakes.
      */
-    JsonNode answer(Naming.Target target, String exposed, RequestContext ctx, List<Guard.Permit> permit,
-            UpstreamReply reply) {
+    JsonNode answer(Naming.Target target, String exposed, RequestContext ctx, boolean structured,
+            List<Guard.Permit> permit, UpstreamReply reply) {
         UpstreamLink link = target.link();
         String tool = target.name();
         ErrorPipeline pipeline = link.pipeline();
-        boolean structured = !services.tools().hasOutputSchema(exposed);
         Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
         try {
             switch (reply) {

@@ -68,12 +68,13 @@ final class ToolCallWithoutThread {
         McpClient upstream = connected.get();
         Optional<String> tool = Optional.of(target.name());
         params.put("name", target.name());
+        boolean structured = flow.structured(exposed);
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         Guard.Permit permit;
         try {
             permit = link.guard().admit(tool);
         } catch (Guard.RefusedException e) {
-            onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, List.of(),
+            onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, structured, List.of(),
                     new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()))));
             return answer;
         }
@@ -107,7 +108,7 @@ final class ToolCallWithoutThread {
                         permit.withdrawn(); // the client gave up, not the upstream
                         throw cause instanceof Exception e ? e : new ExecutionException(cause);
                     }
-                    return flow.answer(target, exposed, ctx, permits,
+                    return flow.answer(target, exposed, ctx, structured, permits,
                             UpstreamFailures.failed(link, ctx, permit, tool, cause));
                 });
                 return;
@@ -118,7 +119,7 @@ final class ToolCallWithoutThread {
             upstream.notificationsHandled().completeOnTimeout(null, 5, TimeUnit.SECONDS).whenComplete((v, e) -> {
                 inFlight.ended(ctx.id());
                 link.leave(upstream, asker);
-                Callable<JsonNode> work = () -> flow.answer(target, exposed, ctx, permits,
+                Callable<JsonNode> work = () -> flow.answer(target, exposed, ctx, structured, permits,
                         new UpstreamReply.Answered(result));
                 if (result.path("isError").asBoolean(false)) {
                     onThread(answer, ctx, start, work); // a failure is recorded as an incident
