@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Queue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -33,8 +32,6 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
     private final AtomicReference<Transport> ready = new AtomicReference<>();
     private final Queue<String> earlyLines = new ArrayDeque<>();
     private Runnable earlyExit;
-    /** Completes when a stderr line waits for the command to claim this process (see {@link #earlyLineHeld}). */
-    private final CompletableFuture<Void> lineHeld = new CompletableFuture<>();
     private StderrSink stderr;
     private Supplier<Transport> launch;
 
@@ -182,18 +179,7 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
             stderr.line(line);
         } else if (earlyLines.size() < EARLY_STDERR_LINES) {
             earlyLines.add(line);
-            lineHeld.complete(null);
         }
-    }
-
-    /**
-     * Completes once the process started early has written a stderr line that waits for a
-     * claimant: how a test knows the line was read before the claim, rather than guessing a delay.
-     */
-    static CompletableFuture<Void> earlyLineHeld() {
-        Prestarted early = EARLY.get();
-        return early != null ? early.lineHeld
-                : CompletableFuture.failedFuture(new IllegalStateException("no process was started early"));
     }
 
     private synchronized void stderrExit(int exitCode, List<String> lastLines) {

@@ -22,13 +22,14 @@ import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.InstantSource;
 import java.util.Objects;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Warden in front of an MCP server it did not write: each client connection gets the upstream
- * behind a {@link ProxyConnection}, and everything the upstream says on the way back goes through
+ * behind a connection of its own ({@link GatewayConnection}), and everything the upstream says on the way back goes through
  * the error pipeline (sanitized, coded, given a ref; the original kept in the incident store).
  *
  * <pre>{@code
@@ -63,6 +64,7 @@ public final class Gateway implements AutoCloseable {
         }
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
+        this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
         for (Upstream u : b.upstreams) {
@@ -95,6 +97,8 @@ public final class Gateway implements AutoCloseable {
     }
 
     private final GatewayMetrics metrics;
+    /** What parked calls expire and idle upstream connections close by. */
+    private final InstantSource clock;
     /** Each upstream's connections (stdio: processes), shared by its shared and per-client links. */
     private final java.util.Map<String, ConnectionSlots> slots = new java.util.HashMap<>();
     private final Thread sweeper;
@@ -105,7 +109,7 @@ public final class Gateway implements AutoCloseable {
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
-                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()));
+                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock);
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
@@ -122,7 +126,12 @@ public final class Gateway implements AutoCloseable {
     }
 
     /** Serves one client on {@code downstream}; returns once started. */
-    public ProxyConnection connect(Transport downstream) {
+    public GatewayConnection connect(Transport downstream) {
+        ProxyConnection connection = start(downstream);
+        return new GatewayConnection(connection.closed(), connection::close);
+    }
+
+    private ProxyConnection start(Transport downstream) {
         // Per-client upstreams get a link of this connection's own, closed with it.
         List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()).dedicate() : l).toList();
         ProxyConnection connection = new ProxyConnection(downstream, own, links, naming, services);
@@ -142,17 +151,12 @@ public final class Gateway implements AutoCloseable {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         // One client, ever: what the servers ask (roots at start, say) goes to it, as it would directly.
         links.forEach(UpstreamLink::dedicate);
-        ProxyConnection connection = connect(StdioTransport.of(in, out, maxMessageBytes));
+        ProxyConnection connection = start(StdioTransport.of(in, out, maxMessageBytes));
         try {
             connection.closed().join();
         } finally {
             connection.close();
         }
-    }
-
-    /** One pass of each upstream's idle-connection watcher, now (the tests' way to look without waiting for it). */
-    void closeIdleConnections() {
-        links.forEach(UpstreamLink::closeIdle);
     }
 
     /** Stops every upstream. */
@@ -178,7 +182,10 @@ public final class Gateway implements AutoCloseable {
         private int parkedTotal = DEFAULT_PARKED_CALLS;
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
 
-        /** What expiry is measured by (the tests' movable clock; the system clock otherwise). */
+        /**
+         * What expiry and idleness are measured by (parked calls, idle upstream connections): the
+         * tests' movable clock; the system clock otherwise.
+         */
         Builder clock(java.time.InstantSource clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;

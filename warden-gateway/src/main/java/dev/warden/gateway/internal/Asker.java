@@ -17,4 +17,13 @@ interface Asker {
     default boolean waitingForClient() {
         return false;
     }
+
+    /**
+     * Whether a question put to this one goes back to its client inside its own call's result
+     * (a stateless client's parked call), where no other client can read it: then even a shared
+     * connection's {@code roots/list} may be put to it.
+     */
+    default boolean answersInItsOwnCall() {
+        return false;
+    }
 }

@@ -1,18 +1,21 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.error.ErrorCode;
+import dev.warden.client.McpClient;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.session.OutgoingRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,17 +40,17 @@ final class ParkedCall implements Asker {
     // A fresh token each round: an earlier round's state (replayed, or sent twice) resumes nothing.
     private volatile String token = PREFIX + Tokens.random();
     private final UpstreamLink link;
-    private final dev.warden.client.McpClient session;
+    private final McpClient session;
     private final String method;
     private final String name;
     private volatile Guard.Permit permit;
-    private final java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean released = new AtomicBoolean();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, Ask> outstanding = new LinkedHashMap<>();
     private volatile OutgoingRequest upstream;
     private int asked;
 
-    ParkedCall(UpstreamLink link, dev.warden.client.McpClient session, String method, String name,
+    ParkedCall(UpstreamLink link, McpClient session, String method, String name,
             Guard.Permit permit) {
         this.link = link;
         this.session = session;
@@ -58,7 +61,7 @@ final class ParkedCall implements Asker {
     }
 
     /** The upstream session the call runs on. */
-    dev.warden.client.McpClient session() {
+    McpClient session() {
         return session;
     }
 
@@ -98,7 +101,7 @@ final class ParkedCall implements Asker {
 
     /** The upstream asks the client: the question waits for the client's next round. */
     @Override
-    public ObjectNode ask(dev.warden.client.McpClient on, String method, ObjectNode params) throws Exception {
+    public ObjectNode ask(McpClient on, String method, ObjectNode params) throws Exception {
         Ask ask = new Ask(method, params, new CompletableFuture<>());
         events.offer(ask);
         try {
@@ -106,9 +109,14 @@ final class ParkedCall implements Asker {
         } catch (InterruptedException e) {
             ask.answer().cancel(true);
             throw e;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }
+    }
+
+    @Override
+    public boolean answersInItsOwnCall() {
+        return true;
     }
 
     @Override
@@ -138,10 +146,10 @@ final class ParkedCall implements Asker {
      * {@link #upstream()}) or its questions, returned as the input-required result for the client;
      * a question the client declared it cannot answer ends the round with -32021.
      */
-    java.util.Optional<ObjectNode> next(ObjectNode clientCapabilities) throws InterruptedException {
+    Optional<ObjectNode> next(ObjectNode clientCapabilities) throws InterruptedException {
         Object event = events.take();
         if (event == DONE) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<Ask> asks = new ArrayList<>();
         asks.add((Ask) event);
@@ -155,7 +163,7 @@ final class ParkedCall implements Asker {
             asks.add((Ask) more);
         }
         for (Ask ask : asks) {
-            String capability = dev.warden.core.mcp.Lifecycle.capabilityFor(ask.method()).orElse("");
+            String capability = Lifecycle.capabilityFor(ask.method()).orElse("");
             if (!clientCapabilities.has(capability)) {
                 // The call needs what this client said it cannot do: the version's own answer for that.
                 events.addAll(asks.subList(asks.indexOf(ask) + 1, asks.size()));
@@ -177,7 +185,7 @@ final class ParkedCall implements Asker {
         }
         token = PREFIX + Tokens.random();
         result.put("requestState", token);
-        return java.util.Optional.of(result);
+        return Optional.of(result);
     }
 
     /** Ends the call: the upstream's request is cancelled, its open questions fail, the permit is freed. */

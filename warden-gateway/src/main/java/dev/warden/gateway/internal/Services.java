@@ -1,5 +1,7 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.incident.ErrorBoundary;
+
 /**
  * What every client connection of one gateway shares besides the upstreams.
  *
@@ -11,7 +13,7 @@ package dev.warden.gateway.internal;
  *     gateway's incident store (so every ref a client sees resolves)
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
-                       dev.warden.core.incident.ErrorBoundary boundary) {
+                       ErrorBoundary boundary) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

@@ -1,0 +1,103 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.session.RequestContext;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The upstreams' tools and prompts as one catalog: listed together (named {@code
+ * <upstream>__<name>} when there are several), without what policy hides, and a prompt fetched
+ * from the upstream its name points at.
+ */
+final class CatalogMerge {
+
+    private static final System.Logger LOG = System.getLogger(CatalogMerge.class.getName());
+    /** Pages of one upstream's list read at most when lists are merged. */
+    private static final int MAX_PAGES = 100;
+
+    private final ConnectionLinks links;
+    private final ToolCatalog tools;
+    private final UpstreamCalls calls;
+
+    CatalogMerge(ConnectionLinks links, ToolCatalog tools, UpstreamCalls calls) {
+        this.links = links;
+        this.tools = tools;
+        this.calls = calls;
+    }
+
+    /** {@code tools/list}, noting what each tool declares (its output schema, its header params). */
+    JsonNode listTools(RequestContext ctx) throws Exception {
+        JsonNode result = listNamed(ctx, "tools");
+        for (JsonNode tool : result.path("tools")) {
+            tools.note(tool);
+        }
+        return result;
+    }
+
+    /**
+     * {@code tools/list} or {@code prompts/list}. One upstream: its pages as they are, with what
+     * policy hides taken out. Several: every page of each, renamed, in one answer; an upstream
+     * that fails is left out and the others are listed.
+     */
+    JsonNode listNamed(RequestContext ctx, String field) throws Exception {
+        if (links.single()) {
+            UpstreamLink link = links.first();
+            return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field);
+        }
+        ObjectNode out = Json.object();
+        ArrayNode all = out.putArray(field);
+        for (UpstreamLink link : links.all()) {
+            try {
+                Optional<String> cursor = Optional.empty();
+                int pages = 0;
+                do {
+                    ObjectNode p = Json.object();
+                    cursor.ifPresent(c -> p.put("cursor", c));
+                    JsonNode page = calls.send(link, ctx, p, link.spec().timeout(), Optional.empty());
+                    for (JsonNode item : visible(link, page, field).path(field)) {
+                        ObjectNode renamed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
+                        renamed.put("name", links.naming().exposed(link, item.path("name").asString("")));
+                        all.add(renamed);
+                    }
+                    cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").stringValue())
+                            : Optional.empty();
+                } while (cursor.isPresent() && ++pages < MAX_PAGES);
+            } catch (PeerErrorException | RecordedFailure e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+            }
+        }
+        return out;
+    }
+
+    /** A listing without the tools policy hides (a denied tool does not exist, as far as the client can tell). */
+    private static JsonNode visible(UpstreamLink link, JsonNode page, String field) {
+        if (!"tools".equals(field) || !(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
+            return page;
+        }
+        ArrayNode kept = Json.mapper().createArrayNode();
+        for (JsonNode item : items) {
+            if (link.spec().exposes(item.path("name").asString(""))) {
+                kept.add(item);
+            }
+        }
+        if (kept.size() == items.size()) {
+            return page;
+        }
+        ObjectNode copy = object.deepCopy();
+        copy.set(field, kept);
+        return copy;
+    }
+
+    JsonNode getPrompt(RequestContext ctx) throws Exception {
+        ObjectNode params = UpstreamCalls.params(ctx);
+        Naming.Target target = links.resolve(params.path("name").asString(""))
+                .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
+        params.put("name", target.name());
+        return calls.forward(target.link(), ctx, params);
+    }
+}

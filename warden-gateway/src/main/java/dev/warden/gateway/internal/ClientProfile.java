@@ -1,0 +1,157 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.PeerAddress;
+import dev.warden.core.transport.RequestHeaders;
+import dev.warden.core.transport.Transport;
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Who is on the other end of one client connection, as far as the gateway acts on it: its
+ * capabilities and name (from initialize, or from each stateless request's envelope), who it is
+ * for its rate and parked calls (its address, never the name it gives), whether it is stateless,
+ * and the log level it wants. Every field is written by one request and read by others: volatile.
+ */
+final class ClientProfile {
+
+    private static final AtomicLong CONNECTIONS = new AtomicLong();
+
+    private final long number = CONNECTIONS.incrementAndGet();
+    private final ClientRates rates;
+    /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
+    private final Optional<RequestHeaders> headers;
+    private volatile ObjectNode capabilities = Json.object();
+    private volatile String name = "client#" + number;
+    private volatile ClientKey key;
+    /** Calls this client may make per period, for all upstreams together (shared by all its connections). */
+    private volatile Optional<Bucket> rate;
+    private volatile boolean stateless;
+    /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
+    private volatile Optional<String> logLevel = Optional.empty();
+
+    ClientProfile(Transport downstream, ClientRates rates) {
+        this.rates = rates;
+        this.key = downstream instanceof PeerAddress p && p.peerAddress() != null && !p.peerAddress().isEmpty()
+                ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
+        this.rate = rates.of(key);
+        this.headers = downstream instanceof RequestHeaders h ? Optional.of(h) : Optional.empty();
+    }
+
+    /** The client's initialize: what it declares, and its name (for the audit records). */
+    void initialized(JsonNode params) {
+        capabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
+        name = AuditTrail.printable(params.path("clientInfo").path("name").asString("client")) + "#" + number;
+    }
+
+    /**
+     * A stateless request speaks for its client: its capabilities and name (there was no
+     * initialize), and the log level it wants for this request's messages.
+     */
+    void adopt(JsonNode meta) {
+        stateless = true;
+        if (meta.get(ProtocolVersion.META_CLIENT_CAPABILITIES) instanceof ObjectNode caps) {
+            capabilities = caps.deepCopy();
+        }
+        String given = meta.path(ProtocolVersion.META_CLIENT_INFO).path("name").asString("");
+        if (!given.isEmpty()) {
+            name = AuditTrail.printable(given) + "#" + number;
+        }
+        if (key instanceof ClientKey.Connection) {
+            key = new ClientKey.Unknown(); // a stateless request's own connection ends with it
+            rate = rates.of(key);
+        }
+        JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
+        logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
+                ? Optional.of(level.stringValue()) : Optional.empty();
+    }
+
+    /** The name the audit records give this client: the one it gave, and this connection's number. */
+    String name() {
+        return name;
+    }
+
+    ClientKey key() {
+        return key;
+    }
+
+    ObjectNode capabilities() {
+        return capabilities;
+    }
+
+    Optional<RequestHeaders> headers() {
+        return headers;
+    }
+
+    boolean stateless() {
+        return stateless;
+    }
+
+    Optional<String> logLevel() {
+        return logLevel;
+    }
+
+    void logLevel(String level) {
+        logLevel = Optional.of(level);
+    }
+
+    /** Whether calls of this client are counted against a rate of its own. */
+    boolean rated() {
+        return rate.isPresent();
+    }
+
+    /** Takes one call from this client's rate: empty if it may call, else how long until it may. */
+    Optional<Duration> refusedByRate() {
+        Optional<Bucket> bucket = rate;
+        if (bucket.isEmpty()) {
+            return Optional.empty();
+        }
+        ConsumptionProbe probe = bucket.get().tryConsumeAndReturnRemaining(1);
+        return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
+    }
+
+    /**
+     * What the gateway declares to an upstream it connects for this client: a session-based
+     * client's own sampling, elicitation and roots capabilities; for a stateless client all three
+     * (that connection serves its discover and listen requests; the others go on one declaring
+     * what each request declares, see {@link UpstreamLink#clientForStateless}).
+     */
+    ObjectNode upstreamCapabilities() {
+        if (!stateless) {
+            return capabilities;
+        }
+        ObjectNode all = Json.object();
+        for (String capability : List.of("sampling", "elicitation", "roots")) {
+            all.putObject(capability);
+        }
+        return all;
+    }
+
+    /**
+     * For a session-based client, the asking capabilities its upstream connections declare (see
+     * {@link UpstreamPool#asking}): a connection one of them may still use is not idle. Empty for a
+     * stateless client, which holds no connection between requests.
+     */
+    Optional<String> sessionAsking() {
+        return stateless ? Optional.empty() : Optional.of(UpstreamPool.asking(capabilities));
+    }
+
+    /**
+     * A stateless upstream learns who asks from each request: this client's capabilities (so it
+     * asks only for input this client can give) and the log level it set.
+     */
+    ObjectNode withEnvelope(ObjectNode params) {
+        ObjectNode copy = params.deepCopy();
+        ObjectNode meta = copy.get("_meta") instanceof ObjectNode m ? m : copy.putObject("_meta");
+        meta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, capabilities.deepCopy());
+        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level));
+        return copy;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.client.McpClient;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.session.RequestContext;
+import dev.warden.core.session.Session;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A stateless client's {@code subscriptions/listen} streams, and what reaches a stateless client
+ * at all: list changes and resource updates on the streams that asked for them, log messages at
+ * the level its requests carry.
+ */
+final class ListenStreams {
+
+    private static final System.Logger LOG = System.getLogger(ListenStreams.class.getName());
+    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
+
+    /** One open listen stream of this client: what it asked to hear, as far as the upstreams offer it. */
+    private record Listen(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris) {
+    }
+
+    private final Session session;
+    private final ClientProfile profile;
+    private final Handshake handshake;
+    private final ResourceRouting resources;
+    private final Map<RequestId, Listen> listens = new ConcurrentHashMap<>();
+
+    ListenStreams(Session session, ClientProfile profile, Handshake handshake, ResourceRouting resources) {
+        this.session = session;
+        this.profile = profile;
+        this.handshake = handshake;
+        this.resources = resources;
+    }
+
+    /**
+     * {@code subscriptions/listen}: acknowledged with the part of the filter the upstreams can
+     * honour, then held open; list changes and updates of the named resources arrive on it,
+     * tagged with its id, until the client closes it. Its resource subscriptions count like any.
+     */
+    JsonNode listen(RequestContext ctx) throws Exception {
+        if (!StatelessRules.stateless(ctx)) {
+            throw ProtocolException.methodNotFound();
+        }
+        JsonNode wanted = UpstreamCalls.params(ctx).path("notifications");
+        List<McpClient> up = handshake.connectAll();
+        boolean tools = wanted.path("toolsListChanged").asBoolean(false) && offers(up, "tools", "listChanged");
+        boolean prompts = wanted.path("promptsListChanged").asBoolean(false) && offers(up, "prompts", "listChanged");
+        boolean lists = wanted.path("resourcesListChanged").asBoolean(false)
+                && offers(up, "resources", "listChanged");
+        Set<String> uris = ConcurrentHashMap.newKeySet();
+        Map<String, UpstreamLink> owners = new LinkedHashMap<>();
+        Object subscriber = new Object();
+        ObjectNode agreed = Json.object();
+        if (tools) {
+            agreed.put("toolsListChanged", true);
+        }
+        if (prompts) {
+            agreed.put("promptsListChanged", true);
+        }
+        if (lists) {
+            agreed.put("resourcesListChanged", true);
+        }
+        if (wanted.path("resourceSubscriptions").isArray()) {
+            ArrayNode list = agreed.putArray("resourceSubscriptions");
+            for (JsonNode item : wanted.get("resourceSubscriptions")) {
+                String uri = item.asString("");
+                Optional<UpstreamLink> owner = item.isString() && uris.size() < 1000 ? resources.ownerOf(uri)
+                        : Optional.empty();
+                if (owner.isEmpty()) {
+                    continue;
+                }
+                try {
+                    resources.subscribe(owner.get(), ctx, Json.object().put("uri", uri), uri, subscriber);
+                    uris.add(uri);
+                    owners.put(uri, owner.get());
+                    list.add(uri);
+                } catch (Exception e) {
+                    LOG.log(System.Logger.Level.DEBUG, "a subscription of a listen stream was refused");
+                }
+            }
+        }
+        Listen listen = new Listen(ctx.id(), tools, prompts, lists, uris);
+        ObjectNode ack = Json.object();
+        ack.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+        ack.set("notifications", agreed);
+        listens.put(ctx.id(), listen);
+        try {
+            session.notify("notifications/subscriptions/acknowledged", ack, ctx.id());
+            session.closed().get(); // until the client closes the stream (this thread is interrupted then)
+            throw new InterruptedException("the connection closed");
+        } finally {
+            listens.remove(ctx.id());
+            owners.forEach((uri, owner) -> owner.unsubscribe(subscriber, uri, false));
+        }
+    }
+
+    private static boolean offers(List<McpClient> up, String capability, String flag) {
+        return up.stream().anyMatch(c -> c.serverCapabilities().path(capability).path(flag).asBoolean(false));
+    }
+
+    /** An upstream's notification to a stateless client: log messages at its level; the rest on the listen streams that asked. */
+    void toStatelessClient(String method, JsonNode body) {
+        if ("notifications/message".equals(method)) {
+            Optional<String> wanted = profile.logLevel();
+            if (wanted.isPresent() && listens.isEmpty()
+                    && StatelessRules.levelAtLeast(body.path("level").asString(""), wanted.get())) {
+                session.notify(method, body);
+            }
+            return;
+        }
+        for (Listen listen : listens.values()) {
+            boolean matches = switch (method) {
+                case "notifications/tools/list_changed" -> listen.tools();
+                case "notifications/prompts/list_changed" -> listen.prompts();
+                case "notifications/resources/list_changed" -> listen.resources();
+                case "notifications/resources/updated" -> listen.uris().contains(body.path("uri").asString(""));
+                default -> false;
+            };
+            if (matches) {
+                ObjectNode tagged = body instanceof ObjectNode o ? o.deepCopy() : Json.object();
+                ObjectNode meta = tagged.get("_meta") instanceof ObjectNode m ? m : tagged.putObject("_meta");
+                meta.set(META_SUBSCRIPTION, listen.id().toJson());
+                session.notify(method, tagged, listen.id());
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Logging;
+import dev.warden.core.session.RequestContext;
+import java.util.Arrays;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The client's requests besides tools, prompts and resources: log level, completion, and methods the gateway has no rule for. */
+final class OtherRequests {
+
+    private final ConnectionLinks links;
+    private final ClientProfile profile;
+    private final UpstreamCalls calls;
+    private final ResourceRouting resources;
+
+    OtherRequests(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ResourceRouting resources) {
+        this.links = links;
+        this.profile = profile;
+        this.calls = calls;
+        this.resources = resources;
+    }
+
+    /** {@code logging/setLevel}: kept for stateless upstreams (each request carries it), sent to the session-based ones. */
+    JsonNode setLevel(RequestContext ctx) throws Exception {
+        JsonNode level = ctx.params().map(p -> p.get("level")).orElse(null);
+        if (level != null && level.isString() && Arrays.stream(Logging.Level.values())
+                .anyMatch(l -> l.wire().equals(level.stringValue()))) {
+            profile.logLevel(level.stringValue());
+        }
+        for (UpstreamLink link : links.all()) {
+            if (link.speaksStateless()) {
+                continue;
+            }
+            if (link.connectedFor(profile.upstreamCapabilities()).map(c -> c.serverCapabilities().has("logging"))
+                    .orElse(false)) {
+                calls.forward(link, ctx, UpstreamCalls.params(ctx));
+            }
+        }
+        return Json.object();
+    }
+
+    /** {@code completion/complete}: to the upstream of the prompt or resource it completes. */
+    JsonNode complete(RequestContext ctx) throws Exception {
+        ObjectNode params = UpstreamCalls.params(ctx);
+        if (links.single()) {
+            return calls.forward(links.first(), ctx, params);
+        }
+        JsonNode ref = params.path("ref");
+        if ("ref/prompt".equals(ref.path("type").asString("")) && params.get("ref") instanceof ObjectNode r) {
+            Naming.Target target = links.resolve(ref.path("name").asString(""))
+                    .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown prompt"));
+            r.put("name", target.name());
+            return calls.forward(target.link(), ctx, params);
+        }
+        UpstreamLink owner = resources.listed(ref.path("uri").asString(""))
+                .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown reference"));
+        return calls.forward(owner, ctx, params);
+    }
+
+    /** Methods the gateway has no rule for go to the one upstream; with several, nowhere. */
+    JsonNode forwardOther(RequestContext ctx) throws Exception {
+        if (links.all().size() != 1) {
+            throw ProtocolException.methodNotFound();
+        }
+        return calls.forward(links.first(), ctx, UpstreamCalls.params(ctx));
+    }
+}

@@ -1,0 +1,162 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.session.RequestContext;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Resources keep their URIs: the gateway remembers which upstream listed each (and the fixed
+ * prefix of each template) to route reads and subscriptions there, and which URIs this client
+ * subscribed to, so resource updates reach only their subscribers.
+ */
+final class ResourceRouting {
+
+    private static final System.Logger LOG = System.getLogger(ResourceRouting.class.getName());
+
+    private final ConnectionLinks links;
+    private final ClientProfile profile;
+    private final UpstreamCalls calls;
+    /** Who the upstreams count this client's subscriptions under: its connection, which unsubscribes all when it goes. */
+    private final ProxyConnection subscriber;
+    /** Which upstream listed a resource URI. */
+    private final Map<String, UpstreamLink> owners = new ConcurrentHashMap<>();
+    /** Which upstream listed a template, by the fixed prefix of its URI template. */
+    private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
+    /** Resource URIs this client subscribed to. */
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+
+    ResourceRouting(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ProxyConnection subscriber) {
+        this.subscriber = subscriber;
+        this.links = links;
+        this.profile = profile;
+        this.calls = calls;
+    }
+
+    JsonNode listResources(RequestContext ctx) throws Exception {
+        return list(ctx, "resources", "uri", owners);
+    }
+
+    JsonNode listTemplates(RequestContext ctx) throws Exception {
+        return list(ctx, "resourceTemplates", "uriTemplate", templatePrefixes);
+    }
+
+    private JsonNode list(RequestContext ctx, String field, String key, Map<String, UpstreamLink> listed)
+            throws Exception {
+        if (links.single()) {
+            return calls.forward(links.first(), ctx, UpstreamCalls.params(ctx));
+        }
+        ObjectNode out = Json.object();
+        ArrayNode all = out.putArray(field);
+        for (UpstreamLink link : links.all()) {
+            try {
+                JsonNode page = calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
+                for (JsonNode item : page.path(field)) {
+                    String id = item.path(key).asString("");
+                    listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
+                    all.add(link.pipeline().cleanSuccess(item));
+                }
+            } catch (PeerErrorException | RecordedFailure e) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+            }
+        }
+        return out;
+    }
+
+    private static String templatePrefix(String template) {
+        int brace = template.indexOf('{');
+        return brace < 0 ? template : template.substring(0, brace);
+    }
+
+    /** {@code resources/read}, {@code resources/subscribe} and {@code resources/unsubscribe}. */
+    JsonNode byResource(RequestContext ctx) throws Exception {
+        ObjectNode params = UpstreamCalls.params(ctx);
+        String uri = params.path("uri").asString("");
+        UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
+                // Not listed by anyone: the version's not-found, without the URI.
+                ProtocolException.unknown("Resource not found"));
+        return switch (ctx.method()) {
+            case "resources/subscribe" -> subscribe(owner, ctx, params, uri, subscriber);
+            case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, subscriber);
+            default -> calls.forward(owner, ctx, params);
+        };
+    }
+
+    /** Whether this client subscribed to the resource (its updates are for it). */
+    boolean subscribedTo(String uri) {
+        return subscriptions.contains(uri);
+    }
+
+    /**
+     * Clients share an upstream's session, so subscriptions are counted: the first subscriber of a
+     * URI subscribes upstream (a stateless upstream hears of it on the gateway's listen stream),
+     * the last to leave unsubscribes.
+     */
+    JsonNode subscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri, Object subscriber)
+            throws Exception {
+        if (!owner.client(profile.upstreamCapabilities()).serverCapabilities().path("resources").path("subscribe")
+                .asBoolean(false)) {
+            throw ProtocolException.methodNotFound();
+        }
+        if (owner.subscribe(subscriber, uri) && !owner.speaksStateless()) {
+            try {
+                ownRequest(owner, ctx, "resources/subscribe", params);
+            } catch (Exception e) {
+                owner.unsubscribe(subscriber, uri, true);
+                throw e;
+            }
+        }
+        subscriptions.add(uri);
+        return Json.object();
+    }
+
+    private JsonNode unsubscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
+            Object subscriber) {
+        subscriptions.remove(uri);
+        if (owner.unsubscribe(subscriber, uri, true) && !owner.speaksStateless()) {
+            ownRequest(owner, ctx, "resources/unsubscribe", params);
+        }
+        return Json.object();
+    }
+
+    /** A request of the gateway's own to an upstream on behalf of this client (not the client's request as it came). */
+    private void ownRequest(UpstreamLink owner, RequestContext ctx, String method, ObjectNode params) {
+        ErrorPipeline pipeline = owner.pipeline();
+        try {
+            owner.primary(profile.upstreamCapabilities()).request(method, params);
+        } catch (PeerErrorException e) {
+            throw UpstreamFailures.ofOwnRequest(pipeline, ctx, method, e.error());
+        } catch (RuntimeException e) {
+            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR,
+                    UpstreamFailures.unavailable(owner, method, Optional.empty(), e));
+        }
+    }
+
+    /** The upstream a resource URI belongs to: the one that listed it (or a template of it). */
+    Optional<UpstreamLink> ownerOf(String uri) {
+        if (links.single()) {
+            return Optional.of(links.first());
+        }
+        UpstreamLink owner = owners.get(uri);
+        if (owner == null) {
+            owner = templatePrefixes.entrySet().stream().filter(e -> !e.getKey().isEmpty() && uri.startsWith(e.getKey()))
+                    .max(Map.Entry.comparingByKey(Comparator.comparingInt(String::length)))
+                    .map(Map.Entry::getValue).orElse(null);
+        }
+        return Optional.ofNullable(owner);
+    }
+
+    /** The upstream that listed exactly this URI (no template), if one did. */
+    Optional<UpstreamLink> listed(String uri) {
+        return Optional.ofNullable(owners.get(uri));
+    }
+}

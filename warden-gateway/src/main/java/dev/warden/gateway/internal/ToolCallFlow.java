@@ -1,0 +1,152 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.json.Json;
+import dev.warden.core.session.RequestContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A {@code tools/call} through the gateway, in the order of ARCHITECTURE.md: the client's session
+ * hands it over (audited around this by {@link AuditTrail#around}); it is routed to the upstream
+ * that has the tool (policy: a tool it hides does not exist); the pipeline's limits admit it (the
+ * client's rate, the upstream's concurrency and breaker); it goes upstream within its timeout; the
+ * reply is normalized (a JSON-RPC error that is really the tool failing becomes an {@code isError}
+ * result) and sanitized; the tool's breaker learns how it fared; and the answer goes back to the
+ * session, which records and sends it.
+ */
+final class ToolCallFlow {
+
+    private final ConnectionLinks links;
+    private final ClientProfile profile;
+    private final Services services;
+    private final UpstreamCalls calls;
+
+    ToolCallFlow(ConnectionLinks links, ClientProfile profile, Services services, UpstreamCalls calls) {
+        this.links = links;
+        this.profile = profile;
+        this.services = services;
+        this.calls = calls;
+    }
+
+    /** The call, top to bottom. */
+    JsonNode call(RequestContext ctx) throws Exception {
+        ObjectNode params = UpstreamCalls.params(ctx);
+        String exposed = params.path("name").asString("");
+        Naming.Target target = route(ctx, exposed);
+        params.put("name", target.name());
+        boolean structured = structured(exposed);
+        headersAgree(ctx, exposed);
+        List<Guard.Permit> permit = new ArrayList<>(1);
+        UpstreamReply reply = upstreamCall(target, ctx, params, permit);
+        return answer(target, exposed, ctx, structured, permit, reply);
+    }
+
+    /** Route: the upstream that has the tool, if policy lets the client see it; else an unknown tool. */
+    Naming.Target route(RequestContext ctx, String exposed) {
+        return visible(exposed).orElseThrow(() -> UpstreamFailures.unknownTool(links.resolve(exposed)
+                .map(Naming.Target::link).orElse(links.first()), exposed, ctx));
+    }
+
+    /** The upstream and its name for a tool the client may call, if there is one. */
+    Optional<Naming.Target> visible(String exposed) {
+        return links.resolve(exposed).filter(t -> t.link().spec().exposes(t.name()));
+    }
+
+    /** Whether a failure is also given as structured content: not for a tool whose output schema it would break. */
+    boolean structured(String exposed) {
+        return !services.tools().hasOutputSchema(exposed);
+    }
+
+    /**
+     * Over HTTP a stateless call's Mcp-Param-* headers must agree with the arguments the tool
+     * marks for them (an intermediary may have routed on them): else the version's -32020.
+     */
+    private void headersAgree(RequestContext ctx, String exposed) {
+        if (!StatelessRules.stateless(ctx) || profile.headers().isEmpty()) {
+            return;
+        }
+        Optional<String> bad = services.tools().paramHeaders(exposed).flatMap(h -> h.mismatch(
+                profile.headers().get()::header, ctx.params().map(p -> p.path("arguments")).orElseGet(Json::object)));
+        if (bad.isPresent()) {
+            throw ProtocolException.headerMismatch("Header mismatch: " + bad.get()
+                    + " is missing, malformed or differs from the arguments");
+        }
+    }
+
+    /** Limits, then the upstream within the tool's timeout; the permit is kept for the tool's verdict. */
+    private UpstreamReply upstreamCall(Naming.Target target, RequestContext ctx, ObjectNode params,
+            List<Guard.Permit> permit) throws Exception {
+        UpstreamLink link = target.link();
+        try {
+            return new UpstreamReply.Answered(calls.send(link, ctx, params, link.spec().timeoutFor(target.name()),
+                    Optional.of(target.name()), permit::add));
+        } catch (PeerErrorException e) {
+            return new UpstreamReply.ErrorAnswer(e);
+        } catch (RecordedFailure e) {
+            return new UpstreamReply.Recorded(e.outcome());
+        } catch (Exception | Error e) {
+            permit.forEach(p -> p.judged(Guard.Verdict.CALLERS_FAULT));
+            throw e;
+        }
+    }
+
+    /**
+     * Normalize and sanitize: what the client gets for the upstream's reply, and how the tool
+     * fared, for its breaker: only its own failures count, never the caller's mistakes.
+     */
+    JsonNode answer(Naming.Target target, String exposed, RequestContext ctx, boolean structured,
+            List<Guard.Permit> permit, UpstreamReply reply) {
+        UpstreamLink link = target.link();
+        String tool = target.name();
+        ErrorPipeline pipeline = link.pipeline();
+        Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
+        try {
+            switch (reply) {
+                case UpstreamReply.ErrorAnswer(PeerErrorException e) -> {
+                    if (UpstreamFailures.unknownTool(e.error())) {
+                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                    }
+                    ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
+                            services.tools().published(exposed));
+                    verdict = verdictOf(outcome);
+                    return pipeline.toolError(outcome, structured);
+                }
+                case UpstreamReply.Recorded(ErrorPipeline.Outcome outcome) -> {
+                    return pipeline.toolError(outcome, structured);
+                }
+                case UpstreamReply.Answered(JsonNode result) when !result.path("isError").asBoolean(false) -> {
+                    verdict = Guard.Verdict.WORKED;
+                    return pipeline.cleanSuccess(tool, result);
+                }
+                case UpstreamReply.Answered(JsonNode result) -> {
+                    if (UpstreamFailures.unknownTool(ErrorPipeline.errorText(result))) {
+                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                    }
+                    ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
+                            ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
+                            services.tools().published(exposed));
+                    verdict = verdictOf(outcome);
+                    return pipeline.toolError(outcome, structured);
+                }
+            }
+        } finally {
+            Guard.Verdict v = verdict;
+            permit.forEach(p -> p.judged(v));
+        }
+    }
+
+    /** A failure the server itself owns (an internal error, an upstream of its own failing) counts against the tool. */
+    private static Guard.Verdict verdictOf(ErrorPipeline.Outcome outcome) {
+        return switch (outcome.code()) {
+            case UPSTREAM_ERROR, INTERNAL_ERROR -> Guard.Verdict.TOOLS_FAULT;
+            case VALIDATION_ERROR, NOT_FOUND, PERMISSION_DENIED, CONFLICT, RATE_LIMITED, TIMEOUT, BLOCKED ->
+                    Guard.Verdict.CALLERS_FAULT;
+        };
+    }
+}

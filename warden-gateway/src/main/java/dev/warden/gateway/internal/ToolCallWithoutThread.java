@@ -1,0 +1,154 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.client.McpClient;
+import dev.warden.core.session.AsyncRequestHandler;
+import dev.warden.core.session.OutgoingRequest;
+import dev.warden.core.session.RequestContext;
+import dev.warden.core.session.RequestOptions;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code tools/call} in the common case, without a thread of its own (see {@link
+ * AsyncRequestHandler}): the same flow as {@link ToolCallFlow#call}, but the call goes upstream
+ * from the thread that read it, and a successful answer is cleaned, recorded and sent from the
+ * thread that read the upstream's, so no thread is woken in between; any other end is handled on
+ * a thread of its own (it writes incidents). Anything else the blocking flow still does: null (a
+ * stateless client, a rate per client, a name that resolves to no tool, an upstream not connected
+ * now or speaking a stateless version, a concurrency limit reached, an audit trail refusing
+ * requests) leaves the call to it.
+ */
+final class ToolCallWithoutThread {
+
+    private final ClientProfile profile;
+    private final Services services;
+    private final CallsInFlight inFlight;
+    private final ToolCallFlow flow;
+    private final AuditTrail.RecordMaker audit;
+    /** The client connection, as the one an upstream's questions during its calls are put to. */
+    private final Asker asker;
+
+    ToolCallWithoutThread(ClientProfile profile, Services services, CallsInFlight inFlight, ToolCallFlow flow,
+            AuditTrail.RecordMaker audit, Asker asker) {
+        this.profile = profile;
+        this.services = services;
+        this.inFlight = inFlight;
+        this.flow = flow;
+        this.audit = audit;
+        this.asker = asker;
+    }
+
+    CompletionStage<JsonNode> call(RequestContext ctx) {
+        if (profile.stateless() || StatelessRules.stateless(ctx) || profile.rated() || services.trail().refusing()) {
+            return null;
+        }
+        long start = System.nanoTime();
+        ObjectNode params = UpstreamCalls.params(ctx);
+        String exposed = params.path("name").asString("");
+        Optional<Naming.Target> found = flow.visible(exposed);
+        if (found.isEmpty()) {
+            return null;
+        }
+        Naming.Target target = found.get();
+        UpstreamLink link = target.link();
+        Optional<McpClient> connected = link.connectedFor(profile.upstreamCapabilities()).filter(McpClient::isConnected);
+        services.parked().sweep(); // calls parked past their time give their places back first
+        if (connected.isEmpty() || connected.get().protocolVersion().stateless()
+                || !link.guard().admitsWithoutWaiting()) {
+            return null;
+        }
+        McpClient upstream = connected.get();
+        Optional<String> tool = Optional.of(target.name());
+        params.put("name", target.name());
+        boolean structured = flow.structured(exposed);
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        Guard.Permit permit;
+        try {
+            permit = link.guard().admit(tool);
+        } catch (Guard.RefusedException e) {
+            onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, structured, List.of(),
+                    new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()))));
+            return answer;
+        }
+        List<Guard.Permit> permits = List.of(permit);
+        RequestOptions options = UpstreamCalls.options(link, ctx, link.spec().timeoutFor(target.name()));
+        link.enter(upstream, asker);
+        inFlight.started(ctx.id(), upstream, ctx.params());
+        Optional<OutgoingRequest> sent;
+        try {
+            sent = upstream.requestIfConnected(ctx.method(), params, options);
+        } catch (RuntimeException e) {
+            sent = Optional.empty();
+        }
+        if (sent.isEmpty()) {
+            // The connection went down since it was looked at: the blocking path reconnects.
+            inFlight.ended(ctx.id());
+            link.leave(upstream, asker);
+            permit.withdrawn();
+            return null;
+        }
+        OutgoingRequest out = sent.get();
+        ctx.onCancel(() -> out.cancel("Cancelled by the client"));
+        out.whenComplete((result, error) -> {
+            if (error != null) {
+                inFlight.ended(ctx.id());
+                link.leave(upstream, asker);
+                onThread(answer, ctx, start, () -> {
+                    Throwable cause = error instanceof CompletionException c && c.getCause() != null
+                            ? c.getCause() : error;
+                    if (ctx.cancelled()) {
+                        permit.withdrawn(); // the client gave up, not the upstream
+                        throw cause instanceof Exception e ? e : new ExecutionException(cause);
+                    }
+                    return flow.answer(target, exposed, ctx, structured, permits,
+                            UpstreamFailures.failed(link, ctx, permit, tool, cause));
+                });
+                return;
+            }
+            permit.answered();
+            // What the upstream said before answering reaches the client first, on this call's
+            // stream while the call is still listed as in flight there (as settled() waits for).
+            upstream.notificationsHandled().completeOnTimeout(null, 5, TimeUnit.SECONDS).whenComplete((v, e) -> {
+                inFlight.ended(ctx.id());
+                link.leave(upstream, asker);
+                Callable<JsonNode> work = () -> flow.answer(target, exposed, ctx, structured, permits,
+                        new UpstreamReply.Answered(result));
+                if (result.path("isError").asBoolean(false)) {
+                    onThread(answer, ctx, start, work); // a failure is recorded as an incident
+                } else {
+                    end(answer, ctx, start, work);
+                }
+            });
+        });
+        return answer;
+    }
+
+    /** {@link #end} on a virtual thread of its own: for work that may block (the incident store). */
+    private void onThread(CompletableFuture<JsonNode> answer, RequestContext ctx, long start, Callable<JsonNode> work) {
+        Thread.ofVirtual().name("warden-handler").start(() -> end(answer, ctx, start, work));
+    }
+
+    /** Does the work, records the request as {@link AuditTrail#around} would, and completes its answer. */
+    private void end(CompletableFuture<JsonNode> answer, RequestContext ctx, long start, Callable<JsonNode> work) {
+        JsonNode result = null;
+        Throwable thrown = null;
+        try {
+            result = work.call();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        try {
+            answer.complete(services.trail().ended(ctx, result, thrown, start, audit));
+        } catch (Throwable t) {
+            answer.completeExceptionally(t);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.client.McpClient;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.OutgoingRequest;
+import dev.warden.core.session.RequestContext;
+import dev.warden.core.session.RequestOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One client's requests to its upstreams: admitted by the limits (its rate, the upstream's
+ * concurrency and breaker), sent on the connection that declared what the client declares, and
+ * waited for within the timeout. Progress from the upstream reaches the client (and keeps the
+ * request alive), the client cancelling cancels it upstream, and what the upstream said before
+ * answering reaches the client before the answer.
+ */
+final class UpstreamCalls {
+
+    private static final System.Logger LOG = System.getLogger(UpstreamCalls.class.getName());
+
+    private final ClientProfile profile;
+    private final Services services;
+    private final CallsInFlight inFlight;
+    private final ParkedRounds parked;
+    private final InputRounds inputRounds;
+    /** The client connection, as the one an upstream's questions during its calls are put to. */
+    private final Asker asker;
+
+    UpstreamCalls(ClientProfile profile, Services services, CallsInFlight inFlight, InputRounds inputRounds,
+            Asker asker) {
+        this.profile = profile;
+        this.services = services;
+        this.inFlight = inFlight;
+        this.inputRounds = inputRounds;
+        this.asker = asker;
+        this.parked = new ParkedRounds(profile, services);
+    }
+
+    /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
+    JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params) throws Exception {
+        ErrorPipeline pipeline = link.pipeline();
+        try {
+            return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
+        } catch (PeerErrorException e) {
+            throw UpstreamFailures.forwarded(pipeline, ctx, e.error());
+        } catch (RecordedFailure e) {
+            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
+        }
+    }
+
+    /** {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional, Consumer)}, judging no tool. */
+    JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool)
+            throws Exception {
+        return send(link, ctx, params, timeout, tool, permit -> permit.judged(Guard.Verdict.CALLERS_FAULT));
+    }
+
+    /**
+     * Sends the client's request upstream and waits, handing the call's permit to {@code admitted}
+     * once admitted, so a tool call's caller can say how the tool fared once it has read the
+     * answer. Throws the upstream's {@link PeerErrorException}, or a {@link RecordedFailure}.
+     */
+    JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool,
+            Consumer<Guard.Permit> admitted) throws Exception {
+        if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
+            // A later round of a parked call: its permit was handed out (and the tool judged) in the first.
+            return parked.resume(link, ctx, params, tool);
+        }
+        RequestOptions options = options(link, ctx, timeout);
+        Guard.Permit permit = admit(link, ctx, tool);
+        admitted.accept(permit);
+        McpClient client;
+        try {
+            client = profile.stateless() && StatelessRules.stateless(ctx)
+                    ? link.clientForStateless(profile.capabilities())
+                    : link.client(profile.upstreamCapabilities());
+        } catch (RuntimeException e) {
+            permit.unanswered(e);
+            throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+        }
+        boolean upstreamStateless = client.protocolVersion().stateless();
+        ObjectNode sent = upstreamStateless ? profile.withEnvelope(params) : params;
+        if (StatelessRules.stateless(ctx) && !upstreamStateless) {
+            // A session-based upstream may ask this client something mid-call; a stateless client
+            // cannot be asked then, so the call is run as one that can be parked between rounds.
+            return parked.start(link, ctx, client, sent, options, permit, tool);
+        }
+        return exchange(link, ctx, client, sent, options, permit, tool);
+    }
+
+    /** Progress crosses to the client (its message sanitized) and keeps the request alive. */
+    static RequestOptions options(UpstreamLink link, RequestContext ctx, Duration timeout) {
+        ErrorPipeline pipeline = link.pipeline();
+        return RequestOptions.ofDefaults().withTimeout(timeout)
+                .withResetTimeoutOnProgress(true)
+                .withProgress(p -> ctx.progress(p.progress(), p.total(), p.message().map(m ->
+                        pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
+    }
+
+    /** The limits: this client's rate (for a tool call), then the upstream's concurrency and breaker. */
+    private Guard.Permit admit(UpstreamLink link, RequestContext ctx, Optional<String> tool) throws RecordedFailure {
+        ErrorPipeline pipeline = link.pipeline();
+        if (tool.isPresent()) {
+            Optional<Duration> wait = profile.refusedByRate();
+            if (wait.isPresent()) {
+                throw new RecordedFailure(pipeline.refused(ctx.method(), tool, new Guard.Refusal(ErrorCode.RATE_LIMITED,
+                        "Too many calls from this client; retry later.", wait.get())));
+            }
+        }
+        services.parked().sweep(); // calls parked past their time give their places back first
+        try {
+            return link.guard().admit(tool);
+        } catch (Guard.RefusedException e) {
+            throw new RecordedFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
+        }
+    }
+
+    /** The request and its answer on a connection this client can be asked on (with a stateless upstream's input rounds). */
+    private JsonNode exchange(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent,
+            RequestOptions options, Guard.Permit permit, Optional<String> tool) throws Exception {
+        boolean bridged = client.protocolVersion().stateless() && !StatelessRules.stateless(ctx);
+        link.enter(client, asker);
+        inFlight.started(ctx.id(), client, ctx.params());
+        try {
+            OutgoingRequest out;
+            try {
+                out = client.requestAsync(ctx.method(), sent, options);
+            } catch (RuntimeException e) {
+                permit.unanswered(e);
+                throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+            }
+            try {
+                JsonNode result = out.get();
+                if (bridged) {
+                    // A stateless upstream asks for input in its answer; this client is asked, as a
+                    // session-based server would have asked it, and the request is sent again.
+                    result = StatelessRules.sessionShaped(inputRounds.run(client, ctx.method(), sent, options, result));
+                }
+                return settled(link, permit, client, result);
+            } catch (InterruptedException e) {
+                permit.withdrawn(); // the client gave up, not the upstream
+                out.cancel("Cancelled by the client");
+                throw e;
+            } catch (ExecutionException e) {
+                throw UpstreamFailures.failed(link, ctx, permit, tool, e.getCause()).thrown();
+            }
+        } finally {
+            inFlight.ended(ctx.id());
+            link.leave(client, asker);
+        }
+    }
+
+    /** The upstream answered: the permit is released, and its notifications sent so far go first. */
+    static JsonNode settled(UpstreamLink link, Guard.Permit permit, McpClient client, JsonNode result)
+            throws InterruptedException {
+        permit.answered();
+        try {
+            client.notificationsHandled().get(5, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.log(System.Logger.Level.DEBUG, "notifications of upstream {0} still pending", link.name());
+        }
+        return result;
+    }
+
+    /** The client's params as the upstream gets them: without what only concerns the client's own connection. */
+    static ObjectNode params(RequestContext ctx) {
+        ObjectNode params = ctx.params().filter(ObjectNode.class::isInstance).map(p -> ((ObjectNode) p).deepCopy())
+                .orElseGet(Json::object);
+        if (params.get("_meta") instanceof ObjectNode meta) {
+            meta.remove("progressToken"); // the upstream gets a token of its own connection
+            // A stateless client's envelope speaks for it, not for the gateway's own upstream connection.
+            meta.remove(List.of(ProtocolVersion.META_VERSION, ProtocolVersion.META_CLIENT_CAPABILITIES,
+                    ProtocolVersion.META_CLIENT_INFO, ProtocolVersion.META_LOG_LEVEL));
+            if (meta.isEmpty()) {
+                params.remove("_meta");
+            }
+        }
+        return params;
+    }
+}

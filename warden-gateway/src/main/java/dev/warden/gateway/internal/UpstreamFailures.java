@@ -1,0 +1,176 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.error.AuthorizationFailedException;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.LocalFailure;
+import dev.warden.core.error.MessageTooLargeException;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.error.ToolFailure;
+import dev.warden.core.error.WardenException;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.session.RequestContext;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What an upstream's failures become for the client: its JSON-RPC errors kept where the spec
+ * allows (sanitized), a tool's failure made an {@code isError} outcome, the gateway's own failures
+ * recorded with the gateway's words, and an unknown tool never named back.
+ */
+final class UpstreamFailures {
+
+    private UpstreamFailures() {
+    }
+
+    /**
+     * What a failed upstream request becomes: the upstream's own error as it said it, or a
+     * recorded local failure; and whether the upstream answered at all, for its breaker.
+     */
+    static UpstreamReply.Failure failed(UpstreamLink link, RequestContext ctx, Guard.Permit permit,
+            Optional<String> tool, Throwable cause) {
+        if (!(cause instanceof WardenException known)) {
+            permit.unanswered(cause);
+            return new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, cause));
+        }
+        ErrorPipeline pipeline = link.pipeline();
+        return switch (known) {
+            case PeerErrorException peer -> {
+                // The upstream answered: it is alive. Whether the tool failed in itself is for the
+                // caller to judge once it has read the error (an internal error, or the caller's mistake).
+                permit.answered();
+                yield new UpstreamReply.ErrorAnswer(peer);
+            }
+            case MessageTooLargeException tooLarge -> {
+                // The server answered, at more length than allowed: a setting, not the server's health.
+                permit.answered();
+                yield new UpstreamReply.Recorded(pipeline.local(ctx.method(), tool, ErrorCode.UPSTREAM_ERROR,
+                        "The upstream server's answer is larger than the gateway accepts (maxMessageBytes, "
+                                + "--max-message-bytes for warden wrap, is " + link.maxMessageBytes() + " bytes).",
+                        tooLarge));
+            }
+            case RequestTimeoutException timeout -> {
+                permit.unanswered(timeout);
+                yield new UpstreamReply.Recorded(pipeline.local(ctx.method(), tool, ErrorCode.TIMEOUT,
+                        "The upstream server did not answer in time.", timeout));
+            }
+            case LocalFailure other -> {
+                permit.unanswered(other);
+                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+            }
+            case ToolFailure other -> {
+                permit.unanswered(other);
+                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+            }
+            case ProtocolException other -> {
+                permit.unanswered(other);
+                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+            }
+        };
+    }
+
+    /** No answer could be had: the upstream cannot be reached, refused the gateway, or has no place left. */
+    static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,
+            Throwable cause) {
+        if (cause instanceof ConnectionSlots.AtCapacity full) {
+            // Its message is the gateway's own words, naming the setting.
+            return link.pipeline().local(method, tool, ErrorCode.RATE_LIMITED, full.getMessage(), cause);
+        }
+        String message = cause instanceof AuthorizationFailedException
+                ? "The gateway could not authorize with the upstream server."
+                : "The upstream server is unavailable.";
+        return link.pipeline().local(method, tool, ErrorCode.UPSTREAM_ERROR, message, cause);
+    }
+
+    /**
+     * The upstream's error for a request that is not a tool call: -32601 as the gateway's own,
+     * a version's rule as that version says, else sanitized with its JSON-RPC code kept.
+     */
+    static RuntimeException forwarded(ErrorPipeline pipeline, RequestContext ctx, JsonRpcError error) {
+        if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
+            return ProtocolException.methodNotFound();
+        }
+        Optional<ProtocolException> version = StatelessRules.versionRule(error);
+        if (version.isPresent()) {
+            return version.get();
+        }
+        ErrorCode fallback = error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR
+                : ErrorCode.UPSTREAM_ERROR;
+        return pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(),
+                ErrorPipeline.Said.of(error), fallback, ctx.params()));
+    }
+
+    /** The upstream's error for a request the gateway made of it on the client's behalf (a subscription). */
+    static RuntimeException ofOwnRequest(ErrorPipeline pipeline, RequestContext ctx, String method,
+            JsonRpcError error) {
+        if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
+            return ProtocolException.methodNotFound();
+        }
+        return pipeline.rpcError(error.code(), pipeline.failure(method, Optional.empty(), ErrorPipeline.Said.of(error),
+                error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR : ErrorCode.UPSTREAM_ERROR,
+                ctx.params()));
+    }
+
+    /**
+     * A JSON-RPC error answering a call: an unknown tool or a bad request stays a protocol error
+     * (the tool's name is not repeated); anything else is really the tool failing (the ash_ai
+     * pattern: -32000 "Tool execution failed" with the detail in {@code data}), so it becomes an
+     * {@code isError} result the model can read, with that detail sanitized.
+     */
+    static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
+            Optional<JsonNode> params, List<String> published) {
+        Optional<ProtocolException> version = StatelessRules.versionRule(error);
+        if (version.isPresent()) {
+            throw version.get();
+        }
+        if (error.code() == JsonRpcError.METHOD_NOT_FOUND && !offersTools(link)) {
+            throw ProtocolException.methodNotFound();
+        }
+        // From a server that has tools, -32601 is something inside the tool (the TypeScript SDK
+        // passes on a client's -32601 to a request it made mid-call): the tool failed.
+        ErrorPipeline pipeline = link.pipeline();
+        if (error.code() == JsonRpcError.INVALID_PARAMS) {
+            throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
+                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params, published));
+        }
+        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), ErrorCode.UPSTREAM_ERROR,
+                params, published);
+    }
+
+    private static boolean offersTools(UpstreamLink link) {
+        return link.connected().map(c -> c.serverCapabilities().has("tools")).orElse(false);
+    }
+
+    /** -32602 by the spec; -32603 from servers on older SDKs ("Unknown tool: x", "Tool not found: x"). */
+    static boolean unknownTool(JsonRpcError error) {
+        return error.code() == JsonRpcError.INVALID_PARAMS && unknownTool(error.message())
+                || error.code() == JsonRpcError.INTERNAL_ERROR
+                && saysUnknownTool(ErrorPipeline.withoutSdkPrefix(error.message()));
+    }
+
+    static boolean unknownTool(String text) {
+        String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
+        return t.contains("unknown tool") || t.contains("tool not found")
+                || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
+    }
+
+    /** An internal error that is only the server saying it has no such tool (its first words say so). */
+    static boolean saysUnknownTool(String message) {
+        String t = (message.length() > 256 ? message.substring(0, 256) : message).toLowerCase(Locale.ROOT);
+        return t.startsWith("unknown tool") || t.startsWith("tool not found")
+                || t.startsWith("tool ") && t.contains(" not found") && t.indexOf('\n') < 0;
+    }
+
+    /**
+     * The name is the caller's input: it is not repeated back, but the operator sees it in the
+     * incident behind the ref (with the arguments).
+     */
+    static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
+        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
+                ErrorPipeline.argumentsOf(ctx.params()));
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
+    }
+}
