@@ -350,6 +350,29 @@ class McpClientTest {
     }
 
     @Test
+    void changingTheBuilderAfterConnectDoesNotChangeAReconnect() throws Exception {
+        McpServer server = server();
+        List<Transport> made = new ArrayList<>();
+        McpClient.Builder builder = McpClient.builder("test", "1")
+                .protocolVersion(dev.warden.core.mcp.ProtocolVersion.V2025_11_25);
+        McpClient client = connect(builder, () -> {
+            Transport t = inMemory(server).get();
+            made.add(t);
+            return t;
+        });
+        builder.protocolVersion(dev.warden.core.mcp.ProtocolVersion.latest()).reconnect(ReconnectPolicy.none());
+
+        made.get(0).close(); // the server went away
+        for (int i = 0; i < 500 && client.isConnected(); i++) {
+            sleep(10);
+        }
+
+        assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+        assertThat(made).hasSize(2);
+        assertThat(client.protocolVersion().wire()).isEqualTo("2025-11-25");
+    }
+
+    @Test
     void requestIfConnectedSendsOnlyOnASessionThatIsUpAndNeverReconnects() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
