@@ -156,7 +156,7 @@ class McpClientTest {
     void aTimeoutIsALocalFailureAndTheServerIsToldToStop() throws Exception {
         McpClient client = client();
         assertThatThrownBy(() -> client.callTool("slow", Json.object(),
-                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(300))))
+                RequestOptions.ofToolCallDefaults().withTimeout(Duration.ofMillis(300))))
                 .isInstanceOf(RequestTimeoutException.class);
         assertThat(slowCancelled.await(10, TimeUnit.SECONDS)).isTrue();
     }
@@ -166,7 +166,7 @@ class McpClientTest {
         ObjectNode args = Json.object();
         args.put("ticks", 6); // 600 ms in all, a tick every 100 ms
         ToolCallResult result = client().callTool("ticker", args,
-                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(400)));
+                RequestOptions.ofToolCallDefaults().withTimeout(Duration.ofMillis(400)));
         assertThat(result.text()).isEqualTo("ticked 6");
     }
 
@@ -174,8 +174,8 @@ class McpClientTest {
     void theMaximumTotalIsNotExtendedByProgress() {
         ObjectNode args = Json.object();
         args.put("ticks", 20);
-        assertThatThrownBy(() -> client().callTool("ticker", args, CallOptions.ofDefaults()
-                .withTimeout(Duration.ofMillis(400)).withMaxTotal(Duration.ofMillis(700))))
+        assertThatThrownBy(() -> client().callTool("ticker", args, RequestOptions.ofToolCallDefaults()
+                .withTimeout(Duration.ofMillis(400)).withMaxTotalTimeout(Duration.ofMillis(700))))
                 .isInstanceOf(RequestTimeoutException.class).hasMessageContaining("maximum total");
     }
 
@@ -184,13 +184,13 @@ class McpClientTest {
         List<Double> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         ObjectNode args = Json.object();
         args.put("ticks", 3);
-        client().callTool("ticker", args, CallOptions.ofDefaults().withOnProgress(p -> seen.add(p.progress())));
+        client().callTool("ticker", args, RequestOptions.ofToolCallDefaults().withProgress(p -> seen.add(p.progress())));
         assertThat(seen).containsExactly(1.0, 2.0, 3.0);
     }
 
     @Test
     void cancellingTheFutureCancelsTheCallOnTheServer() throws Exception {
-        CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), CallOptions.ofDefaults());
+        CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), RequestOptions.ofToolCallDefaults());
         Thread.sleep(200);
         call.cancel(true);
 

@@ -148,7 +148,7 @@ class GatewayIdleConnectionsTest {
                 .connect(ViaGateway.to(gateway));
         clients.add(newest);
         java.util.concurrent.CompletableFuture<dev.warden.client.ToolCallResult> call =
-                newest.callToolAsync("wait", Json.object(), dev.warden.client.CallOptions.ofDefaults());
+                newest.callToolAsync("wait", Json.object(), dev.warden.core.session.RequestOptions.ofToolCallDefaults());
         assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         // The newest session declaring sampling alone carries the call (the watcher may have closed
         // and replaced an earlier one while nothing was in flight).
