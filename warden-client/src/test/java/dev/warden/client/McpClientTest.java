@@ -35,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** The client against a real Warden server in the same JVM (over an in-memory pipe). */
 class McpClientTest {
 
+    private final CountDownLatch slowStarted = new CountDownLatch(1);
     private final CountDownLatch slowCancelled = new CountDownLatch(1);
     private final List<McpClient> clients = new ArrayList<>();
 
@@ -58,6 +59,7 @@ class McpClientTest {
                             return ToolResult.text("ticked " + ticks);
                         }).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
+                    slowStarted.countDown();
                     try {
                         Thread.sleep(30_000);
                     } catch (InterruptedException e) {
@@ -191,7 +193,7 @@ class McpClientTest {
     @Test
     void cancellingTheFutureCancelsTheCallOnTheServer() throws Exception {
         CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), RequestOptions.ofToolCallDefaults());
-        Thread.sleep(200);
+        slowStarted.await(10, TimeUnit.SECONDS); // the call reached the tool
         call.cancel(true);
 
         assertThatThrownBy(call::join).isInstanceOf(CancellationException.class);
@@ -272,7 +274,7 @@ class McpClientTest {
             }
             return inMemory(server).get();
         };
-        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+        McpClient client = connect(McpClient.builder("test", "1").pause(waited -> { }).reconnect(
                 new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), flaky);
 
         assertThat(attempts.get()).isEqualTo(3);
@@ -309,41 +311,39 @@ class McpClientTest {
     }
 
     @Test
-    void aServerThatRanBeforeIsTriedAgainWhenItsRestartExitsAtOnce() {
+    void aServerThatRanBeforeIsTriedAgainWhenItsRestartExitsAtOnce() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
-        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+        CountDownLatch gone = new CountDownLatch(1);
+        McpClient client = connect(McpClient.builder("test", "1").pause(waited -> { }).reconnect(
                 new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), () -> {
                     // the first and third connections work; the second, a restart, dies at once
                     Transport t = made.size() == 1
                             ? ProcessTransport.launch(List.of("sh", "-c", "exit 1"), Map.of(), Optional.empty(),
                                     line -> { })
-                            : inMemory(server).get();
+                            : made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
                     made.add(t);
                     return t;
                 });
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(3);
     }
 
     @Test
-    void aDeadConnectionIsReplacedOnTheNextCall() {
+    void aDeadConnectionIsReplacedOnTheNextCall() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
+        CountDownLatch gone = new CountDownLatch(1);
         McpClient client = connect(McpClient.builder("test", "1"), () -> {
-            Transport t = inMemory(server).get();
+            Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
             made.add(t);
             return t;
         });
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(2);
@@ -355,17 +355,16 @@ class McpClientTest {
         List<Transport> made = new ArrayList<>();
         McpClient.Builder builder = McpClient.builder("test", "1")
                 .protocolVersion(dev.warden.core.mcp.ProtocolVersion.V2025_11_25);
+        CountDownLatch gone = new CountDownLatch(1);
         McpClient client = connect(builder, () -> {
-            Transport t = inMemory(server).get();
+            Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
             made.add(t);
             return t;
         });
         builder.protocolVersion(dev.warden.core.mcp.ProtocolVersion.latest()).reconnect(ReconnectPolicy.none());
 
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(2);
@@ -376,9 +375,10 @@ class McpClientTest {
     void requestIfConnectedSendsOnlyOnASessionThatIsUpAndNeverReconnects() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
+        CountDownLatch gone = new CountDownLatch(1);
         McpClient client = connect(McpClient.builder("test", "1").protocolVersion(
                 dev.warden.core.mcp.ProtocolVersion.V2025_11_25), () -> {
-                    Transport t = inMemory(server).get();
+                    Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
                     made.add(t);
                     return t;
                 });
@@ -389,9 +389,7 @@ class McpClientTest {
                 .asBoolean(false)).isFalse();
 
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
         assertThat(client.requestIfConnected("tools/call", echo, options)).isEmpty();
         assertThat(made).as("no reconnection").hasSize(1);
 
@@ -399,12 +397,40 @@ class McpClientTest {
         assertThat(stateless.requestIfConnected("tools/call", echo, options)).as("a stateless connection").isEmpty();
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** {@code transport}, counting {@code closed} down once its listener (the client's session) has seen it close. */
+    private static Transport watched(Transport transport, CountDownLatch closed) {
+        return new Transport() {
+            @Override
+            public void start(Listener listener) {
+                transport.start(new Listener() {
+                    @Override
+                    public void onFrame(byte[] frame) {
+                        listener.onFrame(frame);
+                    }
+
+                    @Override
+                    public void onFrameError(dev.warden.core.error.ProtocolException refusal) {
+                        listener.onFrameError(refusal);
+                    }
+
+                    @Override
+                    public void onClose() {
+                        listener.onClose();
+                        closed.countDown();
+                    }
+                });
+            }
+
+            @Override
+            public void send(String frame) {
+                transport.send(frame);
+            }
+
+            @Override
+            public void close() {
+                transport.close();
+            }
+        };
     }
 
     @Test
