@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.http.server.McpHttpServer;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
@@ -155,7 +156,7 @@ class McpClientOverHttpTest {
     void cancellingAStatelessCallClosesItsStreamAndTheServerStops() throws Exception {
         try (McpClient client = McpClient.builder("t", "1").connect(McpClient.http(http.endpoint()))) {
             CompletableFuture<ToolCallResult> call = client.callToolAsync("slow", Json.object(),
-                    CallOptions.ofDefaults().withOnProgress(p -> { }));
+                    RequestOptions.ofToolCallDefaults().withProgress(p -> { }));
             assertThat(slowStarted.await(20, TimeUnit.SECONDS)).isTrue();
             call.cancel(true);
             assertThatThrownBy(call::join).isInstanceOf(CancellationException.class);

@@ -35,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** The client against a real Warden server in the same JVM (over an in-memory pipe). */
 class McpClientTest {
 
+    private final CountDownLatch slowStarted = new CountDownLatch(1);
     private final CountDownLatch slowCancelled = new CountDownLatch(1);
     private final List<McpClient> clients = new ArrayList<>();
 
@@ -58,6 +59,7 @@ class McpClientTest {
                             return ToolResult.text("ticked " + ticks);
                         }).build())
                 .tool(ToolSpec.builder("slow").handler(call -> {
+                    slowStarted.countDown();
                     try {
                         Thread.sleep(30_000);
                     } catch (InterruptedException e) {
@@ -156,7 +158,7 @@ class McpClientTest {
     void aTimeoutIsALocalFailureAndTheServerIsToldToStop() throws Exception {
         McpClient client = client();
         assertThatThrownBy(() -> client.callTool("slow", Json.object(),
-                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(300))))
+                RequestOptions.ofToolCallDefaults().withTimeout(Duration.ofMillis(300))))
                 .isInstanceOf(RequestTimeoutException.class);
         assertThat(slowCancelled.await(10, TimeUnit.SECONDS)).isTrue();
     }
@@ -166,7 +168,7 @@ class McpClientTest {
         ObjectNode args = Json.object();
         args.put("ticks", 6); // 600 ms in all, a tick every 100 ms
         ToolCallResult result = client().callTool("ticker", args,
-                CallOptions.ofDefaults().withTimeout(Duration.ofMillis(400)));
+                RequestOptions.ofToolCallDefaults().withTimeout(Duration.ofMillis(400)));
         assertThat(result.text()).isEqualTo("ticked 6");
     }
 
@@ -174,8 +176,8 @@ class McpClientTest {
     void theMaximumTotalIsNotExtendedByProgress() {
         ObjectNode args = Json.object();
         args.put("ticks", 20);
-        assertThatThrownBy(() -> client().callTool("ticker", args, CallOptions.ofDefaults()
-                .withTimeout(Duration.ofMillis(400)).withMaxTotal(Duration.ofMillis(700))))
+        assertThatThrownBy(() -> client().callTool("ticker", args, RequestOptions.ofToolCallDefaults()
+                .withTimeout(Duration.ofMillis(400)).withMaxTotalTimeout(Duration.ofMillis(700))))
                 .isInstanceOf(RequestTimeoutException.class).hasMessageContaining("maximum total");
     }
 
@@ -184,14 +186,14 @@ class McpClientTest {
         List<Double> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         ObjectNode args = Json.object();
         args.put("ticks", 3);
-        client().callTool("ticker", args, CallOptions.ofDefaults().withOnProgress(p -> seen.add(p.progress())));
+        client().callTool("ticker", args, RequestOptions.ofToolCallDefaults().withProgress(p -> seen.add(p.progress())));
         assertThat(seen).containsExactly(1.0, 2.0, 3.0);
     }
 
     @Test
     void cancellingTheFutureCancelsTheCallOnTheServer() throws Exception {
-        CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), CallOptions.ofDefaults());
-        Thread.sleep(200);
+        CompletableFuture<ToolCallResult> call = client().callToolAsync("slow", Json.object(), RequestOptions.ofToolCallDefaults());
+        slowStarted.await(10, TimeUnit.SECONDS); // the call reached the tool
         call.cancel(true);
 
         assertThatThrownBy(call::join).isInstanceOf(CancellationException.class);
@@ -272,7 +274,7 @@ class McpClientTest {
             }
             return inMemory(server).get();
         };
-        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+        McpClient client = connect(McpClient.builder("test", "1").pause(waited -> { }).reconnect(
                 new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), flaky);
 
         assertThat(attempts.get()).isEqualTo(3);
@@ -309,53 +311,74 @@ class McpClientTest {
     }
 
     @Test
-    void aServerThatRanBeforeIsTriedAgainWhenItsRestartExitsAtOnce() {
+    void aServerThatRanBeforeIsTriedAgainWhenItsRestartExitsAtOnce() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
-        McpClient client = connect(McpClient.builder("test", "1").reconnect(
+        CountDownLatch gone = new CountDownLatch(1);
+        McpClient client = connect(McpClient.builder("test", "1").pause(waited -> { }).reconnect(
                 new ReconnectPolicy(3, Duration.ofMillis(10), Duration.ofMillis(50), 0.2)), () -> {
                     // the first and third connections work; the second, a restart, dies at once
                     Transport t = made.size() == 1
                             ? ProcessTransport.launch(List.of("sh", "-c", "exit 1"), Map.of(), Optional.empty(),
                                     line -> { })
-                            : inMemory(server).get();
+                            : made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
                     made.add(t);
                     return t;
                 });
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(3);
     }
 
     @Test
-    void aDeadConnectionIsReplacedOnTheNextCall() {
+    void aDeadConnectionIsReplacedOnTheNextCall() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
+        CountDownLatch gone = new CountDownLatch(1);
         McpClient client = connect(McpClient.builder("test", "1"), () -> {
-            Transport t = inMemory(server).get();
+            Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
             made.add(t);
             return t;
         });
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
 
         assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
         assertThat(made).hasSize(2);
     }
 
     @Test
+    void changingTheBuilderAfterConnectDoesNotChangeAReconnect() throws Exception {
+        McpServer server = server();
+        List<Transport> made = new ArrayList<>();
+        McpClient.Builder builder = McpClient.builder("test", "1")
+                .protocolVersion(dev.warden.core.mcp.ProtocolVersion.V2025_11_25);
+        CountDownLatch gone = new CountDownLatch(1);
+        McpClient client = connect(builder, () -> {
+            Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
+            made.add(t);
+            return t;
+        });
+        builder.protocolVersion(dev.warden.core.mcp.ProtocolVersion.latest()).reconnect(ReconnectPolicy.none());
+
+        made.get(0).close(); // the server went away
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
+
+        assertThat(client.callTool("echo", Json.object()).isError()).isFalse();
+        assertThat(made).hasSize(2);
+        assertThat(client.protocolVersion().wire()).isEqualTo("2025-11-25");
+    }
+
+    @Test
     void requestIfConnectedSendsOnlyOnASessionThatIsUpAndNeverReconnects() throws Exception {
         McpServer server = server();
         List<Transport> made = new ArrayList<>();
+        CountDownLatch gone = new CountDownLatch(1);
         McpClient client = connect(McpClient.builder("test", "1").protocolVersion(
                 dev.warden.core.mcp.ProtocolVersion.V2025_11_25), () -> {
-                    Transport t = inMemory(server).get();
+                    Transport t = made.isEmpty() ? watched(inMemory(server).get(), gone) : inMemory(server).get();
                     made.add(t);
                     return t;
                 });
@@ -366,9 +389,7 @@ class McpClientTest {
                 .asBoolean(false)).isFalse();
 
         made.get(0).close(); // the server went away
-        for (int i = 0; i < 500 && client.isConnected(); i++) {
-            sleep(10);
-        }
+        gone.await(10, TimeUnit.SECONDS); // the client saw the connection end
         assertThat(client.requestIfConnected("tools/call", echo, options)).isEmpty();
         assertThat(made).as("no reconnection").hasSize(1);
 
@@ -376,12 +397,40 @@ class McpClientTest {
         assertThat(stateless.requestIfConnected("tools/call", echo, options)).as("a stateless connection").isEmpty();
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** {@code transport}, counting {@code closed} down once its listener (the client's session) has seen it close. */
+    private static Transport watched(Transport transport, CountDownLatch closed) {
+        return new Transport() {
+            @Override
+            public void start(Listener listener) {
+                transport.start(new Listener() {
+                    @Override
+                    public void onFrame(byte[] frame) {
+                        listener.onFrame(frame);
+                    }
+
+                    @Override
+                    public void onFrameError(dev.warden.core.error.ProtocolException refusal) {
+                        listener.onFrameError(refusal);
+                    }
+
+                    @Override
+                    public void onClose() {
+                        listener.onClose();
+                        closed.countDown();
+                    }
+                });
+            }
+
+            @Override
+            public void send(String frame) {
+                transport.send(frame);
+            }
+
+            @Override
+            public void close() {
+                transport.close();
+            }
+        };
     }
 
     @Test

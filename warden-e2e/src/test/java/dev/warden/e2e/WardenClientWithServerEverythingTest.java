@@ -3,10 +3,10 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.warden.client.CallOptions;
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
 import dev.warden.core.json.Json;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.Transport;
 import java.time.Duration;
 import java.util.List;
@@ -82,7 +82,7 @@ class WardenClientWithServerEverythingTest {
         args.put("duration", 30);
         args.put("steps", 30);
         CompletableFuture<ToolCallResult> running = client.callToolAsync("trigger-long-running-operation", args,
-                CallOptions.ofDefaults().withOnProgress(p -> progressed.countDown()));
+                RequestOptions.ofToolCallDefaults().withProgress(p -> progressed.countDown()));
         assertThat(progressed.await(60, TimeUnit.SECONDS)).as("progress arrives").isTrue();
 
         running.cancel(true);

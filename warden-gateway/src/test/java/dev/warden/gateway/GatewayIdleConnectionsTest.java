@@ -2,12 +2,12 @@ package dev.warden.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.client.CallOptions;
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
@@ -161,7 +161,7 @@ class GatewayIdleConnectionsTest {
                 .connect(ViaGateway.to(gateway));
         clients.add(newest);
         CompletableFuture<ToolCallResult> call =
-                newest.callToolAsync("wait", Json.object(), CallOptions.ofDefaults());
+                newest.callToolAsync("wait", Json.object(), RequestOptions.ofToolCallDefaults());
         assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         // The newest session declaring sampling alone carries the call.
         ServerConnection itsSession = upstreamSessions.stream()

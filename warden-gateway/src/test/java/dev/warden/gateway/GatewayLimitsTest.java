@@ -139,7 +139,7 @@ class GatewayLimitsTest {
     void callsBeyondTheConcurrencyLimitAreRefusedAsBusy() throws Exception {
         start(new Limits(Limits.Breaker.ofDefaults(), 1, Duration.ZERO, Optional.empty()), Duration.ofSeconds(30),
                 Optional.empty());
-        var first = client.callToolAsync("slow", Json.object(), dev.warden.client.CallOptions.ofDefaults()
+        var first = client.callToolAsync("slow", Json.object(), dev.warden.core.session.RequestOptions.ofToolCallDefaults()
                 .withTimeout(Duration.ofSeconds(30)));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (calls.get() == 0 && System.nanoTime() < deadline) {

@@ -2,11 +2,11 @@ package dev.warden.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.client.CallOptions;
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
@@ -120,9 +120,9 @@ class GatewayRoutingTest {
     }
 
     private ToolCallResult[] callBoth() throws Exception {
-        CompletableFuture<ToolCallResult> a = ada.callToolAsync("ask", Json.object(), CallOptions.ofDefaults()
+        CompletableFuture<ToolCallResult> a = ada.callToolAsync("ask", Json.object(), RequestOptions.ofToolCallDefaults()
                 .withTimeout(Duration.ofSeconds(30)));
-        CompletableFuture<ToolCallResult> b = bob.callToolAsync("ask", Json.object(), CallOptions.ofDefaults()
+        CompletableFuture<ToolCallResult> b = bob.callToolAsync("ask", Json.object(), RequestOptions.ofToolCallDefaults()
                 .withTimeout(Duration.ofSeconds(30)));
         return new ToolCallResult[] {a.get(60, TimeUnit.SECONDS), b.get(60, TimeUnit.SECONDS)};
     }
@@ -143,9 +143,9 @@ class GatewayRoutingTest {
             assertThat(ada.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling");
             assertThat(carol.callTool("who-asks", Json.object()).text()).isEqualTo("offers: sampling,roots");
             // On different sessions, questions asked at the same time are each about one caller.
-            CompletableFuture<ToolCallResult> a = ada.callToolAsync("ask", Json.object(), CallOptions.ofDefaults()
+            CompletableFuture<ToolCallResult> a = ada.callToolAsync("ask", Json.object(), RequestOptions.ofToolCallDefaults()
                     .withTimeout(Duration.ofSeconds(30)));
-            ToolCallResult c = carol.callTool("ask", Json.object(), CallOptions.ofDefaults()
+            ToolCallResult c = carol.callTool("ask", Json.object(), RequestOptions.ofToolCallDefaults()
                     .withTimeout(Duration.ofSeconds(30)));
             assertThat(a.get(60, TimeUnit.SECONDS).text()).isEqualTo("ada");
             assertThat(c.text()).isEqualTo("carol");

@@ -2,7 +2,6 @@ package dev.warden.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.client.CallOptions;
 import dev.warden.client.McpClient;
 import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
@@ -10,6 +9,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.gateway.config.Upstream;
@@ -120,7 +120,7 @@ class GatewayStatelessUpstreamTest {
     void twoClientsAskingAtOnceEachAnswerTheirOwn() throws Exception {
         McpClient ada = sessionClient("ada", new LinkedBlockingQueue<>());
         McpClient bob = sessionClient("bob", new LinkedBlockingQueue<>());
-        CallOptions options = CallOptions.ofDefaults().withTimeout(Duration.ofSeconds(30));
+        RequestOptions options = RequestOptions.ofToolCallDefaults().withTimeout(Duration.ofSeconds(30));
         CompletableFuture<ToolCallResult> a = ada.callToolAsync("askTogether", Json.object().put("wait", true), options);
         CompletableFuture<ToolCallResult> b = bob.callToolAsync("askTogether", Json.object().put("wait", true), options);
         assertThat(a.get(60, TimeUnit.SECONDS).text()).isEqualTo("I am ada");

@@ -1,7 +1,6 @@
 package dev.warden.client.auth;
 
 import dev.warden.client.http.HttpAuthorization;
-import dev.warden.core.json.Json;
 import dev.warden.core.transport.UnauthorizedException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -20,7 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * MCP authorization for the HTTP client (the authorization spec of 2025-06-18 and 2025-11-25,
@@ -41,37 +39,31 @@ import tools.jackson.databind.node.ObjectNode;
 public final class OAuth implements HttpAuthorization {
 
     private static final System.Logger LOG = System.getLogger(OAuth.class.getName());
-    private static final String BASIC = "client_secret_basic";
-    private static final String POST = "client_secret_post";
-    private static final String NONE = "none";
+    static final String BASIC = "client_secret_basic";
+    static final String POST = "client_secret_post";
+    static final String NONE = "none";
 
     /** How the tokens were obtained: what a refresh needs. */
     private record Grant(ServerMetadata server, ClientCredentials client, Optional<URI> resource) {
     }
 
-    private record Discovered(Optional<ResourceMetadata> resource, ServerMetadata server) {
-    }
-
-    private final String clientName;
     private final URI redirectUri;
-    private final Optional<URI> clientMetadataUrl;
-    private final Optional<ClientCredentials> preRegistered;
     private final UserAgent userAgent;
     private final AuthHttp http;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Map<String, ClientCredentials> registrations = new HashMap<>();
+    private final Discovery discovery;
+    private final Registration registration;
     private volatile Optional<TokenSet> tokens = Optional.empty();
     private Optional<Grant> grant = Optional.empty();
 
     private OAuth(Builder b) {
-        this.clientName = b.clientName;
         this.redirectUri = b.redirectUri;
-        this.clientMetadataUrl = b.clientMetadataUrl;
-        this.preRegistered = b.preRegistered;
         this.userAgent = b.userAgent;
         this.http = AuthHttp.ofDefaults();
         this.clock = Clock.systemUTC();
+        this.discovery = new Discovery(http);
+        this.registration = new Registration(http, b.clientName, b.redirectUri, b.clientMetadataUrl, b.preRegistered);
     }
 
     public static Builder builder() {
@@ -143,7 +135,7 @@ public final class OAuth implements HttpAuthorization {
     }
 
     private TokenSet authorize(URI endpoint, Challenge challenge, Set<String> wanted) {
-        Discovered found = discover(endpoint, challenge.resourceMetadata());
+        Discovery.Found found = discovery.discover(endpoint, challenge.resourceMetadata());
         ServerMetadata server = found.server();
         if (!server.codeChallengeMethods().contains("S256")) {
             throw new AuthorizationStepException("the authorization server does not offer PKCE with S256");
@@ -151,7 +143,7 @@ public final class OAuth implements HttpAuthorization {
         Set<String> scopes = !wanted.isEmpty() ? wanted
                 : new LinkedHashSet<>(found.resource().map(ResourceMetadata::scopesSupported).orElse(List.of()));
         Optional<URI> resource = found.resource().map(ResourceMetadata::resource);
-        ClientCredentials client = client(server);
+        ClientCredentials client = registration.client(server);
         Pkce pkce = Pkce.create();
         String state = Pkce.random(16);
 
@@ -228,117 +220,6 @@ public final class OAuth implements HttpAuthorization {
         }
     }
 
-    private Discovered discover(URI endpoint, Optional<String> resourceMetadataUrl) {
-        URI origin = Endpoints.origin(endpoint);
-        List<URI> candidates = resourceMetadataUrl.flatMap(Endpoints::parse).map(List::of).orElseGet(() -> {
-            String path = Endpoints.path(endpoint);
-            URI root = origin.resolve("/.well-known/oauth-protected-resource");
-            return path.isEmpty() ? List.of(root)
-                    : List.of(URI.create(root + path), root);
-        });
-        Optional<ResourceMetadata> resource = Optional.empty();
-        for (URI candidate : candidates) {
-            resource = document(candidate).flatMap(ResourceMetadata::of);
-            if (resource.isPresent()) {
-                break;
-            }
-        }
-        if (resource.isEmpty()) {
-            // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
-            LOG.log(System.Logger.Level.DEBUG, "authorization: no resource metadata, using the server's origin");
-            Optional<ServerMetadata> metadata = document(origin.resolve("/.well-known/oauth-authorization-server"))
-                    .flatMap(ServerMetadata::of);
-            return new Discovered(Optional.empty(), metadata.orElseGet(() -> ServerMetadata.defaults(origin)));
-        }
-        if (!Endpoints.covers(resource.get().resource(), endpoint)) {
-            throw new AuthorizationStepException("the protected resource metadata is for another resource");
-        }
-        URI issuer = resource.get().authorizationServers().get(0);
-        for (URI candidate : serverMetadataLocations(issuer)) {
-            Optional<ServerMetadata> metadata = document(candidate).flatMap(ServerMetadata::of);
-            if (metadata.isPresent()) {
-                if (metadata.get().issuer().filter(issuer.toString()::equals).isEmpty()) {
-                    throw new AuthorizationStepException("the authorization server's metadata names another issuer");
-                }
-                return new Discovered(resource, metadata.get());
-            }
-        }
-        throw new AuthorizationStepException("no authorization server metadata was found");
-    }
-
-    /**
-     * RFC 8414 and OpenID Connect Discovery locations, in the order the MCP spec gives: for an
-     * issuer with a path, the well-known segment goes before the path (both kinds), then OpenID's
-     * own form after it.
-     */
-    static List<URI> serverMetadataLocations(URI issuer) {
-        URI origin = Endpoints.origin(issuer);
-        String path = Endpoints.path(issuer);
-        if (path.isEmpty()) {
-            return List.of(origin.resolve("/.well-known/oauth-authorization-server"),
-                    origin.resolve("/.well-known/openid-configuration"));
-        }
-        return List.of(URI.create(origin + "/.well-known/oauth-authorization-server" + path),
-                URI.create(origin + "/.well-known/openid-configuration" + path),
-                URI.create(origin + path + "/.well-known/openid-configuration"));
-    }
-
-    private Optional<JsonNode> document(URI uri) {
-        AuthHttp.Reply reply = http.get(uri, "application/json");
-        return reply.status() == 200 ? reply.json() : Optional.empty();
-    }
-
-    private ClientCredentials client(ServerMetadata server) {
-        if (preRegistered.isPresent()) {
-            return preRegistered.get();
-        }
-        if (clientMetadataUrl.isPresent() && server.clientIdMetadataDocuments()) {
-            return new ClientCredentials(clientMetadataUrl.get().toString(), Optional.empty(), Optional.of(NONE));
-        }
-        ClientCredentials known = registrations.get(server.tokenEndpoint().toString());
-        if (known != null) {
-            return known;
-        }
-        URI registration = server.registrationEndpoint().orElseThrow(() -> new AuthorizationStepException(
-                "the authorization server offers no dynamic registration and no client id is configured"));
-        ObjectNode body = Json.object();
-        body.put("client_name", clientName);
-        body.putArray("redirect_uris").add(redirectUri.toString());
-        body.putArray("grant_types").add("authorization_code").add("refresh_token");
-        body.putArray("response_types").add("code");
-        body.put("token_endpoint_auth_method", registrationMethod(server));
-        body.put("application_type", applicationType(redirectUri));
-        clientMetadataUrl.ifPresent(u -> body.put("client_uri", u.toString()));
-        AuthHttp.Reply reply = http.postJson(registration, body);
-        JsonNode json = reply.json().orElse(null);
-        if (reply.status() / 100 != 2 || json == null || !json.path("client_id").isString()
-                || json.path("client_id").stringValue().isEmpty()) {
-            throw new AuthorizationStepException("dynamic client registration was refused"
-                    + code(json == null ? null : json.path("error").asString(null)));
-        }
-        ClientCredentials registered = new ClientCredentials(json.path("client_id").stringValue(),
-                text(json, "client_secret"), text(json, "token_endpoint_auth_method"));
-        registrations.put(server.tokenEndpoint().toString(), registered);
-        return registered;
-    }
-
-    /**
-     * SEP-837 / OpenID Registration: "web" for a redirect to a remote HTTPS site; "native" for a
-     * loopback redirect or an application's own scheme.
-     */
-    static String applicationType(URI redirect) {
-        String scheme = redirect.getScheme().toLowerCase(java.util.Locale.ROOT);
-        boolean remoteWeb = (scheme.equals("https") || scheme.equals("http")) && redirect.getHost() != null
-                && !Endpoints.loopback(redirect.getHost());
-        return remoteWeb ? "web" : "native";
-    }
-
-    /** A public client where the server allows it (a native app cannot keep a secret); else a secret. */
-    private static String registrationMethod(ServerMetadata server) {
-        List<String> offered = server.tokenEndpointAuthMethods();
-        return offered.contains(NONE) ? NONE : offered.contains(BASIC) ? BASIC : offered.contains(POST) ? POST : NONE;
-    }
-
     /** What the registration said, else the strongest the server offers that the client can do. */
     private static String tokenMethod(ServerMetadata server, ClientCredentials client) {
         Optional<String> told = client.method().filter(m -> m.equals(BASIC) || m.equals(POST) || m.equals(NONE));
@@ -387,13 +268,13 @@ public final class OAuth implements HttpAuthorization {
         return new TokenSet(access.get(), text(json, "refresh_token").or(() -> previousRefresh), expires, scopes);
     }
 
-    private static Optional<String> text(JsonNode json, String field) {
+    static Optional<String> text(JsonNode json, String field) {
         JsonNode v = json.path(field);
         return v.isString() && !v.stringValue().isEmpty() ? Optional.of(v.stringValue()) : Optional.empty();
     }
 
     /** An OAuth error code, named only when it looks like one (the text is the server's). */
-    private static String code(String error) {
+    static String code(String error) {
         if (error == null || error.isEmpty() || error.length() > 64) {
             return "";
         }

@@ -32,11 +32,11 @@ class EndpointsTest {
 
     @Test
     void serverMetadataIsSoughtInTheSpecsOrder() {
-        assertThat(OAuth.serverMetadataLocations(URI.create("https://as.example/tenant1"))).containsExactly(
+        assertThat(Discovery.serverMetadataLocations(URI.create("https://as.example/tenant1"))).containsExactly(
                 URI.create("https://as.example/.well-known/oauth-authorization-server/tenant1"),
                 URI.create("https://as.example/.well-known/openid-configuration/tenant1"),
                 URI.create("https://as.example/tenant1/.well-known/openid-configuration"));
-        assertThat(OAuth.serverMetadataLocations(URI.create("https://as.example/"))).containsExactly(
+        assertThat(Discovery.serverMetadataLocations(URI.create("https://as.example/"))).containsExactly(
                 URI.create("https://as.example/.well-known/oauth-authorization-server"),
                 URI.create("https://as.example/.well-known/openid-configuration"));
     }

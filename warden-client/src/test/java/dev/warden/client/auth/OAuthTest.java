@@ -232,9 +232,9 @@ class OAuthTest {
 
     @Test
     void aRemoteHttpsRedirectRegistersAsAWebApplication() {
-        assertThat(OAuth.applicationType(URI.create("https://app.example/cb"))).isEqualTo("web");
-        assertThat(OAuth.applicationType(URI.create("http://127.0.0.1:9/cb"))).isEqualTo("native");
-        assertThat(OAuth.applicationType(URI.create("com.example.app:/cb"))).isEqualTo("native");
+        assertThat(Registration.applicationType(URI.create("https://app.example/cb"))).isEqualTo("web");
+        assertThat(Registration.applicationType(URI.create("http://127.0.0.1:9/cb"))).isEqualTo("native");
+        assertThat(Registration.applicationType(URI.create("com.example.app:/cb"))).isEqualTo("native");
     }
 
     @Test

@@ -37,8 +37,17 @@ public record RequestOptions(Duration timeout, Optional<Duration> maxTotalTimeou
         onProgress = Objects.requireNonNullElse(onProgress, Optional.empty());
     }
 
+    /** 60 s idle timeout, not reset by progress, the default maximum total: a request's defaults. */
     public static RequestOptions ofDefaults() {
         return new RequestOptions(DEFAULT_TIMEOUT, Optional.empty(), false, Optional.empty());
+    }
+
+    /**
+     * A tool call's defaults in the client: 60 s idle timeout, reset by each progress notification
+     * (a tool that reports progress is working), the default maximum total.
+     */
+    public static RequestOptions ofToolCallDefaults() {
+        return new RequestOptions(DEFAULT_TIMEOUT, Optional.empty(), true, Optional.empty());
     }
 
     public RequestOptions withTimeout(Duration timeout) {

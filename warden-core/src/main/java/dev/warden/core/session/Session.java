@@ -318,8 +318,8 @@ public final class Session implements AutoCloseable {
         p.arm(options.timeout());
         try {
             // Armed first: a peer that reads nothing holds this at most until the request times out.
-            transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Request(id, method, body, Map.of())), route,
-                    future);
+            JsonRpcMessage.Request request = new JsonRpcMessage.Request(id, method, body, Map.of());
+            transport.send(JsonRpcCodec.encode(request), request, route, future);
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
@@ -351,8 +351,9 @@ public final class Session implements AutoCloseable {
 
     /** A notification on the stream of the request it concerns (progress goes with its request). */
     void send(String method, JsonNode params, Route route) {
-        transport.send(JsonRpcCodec.encode(new JsonRpcMessage.Notification(method, Optional.ofNullable(params),
-                Map.of())), route);
+        JsonRpcMessage.Notification notification = new JsonRpcMessage.Notification(method,
+                Optional.ofNullable(params), Map.of());
+        transport.send(JsonRpcCodec.encode(notification), notification, route);
     }
 
     /** Like {@link #send} but a closed transport is not an error (progress racing a disconnect, say). */
@@ -797,7 +798,7 @@ public final class Session implements AutoCloseable {
 
     private void sendQuietly(JsonRpcMessage message) {
         try {
-            transport.send(JsonRpcCodec.encode(message), routeOf(message));
+            transport.send(JsonRpcCodec.encode(message), message, routeOf(message));
         } catch (TransportClosedException e) {
             LOG.log(System.Logger.Level.DEBUG, "reply dropped: transport closed");
         }

@@ -1,7 +1,9 @@
 package dev.warden.core.transport;
 
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
+import java.util.Optional;
 
 /**
  * Moves whole JSON-RPC frames. A transport does framing and size limits only; it never interprets
@@ -35,6 +37,34 @@ public interface Transport extends AutoCloseable {
      */
     default void send(String frame, Route route, java.util.concurrent.CompletableFuture<?> answered) {
         send(frame, route);
+    }
+
+    /**
+     * Sends one message the session built, as {@code frame} (its encoding). A transport that labels
+     * or routes by what a message is (Streamable HTTP: a request's headers and id, the notification
+     * that opens its listen stream) reads the message here, never the frame. The default sends the
+     * frame as {@link #send(String, Route)}.
+     */
+    default void send(String frame, JsonRpcMessage message, Route route) {
+        send(frame, route);
+    }
+
+    /**
+     * Sends a request the session built, as {@code frame}, worth sending only until
+     * {@code answered} completes (see {@link #send(String, Route, java.util.concurrent.CompletableFuture)}).
+     * The default sends the frame as that method does.
+     */
+    default void send(String frame, JsonRpcMessage.Request request, Route route,
+                      java.util.concurrent.CompletableFuture<?> answered) {
+        send(frame, route, answered);
+    }
+
+    /**
+     * What this transport learns from its client to label each request with metadata headers
+     * (Streamable HTTP); empty for a transport that labels nothing (the default).
+     */
+    default Optional<RequestMetadata> requestMetadata() {
+        return Optional.empty();
     }
 
     /**

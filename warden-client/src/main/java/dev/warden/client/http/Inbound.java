@@ -1,0 +1,152 @@
+package dev.warden.client.http;
+
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.jsonrpc.Decoded;
+import dev.warden.core.jsonrpc.FrameHints;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.core.transport.TransportClosedException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the server sends, to the session: JSON bodies and event streams read within the size limit
+ * and handed to the listener one frame at a time, from whichever thread read them. Only answers'
+ * ids are read here, to know which requests a stream still owes.
+ */
+final class Inbound {
+
+    private static final System.Logger LOG = System.getLogger(Inbound.class.getName());
+
+    private final Object input = new Object();
+    private final AtomicBoolean closed;
+    private volatile Transport.Listener listener;
+    /** The largest answer (a JSON body, or one event's data) this client accepts. */
+    private volatile int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+
+    Inbound(AtomicBoolean closed) {
+        this.closed = closed;
+    }
+
+    void start(Transport.Listener listener) {
+        this.listener = listener;
+    }
+
+    void maxMessageBytes(int max) {
+        this.maxMessageBytes = max;
+    }
+
+    Optional<Transport.Listener> listener() {
+        return Optional.ofNullable(listener);
+    }
+
+    /** Where an event stream stands: the id to resume after, and the server's retry delay. */
+    static final class StreamState {
+        Optional<String> lastEventId = Optional.empty();
+        long retryMillis = 1000;
+    }
+
+    /** A JSON answer: one line of JSON as far as size goes, bounded the same way. */
+    void readJson(InputStream response) {
+        try (InputStream body = response) {
+            BoundedLines lines = new BoundedLines(body, maxMessageBytes);
+            StringBuilder text = new StringBuilder();
+            BoundedLines.Line line;
+            while ((line = lines.next()) != null) {
+                if (line.oversized() || text.length() + line.text().length() > maxMessageBytes) {
+                    tooLarge(line);
+                    return;
+                }
+                text.append(line.text()).append('\n');
+            }
+            if (!text.toString().isBlank()) {
+                deliver(text.toString().getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new TransportClosedException("the answer could not be read", e);
+        }
+    }
+
+    /** Reads an event stream to its end; each answer read is taken out of {@code open}. */
+    void readEvents(InputStream in, Set<RequestId> open, StreamState state) {
+        try (in) {
+            BoundedLines reader = new BoundedLines(in, maxMessageBytes);
+            StringBuilder data = null;
+            BoundedLines.Line next;
+            while ((next = reader.next()) != null && !closed.get()) {
+                if (next.oversized() || data != null && data.length() + next.text().length() > maxMessageBytes) {
+                    // One event too large to keep: the request it answers fails now, not at its timeout.
+                    tooLarge(next.oversized() ? next : new BoundedLines.Line("", true,
+                            data.substring(0, Math.min(data.length(), FrameHints.EDGE))
+                                    .getBytes(StandardCharsets.UTF_8), new byte[0]));
+                    data = null;
+                    continue;
+                }
+                String line = next.text();
+                if (line.isEmpty()) {
+                    if (data != null && !data.isEmpty()) {
+                        byte[] frame = data.toString().getBytes(StandardCharsets.UTF_8);
+                        answered(frame).ifPresent(open::remove);
+                        deliver(frame);
+                    }
+                    data = null;
+                } else if (line.startsWith("data:")) {
+                    String value = line.substring(line.startsWith("data: ") ? 6 : 5);
+                    data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
+                } else if (line.startsWith("id:")) {
+                    state.lastEventId = Optional.of(line.substring(3).trim());
+                } else if (line.startsWith("retry:")) {
+                    try {
+                        state.retryMillis = Math.min(60_000, Math.max(0, Long.parseLong(line.substring(6).trim())));
+                    } catch (NumberFormatException e) {
+                        // a malformed retry field is ignored, as the SSE standard says
+                    }
+                }
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "an event stream broke");
+        }
+    }
+
+    void deliver(byte[] frame) {
+        Transport.Listener l = listener;
+        if (l != null && !closed.get()) {
+            synchronized (input) {
+                l.onFrame(frame);
+            }
+        }
+    }
+
+    /** An answer over the limit: the request it answers fails at once (its id read from the edges). */
+    private void tooLarge(BoundedLines.Line line) {
+        Transport.Listener l = listener;
+        if (l != null && !closed.get()) {
+            byte[] head = line.head() == null ? new byte[0] : line.head();
+            byte[] tail = line.tail() == null ? new byte[0] : line.tail();
+            synchronized (input) {
+                // A refusal, not an answer: the session records it and renders it with a ref.
+                l.onOversizedFrame(FrameHints.of(head, tail), ProtocolException.invalidRequest(
+                        "Invalid request: the message exceeds the maximum size of " + maxMessageBytes + " bytes"));
+            }
+        }
+    }
+
+    /** The request an incoming frame answers, if it is an answer. */
+    private static Optional<RequestId> answered(byte[] frame) {
+        if (JsonRpcCodec.decode(frame) instanceof Decoded.Message m) {
+            return switch (m.message()) {
+                case JsonRpcMessage.Success s -> Optional.of(s.id());
+                case JsonRpcMessage.Failure f -> f.id();
+                default -> Optional.empty();
+            };
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.warden.client.http;
+
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.mcp.ProtocolVersion;
+import java.net.http.HttpRequest;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The request-metadata headers 2026-07-28 requires (harmless to older servers), read from the
+ * request the session built: the version from the body's {@code _meta}, {@code Mcp-Method},
+ * {@code Mcp-Name} for calls, reads and prompts, and a call's {@code x-mcp-header} arguments as
+ * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII.
+ */
+final class RequestLabels {
+
+    /** The tools' annotations, by name, from the last listing (a proxy adds page by page). */
+    private volatile Map<String, ParamHeaders> paramHeaders = Map.of();
+
+    void replace(Map<String, ParamHeaders> byTool) {
+        this.paramHeaders = Map.copyOf(byTool);
+    }
+
+    void add(Map<String, ParamHeaders> byTool) {
+        if (byTool.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            Map<String, ParamHeaders> merged = new HashMap<>(paramHeaders);
+            merged.putAll(byTool);
+            if (merged.size() <= 100_000) {
+                this.paramHeaders = Map.copyOf(merged);
+            }
+        }
+    }
+
+    /** The version a stateless request names in its {@code _meta}; empty for a session-based one. */
+    static Optional<String> metaVersion(JsonRpcMessage.Request request) {
+        return request.params().map(p -> p.get("_meta")).filter(JsonNode::isObject)
+                .map(meta -> meta.get(ProtocolVersion.META_VERSION))
+                .filter(JsonNode::isString).map(JsonNode::stringValue);
+    }
+
+    void label(HttpRequest.Builder b, JsonRpcMessage.Request r) {
+        metaVersion(r).ifPresent(v -> b.setHeader("MCP-Protocol-Version", v));
+        b.header("Mcp-Method", r.method());
+        String field = switch (r.method()) {
+            case "tools/call", "prompts/get" -> "name";
+            case "resources/read" -> "uri";
+            default -> null;
+        };
+        if (field != null) {
+            r.params().map(p -> p.get(field)).filter(JsonNode::isString).map(JsonNode::stringValue)
+                    .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
+        }
+        if ("tools/call".equals(r.method())) {
+            r.params().map(p -> p.path("name").asString("")).map(paramHeaders::get).ifPresent(annotated ->
+                    annotated.headers(r.params().get().path("arguments")).forEach(b::header));
+        }
+    }
+
+    static String headerValue(String value) {
+        return value.isEmpty() ? "=?base64??=" : ParamHeaders.encode(value);
+    }
+}

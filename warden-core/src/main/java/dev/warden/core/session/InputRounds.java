@@ -1,0 +1,147 @@
+package dev.warden.core.session;
+
+import dev.warden.core.error.IncompatiblePeerException;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The multi round-trip request of 2026-07-28: a stateless peer that needs input answers
+ * {@code resultType: "input_required"} with its {@code inputRequests} (and an opaque
+ * {@code requestState}); the asker answers them and sends the request again with
+ * {@code inputResponses} and that state, as a new request, until the peer gives its real answer.
+ * The client's tool calls and the gateway's calls to a stateless upstream both run this loop.
+ *
+ * <p>{@code asker} names the peer in the error when it asks too often ("The server asked for input
+ * more than 16 times"); {@code maxRequests} is how many requests one call may take in all. The
+ * cancel reason is what the peer is told when the caller cancels the round in flight.
+ */
+public record InputRounds(String asker, int maxRequests, String cancelReason) {
+
+    /** Rounds of input one request may take before the peer is judged to be looping. */
+    public static final int MAX_INPUT_ROUNDS = 16;
+
+    public InputRounds {
+        Objects.requireNonNull(asker, "asker");
+        Objects.requireNonNull(cancelReason, "cancelReason");
+        if (maxRequests < 1) {
+            throw new IllegalArgumentException("maxRequests must be at least 1, got " + maxRequests);
+        }
+    }
+
+    /** Sends one round's request (a new request each round, with its own id). */
+    @FunctionalInterface
+    public interface Send {
+        OutgoingRequest send(ObjectNode params);
+    }
+
+    /** Answers the peer's {@code inputRequests}, by key; may wait (for a person, for a client). */
+    @FunctionalInterface
+    public interface Answer {
+        ObjectNode answer(JsonNode inputRequests) throws Exception;
+    }
+
+    /** Whether a result asks for input instead of answering. */
+    public static boolean inputRequired(JsonNode result) {
+        return "input_required".equals(result.path("resultType").asString(""));
+    }
+
+    /**
+     * Runs the rounds: sends {@code params} now (on this thread), and each later round after
+     * {@code answer} ran on {@code answering} (never on the thread that read the answer, which must
+     * not wait). The future completes with the peer's real answer, or with the failure of a round
+     * or of an answer (as thrown); cancelling it cancels the round in flight and sends no more.
+     */
+    public CompletableFuture<JsonNode> run(ObjectNode params, Send send, Answer answer, Executor answering) {
+        Objects.requireNonNull(params, "params");
+        AtomicReference<OutgoingRequest> current = new AtomicReference<>();
+        CompletableFuture<JsonNode> result = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean cancelled = super.cancel(mayInterruptIfRunning);
+                OutgoingRequest round = current.get();
+                if (round != null) {
+                    round.cancel(cancelReason);
+                }
+                return cancelled;
+            }
+        };
+        round(params, params, 1, send, answer, answering, current, result);
+        return result;
+    }
+
+    /**
+     * Runs the rounds on the calling thread, answers included (a proxy whose answers must go out on
+     * the stream of the request it is handling): the same loop as {@link #run}, its answer steps
+     * queued to this thread. Interrupted, it cancels the round in flight and rethrows.
+     */
+    public JsonNode runHere(ObjectNode params, Send send, Answer answer)
+            throws InterruptedException, ExecutionException {
+        LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
+        CompletableFuture<JsonNode> rounds = run(params, send, answer, steps::add);
+        rounds.whenComplete((value, error) -> steps.add(() -> { }));
+        try {
+            while (!rounds.isDone()) {
+                steps.take().run();
+            }
+        } catch (InterruptedException e) {
+            rounds.cancel(true);
+            throw e;
+        }
+        return rounds.get();
+    }
+
+    private void round(ObjectNode first, ObjectNode params, int round, Send send, Answer answer, Executor answering,
+                       AtomicReference<OutgoingRequest> current, CompletableFuture<JsonNode> result) {
+        if (result.isDone()) {
+            return; // cancelled between rounds
+        }
+        OutgoingRequest request = send.send(params);
+        current.set(request);
+        request.whenComplete((value, error) -> {
+            if (error != null) {
+                result.completeExceptionally(error);
+                return;
+            }
+            if (!inputRequired(value)) {
+                result.complete(value);
+                return;
+            }
+            if (round >= maxRequests) {
+                result.completeExceptionally(new IncompatiblePeerException(
+                        "The " + asker + " asked for input more than " + MAX_INPUT_ROUNDS + " times"));
+                return;
+            }
+            try {
+                answering.execute(() -> {
+                    try {
+                        ObjectNode again = next(first, answer.answer(value.path("inputRequests")), value);
+                        round(first, again, round + 1, send, answer, answering, current, result);
+                    } catch (Exception e) {
+                        result.completeExceptionally(e);
+                    }
+                });
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+    }
+
+    /** The first request again, with this round's answers and the state the peer asked to get back. */
+    private static ObjectNode next(ObjectNode first, ObjectNode answers, JsonNode result) {
+        ObjectNode again = first.deepCopy();
+        if (!answers.isEmpty()) {
+            again.set("inputResponses", answers);
+        }
+        again.remove("requestState");
+        if (result.get("requestState") instanceof JsonNode state && state.isString()) {
+            again.set("requestState", state);
+        }
+        return again;
+    }
+}
