@@ -60,7 +60,14 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
     public CompletableFuture<JsonNode> run(ObjectNode params, Send send, Answer answer, Executor answering) {
         Objects.requireNonNull(params, "params");
         AtomicReference<OutgoingRequest> current = new AtomicReference<>();
-        CompletableFuture<JsonNode> result = new CompletableFuture<>() {
+        CompletableFuture<JsonNode> result = cancellable(current);
+        round(params, params, 1, send, answer, answering, current, result);
+        return result;
+    }
+
+    /** The loop's result: cancelling it cancels the round in flight. */
+    private CompletableFuture<JsonNode> cancellable(AtomicReference<OutgoingRequest> current) {
+        return new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
                 boolean cancelled = super.cancel(mayInterruptIfRunning);
@@ -71,8 +78,6 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
                 return cancelled;
             }
         };
-        round(params, params, 1, send, answer, answering, current, result);
-        return result;
     }
 
     /**
@@ -83,7 +88,26 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
     public JsonNode runHere(ObjectNode params, Send send, Answer answer)
             throws InterruptedException, ExecutionException {
         LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
-        CompletableFuture<JsonNode> rounds = run(params, send, answer, steps::add);
+        return drive(run(params, send, answer, steps::add), steps);
+    }
+
+    /**
+     * {@link #runHere} for a caller that sent the first request itself and holds its answer
+     * ({@code firstAnswer}, to {@code first}): the rounds go on from there, that request counted as
+     * the first of {@code maxRequests}.
+     */
+    public JsonNode resumeHere(ObjectNode first, JsonNode firstAnswer, Send send, Answer answer)
+            throws InterruptedException, ExecutionException {
+        Objects.requireNonNull(first, "first");
+        LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
+        AtomicReference<OutgoingRequest> current = new AtomicReference<>();
+        CompletableFuture<JsonNode> rounds = cancellable(current);
+        answered(first, firstAnswer, 1, send, answer, steps::add, current, rounds);
+        return drive(rounds, steps);
+    }
+
+    private static JsonNode drive(CompletableFuture<JsonNode> rounds, LinkedBlockingQueue<Runnable> steps)
+            throws InterruptedException, ExecutionException {
         rounds.whenComplete((value, error) -> steps.add(() -> { }));
         try {
             while (!rounds.isDone()) {
@@ -108,28 +132,34 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
                 result.completeExceptionally(error);
                 return;
             }
-            if (!inputRequired(value)) {
-                result.complete(value);
-                return;
-            }
-            if (round >= maxRequests) {
-                result.completeExceptionally(new IncompatiblePeerException(
-                        "The " + asker + " asked for input more than " + MAX_INPUT_ROUNDS + " times"));
-                return;
-            }
-            try {
-                answering.execute(() -> {
-                    try {
-                        ObjectNode again = next(first, answer.answer(value.path("inputRequests")), value);
-                        round(first, again, round + 1, send, answer, answering, current, result);
-                    } catch (Exception e) {
-                        result.completeExceptionally(e);
-                    }
-                });
-            } catch (RuntimeException e) {
-                result.completeExceptionally(e);
-            }
+            answered(first, value, round, send, answer, answering, current, result);
         });
+    }
+
+    /** The peer answered request number {@code round}: the loop ends, or the next round is answered and sent. */
+    private void answered(ObjectNode first, JsonNode value, int round, Send send, Answer answer, Executor answering,
+                          AtomicReference<OutgoingRequest> current, CompletableFuture<JsonNode> result) {
+        if (!inputRequired(value)) {
+            result.complete(value);
+            return;
+        }
+        if (round >= maxRequests) {
+            result.completeExceptionally(new IncompatiblePeerException(
+                    "The " + asker + " asked for input more than " + MAX_INPUT_ROUNDS + " times"));
+            return;
+        }
+        try {
+            answering.execute(() -> {
+                try {
+                    ObjectNode again = next(first, answer.answer(value.path("inputRequests")), value);
+                    round(first, again, round + 1, send, answer, answering, current, result);
+                } catch (Exception e) {
+                    result.completeExceptionally(e);
+                }
+            });
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+        }
     }
 
     /** The first request again, with this round's answers and the state the peer asked to get back. */

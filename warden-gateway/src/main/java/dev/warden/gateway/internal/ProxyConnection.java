@@ -51,7 +51,7 @@ public final class ProxyConnection implements Asker {
         this.profile = new ClientProfile(downstream, services.perClient());
         this.links = new ConnectionLinks(links, shared, naming);
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
-                new InputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
+                new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
         Handshake handshake = new Handshake(this.links, profile);
         CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls);
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls);

@@ -94,10 +94,6 @@ final class StatelessRules {
         return order.indexOf(level) >= order.indexOf(threshold) && order.contains(threshold);
     }
 
-    static boolean inputRequired(JsonNode result) {
-        return "input_required".equals(result.path("resultType").asString(""));
-    }
-
     /**
      * A stateless upstream's result as a session-based server would have given it: without the
      * fields of the newer version (result type, cache hints, the server's name on every result),

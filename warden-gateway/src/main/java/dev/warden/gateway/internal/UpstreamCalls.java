@@ -34,11 +34,11 @@ final class UpstreamCalls {
     private final Services services;
     private final CallsInFlight inFlight;
     private final ParkedRounds parked;
-    private final InputRounds inputRounds;
+    private final UpstreamInputRounds inputRounds;
     /** The client connection, as the one an upstream's questions during its calls are put to. */
     private final Asker asker;
 
-    UpstreamCalls(ClientProfile profile, Services services, CallsInFlight inFlight, InputRounds inputRounds,
+    UpstreamCalls(ClientProfile profile, Services services, CallsInFlight inFlight, UpstreamInputRounds inputRounds,
             Asker asker) {
         this.profile = profile;
         this.services = services;
