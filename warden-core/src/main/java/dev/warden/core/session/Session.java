@@ -137,6 +137,11 @@ public final class Session implements AutoCloseable {
         return unanswered.count();
     }
 
+    /** Waits until every message received has its answer on the wire (or needed none), at most {@code timeout}. */
+    boolean awaitAnswered(Duration timeout) throws InterruptedException {
+        return unanswered.awaitNone(timeout);
+    }
+
     /** Requests to the peer still waiting for an answer. */
     int pendingCount() {
         return pending.size();
@@ -212,7 +217,7 @@ public final class Session implements AutoCloseable {
         pending.failAll();
         Thread.ofVirtual().name("warden-drain").start(() -> {
             try {
-                unanswered.awaitNone(drainTimeout);
+                awaitAnswered(drainTimeout);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
