@@ -74,9 +74,7 @@ final class PendingRequests {
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
-            future.completeExceptionally(new ConnectionClosedException(e instanceof SessionExpiredException
-                    ? "The server ended the session" : "The connection is closed", e,
-                    e instanceof SessionExpiredException));
+            future.completeExceptionally(notSent(e));
         }
         if (closed.getAsBoolean() && pending.remove(id) != null) {
             future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
@@ -124,6 +122,19 @@ final class PendingRequests {
             p.future.completeExceptionally(new MessageTooLargeException(
                     "The peer's answer exceeds the maximum message size"));
         }
+    }
+
+    /**
+     * Why a request the transport refused at once fails: an expired session is the one case a client
+     * repairs by itself (a new session, the call once more); any other refusal closes this request.
+     */
+    private static ConnectionClosedException notSent(TransportClosedException refused) {
+        return switch (refused) {
+            case SessionExpiredException e -> new ConnectionClosedException("The server ended the session", e, true);
+            case UnauthorizedException e -> new ConnectionClosedException("The connection is closed", e, false);
+            case SendTimeoutException e -> new ConnectionClosedException("The connection is closed", e, false);
+            case TransportClosedException e -> new ConnectionClosedException("The connection is closed", e, false);
+        };
     }
 
     /** A request of ours never reached the peer (the transport sent it asynchronously and failed). */
