@@ -7,6 +7,7 @@ import dev.warden.core.sanitize.Policy;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.FileAuditLog;
 import dev.warden.gateway.Gateway;
+import dev.warden.gateway.ConfigException;
 import dev.warden.gateway.GatewayConfig;
 import dev.warden.gateway.Upstream;
 import java.nio.file.Path;
@@ -165,7 +166,7 @@ final class WrapCommand implements Callable<Integer> {
                     .withRedactSuccessfulResults(!keepCredentials)
                     .withRedactResultsOf(kept)
                     .withPii(pii);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ConfigException e) {
             // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
             System.err.println("warden wrap: " + e.getMessage());
             return 2;
