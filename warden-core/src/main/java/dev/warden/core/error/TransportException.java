@@ -2,7 +2,7 @@ package dev.warden.core.error;
 
 /**
  * The link to the peer could not be made or used: a send on a transport that is closed or whose
- * write failed ({@code dev.warden.core.transport.TransportClosedException} and its kinds), a server
+ * write failed ({@code TransportClosedException} and its kinds, in the transport package), a server
  * process that could not be started. Raised by transports, which live outside this package (and,
  * for HTTP, outside this module), so the category is open to them.
  */

@@ -65,7 +65,7 @@ public final class Session implements AutoCloseable {
         this.pending = new PendingRequests(this, outbox, builder.deadlines, closed::get);
         Answers answers = new Answers(builder.boundary, builder.resultFilter);
         this.incoming = new IncomingRequests(this, new IncomingRequests.Handlers(builder.requestHandlers,
-                builder.asyncHandlers, builder.inlineMethods, Optional.ofNullable(builder.fallbackRequestHandler)),
+                builder.asyncHandlers, builder.inlineMethods, builder.fallbackRequestHandler),
                 answers, builder.maxConcurrentRequests, closed::get);
         this.notifications = new NotificationQueue(builder.notificationHandlers,
                 builder.fallbackNotificationHandler, builder.maxQueuedNotifications);
@@ -249,7 +249,7 @@ public final class Session implements AutoCloseable {
         private final Set<String> inlineMethods = new HashSet<>();
         private final Map<String, NotificationHandler> notificationHandlers = new HashMap<>();
         private Optional<NotificationHandler> fallbackNotificationHandler = Optional.empty();
-        private RequestHandler fallbackRequestHandler;
+        private Optional<RequestHandler> fallbackRequestHandler = Optional.empty();
         private ErrorBoundary boundary = ErrorBoundary.ofDefaults();
         private ResultFilter resultFilter = (request, result) -> result;
         private Duration defaultTimeout = RequestOptions.DEFAULT_TIMEOUT;
@@ -293,7 +293,7 @@ public final class Session implements AutoCloseable {
 
         /** Answers requests whose method has no handler of its own (the gateway forwards them). */
         public Builder onOtherRequest(RequestHandler handler) {
-            this.fallbackRequestHandler = Objects.requireNonNull(handler, "handler");
+            this.fallbackRequestHandler = Optional.of(Objects.requireNonNull(handler, "handler"));
             return this;
         }
 
