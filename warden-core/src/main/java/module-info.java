@@ -8,6 +8,7 @@ module dev.warden.core {
     requires transitive com.fasterxml.jackson.annotation;
 
     exports dev.warden.core.error;
+    exports dev.warden.core.headers;
     exports dev.warden.core.incident;
     exports dev.warden.core.json;
     exports dev.warden.core.jsonrpc;

@@ -6,6 +6,7 @@ import dev.warden.core.incident.Retention;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;
+import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Upstream;
 import java.nio.file.Path;
@@ -171,7 +172,7 @@ final class WrapCommand implements Callable<Integer> {
                     .redactSuccessfulResults(!keepCredentials)
                     .redactResultsOf(kept)
                     .pii(pii).build();
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ConfigException e) {
             // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
             System.err.println("warden wrap: " + e.getMessage());
             return 2;

@@ -1,5 +1,6 @@
 package dev.warden.client;
 
+import dev.warden.core.error.TransportException;
 import dev.warden.core.error.AuthorizationFailedException;
 import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.IncompatiblePeerException;
@@ -41,9 +42,9 @@ final class Handshake {
     }
 
     /** The server process could not be started, or exited before it answered (see {@link Reconnector}). */
-    static final class ServerDidNotStart extends RuntimeException {
+    static final class ServerDidNotStart extends TransportException {
         ServerDidNotStart(String message, Throwable cause) {
-            super(message, cause, false, false);
+            super(message, cause, false);
         }
     }
 

@@ -4,7 +4,7 @@ import dev.warden.core.error.IncompatiblePeerException;
 import dev.warden.core.error.Violation;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Content;
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.transport.RequestMetadata;
 import dev.warden.core.transport.Transport;

@@ -1,7 +1,7 @@
 package dev.warden.client.http;
 
 import dev.warden.core.jsonrpc.JsonRpcMessage;
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
 import java.net.http.HttpRequest;
 import java.util.HashMap;

@@ -4,7 +4,7 @@ import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.transport.RequestMetadata;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.SessionExpiredException;

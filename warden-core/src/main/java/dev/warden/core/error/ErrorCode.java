@@ -25,7 +25,10 @@ public enum ErrorCode {
         this.defaultMessage = defaultMessage;
     }
 
-    /** Whether the same call may succeed later without changes. */
+    /**
+     * Whether the same call may succeed later without changes: the one source of the flag a failure
+     * carries ({@link ToolFailure#retryable()}), which only a transient {@link ConflictFailure} overrides.
+     */
     public boolean retryable() {
         return retryable;
     }

@@ -6,6 +6,6 @@ package dev.warden.core.error;
  */
 public final class InternalFailure extends ToolFailure {
     public InternalFailure(Throwable cause) {
-        super(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage(), false, cause);
+        super(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage(), cause);
     }
 }

@@ -17,6 +17,15 @@ public final class PeerErrorException extends WardenException {
     }
 
     /** The error exactly as the peer sent it: untrusted. */
+    /**
+     * The peer answered with a frame that is not valid UTF-8 JSON: read as the parse error it
+     * would have had to send, so the request fails at once rather than waiting out its timeout.
+     */
+    public static PeerErrorException unreadableAnswer() {
+        return new PeerErrorException(new JsonRpcError(JsonRpcError.PARSE_ERROR,
+                "Parse error: the answer is not valid UTF-8 JSON", java.util.Optional.empty()));
+    }
+
     public JsonRpcError error() {
         return error;
     }

@@ -10,7 +10,7 @@ public final class RateLimitedFailure extends ToolFailure {
     private final Duration retryAfter;
 
     public RateLimitedFailure(String message, Duration retryAfter) {
-        super(ErrorCode.RATE_LIMITED, message, true, null);
+        super(ErrorCode.RATE_LIMITED, message, null);
         Objects.requireNonNull(retryAfter, "retryAfter");
         if (retryAfter.isNegative()) {
             throw new IllegalArgumentException("retryAfter must not be negative: " + retryAfter);

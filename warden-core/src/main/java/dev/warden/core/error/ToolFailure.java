@@ -17,12 +17,10 @@ public abstract sealed class ToolFailure extends WardenException
         TimeoutFailure, UpstreamFailure, BlockedFailure, InternalFailure {
 
     private final ErrorCode code;
-    private final boolean retryable;
 
-    ToolFailure(ErrorCode code, String message, boolean retryable, Throwable cause) {
+    ToolFailure(ErrorCode code, String message, Throwable cause) {
         super(requireMessage(message), cause, false);
         this.code = Objects.requireNonNull(code, "code");
-        this.retryable = retryable;
     }
 
     private static String requireMessage(String message) {
@@ -42,8 +40,13 @@ public abstract sealed class ToolFailure extends WardenException
         return getMessage();
     }
 
+    /**
+     * Whether the same call may succeed later without changes: what the code says ({@link
+     * ErrorCode#retryable()}, the one registry), but for the one kind whose instances differ (a
+     * transient {@link ConflictFailure}).
+     */
     public boolean retryable() {
-        return retryable;
+        return code.retryable();
     }
 
     /** How long the caller should wait before retrying, where known. */

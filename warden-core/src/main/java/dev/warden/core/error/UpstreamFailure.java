@@ -6,6 +6,6 @@ package dev.warden.core.error;
  */
 public final class UpstreamFailure extends ToolFailure {
     public UpstreamFailure(String message, Throwable cause) {
-        super(ErrorCode.UPSTREAM_ERROR, message, true, cause);
+        super(ErrorCode.UPSTREAM_ERROR, message, cause);
     }
 }

@@ -9,7 +9,7 @@ public final class ValidationFailure extends ToolFailure {
     private final List<Violation> violations;
 
     public ValidationFailure(List<Violation> violations) {
-        super(ErrorCode.VALIDATION_ERROR, lines(violations), false, null);
+        super(ErrorCode.VALIDATION_ERROR, lines(violations), null);
         this.violations = List.copyOf(violations);
     }
 

@@ -17,11 +17,11 @@ import tools.jackson.databind.JsonNode;
 public final class OutgoingRequest extends CompletableFuture<JsonNode> {
 
     private final RequestId id;
-    private final Session session;
+    private final PendingRequests pending;
 
-    OutgoingRequest(RequestId id, Session session) {
+    OutgoingRequest(RequestId id, PendingRequests pending) {
         this.id = id;
-        this.session = session;
+        this.pending = pending;
     }
 
     public RequestId id() {
@@ -32,7 +32,7 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
     public boolean cancel(String reason) {
         boolean won = completeExceptionally(new RequestCancelledException("The request was cancelled locally"));
         if (won) {
-            session.abandon(id, reason);
+            pending.abandon(id, reason);
         }
         return won;
     }

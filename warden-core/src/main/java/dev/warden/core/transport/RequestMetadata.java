@@ -1,6 +1,6 @@
 package dev.warden.core.transport;
 
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import java.util.Map;
 
 /**

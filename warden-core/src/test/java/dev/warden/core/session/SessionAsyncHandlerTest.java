@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 /** Handlers that answer later without a thread of their own ({@link AsyncRequestHandler}). */
 class SessionAsyncHandlerTest {
 
-    private final Map<String, CompletableFuture<JsonNode>> open = new ConcurrentHashMap<>();
+    /** Each key's pending answer, completed by the handler when the request reaches it; the test waits on it. */
+    private final Map<String, CompletableFuture<CompletableFuture<JsonNode>>> open = new ConcurrentHashMap<>();
     private final AtomicReference<Thread> ranOn = new AtomicReference<>();
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private Session session;
@@ -45,7 +46,7 @@ class SessionAsyncHandlerTest {
                         answer.cancel(false);
                         cancelled.countDown();
                     });
-                    open.put(key, answer);
+                    reached(key).complete(answer);
                     return answer;
                 })
                 .build();
@@ -59,12 +60,12 @@ class SessionAsyncHandlerTest {
         }
     }
 
-    private CompletableFuture<JsonNode> waitingFor(String key) throws InterruptedException {
-        for (int i = 0; i < 2000 && !open.containsKey(key); i++) {
-            Thread.sleep(5);
-        }
-        assertThat(open).containsKey(key);
-        return open.get(key);
+    private CompletableFuture<CompletableFuture<JsonNode>> reached(String key) {
+        return open.computeIfAbsent(key, k -> new CompletableFuture<>());
+    }
+
+    private CompletableFuture<JsonNode> waitingFor(String key) throws Exception {
+        return reached(key).get(10, TimeUnit.SECONDS);
     }
 
     @Test

@@ -120,17 +120,16 @@ class SessionBoundsTest {
     @Test
     void requestsFromThePeerBeyondTheBoundAreRefusedAtOnceAndTheOthersStillAnswered() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(2);
         start(builder().maxConcurrentRequests(2).onRequest("sampling/createMessage", ctx -> {
+            running.countDown();
             release.await();
             return Json.object();
         }));
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"sampling/createMessage\"}");
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"sampling/createMessage\"}");
-        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            while (session.inFlightCount() < 2) {
-                Thread.sleep(5);
-            }
-        });
+        assertThat(running.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(session.inFlightCount()).isEqualTo(2);
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"sampling/createMessage\"}");
 
         JsonNode refused = peer.next();

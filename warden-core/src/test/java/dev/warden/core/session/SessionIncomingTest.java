@@ -9,6 +9,7 @@ import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.transport.InMemoryTransport;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -315,9 +316,7 @@ class SessionIncomingTest {
     }
 
     private void awaitNoInFlight() throws InterruptedException {
-        for (int i = 0; i < 2000 && session.unansweredCount() > 0; i++) {
-            Thread.sleep(5);
-        }
+        assertThat(session.awaitAnswered(Duration.ofSeconds(10))).isTrue();
         assertThat(session.unansweredCount()).isZero();
     }
 }

@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,10 +25,13 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Requests the session sends. The peer is played by the test, so every answer (or silence) is
- * deliberate. Timeouts here are generous hang guards; no assertion depends on how fast anything runs.
+ * deliberate, and the requests' timeouts run on a clock the test moves: a timeout fires when the
+ * test says it is due, never because the machine was slow. Waits on futures are hang guards only.
  */
 class SessionOutgoingTest {
 
+    private final AtomicLong now = new AtomicLong();
+    private final Deadlines deadlines = Deadlines.manual(now::get);
     private Session session;
     private RawPeer peer;
 
@@ -34,8 +39,19 @@ class SessionOutgoingTest {
     void start() {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         peer = new RawPeer(pair.right());
-        session = Session.builder(pair.left()).build();
+        session = Session.builder(pair.left()).deadlines(deadlines).build();
         session.start();
+    }
+
+    /** Moves the clock and fires the timeouts that are then due. */
+    private void advance(Duration by) {
+        now.addAndGet(by.toNanos());
+        deadlines.fireDue();
+    }
+
+    private void progress(JsonNode token, int progress) {
+        peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":"
+                + token + ",\"progress\":" + progress + "}}");
     }
 
     @AfterEach
@@ -78,6 +94,9 @@ class SessionOutgoingTest {
         OutgoingRequest request = session.request("slow", Json.object(),
                 RequestOptions.ofDefaults().withTimeout(Duration.ofMillis(200)));
         JsonNode sent = peer.next();
+        advance(Duration.ofMillis(199));
+        assertThat(request).isNotDone();
+        advance(Duration.ofMillis(1));
         assertThat(failureOf(request)).isInstanceOf(RequestTimeoutException.class);
         JsonNode cancel = peer.next();
         assertThat(cancel.get("method").stringValue()).isEqualTo("notifications/cancelled");
@@ -90,6 +109,7 @@ class SessionOutgoingTest {
         OutgoingRequest request = session.request("slow", Json.object(),
                 RequestOptions.ofDefaults().withTimeout(Duration.ofMillis(100)));
         JsonNode sent = peer.next();
+        advance(Duration.ofMillis(100));
         assertThat(failureOf(request)).isInstanceOf(RequestTimeoutException.class);
         assertThat(peer.next().get("method").stringValue()).isEqualTo("notifications/cancelled");
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + sent.get("id") + ",\"result\":{\"late\":true}}");
@@ -103,18 +123,23 @@ class SessionOutgoingTest {
     @Test
     void progressResetsTheIdleTimeout() throws Exception {
         List<Progress.Params> seen = new CopyOnWriteArrayList<>();
+        Semaphore heard = new Semaphore(0);
         OutgoingRequest request = session.request("long", Json.object(), RequestOptions.ofDefaults()
                 .withTimeout(Duration.ofMillis(1500))
                 .withResetTimeoutOnProgress(true)
-                .withProgress(seen::add));
+                .withProgress(p -> {
+                    seen.add(p);
+                    heard.release();
+                }));
         JsonNode sent = peer.next();
         JsonNode token = sent.get("params").get("_meta").get("progressToken");
         assertThat(token).isNotNull();
         // Three idle periods in total, but never one without progress.
         for (int i = 1; i <= 6; i++) {
-            Thread.sleep(500);
-            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":"
-                    + token + ",\"progress\":" + i + "}}");
+            advance(Duration.ofMillis(500));
+            progress(token, i);
+            // The listener runs after the timeout is re-armed: once it has, the next step may move the clock.
+            assertThat(heard.tryAcquire(30, TimeUnit.SECONDS)).as("progress %d handled", i).isTrue();
         }
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + sent.get("id") + ",\"result\":{\"done\":true}}");
         assertThat(request.get(30, TimeUnit.SECONDS).get("done").asBoolean()).isTrue();
@@ -123,23 +148,19 @@ class SessionOutgoingTest {
 
     @Test
     void theMaximumTotalTimeoutHoldsDespiteProgress() throws Exception {
+        Semaphore heard = new Semaphore(0);
         OutgoingRequest request = session.request("forever", Json.object(), RequestOptions.ofDefaults()
                 .withTimeout(Duration.ofSeconds(30))
                 .withMaxTotalTimeout(Duration.ofMillis(600))
-                .withResetTimeoutOnProgress(true));
+                .withResetTimeoutOnProgress(true)
+                .withProgress(p -> heard.release()));
         JsonNode sent = peer.next();
         JsonNode token = sent.get("params").get("_meta").get("progressToken");
-        Thread.ofVirtual().start(() -> {
-            for (int i = 1; i < 200 && !request.isDone(); i++) {
-                peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":"
-                        + token + ",\"progress\":" + i + "}}");
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
+        for (int i = 1; i < 200 && !request.isDone(); i++) {
+            progress(token, i);
+            assertThat(heard.tryAcquire(30, TimeUnit.SECONDS)).as("progress %d handled", i).isTrue();
+            advance(Duration.ofMillis(50));
+        }
         Throwable failure = failureOf(request);
         assertThat(failure).isInstanceOf(RequestTimeoutException.class);
         assertThat(failure.getMessage()).contains("maximum total timeout");

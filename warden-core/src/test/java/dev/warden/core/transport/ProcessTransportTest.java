@@ -92,10 +92,12 @@ class ProcessTransportTest {
     private static final class Heard implements StderrSink {
         final List<String> lines = new CopyOnWriteArrayList<>();
         final java.util.concurrent.CompletableFuture<String> exit = new java.util.concurrent.CompletableFuture<>();
+        final java.util.concurrent.CountDownLatch firstLine = new java.util.concurrent.CountDownLatch(1);
 
         @Override
         public void line(String line) {
             lines.add(line);
+            firstLine.countDown();
         }
 
         @Override
@@ -136,9 +138,7 @@ class ProcessTransportTest {
         Heard heard = new Heard();
         ProcessTransport transport = ProcessTransport.launch(List.of("sh", "-c", "echo ready >&2; exec cat"),
                 Map.of(), Optional.empty(), heard);
-        for (int i = 0; i < 500 && heard.lines.isEmpty(); i++) {
-            Thread.sleep(10);
-        }
+        heard.firstLine.await(60, TimeUnit.SECONDS); // the child is running: its shell wrote "ready"
 
         transport.close();
 

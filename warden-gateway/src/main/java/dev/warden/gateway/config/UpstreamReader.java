@@ -103,7 +103,7 @@ final class UpstreamReader {
             URI uri;
             try {
                 uri = URI.create(Interpolation.interpolate(url, path + ".url", env));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | ConfigException e) {
                 throw new ConfigException(path + ".url: expected an http or https URL");
             }
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
@@ -194,7 +194,7 @@ final class UpstreamReader {
             text(o, "redirectUri", path + ".redirectUri", "an absolute URI").map(URI::create).ifPresent(b::redirectUri);
             text(o, "clientMetadataUrl", path + ".clientMetadataUrl", "an https URL").map(URI::create)
                     .ifPresent(b::clientMetadataUrl);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ConfigException e) {
             String message = e.getMessage();
             int got = message.indexOf(", got ");
             throw new ConfigException(path + ": " + (got < 0 ? message : message.substring(0, got)));

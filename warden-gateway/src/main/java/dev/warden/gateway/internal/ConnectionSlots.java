@@ -1,5 +1,6 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.error.TransportException;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -39,15 +40,10 @@ public final class ConnectionSlots {
     }
 
     /** No place for another connection; its message is the gateway's own words (trusted). Stackless. */
-    static final class AtCapacity extends IllegalStateException {
+    static final class AtCapacity extends TransportException {
         AtCapacity(String upstream, int max) {
             super("The gateway already holds " + max + " connections to the upstream server " + upstream
-                    + " (its maxConnections); retry later.", null);
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this;
+                    + " (its maxConnections); retry later.", null, false);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

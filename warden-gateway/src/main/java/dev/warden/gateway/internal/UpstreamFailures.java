@@ -1,6 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.error.AuthorizationFailedException;
+import dev.warden.core.error.ConfigurationException;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.LocalFailure;
 import dev.warden.core.error.MessageTooLargeException;
@@ -8,6 +9,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.error.ToolFailure;
+import dev.warden.core.error.TransportException;
 import dev.warden.core.error.WardenException;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
@@ -68,6 +70,15 @@ final class UpstreamFailures {
             case ProtocolException other -> {
                 permit.unanswered(other);
                 yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+            }
+            case TransportException lost -> {
+                // Closed, expired, refused, never started, or no connection left to have.
+                permit.unanswered(lost);
+                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, lost));
+            }
+            case ConfigurationException misconfigured -> {
+                permit.unanswered(misconfigured);
+                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, misconfigured));
             }
         };
     }

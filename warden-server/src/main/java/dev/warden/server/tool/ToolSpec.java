@@ -1,7 +1,7 @@
 package dev.warden.server.tool;
 
 import dev.warden.core.json.Json;
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.Tools;
 import dev.warden.schema.JsonSchemaValidator;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package dev.warden.http.server.internal;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
-import dev.warden.core.mcp.ParamHeaders;
+import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
 import java.util.Optional;
 import org.eclipse.jetty.server.Request;

@@ -1,4 +1,4 @@
-package dev.warden.core.mcp;
+package dev.warden.core.headers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
-package dev.warden.core.mcp;
+package dev.warden.core.headers;
 
+import dev.warden.core.error.ConfigurationException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -39,7 +40,7 @@ public record ParamHeaders(List<Param> params) {
     }
 
     /** A definition the spec says clients must reject; the message says which rule it breaks. */
-    public static final class InvalidException extends IllegalArgumentException {
+    public static final class InvalidException extends ConfigurationException {
         InvalidException(String message) {
             super(message);
         }
