@@ -7,7 +7,8 @@ module dev.warden.gateway {
     requires io.github.resilience4j.bulkhead;
     requires io.github.resilience4j.core;
     requires io.github.bucket4j.core;
-    requires micrometer.core;
+    // Gateway.Builder.metrics takes the caller's MeterRegistry.
+    requires transitive micrometer.core;
     requires micrometer.registry.prometheus;
 
     exports dev.warden.gateway;

@@ -16,7 +16,6 @@ public final class PeerErrorException extends WardenException {
         this.error = error;
     }
 
-    /** The error exactly as the peer sent it: untrusted. */
     /**
      * The peer answered with a frame that is not valid UTF-8 JSON: read as the parse error it
      * would have had to send, so the request fails at once rather than waiting out its timeout.
@@ -26,6 +25,7 @@ public final class PeerErrorException extends WardenException {
                 "Parse error: the answer is not valid UTF-8 JSON", java.util.Optional.empty()));
     }
 
+    /** The error exactly as the peer sent it: untrusted. */
     public JsonRpcError error() {
         return error;
     }

@@ -40,7 +40,6 @@ public record JsonRpcError(int code, String message, Optional<JsonNode> data) {
         return code >= -32019 && code <= -32000;
     }
 
-    /** Whether Warden may send this code: anything outside the legacy band, and the MCP-defined code in it. */
     /** 2026-07-28: HTTP headers disagree with the body, or a required one is missing. */
     public static final int HEADER_MISMATCH = -32020;
     /** 2026-07-28: the request needs a client capability the client did not declare. */
@@ -48,6 +47,7 @@ public record JsonRpcError(int code, String message, Optional<JsonNode> data) {
     /** 2026-07-28: the request's protocol version is not one the server speaks. */
     public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
+    /** Whether Warden may send this code: anything outside the legacy band, and the MCP-defined code in it. */
     public static boolean mayEmit(int code) {
         return !isLegacyServerErrorBand(code) || code == MCP_RESOURCE_NOT_FOUND || code == HEADER_MISMATCH
                 || code == MISSING_REQUIRED_CLIENT_CAPABILITY || code == UNSUPPORTED_PROTOCOL_VERSION;

@@ -13,7 +13,7 @@ import java.util.Optional;
  * name, value and echo in it (the caller's own are kept, the server's redacted); one of no known
  * shape is one finding, replaced by the safe message of its SQLSTATE ({@link #sqlStateOf}).
  */
-public final class DatabaseErrorDetector implements WordScanner {
+final class DatabaseErrorDetector implements WordScanner {
 
     @Override
     public Category category() {

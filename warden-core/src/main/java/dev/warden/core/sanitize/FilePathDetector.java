@@ -12,7 +12,7 @@ import java.util.Set;
  * extension, or carries a line number: JSON pointers such as {@code /address/city} in validation
  * messages must survive. The path part of an http(s) URL is not a file path.
  */
-public final class FilePathDetector implements Detector {
+final class FilePathDetector implements Detector {
 
     private static final Set<String> ROOTS = Set.of(
             "home", "usr", "var", "etc", "opt", "srv", "tmp", "app", "apps", "root", "Users", "private", "mnt",
@@ -112,9 +112,6 @@ public final class FilePathDetector implements Detector {
         }
         return Math.min(a, b);
     }
-
-    /** Lower case only (upper-case file URLs are not seen in practice); one search per call, cursors only move forward. */
-
 
     /** The end of a Unix path starting at the slash {@code at}, or -1 if it does not look like a file path. */
     private static int unixPath(String text, int at, int reportedStart) {

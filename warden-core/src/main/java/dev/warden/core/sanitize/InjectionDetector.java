@@ -11,7 +11,7 @@ import java.util.List;
  * it ("ignore … instructions" within five words, "you are now", "send … credentials"). Linear,
  * with no regular expression at all (RE2/J was tried first and ran at 2 MB/s on hostile text).
  */
-public final class InjectionDetector implements WordScanner {
+final class InjectionDetector implements WordScanner {
 
     private static final int RECENT = 8;
 

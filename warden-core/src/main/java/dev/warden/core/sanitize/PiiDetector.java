@@ -9,7 +9,7 @@ import java.util.List;
  * text: every expansion around an {@code @} or through a run of digits is bounded. Not in the
  * default set; {@link Sanitizer.Builder#pii()} adds it.
  */
-public final class PiiDetector implements Detector {
+final class PiiDetector implements Detector {
 
     private static final int MAX_LOCAL = 64;
     private static final int MAX_DOMAIN = 253;

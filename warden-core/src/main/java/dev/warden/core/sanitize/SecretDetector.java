@@ -11,7 +11,7 @@ import java.util.List;
  * shape are in {@link SecretFormats}, the names that give a value away in {@link SecretNames}, the
  * values after them in {@link SecretValues}.
  */
-public final class SecretDetector implements WordScanner {
+final class SecretDetector implements WordScanner {
 
     @Override
     public Category category() {

@@ -78,10 +78,11 @@ final class SqlStatements {
     }
 
     /**
-     * Where the last search for FROM ended without finding one, per case mode. A text of many
-     * SELECTs and no FROM would otherwise search the same window again for every SELECT.
+     * {@code SELECT a, b FROM t}, {@code SELECT * FROM t}, {@code select x from t where …}.
+     * {@code noFromUntil} is where the last search for FROM ended without finding one, per case
+     * mode: a text of many SELECTs and no FROM would otherwise search the same window again for
+     * every SELECT.
      */
-    /** {@code SELECT a, b FROM t}, {@code SELECT * FROM t}, {@code select x from t where …}. */
     private static boolean selectShape(String text, int verbEnd, int end, boolean upper, int[] noFromUntil) {
         int mode = upper ? 1 : 0;
         int searchFrom = Math.max(verbEnd, noFromUntil[mode]);

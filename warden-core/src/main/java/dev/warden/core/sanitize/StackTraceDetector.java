@@ -9,7 +9,7 @@ import java.util.List;
  * a source line under a Python frame) or neither. A run of strong and weak lines with at least one
  * strong line is one trace, reported whole so the policy can remove it whole.
  */
-public final class StackTraceDetector implements Detector {
+final class StackTraceDetector implements Detector {
 
     private static final int NONE = 0;
     private static final int WEAK = 1;

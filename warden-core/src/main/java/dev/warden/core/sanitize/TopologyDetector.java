@@ -10,7 +10,7 @@ import java.util.Locale;
  * more {@code NAME=value} lines, or Python's {@code environ({...})}). Public addresses and public
  * host names are left alone: they are not internal topology.
  */
-public final class TopologyDetector implements Detector {
+final class TopologyDetector implements Detector {
 
     /** Last labels that only internal names end in (plus {@code home.arpa} and {@code in-addr.arpa}). */
     private static final String[] INTERNAL_LABELS = {"internal", "local", "localdomain", "corp", "lan", "intranet",

@@ -26,6 +26,10 @@ public final class CorpusGenerator {
 
     private final Random random = new Random(20261122L);
 
+    /** Run through its {@code main} (see above), or by the tests that check the corpus is current. */
+    public CorpusGenerator() {
+    }
+
     record Sample(String category, String text, List<String> sensitive) {
     }
 

@@ -7,6 +7,10 @@ import tools.jackson.databind.JsonNode;
 /** A user shape, installed through META-INF/services in the test resources. */
 public final class TestTeapotShape implements ErrorShape {
 
+    /** Found by {@link java.util.ServiceLoader}, which needs a public constructor. */
+    public TestTeapotShape() {
+    }
+
     @Override
     public String name() {
         return "test-teapot";
