@@ -205,17 +205,20 @@ final class WrapCommand implements Callable<Integer> {
     }
 
     /**
-     * On SIGTERM: closes the gateway (which stops its servers) for at most a few seconds (a server
-     * still starting, say, can hold that), then stops whatever this process started that still runs:
-     * terminated, then killed.
+     * On SIGTERM: passes the signal on to the processes this one started at once (as a supervisor
+     * would: a server that reads no stdin would not see it close), closes the gateway for at most
+     * a few seconds meanwhile, then kills whatever still runs. All of it well inside the 10 s a
+     * container runtime waits before its SIGKILL, which would leave the server orphaned.
      */
     private static void stopOnSignal(Gateway gateway, Prestarted server) {
+        List<ProcessHandle> started = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
+        started.forEach(ProcessHandle::destroy);
         Thread closing = Thread.ofPlatform().daemon().name("warden-wrap-close").start(() -> {
             server.close();
             gateway.close();
         });
         try {
-            closing.join(java.time.Duration.ofSeconds(5));
+            closing.join(java.time.Duration.ofSeconds(3));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -88,12 +88,17 @@ final class LinePeer implements AutoCloseable {
         return line;
     }
 
-    /** Stops the process (a server that reads no stdin). */
-    void destroy() throws InterruptedException {
+    /**
+     * Stops the process (a server that reads no stdin): SIGTERM, and SIGKILL 10 s later, as a
+     * container runtime does. True when it took the SIGKILL.
+     */
+    boolean destroy() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
+            return true;
         }
+        return false;
     }
 
     boolean alive() {

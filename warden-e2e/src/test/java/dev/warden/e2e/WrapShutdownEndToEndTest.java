@@ -27,7 +27,9 @@ class WrapShutdownEndToEndTest {
         List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
                 dataDir.toString(), "--", "sleep", "1000"));
         List<ProcessHandle> servers;
+        Path wrapErr;
         try (LinePeer peer = new LinePeer(command)) {
+            wrapErr = peer.stderr;
             servers = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 List<ProcessHandle> found;
                 while ((found = peer.descendants().stream()
@@ -40,7 +42,7 @@ class WrapShutdownEndToEndTest {
             // and a SIGTERM before the JVM runs Warden's code is not what this is about).
             assertThat(peer.call(1, "ping", "{}", Duration.ofSeconds(60))).contains("\"result\"");
 
-            peer.destroy();
+            assertThat(peer.destroy()).as("warden wrap needed a SIGKILL after its SIGTERM").isFalse();
         }
 
         try {
@@ -48,9 +50,26 @@ class WrapShutdownEndToEndTest {
                 while (servers.stream().anyMatch(WrapShutdownEndToEndTest::running)) {
                     Thread.sleep(20); // until the server is gone: a hang here is the orphan
                 }
-            });
+            }, () -> "still running: " + servers.stream().map(WrapShutdownEndToEndTest::stat).toList()
+                    + "; wrap's stderr: " + stderrOf(wrapErr));
         } finally {
             servers.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private static String stat(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat")).strip();
+        } catch (java.io.IOException e) {
+            return process.pid() + " gone";
+        }
+    }
+
+    private static String stderrOf(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return "unreadable";
         }
     }
 
