@@ -187,27 +187,22 @@ final class WrapCommand implements Callable<Integer> {
                     .incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
-                // that reads no stdin would not see it close, and would be left running, orphaned).
-                Thread stop = Thread.ofPlatform().name("warden-wrap-stop").unstarted(() -> stopOnSignal(gateway, server));
-                Runtime.getRuntime().addShutdownHook(stop);
-                try {
-                    gateway.serveStdio();
-                } finally {
-                    try {
-                        Runtime.getRuntime().removeShutdownHook(stop);
-                    } catch (IllegalStateException e) {
-                        // the JVM is shutting down: the hook runs
-                    }
-                }
+                // that reads no stdin would not see it close, and would be left running, orphaned). It
+                // stays registered to the end: a signal while this block closes (its stop of the server
+                // runs in the background) must not leave the server behind either.
+                Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("warden-wrap-stop")
+                        .unstarted(() -> stopOnSignal(gateway, server)));
+                gateway.serveStdio();
             }
         }
         return 0;
     }
 
     /**
-     * On SIGTERM: passes the signal on to the processes this one started at once (as a supervisor
-     * would: a server that reads no stdin would not see it close), closes the gateway for at most
-     * a few seconds meanwhile, then kills whatever still runs. All of it well inside the 10 s a
+     * On SIGTERM (and at any exit, when there is mostly nothing left to do): passes the signal on
+     * to the processes this one started at once (as a supervisor would: a server that reads no
+     * stdin would not see it close), closes the gateway for at most a few seconds meanwhile, then
+     * kills whatever still runs. All of it well inside the 10 s a
      * container runtime waits before its SIGKILL, which would leave the server orphaned.
      */
     private static void stopOnSignal(Gateway gateway, Prestarted server) {

@@ -101,6 +101,10 @@ final class LinePeer implements AutoCloseable {
         return false;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     boolean alive() {
         return process.isAlive();
     }
