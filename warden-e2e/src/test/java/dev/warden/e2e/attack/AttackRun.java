@@ -56,13 +56,16 @@ final class AttackRun {
                     scale.settle().plus(Duration.ofMinutes(2)), () -> honest.ifPresent(Honest::echo));
             long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
             if (expired) {
-                tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood; RSS after: after a GC");
+                tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood; RSS after: after a GC and a trim");
             } else {
                 tally.problem("sessions still open " + seconds + " s after the flood (idle expiry "
                         + scale.settle().toSeconds() + " s)");
             }
         }
-        target.collectGarbage();
+        String said = target.collectGarbage();
+        if (said.contains("trim")) {
+            tally.note("then " + said.strip());
+        }
     }
 
     static List<Row> runAll(List<Attack> attacks, Scale scale) throws Exception {
