@@ -44,8 +44,8 @@ final class HttpLimitsOptions {
         Optional<Integer> total = Optional.ofNullable(maxSessions).or(file::max);
         Optional<Integer> perAddress = Optional.ofNullable(maxSessionsPerAddress).or(file::maxPerAddress);
         if (total.isPresent() || perAddress.isPresent()) {
-            int all = total.orElse(10_000);
-            server.maxSessions(all, perAddress.orElse(Math.min(1_000, all)));
+            int all = total.orElse(McpHttpServer.DEFAULT_MAX_SESSIONS);
+            server.maxSessions(all, perAddress.orElse(Math.min(McpHttpServer.DEFAULT_MAX_SESSIONS_PER_ADDRESS, all)));
         }
         Optional.ofNullable(sessionIdleSeconds).map(Duration::ofSeconds).or(file::idleTimeout)
                 .ifPresent(server::sessionIdleTimeout);

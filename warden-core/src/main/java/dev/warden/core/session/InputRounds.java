@@ -83,12 +83,13 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
     /**
      * Runs the rounds on the calling thread, answers included (a proxy whose answers must go out on
      * the stream of the request it is handling): the same loop as {@link #run}, its answer steps
-     * queued to this thread. Interrupted, it cancels the round in flight and rethrows.
+     * queued to this thread. The peer's failure is an {@link ExecutionException} of it; what the
+     * caller's own answer step throws leaves as thrown (a client's refusal is its own answer, not
+     * the peer's failure). Interrupted, it cancels the round in flight and rethrows.
      */
-    public JsonNode runHere(ObjectNode params, Send send, Answer answer)
-            throws InterruptedException, ExecutionException {
-        LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
-        return drive(run(params, send, answer, steps::add), steps);
+    public JsonNode runHere(ObjectNode params, Send send, Answer answer) throws Exception {
+        Here here = new Here(answer);
+        return here.drive(run(params, send, here, here.steps::add));
     }
 
     /**
@@ -96,28 +97,52 @@ public record InputRounds(String asker, int maxRequests, String cancelReason) {
      * ({@code firstAnswer}, to {@code first}): the rounds go on from there, that request counted as
      * the first of {@code maxRequests}.
      */
-    public JsonNode resumeHere(ObjectNode first, JsonNode firstAnswer, Send send, Answer answer)
-            throws InterruptedException, ExecutionException {
+    public JsonNode resumeHere(ObjectNode first, JsonNode firstAnswer, Send send, Answer answer) throws Exception {
         Objects.requireNonNull(first, "first");
-        LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
+        Here here = new Here(answer);
         AtomicReference<OutgoingRequest> current = new AtomicReference<>();
         CompletableFuture<JsonNode> rounds = cancellable(current);
-        answered(first, firstAnswer, 1, send, answer, steps::add, current, rounds);
-        return drive(rounds, steps);
+        answered(first, firstAnswer, 1, send, here, here.steps::add, current, rounds);
+        return here.drive(rounds);
     }
 
-    private static JsonNode drive(CompletableFuture<JsonNode> rounds, LinkedBlockingQueue<Runnable> steps)
-            throws InterruptedException, ExecutionException {
-        rounds.whenComplete((value, error) -> steps.add(() -> { }));
-        try {
-            while (!rounds.isDone()) {
-                steps.take().run();
-            }
-        } catch (InterruptedException e) {
-            rounds.cancel(true);
-            throw e;
+    /** The rounds driven on the calling thread: its queue of answer steps, and what its own answer threw. */
+    private static final class Here implements Answer {
+        private final Answer answer;
+        private final LinkedBlockingQueue<Runnable> steps = new LinkedBlockingQueue<>();
+        private final AtomicReference<Exception> ownFailure = new AtomicReference<>();
+
+        Here(Answer answer) {
+            this.answer = answer;
         }
-        return rounds.get();
+
+        @Override
+        public ObjectNode answer(JsonNode inputRequests) throws Exception {
+            try {
+                return answer.answer(inputRequests);
+            } catch (Exception e) {
+                ownFailure.set(e);
+                throw e;
+            }
+        }
+
+        JsonNode drive(CompletableFuture<JsonNode> rounds) throws Exception {
+            rounds.whenComplete((value, error) -> steps.add(() -> { }));
+            try {
+                while (!rounds.isDone()) {
+                    steps.take().run();
+                }
+            } catch (InterruptedException e) {
+                rounds.cancel(true);
+                throw e;
+            }
+            try {
+                return rounds.get();
+            } catch (ExecutionException e) {
+                Exception own = ownFailure.get();
+                throw own != null && e.getCause() == own ? own : e;
+            }
+        }
     }
 
     private void round(ObjectNode first, ObjectNode params, int round, Send send, Answer answer, Executor answering,

@@ -1,9 +1,12 @@
 package dev.warden.core.session;
 
 import dev.warden.core.error.RequestCancelledException;
+import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The pending answer to a request this side sent. It completes with the peer's result, with a
@@ -35,6 +38,23 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
             pending.abandon(id, reason);
         }
         return won;
+    }
+
+    /**
+     * Waits for the answer as a blocking caller does (a tool asking its client, a proxy putting an
+     * upstream's question to its client): the result as an object (anything else as an empty one),
+     * or the failure as it was raised; interrupted, the request is cancelled with
+     * {@code reasonIfInterrupted} (trusted text) and the interrupt rethrown.
+     */
+    public ObjectNode awaitObject(String reasonIfInterrupted) throws Exception {
+        try {
+            return get() instanceof ObjectNode o ? o : Json.object();
+        } catch (InterruptedException e) {
+            cancel(reasonIfInterrupted);
+            throw e;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     @Override

@@ -90,11 +90,6 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
             Objects.requireNonNull(allowedOrigins, "allowedOrigins");
         }
 
-        /** With the server's session bounds and no other origin allowed. */
-        public Http(String host, int port, String path, Set<String> allowedHosts) {
-            this(host, port, path, allowedHosts, Sessions.unset(), Set.of());
-        }
-
         /**
          * {@code http.sessions: { max, maxPerAddress, idleTimeout }}: the most sessions open at once,
          * and from one remote address, and how long one with nothing in flight stays open. Each

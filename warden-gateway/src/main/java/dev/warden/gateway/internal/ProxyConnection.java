@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -180,16 +179,8 @@ public final class ProxyConnection implements Asker {
         }
         OutgoingRequest out = about.isPresent() ? session.request(method, params, about.get())
                 : session.request(method, params);
-        try {
-            JsonNode answer = out.get();
-            return answer instanceof ObjectNode o ? o : Json.object();
-        } catch (InterruptedException e) {
-            // The upstream cancelled its request (or went away): the client hears of it too.
-            out.cancel("Cancelled by the server");
-            throw e;
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        // Interrupted when the upstream cancelled its request (or went away): the client hears of it too.
+        return out.awaitObject("Cancelled by the server");
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.warden.core.session.InputRounds;
 import dev.warden.core.session.RequestOptions;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -44,32 +43,14 @@ final class UpstreamInputRounds {
      * The upstream's final answer to {@code sent}, given its first answer {@code result}. Too many
      * rounds, or a question without a known kind, fail the request as an
      * {@link ExecutionException} of an {@link IncompatiblePeerException}; a refusal of the
-     * client's fails it as that refusal, as it was thrown.
+     * client's fails it as that refusal, as it was thrown ({@link InputRounds#resumeHere}).
      */
     JsonNode run(McpClient upstream, String method, ObjectNode sent, RequestOptions options, JsonNode result)
             throws Exception {
         if (!InputRounds.inputRequired(result)) {
             return result;
         }
-        // What answering the client's part threw leaves as it was thrown: a client's refusal is its
-        // own answer, not the upstream's failure.
-        AtomicReference<Exception> answerFailed = new AtomicReference<>();
-        try {
-            return ROUNDS.resumeHere(sent, result, again -> upstream.requestAsync(method, again, options),
-                    inputRequests -> {
-                        try {
-                            return answers(inputRequests);
-                        } catch (Exception e) {
-                            answerFailed.set(e);
-                            throw e;
-                        }
-                    });
-        } catch (ExecutionException e) {
-            if (e.getCause() != null && e.getCause() == answerFailed.get()) {
-                throw answerFailed.get();
-            }
-            throw e;
-        }
+        return ROUNDS.resumeHere(sent, result, again -> upstream.requestAsync(method, again, options), this::answers);
     }
 
     /** Each input request put to the client as the request it stands for; a refusal fails the whole request. */

@@ -143,6 +143,11 @@ public final class McpHttpServer implements AutoCloseable {
         timers.shutdownNow();
     }
 
+    /** Sessions open at once, unless {@link Builder#maxSessions} says otherwise. */
+    public static final int DEFAULT_MAX_SESSIONS = 10_000;
+    /** Sessions open at once from one remote address, unless {@link Builder#maxSessions} says otherwise. */
+    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 1_000;
+
     public static final class Builder {
         private String host = "127.0.0.1";
         private int port = 0;
@@ -152,8 +157,8 @@ public final class McpHttpServer implements AutoCloseable {
         private Duration retry = Duration.ofSeconds(1);
         private Duration resumeWindow = Duration.ofSeconds(60);
         private Duration sessionIdleTimeout = Duration.ofMinutes(10);
-        private int maxSessions = 10_000;
-        private int maxSessionsPerAddress = 1_000;
+        private int maxSessions = DEFAULT_MAX_SESSIONS;
+        private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
         private int maxPendingRequests = 1_000;
         private int streamBufferEvents = 1024;
         private long streamBufferBytes = 8L * 1024 * 1024;

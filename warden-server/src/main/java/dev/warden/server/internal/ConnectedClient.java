@@ -4,12 +4,9 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -98,20 +95,7 @@ public final class ConnectedClient {
         if (capability.isPresent() && capabilities.map(c -> c.get(capability.get())).isEmpty()) {
             throw new IllegalStateException("the client did not declare the " + capability.get() + " capability");
         }
-        return await(session.request(method, params));
-    }
-
-    /** Waits for the client's answer; an interrupt cancels the request, the peer's refusal is thrown as it is. */
-    static ObjectNode await(OutgoingRequest out) throws Exception {
-        try {
-            JsonNode result = out.get();
-            return result instanceof ObjectNode o ? o : Json.object();
-        } catch (InterruptedException e) {
-            out.cancel("The request was cancelled");
-            throw e;
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        return session.request(method, params).awaitObject("The request was cancelled");
     }
 
     private static void send(Session session, Logging.Level level, String logger, String trustedMessage) {

@@ -112,7 +112,7 @@ final class InputRound implements InputContext {
             return input("request-" + (++requestsMade), method, params);
         }
         requireCapability(method);
-        return ConnectedClient.await(request.session().request(method, params));
+        return request.session().request(method, params).awaitObject("The request was cancelled");
     }
 
     /**
