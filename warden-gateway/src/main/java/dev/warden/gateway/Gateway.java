@@ -22,7 +22,9 @@ import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.InstantSource;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.Objects;
 import java.util.List;
 import java.util.Optional;
@@ -76,39 +78,38 @@ public final class Gateway implements AutoCloseable {
         ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient);
         metrics.parked(parked);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
-                b.incidents::recording, Clock.systemUTC()),
-                new dev.warden.gateway.internal.ClientRates(b.perClient),
+                b.incidents::recording, b.clock),
+                new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock),
                 parked, new dev.warden.gateway.internal.ToolCatalog(),
-                dev.warden.core.incident.ErrorBoundary.builder().incidents(b.incidents).build());
+                dev.warden.core.incident.ErrorBoundary.builder().incidents(b.incidents).clock(b.clock).build());
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
-        this.sweeper = Thread.ofVirtual().name("warden-parked-sweep").start(() -> {
-            try {
-                while (!Thread.currentThread().isInterrupted()) {
-                    Thread.sleep(SWEEP_EVERY.toMillis());
-                    parked.sweep();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        // Which calls have expired is decided by the clock; the sweep only says how often to look, a
+        // scheduled task that closing cancels at once.
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().name("warden-parked-sweep")
+                .factory());
+        sweeper.scheduleWithFixedDelay(parked::sweep, SWEEP_EVERY.toMillis(), SWEEP_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
     }
 
     private final GatewayMetrics metrics;
-    /** What parked calls expire and idle upstream connections close by. */
-    private final InstantSource clock;
+    /**
+     * What everything that depends on time is decided by: parked calls' expiry, idle upstream
+     * connections, breakers' open time, rate limits' refill, and the times of records and incidents.
+     */
+    private final Clock clock;
     /** Each upstream's connections (stdio: processes), shared by its shared and per-client links. */
     private final java.util.Map<String, ConnectionSlots> slots = new java.util.HashMap<>();
-    private final Thread sweeper;
+    private final ScheduledExecutorService sweeper;
     private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofSeconds(10);
     private final IncidentSink incidents;
     private final Sanitizer sanitizer;
 
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
-                u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, Clock.systemUTC(),
+                u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, clock,
                 category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock);
     }
 
@@ -162,7 +163,7 @@ public final class Gateway implements AutoCloseable {
     /** Stops every upstream. */
     @Override
     public void close() {
-        sweeper.interrupt();
+        sweeper.shutdownNow();
         links.forEach(UpstreamLink::close);
     }
 
@@ -178,15 +179,15 @@ public final class Gateway implements AutoCloseable {
         private boolean failClosed;
         private io.micrometer.core.instrument.MeterRegistry registry =
                 new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
-        private java.time.InstantSource clock = java.time.InstantSource.system();
+        private Clock clock = Clock.systemUTC();
         private int parkedTotal = DEFAULT_PARKED_CALLS;
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
 
         /**
-         * What expiry and idleness are measured by (parked calls, idle upstream connections): the
-         * tests' movable clock; the system clock otherwise.
+         * What expiry, idleness, breakers' pauses and rate limits are measured by, and what dates
+         * records and incidents: the tests' movable clock; the system clock (UTC) otherwise.
          */
-        Builder clock(java.time.InstantSource clock) {
+        Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }

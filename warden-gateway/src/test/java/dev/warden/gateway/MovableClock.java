@@ -1,8 +1,11 @@
 package dev.warden.gateway;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.InstantSource;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -10,38 +13,47 @@ import java.util.concurrent.TimeUnit;
  * the gateway's idle-connection watcher (its threads are named {@code warden-idle-…}) has looked
  * at it since the last move, so a test can wait for the watcher instead of sleeping.
  */
-final class MovableClock implements InstantSource {
+final class MovableClock extends Clock {
 
-    private Instant now = Instant.parse("2026-11-24T00:00:00Z");
-    /** Reads by the idle watcher since the clock was last moved. */
-    private int watcherLooks;
+    private volatile Instant now = Instant.parse("2026-11-24T00:00:00Z");
+    /** Reads by the idle watcher since the clock was last moved, one permit each. */
+    private final Semaphore watcherLooks = new Semaphore(0);
 
     @Override
-    public synchronized Instant instant() {
-        if (Thread.currentThread().getName().startsWith("warden-idle-")) {
-            watcherLooks++;
-            notifyAll();
+    public Instant instant() {
+        synchronized (watcherLooks) {
+            if (Thread.currentThread().getName().startsWith("warden-idle-")) {
+                watcherLooks.release();
+            }
+            return now;
         }
-        return now;
     }
 
-    synchronized void advance(Duration by) {
-        now = now.plus(by);
-        watcherLooks = 0;
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+
+    void advance(Duration by) {
+        synchronized (watcherLooks) {
+            now = now.plus(by);
+            watcherLooks.drainPermits();
+        }
     }
 
     /**
      * Waits until the idle watcher has begun two passes since the clock last moved: the first of
-     * them saw the new time and has ended (one watcher thread per upstream runs its passes in turn).
+     * them saw the new time and has ended (one watcher thread per upstream runs its passes in
+     * turn). The bound only keeps a broken watcher from hanging the test.
      */
-    synchronized void awaitWatcherPass() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (watcherLooks < 2) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new AssertionError("the idle watcher did not look at the clock");
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
+    void awaitWatcherPass() throws InterruptedException {
+        if (!watcherLooks.tryAcquire(2, 30, TimeUnit.SECONDS)) {
+            throw new AssertionError("the idle watcher did not look at the clock");
         }
     }
 }

@@ -61,7 +61,7 @@ public final class McpServer {
     private McpServer(Builder b) {
         this.catalog = new Catalog(new Implementation(b.name, b.version, b.title), b.instructions, b.tools,
                 b.resources, b.templates, b.prompts, b.pageSize, b.completion.isPresent(), b.resourceSubscriptions);
-        ErrorBoundary.Builder boundaryBuilder = ErrorBoundary.builder().incidents(b.incidents);
+        ErrorBoundary.Builder boundaryBuilder = ErrorBoundary.builder().incidents(b.incidents).clock(b.clock);
         b.classifiers.forEach(boundaryBuilder::classifier);
         boundaryBuilder.classifier(SqlStateClassifier.INSTANCE);
         b.reporters.forEach(boundaryBuilder::reporter);
@@ -70,7 +70,7 @@ public final class McpServer {
         this.maxMessageBytes = b.maxMessageBytes;
         this.requestTimeout = b.requestTimeout;
         this.completion = b.completion;
-        this.requestStates = new RequestStates(b.requestStateKey, Clock.systemUTC());
+        this.requestStates = new RequestStates(b.requestStateKey, b.clock);
     }
 
     public static Builder builder(String name, String version) {
@@ -163,6 +163,7 @@ public final class McpServer {
         private Optional<CompletionHandler> completion = Optional.empty();
         private boolean resourceSubscriptions;
         private byte[] requestStateKey = randomKey();
+        private Clock clock = Clock.systemUTC();
 
         private Builder(String name, String version) {
             this.name = requireText("name", name);
@@ -276,6 +277,15 @@ public final class McpServer {
                 throw new IllegalArgumentException("requestStateKey must have at least 32 bytes, got " + key.length);
             }
             this.requestStateKey = key.clone();
+            return this;
+        }
+
+        /**
+         * What decides when a {@code requestState} has expired and dates the incidents: the system
+         * clock (UTC) unless given, a clock the caller drives otherwise.
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

@@ -61,7 +61,7 @@ public final class OAuth implements HttpAuthorization {
         this.redirectUri = b.redirectUri;
         this.userAgent = b.userAgent;
         this.http = AuthHttp.ofDefaults();
-        this.clock = Clock.systemUTC();
+        this.clock = b.clock;
         this.discovery = new Discovery(http);
         this.registration = new Registration(http, b.clientName, b.redirectUri, b.clientMetadataUrl, b.preRegistered);
     }
@@ -319,8 +319,15 @@ public final class OAuth implements HttpAuthorization {
         private Optional<URI> clientMetadataUrl = Optional.empty();
         private Optional<ClientCredentials> preRegistered = Optional.empty();
         private UserAgent userAgent = UserAgent.headless();
+        private Clock clock = Clock.systemUTC();
 
         private Builder() {
+        }
+
+        /** What decides when a token is stale and refreshed: the system clock (UTC) unless given. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
         }
 
         /** The {@code client_name} sent at dynamic registration. */

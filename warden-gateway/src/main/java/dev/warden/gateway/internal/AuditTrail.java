@@ -11,6 +11,7 @@ import dev.warden.gateway.audit.AuditSink;
 import dev.warden.core.incident.FailureNotice;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -33,6 +34,8 @@ public final class AuditTrail {
     private final GatewayMetrics metrics;
     private final BooleanSupplier incidentsRecording;
     private final FailureNotice notice;
+    /** What dates the records. How long a request took is measured on {@link System#nanoTime}: it decides nothing. */
+    private final Clock clock;
     private volatile boolean broken;
 
     public AuditTrail(AuditSink sink, boolean failClosed, GatewayMetrics metrics) {
@@ -42,7 +45,7 @@ public final class AuditTrail {
     /**
      * @param incidentsRecording whether the incident store keeps what it is given; with
      *     fail-closed, calls are refused while it does not
-     * @param clock when failure notices are due
+     * @param clock when failure notices are due, and when each record was made
      */
     public AuditTrail(AuditSink sink, boolean failClosed, GatewayMetrics metrics, BooleanSupplier incidentsRecording,
             Clock clock) {
@@ -50,6 +53,7 @@ public final class AuditTrail {
         this.failClosed = failClosed;
         this.metrics = metrics;
         this.incidentsRecording = incidentsRecording;
+        this.clock = clock;
         this.notice = new FailureNotice(LOG, "the audit log", clock, FailureNotice.DEFAULT_PERIOD);
     }
 
@@ -69,7 +73,7 @@ public final class AuditTrail {
     /** Builds the record of a request once its end is known. */
     @FunctionalInterface
     interface RecordMaker {
-        AuditRecord make(RequestContext ctx, JsonNode result, Throwable thrown, Duration took);
+        AuditRecord make(Instant at, RequestContext ctx, JsonNode result, Throwable thrown, Duration took);
     }
 
     JsonNode around(RequestContext ctx, RequestHandler handler, RecordMaker maker) throws Exception {
@@ -77,7 +81,7 @@ public final class AuditTrail {
             // Refused; recording the refusal (here, and its incident where it is rendered) is also
             // how the gateway learns the sink and the store work again.
             ProtocolException refusal = refusal();
-            AuditRecord refused = maker.make(ctx, null, refusal, Duration.ZERO);
+            AuditRecord refused = maker.make(clock.instant(), ctx, null, refusal, Duration.ZERO);
             metrics.request(refused);
             try {
                 sink.record(refused);
@@ -114,7 +118,8 @@ public final class AuditTrail {
      */
     JsonNode ended(RequestContext ctx, JsonNode result, Throwable thrown, long start, RecordMaker maker)
             throws Exception {
-        AuditRecord record = maker.make(ctx, result, thrown, Duration.ofNanos(System.nanoTime() - start));
+        AuditRecord record = maker.make(clock.instant(), ctx, result, thrown,
+                Duration.ofNanos(System.nanoTime() - start));
         metrics.request(record);
         try {
             sink.record(record);
@@ -143,8 +148,8 @@ public final class AuditTrail {
     }
 
     /** The record of one request: what it asked of which upstream, and how it ended. */
-    static AuditRecord recordOf(RequestContext ctx, JsonNode result, Throwable thrown, Duration took, String client,
-            Naming naming, List<UpstreamLink> links, ToolCatalog tools) {
+    static AuditRecord recordOf(Instant at, RequestContext ctx, JsonNode result, Throwable thrown, Duration took,
+            String client, Naming naming, List<UpstreamLink> links, ToolCatalog tools) {
         Optional<String> upstream = Optional.empty();
         Optional<String> tool = Optional.empty();
         String name = ctx.params().map(p -> p.path("name").asString("")).orElse("");
@@ -186,7 +191,7 @@ public final class AuditTrail {
             tool = Optional.of("(unknown)");
             upstream = links.size() == 1 ? upstream : Optional.empty();
         }
-        return new AuditRecord(java.time.Instant.now(), client, upstream, ctx.method(), tool, took, outcome, code, ref);
+        return new AuditRecord(at, client, upstream, ctx.method(), tool, took, outcome, code, ref);
     }
 
     /** A client-chosen name as the audit log may show it: printable ASCII, at most 64 characters. */

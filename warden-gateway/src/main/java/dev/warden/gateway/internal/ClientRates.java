@@ -3,6 +3,7 @@ package dev.warden.gateway.internal;
 import dev.warden.gateway.config.Limits;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
+import java.time.InstantSource;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,10 +18,13 @@ public final class ClientRates {
     static final int MAX = 10_000;
 
     private final Optional<Limits.Rate> rate;
+    /** When the buckets refill. */
+    private final InstantSource clock;
     private final ConcurrentHashMap<ClientKey, Bucket> byClient = new ConcurrentHashMap<>();
 
-    public ClientRates(Optional<Limits.Rate> rate) {
+    public ClientRates(Optional<Limits.Rate> rate, InstantSource clock) {
         this.rate = rate;
+        this.clock = clock;
     }
 
     /** The bucket of this client, shared by all its connections; none when there is no per-client rate. */
@@ -36,6 +40,7 @@ public final class ClientRates {
             }
         }
         return Optional.of(byClient.computeIfAbsent(client, c -> Bucket.builder().addLimit(Bandwidth.builder()
-                .capacity(r.calls()).refillGreedy(r.calls(), r.period()).build()).build()));
+                .capacity(r.calls()).refillGreedy(r.calls(), r.period()).build())
+                .withCustomTimePrecision(new ClockTimeMeter(clock)).build()));
     }
 }

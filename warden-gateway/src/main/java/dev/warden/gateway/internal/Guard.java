@@ -113,7 +113,7 @@ final class Guard {
             Limits.Rate rate = limits.perTool().get();
             Bucket bucket = toolBuckets.computeIfAbsent(tool.get(), t -> Bucket.builder()
                     .addLimit(Bandwidth.builder().capacity(rate.calls()).refillGreedy(rate.calls(), rate.period())
-                            .build()).build());
+                            .build()).withCustomTimePrecision(new ClockTimeMeter(clock)).build());
             ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
             if (!probe.isConsumed()) {
                 throw new RefusedException(new Refusal(ErrorCode.RATE_LIMITED, "This tool is called too often; retry later.",
@@ -143,6 +143,8 @@ final class Guard {
                     "The upstream server is busy; retry later.", Duration.ofSeconds(1),
                     "concurrency limit of " + limits.maxConcurrent() + " reached"));
         }
+        // How long a call took is measured, never decided, so it is read off the monotonic timer; when
+        // a breaker opened and until when it pauses (what decides) is read off the clock.
         return new Admitted(tool, toolBreaker, System.nanoTime());
     }
 
@@ -257,6 +259,7 @@ final class Guard {
                     .waitDurationInOpenState(config.openFor())
                     .permittedNumberOfCallsInHalfOpenState(Math.min(3, config.minimumCalls()))
                     .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                    .clock(clock) // when the open time is over: the same clock as the refusal's "until"
                     .build());
             this.breaker.getEventPublisher().onStateTransition(e -> {
                 if (e.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {

@@ -1,20 +1,23 @@
 package dev.warden.gateway.internal;
 
 import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The watcher that closes an upstream's idle extra connections ({@link UpstreamPool#closeIdle}):
  * started with the first extra connection, it looks a few times per idle period (at most every
- * 30 s). When a connection is idle is measured by the gateway's clock; only how often it looks
- * is real time.
+ * 30 s). When a connection is idle is decided by the gateway's clock; only how often it looks is
+ * real time, a scheduled task that stopping cancels at once.
  */
 final class IdleReaper {
 
     private final String name;
     private final Duration period;
     private final Runnable pass;
-    private Thread thread;
-    private volatile boolean stopped;
+    private ScheduledExecutorService timer;
+    private boolean stopped;
 
     IdleReaper(String name, Duration closeIdleAfter, Runnable pass) {
         this.name = name;
@@ -24,25 +27,17 @@ final class IdleReaper {
 
     /** Starts the watcher, once. */
     synchronized void start() {
-        if (thread != null || stopped) {
+        if (timer != null || stopped) {
             return;
         }
-        thread = Thread.ofVirtual().name("warden-idle-" + name).start(() -> {
-            try {
-                while (!stopped) {
-                    Thread.sleep(period);
-                    pass.run();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        timer = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().name("warden-idle-" + name).factory());
+        timer.scheduleWithFixedDelay(pass, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     synchronized void stop() {
         stopped = true;
-        if (thread != null) {
-            thread.interrupt();
+        if (timer != null) {
+            timer.shutdownNow();
         }
     }
 }

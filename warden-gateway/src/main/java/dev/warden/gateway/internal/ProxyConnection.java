@@ -13,6 +13,7 @@ import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
 import dev.warden.gateway.audit.AuditRecord;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -126,8 +127,9 @@ public final class ProxyConnection implements Asker {
         held.readyWithoutFlush(); // nothing to wait for: no initialized notification comes
     }
 
-    private AuditRecord auditRecord(RequestContext ctx, JsonNode result, Throwable thrown, Duration took) {
-        return AuditTrail.recordOf(ctx, result, thrown, took, profile.name(), links.naming(), links.all(),
+    private AuditRecord auditRecord(Instant at, RequestContext ctx, JsonNode result, Throwable thrown,
+            Duration took) {
+        return AuditTrail.recordOf(at, ctx, result, thrown, took, profile.name(), links.naming(), links.all(),
                 services.tools());
     }
 

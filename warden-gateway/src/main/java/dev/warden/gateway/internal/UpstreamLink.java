@@ -5,7 +5,6 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.gateway.config.Upstream;
 import java.time.Clock;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -39,13 +38,14 @@ public final class UpstreamLink implements AutoCloseable {
 
     /**
      * @param slots the connections this upstream may have open, shared with its other links (per-client ones)
-     * @param clock what says when an extra connection has been idle long enough to close
+     * @param clock what says when an extra connection has been idle long enough to close, and when
+     *     a paused breaker lets calls through again
      */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
-            InstantSource clock) {
+            Clock clock) {
         this.spec = spec;
         this.pipeline = pipeline;
-        this.guard = new Guard(spec.name(), spec.limits(), Clock.systemUTC());
+        this.guard = new Guard(spec.name(), spec.limits(), clock);
         metrics.breaker(spec.name(), guard.breaker());
         this.pool = new UpstreamPool(spec, slots, metrics, this::builder, questions, clock, this::wantedBySession,
                 this::relisten);

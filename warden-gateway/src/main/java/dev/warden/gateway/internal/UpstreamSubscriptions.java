@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -22,6 +24,8 @@ final class UpstreamSubscriptions {
     private static final System.Logger LOG = System.getLogger(UpstreamSubscriptions.class.getName());
     /** How long one listen request may stay open before the gateway opens the next; a year, in effect. */
     private static final Duration LISTEN_FOR = Duration.ofDays(365);
+    /** The pause before listening again after a stream ended: a server that ends them at once is not looped on. */
+    private static final Duration RELISTEN_AFTER = Duration.ofSeconds(1);
 
     private final String name;
     private final UpstreamPool pool;
@@ -30,6 +34,8 @@ final class UpstreamSubscriptions {
     /** Guards the subscribers' counts and the listen stream. */
     private final Object listening = new Object();
     private OutgoingRequest listen;
+    /** Listening again after the stream ended, a moment later; cancelled when the gateway closes. */
+    private CompletableFuture<Void> retry = CompletableFuture.completedFuture(null);
 
     UpstreamSubscriptions(String name, UpstreamPool pool) {
         this.name = name;
@@ -148,20 +154,18 @@ final class UpstreamSubscriptions {
         }
         if (current && !pool.closed() && !(e instanceof CancellationException)) {
             LOG.log(System.Logger.Level.DEBUG, "upstream {0} ended its subscription stream", name);
-            Thread.ofVirtual().start(() -> {
-                try {
-                    Thread.sleep(1000);
-                    relisten();
-                } catch (InterruptedException ignored) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            synchronized (listening) {
+                retry.cancel(false);
+                retry = CompletableFuture.runAsync(this::relisten, CompletableFuture.delayedExecutor(
+                        RELISTEN_AFTER.toMillis(), TimeUnit.MILLISECONDS, r -> Thread.ofVirtual().start(r)));
+            }
         }
     }
 
     /** The gateway is closing: the listen stream ends. */
     void close() {
         synchronized (listening) {
+            retry.cancel(false);
             if (listen != null) {
                 listen.cancel("The gateway is closing");
             }

@@ -8,6 +8,7 @@ import dev.warden.core.session.Session;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -79,8 +80,13 @@ public final class Subscriptions {
         Session session = context.session();
         try {
             session.notify(ACKNOWLEDGED, ack, context.id());
-            while (!context.cancelled() && !session.isClosed()) {
-                Thread.sleep(1000); // the work happens in resourceUpdated; this only holds the request open
+            // The work happens in resourceUpdated; this only holds the request open until it is
+            // cancelled. A session that closes cancels its requests; one closed before this request
+            // was registered is caught by the check after the hook is set.
+            CountDownLatch ended = new CountDownLatch(1);
+            context.onCancel(ended::countDown);
+            if (!session.isClosed()) {
+                ended.await();
             }
             throw new InterruptedException("the subscription was cancelled");
         } finally {

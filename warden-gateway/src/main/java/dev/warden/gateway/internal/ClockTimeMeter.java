@@ -1,0 +1,23 @@
+package dev.warden.gateway.internal;
+
+import io.github.bucket4j.TimeMeter;
+import java.time.Instant;
+import java.time.InstantSource;
+
+/**
+ * Bucket4j's time read off the gateway's clock: when a rate limit's tokens come back is decided
+ * by the same clock as every other expiry, so a test can move it instead of waiting.
+ */
+record ClockTimeMeter(InstantSource clock) implements TimeMeter {
+
+    @Override
+    public long currentTimeNanos() {
+        Instant now = clock.instant();
+        return Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000_000L), now.getNano());
+    }
+
+    @Override
+    public boolean isWallClockBased() {
+        return true;
+    }
+}
