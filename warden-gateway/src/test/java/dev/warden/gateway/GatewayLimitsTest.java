@@ -32,7 +32,10 @@ import tools.jackson.databind.JsonNode;
 class GatewayLimitsTest {
 
     private final AtomicInteger calls = new AtomicInteger();
+    /** Released when the slow tool is running. */
+    private final CountDownLatch slowEntered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    private final MovableClock clock = new MovableClock();
     private final McpServer upstream = McpServer.builder("limited", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ok").handler(c -> {
                 calls.incrementAndGet();
@@ -40,6 +43,7 @@ class GatewayLimitsTest {
             }).build())
             .tool(ToolSpec.builder("slow").handler(c -> {
                 calls.incrementAndGet();
+                slowEntered.countDown();
                 release.await(30, TimeUnit.SECONDS);
                 return ToolResult.text("late");
             }).build())
@@ -58,7 +62,7 @@ class GatewayLimitsTest {
     private void start(Limits limits, Duration timeout, Optional<Limits.Rate> perClient) {
         Upstream u = Upstream.builder("limited", inProcess()).timeout(timeout).limits(limits)
                 .reconnect(ReconnectPolicy.none()).build();
-        Gateway.Builder b = Gateway.builder().upstream(u).incidents(IncidentSink.all());
+        Gateway.Builder b = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock);
         perClient.ifPresent(b::perClient);
         gateway = b.build();
         client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30)).connect(ViaGateway.to(gateway));
@@ -103,13 +107,11 @@ class GatewayLimitsTest {
         assertThat(open.get("retryAfterMs").asLong()).isBetween(1L, 300L);
         assertThat(calls.get()).as("an open breaker keeps calls from the upstream").isEqualTo(before);
 
-        // A hang guard, not a speed check: the breaker lets a call try once its open time is over.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        ToolCallResult recovered;
-        do {
-            Thread.sleep(50);
-            recovered = client.callTool("ok", Json.object());
-        } while (recovered.isError() && System.nanoTime() < deadline);
+        // The breaker lets a call try once its open time is over, by the gateway's clock.
+        clock.advance(Duration.ofMillis(299));
+        assertThat(error(client.callTool("ok", Json.object())).get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        clock.advance(Duration.ofMillis(2));
+        ToolCallResult recovered = client.callTool("ok", Json.object());
         assertThat(recovered.text()).isEqualTo("fine");
         assertThat(client.callTool("ok", Json.object()).text()).isEqualTo("fine");
     }
@@ -141,10 +143,7 @@ class GatewayLimitsTest {
                 Optional.empty());
         var first = client.callToolAsync("slow", Json.object(), dev.warden.core.session.RequestOptions.ofToolCallDefaults()
                 .withTimeout(Duration.ofSeconds(30)));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (calls.get() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        assertThat(slowEntered.await(30, TimeUnit.SECONDS)).as("the slow call holds the one place").isTrue();
         JsonNode busy = error(client.callTool("ok", Json.object()));
         assertThat(busy.get("code").asString()).isEqualTo("RATE_LIMITED");
         release.countDown();

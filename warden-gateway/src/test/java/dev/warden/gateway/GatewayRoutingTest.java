@@ -14,6 +14,7 @@ import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -79,13 +80,17 @@ class GatewayRoutingTest {
 
     /** The log messages each client received, by its name. */
     private final java.util.Map<String, java.util.List<String>> logs = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Released by each client's first log message. */
+    private final java.util.Map<String, CountDownLatch> firstLog = new java.util.concurrent.ConcurrentHashMap<>();
 
     private McpClient client(String name, boolean roots) {
         // Session-based clients: each has a connection that can own an upstream (stateless ones share them).
         java.util.List<String> mine = logs.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        CountDownLatch logged = firstLog.computeIfAbsent(name, n -> new CountDownLatch(1));
         McpClient.Builder builder = McpClient.builder(name, "1").onNotification((method, params) -> {
             if ("notifications/message".equals(method)) {
                 mine.add(params.map(p -> p.path("data").asString("")).orElse(""));
+                logged.countDown();
             }
         });
         if (roots) {
@@ -156,11 +161,8 @@ class GatewayRoutingTest {
 
     /** The client's log messages once at least one has arrived (a hang guard of 10 s, not a speed check). */
     private java.util.List<String> received(String name) throws InterruptedException {
-        java.util.List<String> got = logs.get(name);
-        for (int i = 0; i < 1000 && got.isEmpty(); i++) {
-            Thread.sleep(10);
-        }
-        return got;
+        firstLog.get(name).await(10, TimeUnit.SECONDS);
+        return logs.get(name);
     }
 
     @Test

@@ -96,6 +96,9 @@ class GatewayUpstreamConnectionsTest {
         first.close();
 
         // A hang guard, not a speed check: the first client's connection is closed in the background.
+        // A bounded retry, not a latch: its place is given back inside the gateway after the upstream
+        // connection closed, and nothing outside the gateway hears of that moment (the gauge is read,
+        // not pushed); the retries are the event this test checks (a place that comes back).
         McpClient next = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (next == null && System.nanoTime() < deadline) {
