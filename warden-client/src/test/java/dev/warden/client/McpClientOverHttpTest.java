@@ -29,6 +29,8 @@ class McpClientOverHttpTest {
 
     private final CountDownLatch slowStarted = new CountDownLatch(1);
     private final CountDownLatch slowCancelled = new CountDownLatch(1);
+    /** What the slow tool waits for: only the end of the test (a call not cancelled answers "late" after 30 s). */
+    private final CountDownLatch slowReleased = new CountDownLatch(1);
     private McpHttpServer http;
 
     @BeforeEach
@@ -58,7 +60,7 @@ class McpClientOverHttpTest {
                     call.context().progress(1, 2, "started");
                     slowStarted.countDown();
                     try {
-                        Thread.sleep(30_000);
+                        slowReleased.await(30, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         slowCancelled.countDown();
                         throw e;
@@ -73,6 +75,7 @@ class McpClientOverHttpTest {
 
     @AfterEach
     void stop() {
+        slowReleased.countDown();
         http.close();
     }
 

@@ -37,6 +37,8 @@ class McpClientTest {
 
     private final CountDownLatch slowStarted = new CountDownLatch(1);
     private final CountDownLatch slowCancelled = new CountDownLatch(1);
+    /** What the slow tool waits for: only the end of the test (a call not cancelled answers "late" after 30 s). */
+    private final CountDownLatch slowReleased = new CountDownLatch(1);
     private final List<McpClient> clients = new ArrayList<>();
 
     private McpServer server() {
@@ -53,6 +55,9 @@ class McpClientTest {
                         .handler(call -> {
                             int ticks = call.arguments().path("ticks").asInt(1);
                             for (int i = 1; i <= ticks; i++) {
+                                // Work that takes real time, not an order provoked: these tests check the
+                                // client's timeouts, which run on real time, end to end (the same rules on a
+                                // driven clock: core's SessionOutgoingTest).
                                 Thread.sleep(100);
                                 call.context().progress(i, ticks, null);
                             }
@@ -61,7 +66,7 @@ class McpClientTest {
                 .tool(ToolSpec.builder("slow").handler(call -> {
                     slowStarted.countDown();
                     try {
-                        Thread.sleep(30_000);
+                        slowReleased.await(30, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         slowCancelled.countDown();
                         throw e;
@@ -103,6 +108,7 @@ class McpClientTest {
 
     @AfterEach
     void close() {
+        slowReleased.countDown();
         clients.forEach(McpClient::close);
     }
 

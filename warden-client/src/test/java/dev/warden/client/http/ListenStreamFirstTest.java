@@ -31,6 +31,8 @@ class ListenStreamFirstTest {
     /** What the server saw and did, in order. */
     private final List<String> seen = new CopyOnWriteArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
+    /** Released when the request after initializing arrives: before the GET stream's answer, that is the bug. */
+    private final CountDownLatch requestArrived = new CountDownLatch(1);
     private final HttpServer server;
 
     ListenStreamFirstTest() throws IOException {
@@ -50,7 +52,10 @@ class ListenStreamFirstTest {
         try (exchange) {
             switch (exchange.getRequestMethod()) {
                 case "GET" -> {
-                    Thread.sleep(200); // a server a little slow to open the stream
+                    // A server a little slow to open the stream: it holds its answer for 200 ms, or
+                    // until a request arrives first (a client that did not wait for the stream). A
+                    // bound, not an event: a client that waits sends nothing to wait for.
+                    requestArrived.await(200, TimeUnit.MILLISECONDS);
                     exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
                     exchange.sendResponseHeaders(200, 0);
                     seen.add("GET answered");
@@ -68,6 +73,9 @@ class ListenStreamFirstTest {
     private void answer(HttpExchange exchange, JsonNode message) throws IOException {
         String method = message.path("method").asString("");
         seen.add(method);
+        if ("tools/list".equals(method)) {
+            requestArrived.countDown();
+        }
         if (!message.has("id")) {
             exchange.sendResponseHeaders(202, -1);
             return;
