@@ -1,11 +1,13 @@
 package dev.warden.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -29,11 +31,18 @@ class PrestartedTest {
         return List.of("sh", "-c", script);
     }
 
-    private static long pidWrittenTo(Path file) throws Exception {
-        for (int i = 0; i < 500 && (!Files.exists(file) || Files.readString(file).isBlank()); i++) {
-            Thread.sleep(10);
-        }
-        return Long.parseLong(Files.readString(file).strip());
+    /**
+     * A named pipe for the server to write its pid to: reading it waits for the write itself (and the
+     * server's write waits for the reader), so nothing polls for the file.
+     */
+    private Path pidPipe() throws Exception {
+        Path fifo = dir.resolve("pid");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
+        return fifo;
+    }
+
+    private static long pidWrittenTo(Path fifo) {
+        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Long.parseLong(Files.readString(fifo).strip()));
     }
 
     private static boolean stops(long pid) {
@@ -43,7 +52,7 @@ class PrestartedTest {
 
     @Test
     void theFirstConnectionGetsTheProcessStartedBeforeTheCommandLineWasParsed() throws Exception {
-        Path pidFile = dir.resolve("pid");
+        Path pidFile = pidPipe();
         List<String> command = server("echo $$ > " + pidFile + "; exec cat");
         Prestarted.startEarly(concat(List.of("wrap", "--name", "x", "--"), command));
         long early = pidWrittenTo(pidFile);
@@ -77,7 +86,7 @@ class PrestartedTest {
 
     @Test
     void stderrWrittenBeforeTheCommandClaimedTheProcessIsLoggedOnceItDoes() throws Exception {
-        Path marker = dir.resolve("pid");
+        Path marker = pidPipe();
         // After its line the server writes more than a pipe holds (no newline: no second line), so
         // it gets to the marker only once Warden has read on past "booting": the line was read,
         // and held, while nobody had claimed the process.
@@ -96,7 +105,7 @@ class PrestartedTest {
 
     @Test
     void anExitBeforeTheCommandClaimedTheProcessIsPassedOnOnceItDoes() throws Exception {
-        Path pidFile = dir.resolve("pid");
+        Path pidFile = pidPipe();
         List<String> command = server("echo 'Error: no such directory' >&2; echo $$ > " + pidFile + "; exit 1");
         Prestarted.startEarly(concat(List.of("wrap", "--"), command));
         assertThat(stops(pidWrittenTo(pidFile))).isTrue();
@@ -120,7 +129,7 @@ class PrestartedTest {
 
     @Test
     void aProcessNoCommandClaimsIsStopped() throws Exception {
-        Path pidFile = dir.resolve("pid");
+        Path pidFile = pidPipe();
         // --timeout wants a duration: the command line is refused after the server started
         Prestarted.startEarly(concat(List.of("wrap", "--timeout", "soonish", "--"), server("echo $$ > "
                 + pidFile + "; exec cat")));
@@ -133,7 +142,7 @@ class PrestartedTest {
 
     @Test
     void aDifferentCommandIsStartedAfreshAndTheEarlyProcessStopped() throws Exception {
-        Path pidFile = dir.resolve("pid");
+        Path pidFile = pidPipe();
         Prestarted.startEarly(concat(List.of("wrap", "--"), server("echo $$ > " + pidFile + "; exec cat")));
         long early = pidWrittenTo(pidFile);
 
@@ -147,7 +156,7 @@ class PrestartedTest {
 
     @Test
     void theCommandNeedsNoSeparator() throws Exception {
-        Path pidFile = dir.resolve("pid");
+        Path pidFile = pidPipe();
         List<String> command = server("echo $$ > " + pidFile + "; exec cat");
         Prestarted.startEarly(concat(List.of("wrap", "--name", "x"), command));
         long early = pidWrittenTo(pidFile);

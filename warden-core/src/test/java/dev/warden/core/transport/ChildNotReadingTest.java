@@ -89,7 +89,9 @@ class ChildNotReadingTest {
             }
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
                 while (transport.queuedBytes() < PAYLOAD.length()) {
-                    Thread.sleep(5); // until a frame waits: no second one fits beside it
+                    // Until a frame waits: no second one fits beside it. A bounded poll, as the transport
+                    // announces no queued frame (an event for this test alone would be API for a test).
+                    Thread.sleep(5);
                 }
             });
             OutgoingRequest late = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> session.request(
