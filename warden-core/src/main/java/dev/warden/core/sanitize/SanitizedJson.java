@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
  * is the very node that was given, so it serializes byte for byte as before.
  */
 public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy appliedPolicy,
-                            Optional<ErrorCode> suggestedCode, boolean truncated) {
+                            Optional<ErrorCode> suggestedCode, boolean truncated)
+        implements Sanitized {
 
     public SanitizedJson {
         Objects.requireNonNull(value, "value");
@@ -23,19 +24,8 @@ public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy a
         suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
     }
 
-    /**
-     * True when the output differs from the input in substance (something was found or cut). Control
-     * characters stripped are no finding: whether anything at all changed is {@code value() != input}.
-     */
-    public boolean changed() {
-        return !findings.isEmpty() || truncated;
-    }
-
-    public boolean has(Category category) {
-        return findings.stream().anyMatch(f -> f.category() == category);
-    }
-
-    /** The findings without their places (for audit and incidents, which take text findings). */
+    /** {@inheritDoc} Whether anything at all changed is {@code value() != input}. */
+    @Override
     public List<Finding> plainFindings() {
         return findings.stream().map(JsonFinding::finding).toList();
     }
