@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
  * value of the same shape, what was found and where, the policy that was applied (injection anywhere
  * makes the whole value strict), the code the findings suggest (the first database error's mapping,
  * in document order), and whether the output budget cut text. When nothing was changed, {@code value}
- * is the very node that was given, so it serializes byte for byte as before.
+ * is the very node that was given, so it serializes byte for byte as before: whether anything at all
+ * changed (control characters stripped too, which are no finding) is {@code value() != input}.
  */
 public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy appliedPolicy,
                             Optional<ErrorCode> suggestedCode, boolean truncated)
@@ -24,7 +25,6 @@ public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy a
         suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
     }
 
-    /** {@inheritDoc} Whether anything at all changed is {@code value() != input}. */
     @Override
     public List<Finding> plainFindings() {
         return findings.stream().map(JsonFinding::finding).toList();
