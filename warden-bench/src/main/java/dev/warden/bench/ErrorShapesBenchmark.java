@@ -6,14 +6,7 @@ import dev.warden.core.shape.Extracted;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,13 +14,8 @@ import tools.jackson.databind.JsonNode;
  * (issue 14's case, tree already parsed), an error with nothing to extract (the common miss), a Zod
  * issue list, and the double-encoded text block decoded then read.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ErrorShapesBenchmark {
+public class ErrorShapesBenchmark extends AverageTimeBenchmark {
 
     private static final String JSON_API = "{\"code\":-32000,\"message\":\"Tool execution failed\",\"data\":"
             + "{\"errors\":[{\"status\":\"422\",\"code\":\"invalid_attribute\",\"title\":\"Invalid Attribute\","

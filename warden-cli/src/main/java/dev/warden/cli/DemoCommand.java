@@ -28,10 +28,7 @@ final class DemoCommand implements Callable<Integer> {
     HttpLimitsOptions httpLimits = new HttpLimitsOptions();
 
     @Mixin
-    IncidentLogOption incidentLog = new IncidentLogOption();
-
-    @Mixin
-    DataDirOption dataDir = new DataDirOption();
+    ServeOptions serve = new ServeOptions();
 
     @Option(names = "--http", paramLabel = "PORT",
             description = "Serve over Streamable HTTP on 127.0.0.1:PORT at /mcp instead of stdio (0 picks a port).")
@@ -40,9 +37,6 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--conformance",
             description = "Serve the conformance fixture instead of the demo.")
     boolean conformance;
-
-    @Mixin
-    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
 
     /** The demo has no retention for its log, and its store is there for `warden incidents`. */
     static final class Wording implements CommandLine.IModelTransformer {
@@ -64,10 +58,10 @@ final class DemoCommand implements Callable<Integer> {
             System.err.println("  {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"me\",\"version\":\"1\"}}}");
         }
-        IncidentSink log = incidentLog.file().<IncidentSink>map(JsonLinesIncidentSink::file).orElseGet(IncidentSink::stderr);
+        IncidentSink log = serve.incidentLog.file().<IncidentSink>map(JsonLinesIncidentSink::file).orElseGet(IncidentSink::stderr);
         FileIncidentStore store;
         try {
-            store = FileIncidentStore.open(dataDir.incidents());
+            store = FileIncidentStore.open(serve.dataDir.incidents());
         } catch (RuntimeException e) {
             // Serving matters more than the store: say why on stderr and keep the stderr log.
             System.err.println("warden demo: incidents go to stderr only; cannot open the store: " + e.getMessage());
@@ -81,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void serve(IncidentSink incidents) throws Exception {
-        int maxBytes = maxMessageBytes.orDefault();
+        int maxBytes = serve.maxMessageBytes.orDefault();
         McpServer server = conformance ? ConformanceServer.create(incidents, maxBytes)
                 : DemoServer.create(incidents, maxBytes);
         if (httpPort == null) {

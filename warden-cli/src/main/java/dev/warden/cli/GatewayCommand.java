@@ -39,13 +39,7 @@ final class GatewayCommand implements Callable<Integer> {
     Integer port;
 
     @Mixin
-    DataDirOption dataDir = new DataDirOption();
-
-    @Mixin
-    IncidentLogOption incidentLog = new IncidentLogOption();
-
-    @Mixin
-    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
+    ServeOptions serve = new ServeOptions();
 
     @Mixin
     HttpLimitsOptions httpLimits = new HttpLimitsOptions();
@@ -66,7 +60,7 @@ final class GatewayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         GatewayConfig cfg;
         try {
-            cfg = GatewayConfig.load(config, maxMessageBytes.given());
+            cfg = GatewayConfig.load(config, serve.maxMessageBytes.given());
         } catch (ConfigException e) {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
@@ -78,8 +72,8 @@ final class GatewayCommand implements Callable<Integer> {
                     + "address: set http.allowedHosts to the names Prometheus uses to reach it");
             return 2;
         }
-        IncidentSink log = incidentLog.besideTheStore(cfg.incidents());
-        Path incidents = dataDir.incidents(cfg.dataDir());
+        IncidentSink log = serve.incidentLog.besideTheStore(cfg.incidents());
+        Path incidents = serve.dataDir.incidents(cfg.dataDir());
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Gateway.Builder builder = Gateway.builder().namespacing(cfg.separator(), cfg.prefixAlways())
                 .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);

@@ -35,25 +35,34 @@ final class IncidentsCommand {
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print one incident by its ref.",
-            modelTransformer = Wording.class)
-    static final class Show implements Callable<Integer> {
+    /** What both subcommands have: the store they read, and the command line's out and err they print to. */
+    abstract static class Reader implements Callable<Integer> {
         @CommandLine.Mixin
         DataDirOption store = new DataDirOption();
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public final Integer call() {
+            return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
+
+        /** The exit status. */
+        abstract int run(PrintWriter out, PrintWriter err);
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Print one incident by its ref.",
+            modelTransformer = Wording.class)
+    static final class Show extends Reader {
         @Parameters(paramLabel = "REF", description = "The ref a client received, e.g. ref_abcdefghijkmnpqr.")
         String ref;
 
         @Option(names = "--json", description = "Print the stored JSON record.")
         boolean json;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+        int run(PrintWriter out, PrintWriter err) {
             if (!Ref.isWellFormed(ref)) {
                 err.println("warden incidents show: not a ref (expected ref_ and 16 characters of a-k, m-z, 2-9)");
                 return 2;
@@ -125,10 +134,7 @@ final class IncidentsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent incidents, newest first.",
             modelTransformer = Wording.class)
-    static final class ListIncidents implements Callable<Integer> {
-        @CommandLine.Mixin
-        DataDirOption store = new DataDirOption();
-
+    static final class ListIncidents extends Reader {
         @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
                 description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
         String since;
@@ -139,13 +145,8 @@ final class IncidentsCommand {
         @Option(names = "--limit", defaultValue = "100", description = "At most this many (default: ${DEFAULT-VALUE}).")
         int limit;
 
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+        int run(PrintWriter out, PrintWriter err) {
             Duration age;
             Optional<ErrorCode> filter = Optional.empty();
             try {

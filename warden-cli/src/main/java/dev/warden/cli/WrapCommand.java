@@ -67,10 +67,7 @@ final class WrapCommand implements Callable<Integer> {
     boolean failClosed;
 
     @Mixin
-    DataDirOption dataDir = new DataDirOption();
-
-    @Mixin
-    IncidentLogOption incidentLog = new IncidentLogOption();
+    ServeOptions serve = new ServeOptions();
 
     @Option(names = "--incidents-max-size", paramLabel = "SIZE",
             description = "Most the incident store keeps on disk, oldest removed first, e.g. 256MiB (the default).")
@@ -87,9 +84,6 @@ final class WrapCommand implements Callable<Integer> {
     @Option(names = "--audit-max-age", paramLabel = "DURATION",
             description = "Oldest audit record kept, e.g. 14d (the default), 90d.")
     String auditMaxAge;
-
-    @Mixin
-    MaxMessageBytesOption maxMessageBytes = new MaxMessageBytesOption();
 
     @Option(names = "--keep-credentials-in-results-of", paramLabel = "TOOL",
             description = "Do not redact credentials in this tool's successful results (repeatable): for tools "
@@ -152,7 +146,7 @@ final class WrapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int maxBytes = maxMessageBytes.orDefault();
+        int maxBytes = serve.maxMessageBytes.orDefault();
         if (maxBytes < 1024) {
             System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxBytes);
             return 2;
@@ -177,11 +171,11 @@ final class WrapCommand implements Callable<Integer> {
             System.err.println("warden wrap: " + e.getMessage());
             return 2;
         }
-        IncidentSink log = incidentLog.besideTheStore(incidentsKept);
+        IncidentSink log = serve.incidentLog.besideTheStore(incidentsKept);
         try (Prestarted server = Prestarted.claim(command, maxBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(dataDir.incidents(), incidentsKept);
-             FileAuditLog audit = FileAuditLog.open(dataDir.incidents().resolveSibling("audit"), auditKept,
+             FileIncidentStore store = FileIncidentStore.open(serve.dataDir.incidents(), incidentsKept);
+             FileAuditLog audit = FileAuditLog.open(serve.dataDir.incidents().resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
             try (Gateway gateway = Gateway.builder().upstream(upstream.toBuilder().connector(server).build())
                     .incidents(IncidentSink.all(store, log))
@@ -286,15 +280,15 @@ final class WrapCommand implements Callable<Integer> {
                 case "--name" -> wrap.name = value;
                 case "--timeout" -> wrap.timeout = value;
                 case "--policy" -> wrap.policy = value;
-                case "--data-dir" -> wrap.dataDir.dataDir = Path.of(value);
-                case "--incident-log" -> wrap.incidentLog.incidentLog = Path.of(value);
+                case "--data-dir" -> wrap.serve.dataDir.dataDir = Path.of(value);
+                case "--incident-log" -> wrap.serve.incidentLog.incidentLog = Path.of(value);
                 case "--incidents-max-size" -> wrap.incidentsMaxSize = value;
                 case "--incidents-max-age" -> wrap.incidentsMaxAge = value;
                 case "--audit-max-size" -> wrap.auditMaxSize = value;
                 case "--audit-max-age" -> wrap.auditMaxAge = value;
                 case "--max-message-bytes" -> {
                     try {
-                        wrap.maxMessageBytes.maxMessageBytes = Integer.parseInt(value);
+                        wrap.serve.maxMessageBytes.maxMessageBytes = Integer.parseInt(value);
                     } catch (NumberFormatException e) {
                         return java.util.Optional.empty();
                     }

@@ -136,8 +136,9 @@ class WrapCommandTest {
     }
 
     private static List<Object> fields(WrapCommand w) {
-        return java.util.Arrays.asList(w.name, w.timeout, w.policy, w.keepCredentials, w.pii, w.failClosed, w.dataDir.dataDir,
-                w.incidentLog.incidentLog, w.maxMessageBytes.orDefault(), w.keepCredentialsOf, w.command, String.valueOf(w.incidentsMaxSize),
+        return java.util.Arrays.asList(w.name, w.timeout, w.policy, w.keepCredentials, w.pii, w.failClosed,
+                w.serve.dataDir.dataDir, w.serve.incidentLog.incidentLog, w.serve.maxMessageBytes.orDefault(),
+                w.keepCredentialsOf, w.command, String.valueOf(w.incidentsMaxSize),
                 String.valueOf(w.incidentsMaxAge), String.valueOf(w.auditMaxSize), String.valueOf(w.auditMaxAge));
     }
 

@@ -1,6 +1,7 @@
 package dev.warden.core.sanitize;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,35 +22,56 @@ final class DatabasePrefixes {
     record Header(int messageStart, int lineEnd, char tupleQuote, String vendorState) {
     }
 
-    private static final Map<String, String> ORACLE = Map.ofEntries(
-            Map.entry("00001", "23505"), Map.entry("02291", "23503"), Map.entry("02292", "23503"),
-            Map.entry("01400", "23502"), Map.entry("02290", "23514"), Map.entry("00060", "40001"),
-            Map.entry("08177", "40001"), Map.entry("01013", "57014"), Map.entry("12899", "22001"),
-            Map.entry("01722", "22018"), Map.entry("01843", "22008"), Map.entry("12541", "08001"),
-            Map.entry("12514", "08001"), Map.entry("12154", "08001"), Map.entry("03113", "08006"),
-            Map.entry("00942", "42P01"), Map.entry("00904", "42703"), Map.entry("01017", "28000"),
-            Map.entry("01031", "42501"), Map.entry("01476", "22012"), Map.entry("00900", "42601"),
-            Map.entry("00923", "42601"), Map.entry("00933", "42601"), Map.entry("00936", "42601"),
-            Map.entry("00907", "42601"), Map.entry("16000", "25006"));
-    private static final Map<String, String> MYSQL = Map.ofEntries(
-            Map.entry("1062", "23505"), Map.entry("1452", "23503"), Map.entry("1451", "23503"),
-            Map.entry("1048", "23502"), Map.entry("1364", "23502"), Map.entry("3819", "23514"),
-            Map.entry("4025", "23514"), Map.entry("1213", "40001"), Map.entry("1205", "40001"),
-            Map.entry("1406", "22001"), Map.entry("1264", "22003"), Map.entry("1365", "22012"),
-            Map.entry("1366", "22007"), Map.entry("2002", "08001"), Map.entry("2003", "08001"),
-            Map.entry("2005", "08001"), Map.entry("2006", "08006"), Map.entry("2013", "08006"),
-            Map.entry("1040", "08004"), Map.entry("1146", "42P01"), Map.entry("1054", "42703"),
-            Map.entry("1305", "42883"), Map.entry("1064", "42601"), Map.entry("1045", "28000"),
-            Map.entry("1044", "42501"), Map.entry("1142", "42501"), Map.entry("1143", "42501"),
-            Map.entry("1049", "3D000"), Map.entry("1792", "25006"));
-    private static final Map<String, String> SQL_SERVER = Map.ofEntries(
-            Map.entry("2627", "23505"), Map.entry("2601", "23505"), Map.entry("547", "23503"),
-            Map.entry("515", "23502"), Map.entry("1205", "40001"), Map.entry("8152", "22001"),
-            Map.entry("2628", "22001"), Map.entry("208", "42P01"), Map.entry("207", "42703"),
-            Map.entry("102", "42601"), Map.entry("156", "42601"), Map.entry("18456", "28000"),
-            Map.entry("4060", "3D000"), Map.entry("229", "42501"), Map.entry("8134", "22012"),
-            Map.entry("245", "22018"), Map.entry("195", "42883"), Map.entry("2812", "42883"),
-            Map.entry("3906", "25006"), Map.entry("-2", "57014"));
+    /**
+     * Per SQLSTATE, the vendor codes that mean it (- for none): Oracle's {@code ORA-} numbers, MySQL's
+     * and MariaDB's error numbers, SQL Server's {@code Msg} numbers.
+     */
+    private static final String VENDOR_CODES = """
+            SQLSTATE  Oracle                         MySQL           SQL Server
+            23505     00001                          1062            2627 2601
+            23503     02291 02292                    1452 1451       547
+            23502     01400                          1048 1364       515
+            23514     02290                          3819 4025       -
+            40001     00060 08177                    1213 1205       1205
+            57014     01013                          -               -2
+            22001     12899                          1406            8152 2628
+            22018     01722                          -               245
+            22008     01843                          -               -
+            08001     12541 12514 12154              2002 2003 2005  -
+            08006     03113                          2006 2013       -
+            42P01     00942                          1146            208
+            42703     00904                          1054            207
+            28000     01017                          1045            18456
+            42501     01031                          1044 1142 1143  229
+            22012     01476                          1365            8134
+            42601     00900 00923 00933 00936 00907  1064            102 156
+            25006     16000                          1792            3906
+            22003     -                              1264            -
+            22007     -                              1366            -
+            08004     -                              1040            -
+            42883     -                              1305            195 2812
+            3D000     -                              1049            4060
+            """;
+    private static final Map<String, String> ORACLE = vendorColumn(1);
+    private static final Map<String, String> MYSQL = vendorColumn(2);
+    private static final Map<String, String> SQL_SERVER = vendorColumn(3);
+
+    /**
+     * One vendor's column of {@link #VENDOR_CODES} (columns stand two spaces or more apart): each of its
+     * codes to the SQLSTATE of its row.
+     */
+    private static Map<String, String> vendorColumn(int column) {
+        Map<String, String> states = new HashMap<>();
+        for (String row : VENDOR_CODES.lines().skip(1).toList()) {
+            String[] cells = row.split(" {2,}");
+            for (String code : cells[column].split(" ")) {
+                if (!code.equals("-") && states.put(code, cells[0]) != null) {
+                    throw new IllegalStateException("vendor code " + code + " twice in column " + column);
+                }
+            }
+        }
+        return Map.copyOf(states);
+    }
 
     /** The vendor code tables, for the detector's fallback reading of a span of no known shape. */
     static Optional<String> vendorState(String table, String code) {

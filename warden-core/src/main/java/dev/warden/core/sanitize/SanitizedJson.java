@@ -11,10 +11,12 @@ import tools.jackson.databind.JsonNode;
  * value of the same shape, what was found and where, the policy that was applied (injection anywhere
  * makes the whole value strict), the code the findings suggest (the first database error's mapping,
  * in document order), and whether the output budget cut text. When nothing was changed, {@code value}
- * is the very node that was given, so it serializes byte for byte as before.
+ * is the very node that was given, so it serializes byte for byte as before: whether anything at all
+ * changed (control characters stripped too, which are no finding) is {@code value() != input}.
  */
 public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy appliedPolicy,
-                            Optional<ErrorCode> suggestedCode, boolean truncated) {
+                            Optional<ErrorCode> suggestedCode, boolean truncated)
+        implements Sanitized {
 
     public SanitizedJson {
         Objects.requireNonNull(value, "value");
@@ -23,19 +25,7 @@ public record SanitizedJson(JsonNode value, List<JsonFinding> findings, Policy a
         suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
     }
 
-    /**
-     * True when the output differs from the input in substance (something was found or cut). Control
-     * characters stripped are no finding: whether anything at all changed is {@code value() != input}.
-     */
-    public boolean changed() {
-        return !findings.isEmpty() || truncated;
-    }
-
-    public boolean has(Category category) {
-        return findings.stream().anyMatch(f -> f.category() == category);
-    }
-
-    /** The findings without their places (for audit and incidents, which take text findings). */
+    @Override
     public List<Finding> plainFindings() {
         return findings.stream().map(JsonFinding::finding).toList();
     }

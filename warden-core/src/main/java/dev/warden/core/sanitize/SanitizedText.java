@@ -11,7 +11,8 @@ import java.util.Optional;
  * database error's SQLSTATE mapping) and policy (injection forces strict).
  */
 public record SanitizedText(String output, List<Finding> findings, Policy appliedPolicy,
-                            Optional<ErrorCode> suggestedCode, boolean truncated) {
+                            Optional<ErrorCode> suggestedCode, boolean truncated)
+        implements Sanitized {
 
     public SanitizedText {
         Objects.requireNonNull(output, "output");
@@ -20,12 +21,9 @@ public record SanitizedText(String output, List<Finding> findings, Policy applie
         suggestedCode = Objects.requireNonNullElse(suggestedCode, Optional.empty());
     }
 
-    /** True when the output differs from the input in substance (something was found). */
-    public boolean changed() {
-        return !findings.isEmpty() || truncated;
-    }
-
-    public boolean has(Category category) {
-        return findings.stream().anyMatch(f -> f.category() == category);
+    /** The findings themselves: a text's findings have no other place than their spans. */
+    @Override
+    public List<Finding> plainFindings() {
+        return findings;
     }
 }

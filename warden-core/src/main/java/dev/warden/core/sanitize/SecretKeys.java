@@ -1,5 +1,6 @@
 package dev.warden.core.sanitize;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,8 +33,17 @@ public final class SecretKeys {
     }
 
     public static boolean isSecret(String name) {
-        if (name.isEmpty() || name.length() > MAX_NAME_CHARS) {
-            return false;
+        return normalized(name, MAX_NAME_CHARS).map(SecretKeys::isSecretName).orElse(false);
+    }
+
+    /**
+     * A member's name as the tables hold names: ASCII lower case, without {@code -}, {@code _},
+     * {@code .} and spaces. Empty when the name is empty or longer than {@code maxChars} (no name in
+     * the caller's table is).
+     */
+    static Optional<String> normalized(String name, int maxChars) {
+        if (name.isEmpty() || name.length() > maxChars) {
+            return Optional.empty();
         }
         StringBuilder normal = new StringBuilder(name.length());
         for (int i = 0; i < name.length(); i++) {
@@ -43,7 +53,10 @@ public final class SecretKeys {
             }
             normal.append(c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
         }
-        String n = normal.toString();
+        return Optional.of(normal.toString());
+    }
+
+    private static boolean isSecretName(String n) {
         if (NAMES.contains(n)) {
             return true;
         }

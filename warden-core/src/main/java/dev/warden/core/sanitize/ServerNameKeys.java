@@ -48,18 +48,7 @@ final class ServerNameKeys {
 
     /** The kind of name a member of this name holds, if it is one of them. */
     static Optional<String> kindOf(String name) {
-        if (name.isEmpty() || name.length() > MAX_NAME_CHARS) {
-            return Optional.empty();
-        }
-        StringBuilder normal = new StringBuilder(name.length());
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c == '-' || c == '_' || c == '.' || c == ' ') {
-                continue;
-            }
-            normal.append(c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
-        }
-        return Optional.ofNullable(KINDS.get(normal.toString()));
+        return SecretKeys.normalized(name, MAX_NAME_CHARS).map(KINDS::get);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.warden.core.shape;
 
 import dev.warden.core.error.ErrorCode;
+import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -22,10 +23,10 @@ final class GraphQlShape implements ErrorShape {
 
     /**
      * The spec's members only ({@code message}, {@code locations}, {@code path}, {@code extensions}: "services
-     * should not provide any additional entries"), and at least one beside {@code message}.
+     * should not provide any additional entries"), a string {@code message} and at least one member beside it.
      */
     private static boolean isGraphQlError(JsonNode e) {
-        if (e.size() < 2 || e.size() > 4) {
+        if (Nodes.text(e, "message") == null || e.size() < 2 || e.size() > 4) {
             return false;
         }
         for (String key : e.propertyNames()) {
@@ -38,18 +39,13 @@ final class GraphQlShape implements ErrorShape {
 
     @Override
     public Optional<Extracted> read(JsonNode value) {
-        JsonNode errors = Nodes.array(value, "errors");
-        if (errors == null || errors.isEmpty()) {
+        List<JsonNode> errors = Nodes.items(value, "errors", GraphQlShape::isGraphQlError);
+        if (errors.isEmpty()) {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        boolean matched = false;
-        for (JsonNode e : Nodes.items(errors)) {
+        for (JsonNode e : errors) {
             String message = Nodes.text(e, "message");
-            if (message == null || !isGraphQlError(e)) {
-                continue;
-            }
-            matched = true;
             out.code(ShapeCodes.ofName(Nodes.text(Nodes.object(e, "extensions"), "code")));
             JsonNode path = Nodes.array(e, "path");
             if (path != null && !out.full()) {
@@ -57,9 +53,6 @@ final class GraphQlShape implements ErrorShape {
             } else {
                 out.message(message);
             }
-        }
-        if (!matched) {
-            return Optional.empty();
         }
         if (Nodes.member(value, "data") == null) {
             out.code(ErrorCode.VALIDATION_ERROR);

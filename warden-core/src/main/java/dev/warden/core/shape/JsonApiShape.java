@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -16,24 +17,24 @@ final class JsonApiShape implements ErrorShape {
         return "jsonapi";
     }
 
+    /** A JSON:API error has a source, a detail or a string status; GraphQL's and others' have none. */
+    private static boolean isJsonApiError(JsonNode e) {
+        JsonNode source = Nodes.object(e, "source");
+        boolean isJsonApi = source != null || Nodes.text(e, "detail") != null
+                || (Nodes.member(e, "status") != null && Nodes.member(e, "status").isString());
+        return isJsonApi && !(Nodes.member(e, "message") != null && source == null);
+    }
+
     @Override
     public Optional<Extracted> read(JsonNode value) {
-        JsonNode errors = Nodes.array(value, "errors");
-        if (errors == null || errors.isEmpty()) {
+        List<JsonNode> errors = Nodes.items(value, "errors", JsonApiShape::isJsonApiError);
+        if (errors.isEmpty()) {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        boolean matched = false;
-        for (JsonNode e : Nodes.items(errors)) {
+        for (JsonNode e : errors) {
             JsonNode source = Nodes.object(e, "source");
             String detail = Nodes.firstText(e, "detail", "title");
-            // A JSON:API error has a source, a detail or a string status; GraphQL's and others' have none.
-            boolean isJsonApi = source != null || Nodes.text(e, "detail") != null
-                    || (Nodes.member(e, "status") != null && Nodes.member(e, "status").isString());
-            if (!isJsonApi || Nodes.member(e, "message") != null && source == null) {
-                continue;
-            }
-            matched = true;
             out.code(Nodes.codeOfStatus(Nodes.member(e, "status")));
             String pointer = Nodes.text(source, "pointer");
             String parameter = Nodes.text(source, "parameter");
@@ -51,10 +52,7 @@ final class JsonApiShape implements ErrorShape {
                 break;
             }
         }
-        if (!matched) {
-            return Optional.empty();
-        }
-        for (JsonNode e : Nodes.items(errors)) {
+        for (JsonNode e : Nodes.items(Nodes.array(value, "errors"))) {
             out.code(ShapeCodes.ofName(Nodes.text(e, "code")));
         }
         return out.build();

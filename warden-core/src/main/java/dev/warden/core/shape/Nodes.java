@@ -1,7 +1,10 @@
 package dev.warden.core.shape;
 
 import dev.warden.core.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 
 /** Small, allocation-light reads of untrusted JSON shared by the shapes. */
@@ -45,6 +48,20 @@ final class Nodes {
     static JsonNode object(JsonNode node, String key) {
         JsonNode v = member(node, key);
         return v != null && v.isObject() ? v : null;
+    }
+
+    /**
+     * The elements of {@code node}'s array {@code key}, of the first {@link #MAX_ITEMS}, that {@code test}
+     * takes for its shape's (none when there is no such array).
+     */
+    static List<JsonNode> items(JsonNode node, String key, Predicate<JsonNode> test) {
+        List<JsonNode> taken = new ArrayList<>();
+        for (JsonNode e : items(array(node, key))) {
+            if (test.test(e)) {
+                taken.add(e);
+            }
+        }
+        return taken;
     }
 
     /** At most {@link #MAX_ITEMS} elements of an array, as an {@code Iterable} without copying. */
