@@ -27,8 +27,9 @@ final class AttackRun {
                 tally.problem("the attack itself failed: " + e);
             }
             Honest.Sample duringSample = during.isPresent() ? during.get().stop() : new Honest.Sample();
-            if (attack.settles() && !scale.settle().isZero()) {
-                settle(target, scale, tally, honest);
+            boolean settled = attack.settles() && !scale.settle().isZero();
+            if (settled) {
+                settle(target, scale, tally, honest, rssBefore);
             }
             long rssAfter = target.rssMiB();
             long rssPeak = peak.stop();
@@ -39,33 +40,36 @@ final class AttackRun {
             return new Row(attack.name(), scale.full(), rssBefore, rssPeak, rssAfter, attack.rssBoundMiB(),
                     before.p50Millis(), duringSample.p50Millis(), duringSample.calls(),
                     duringSample.unserved.get() + before.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,
-                    tally.problems(), tally.notes());
+                    settled, tally.problems(), tally.notes());
         }
     }
 
     /**
      * The idle expiry is the gateway's to run: the suite waits until the gateway's gauge shows only
      * the honest client's session open (which it keeps in use meanwhile; bounded by the expiry and
-     * two minutes more), then has the
-     * JVM collect its garbage, so the RSS "after" is what the gateway still holds.
+     * two minutes more). Then it watches the RSS give the memory back, as the gateway does by itself
+     * (nothing is forced: an operator runs no jcmd), until it is near its baseline or three minutes
+     * have passed; the RSS "after" is the last figure read.
      */
-    private static void settle(Target target, Scale scale, Tally tally, Optional<Honest> honest) throws Exception {
+    private static void settle(Target target, Scale scale, Tally tally, Optional<Honest> honest, long rssBefore)
+            throws Exception {
         long started = System.nanoTime();
         if (target.metricsPort.isPresent()) {
             boolean expired = target.awaitOpenSessionsAtMost(target.metricsPort.get(), 1,
                     scale.settle().plus(Duration.ofMinutes(2)), () -> honest.ifPresent(Honest::echo));
             long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
             if (expired) {
-                tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood; RSS after: after a GC and a trim");
+                tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood");
             } else {
                 tally.problem("sessions still open " + seconds + " s after the flood (idle expiry "
                         + scale.settle().toSeconds() + " s)");
             }
         }
-        String said = target.collectGarbage();
-        if (said.contains("trim")) {
-            tally.note("then " + said.strip());
-        }
+        long expiredAt = System.nanoTime();
+        boolean near = target.awaitRssAtMost(Row.nearBaseline(rssBefore), Duration.ofMinutes(3),
+                () -> honest.ifPresent(Honest::echo));
+        tally.note((near ? "RSS near its baseline " : "RSS not near its baseline ")
+                + Duration.ofNanos(System.nanoTime() - expiredAt).toSeconds() + " s after the expiry, nothing forced");
     }
 
     static List<Row> runAll(List<Attack> attacks, Scale scale) throws Exception {

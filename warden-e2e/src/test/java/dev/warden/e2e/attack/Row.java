@@ -6,12 +6,22 @@ import java.util.List;
 /**
  * One attack's measurements. {@link #failures} holds what CI asserts in every mode (the target
  * stays up, every request is answered exactly once, the honest client is served); in the full mode
- * also the RSS bound and the honest p50 within 2× of before, which are wall-clock figures CI only
- * reports.
+ * also the RSS bound, the RSS back near its baseline after an attack that settles (the session
+ * flood's idle expiry), and the honest p50 within 2× of before, which are wall-clock figures CI
+ * only reports.
  */
 record Row(String attack, boolean strict, long rssBefore, long rssPeak, long rssAfter, long rssBound,
         double p50Before, double p50During, long honestCalls, long honestUnserved, long expected, long received,
-        boolean upAfter, List<String> problems, String notes) {
+        boolean upAfter, boolean settled, List<String> problems, String notes) {
+
+    /**
+     * What "returns near its baseline" means: within a fifth of the RSS before the attack. What stays
+     * is the JIT's code and classes loaded for the attack's paths, not what the attack made the
+     * gateway hold.
+     */
+    static long nearBaseline(long rssBefore) {
+        return rssBefore + rssBefore / 5;
+    }
 
     List<String> failures() {
         List<String> failures = new ArrayList<>();
@@ -27,6 +37,9 @@ record Row(String attack, boolean strict, long rssBefore, long rssPeak, long rss
         }
         if (strict && rssPeak > rssBound) {
             failures.add("RSS peak " + rssPeak + " MiB over the bound " + rssBound + " MiB");
+        }
+        if (strict && settled && rssAfter > nearBaseline(rssBefore)) {
+            failures.add("RSS " + rssAfter + " MiB after the expiry, not near its baseline " + rssBefore + " MiB");
         }
         if (strict && p50During > 2 * p50Before) {
             failures.add("honest p50 %.1f ms during, over 2x %.1f ms before".formatted(p50During, p50Before));

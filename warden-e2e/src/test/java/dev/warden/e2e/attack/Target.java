@@ -169,24 +169,24 @@ final class Target implements AutoCloseable {
     }
 
     /**
-     * Runs a full garbage collection in the target JVM ({@code jcmd PID GC.run}) and trims its native
-     * heap, so that its RSS afterwards shows what it still holds rather than what its collector or
-     * its C library have not yet given back; returns what jcmd said.
+     * Waits until the target's RSS reads at most {@code mib}, looking every five seconds ({@code
+     * eachPoll} runs before each look: the honest client keeps using the gateway, as a real one
+     * would); false when {@code bound} passed. Nothing is forced: what the JVM gives back is what
+     * its own collector and trimming give back.
      */
-    String collectGarbage() throws IOException, InterruptedException {
-        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
-        StringBuilder said = new StringBuilder();
-        // A full collection, then the C library's free memory handed back (glibc keeps what was
-        // freed in its arenas; the JVM's own periodic trim does the same, slower).
-        for (String command : List.of("GC.run", "System.trim_native_heap")) {
-            Process run = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command)
-                    .redirectErrorStream(true).start();
-            String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            run.waitFor(60, TimeUnit.SECONDS);
-            said.append(command).append(": ").append(out.lines().skip(1).reduce((a, b) -> a + " " + b).orElse("done"))
-                    .append("; ");
+    boolean awaitRssAtMost(long mib, Duration bound, Runnable eachPoll) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (alive()) {
+            eachPoll.run();
+            if (rssMiB() <= mib) {
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(5_000); // a poll interval, not an ordering: the RSS decides
         }
-        return said.toString();
+        return false;
     }
 
     /** A free loopback port for a gateway's {@code metrics} section. */
