@@ -53,36 +53,6 @@ def run(cmd, env=None, stdin=None):
     r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **(env or {})}, input=stdin, timeout=60)
     return r.stderr if r.stderr.strip() else r.stdout
 
-def record_one_by_one(db, cases, clients):
-    """Runs each case through each client that takes one case: (name, run), run giving the text or (text, state)."""
-    for c in cases:
-        for client, run_case in clients:
-            r = run_case(c)
-            text, state = r if isinstance(r, tuple) else (r, None)
-            record(db, c, client, text, state)
-
-def record_each(db, cases, client, results):
-    """Records what a client that ran all the cases at once answered for each (None: no error)."""
-    for c, r in zip(cases, results):
-        if r: record(db, c, client, r["text"], r["state"])
-
-def dbapi(case, connect, state=lambda e: None):
-    """Runs a case's setup and SQL through a Python DB-API driver: the exception as Python prints it, and its state."""
-    try:
-        c = connect()
-        cur = c.cursor()
-        if "setup" in case:
-            cur.execute(case["setup"])
-        cur.execute(case["sql"])
-    except Exception as e:
-        return "".join(traceback.format_exception_only(type(e), e)), state(e)
-    return "", None
-
-def node(script, cases):
-    """Runs a node script (with WARDEN_NODE_MODULES' drivers) that reads the cases on stdin and prints one result each."""
-    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(cases), capture_output=True, text=True, timeout=120)
-    return json.loads(r.stdout)
-
 PDO = r"""<?php
 $cases = json_decode(stream_get_contents(STDIN), true); $res = [];
 foreach ($cases as $c) {
@@ -96,14 +66,6 @@ def pdo(payload):
     r = subprocess.run(["php", "-r", PDO[len("<?php"):]], input=json.dumps(payload), capture_output=True, text=True, timeout=120)
     return json.loads(r.stdout)
 
-def pdo_server(cases, base, driver):
-    """PDO's answers for cases on a database server: driver is PDO's DSN prefix (pgsql, mysql)."""
-    payload = []
-    for c in cases:
-        p = params(base, c)
-        payload.append(dict(c, dsn="%s:host=%s;port=%s;dbname=%s" % (driver, p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
-    return pdo(payload)
-
 # ---- PostgreSQL ----
 def pg_psql(case):
     p = params(PG, case)
@@ -116,8 +78,15 @@ def pg_psql(case):
 def pg_psycopg2(case):
     import psycopg2
     p = params(PG, case)
-    return dbapi(case, lambda: psycopg2.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], dbname=p["database"], connect_timeout=5),
-                 lambda e: getattr(e, "pgcode", None))
+    try:
+        c = psycopg2.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], dbname=p["database"], connect_timeout=5)
+        cur = c.cursor()
+        if "setup" in case:
+            cur.execute(case["setup"])
+        cur.execute(case["sql"])
+    except Exception as e:
+        return "".join(traceback.format_exception_only(type(e), e)), getattr(e, "pgcode", None)
+    return "", None
 
 def pg_node(cases):
     script = r"""
@@ -131,7 +100,8 @@ for (const c of cases) { const cl = new Client({host: c.host || '127.0.0.1', por
   finally { try { await cl.end(); } catch (e) {} } }
 console.log(JSON.stringify(res)); })();
 """
-    return node(script, cases)
+    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(cases), capture_output=True, text=True, timeout=120)
+    return json.loads(r.stdout)
 
 JDBC = r"""
 import java.sql.*; import java.nio.file.*; import java.util.*;
@@ -171,10 +141,20 @@ def jdbc(cases, mode, base, url_format, jar):
 
 def postgres():
     cases = CASES["postgresql"]
-    record_one_by_one("postgresql", cases, [("psql 15", pg_psql), ("psycopg2 2.9 (Python)", pg_psycopg2)])
-    record_each("postgresql", cases, "node-postgres (pg)", pg_node(cases))
-    record_each("postgresql", cases, "PostgreSQL JDBC 42.7 (toString)", pg_jdbc(cases, "plain"))
-    record_each("postgresql", cases, "PHP 8.2 PDO pgsql", pdo_server(cases, PG, "pgsql"))
+    for c in cases:
+        record("postgresql", c, "psql 15", pg_psql(c))
+        t, s = pg_psycopg2(c)
+        record("postgresql", c, "psycopg2 2.9 (Python)", t, s)
+    for c, r in zip(cases, pg_node(cases)):
+        if r: record("postgresql", c, "node-postgres (pg)", r["text"], r["state"])
+    for c, r in zip(cases, pg_jdbc(cases, "plain")):
+        if r: record("postgresql", c, "PostgreSQL JDBC 42.7 (toString)", r["text"], r["state"])
+    payload = []
+    for c in cases:
+        p = params(PG, c)
+        payload.append(dict(c, dsn="pgsql:host=%s;port=%s;dbname=%s" % (p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
+    for c, r in zip(cases, pdo(payload)):
+        if r: record("postgresql", c, "PHP 8.2 PDO pgsql", r["text"], r["state"])
     for c, r in zip(cases, pg_jdbc(cases, "trace")):
         if r and c["id"] in ("wrong-password", "unknown-column", "unique"):
             record("postgresql", c, "PostgreSQL JDBC 42.7 (stack trace)", r["text"], r["state"])
@@ -191,7 +171,15 @@ def my_cli(case):
 def my_pymysql(case):
     import pymysql
     p = params(MY, case)
-    return dbapi(case, lambda: pymysql.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], database=p["database"], connect_timeout=5))
+    try:
+        c = pymysql.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], database=p["database"], connect_timeout=5)
+        cur = c.cursor()
+        if "setup" in case:
+            cur.execute(case["setup"])
+        cur.execute(case["sql"])
+    except Exception as e:
+        return "".join(traceback.format_exception_only(type(e), e)), None
+    return "", None
 
 def my_node(cases):
     script = r"""
@@ -206,16 +194,26 @@ for (const c of cases) { let cn;
   finally { try { if (cn) await cn.end(); } catch (e) {} } }
 console.log(JSON.stringify(res)); })();
 """
-    return node(script, cases)
+    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(cases), capture_output=True, text=True, timeout=120)
+    return json.loads(r.stdout)
 
 def mariadb():
     cases = CASES["mariadb"]
-    record_one_by_one("mariadb", cases, [("mariadb 10.11 CLI", my_cli), ("PyMySQL 1.0 (Python)", my_pymysql)])
-    record_each("mariadb", cases, "PHP 8.2 PDO mysql", pdo_server(cases, MY, "mysql"))
+    for c in cases:
+        record("mariadb", c, "mariadb 10.11 CLI", my_cli(c))
+        t, s = my_pymysql(c)
+        record("mariadb", c, "PyMySQL 1.0 (Python)", t, s)
+    payload = []
+    for c in cases:
+        p = params(MY, c)
+        payload.append(dict(c, dsn="mysql:host=%s;port=%s;dbname=%s" % (p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
+    for c, r in zip(cases, pdo(payload)):
+        if r: record("mariadb", c, "PHP 8.2 PDO mysql", r["text"], r["state"])
     if os.path.exists(MARIADB_JAR):
-        record_each("mariadb", cases, "MariaDB Connector/J 3.5 (toString)",
-                    jdbc(cases, "plain", MY, "jdbc:mariadb://%s:%s/%s?connectTimeout=5000", MARIADB_JAR))
-    record_each("mariadb", cases, "node mysql2", my_node(cases))
+        for c, r in zip(cases, jdbc(cases, "plain", MY, "jdbc:mariadb://%s:%s/%s?connectTimeout=5000", MARIADB_JAR)):
+            if r: record("mariadb", c, "MariaDB Connector/J 3.5 (toString)", r["text"], r["state"])
+    for c, r in zip(cases, my_node(cases)):
+        if r: record("mariadb", c, "node mysql2", r["text"], r["state"])
 
 # ---- SQLite ----
 def sqlite_db(case):
@@ -251,14 +249,20 @@ for (const c of cases) { try { const db = new Database(c.file, {readonly: !!c.re
   catch (e) { res.push({text: String(e), state: e.code || null}); } }
 console.log(JSON.stringify(res));
 """
-    return node(script, [dict(c, file=sqlite_db(c)) for c in cases])
+    payload = [dict(c, file=sqlite_db(c)) for c in cases]
+    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(payload), capture_output=True, text=True, timeout=120)
+    return json.loads(r.stdout)
 
 def sqlite():
     cases = CASES["sqlite"]
-    record_one_by_one("sqlite", cases, [("sqlite3 3.40 CLI", sl_cli), ("Python sqlite3 (SQLite 3.40)", sl_python)])
+    for c in cases:
+        record("sqlite", c, "sqlite3 3.40 CLI", sl_cli(c))
+        record("sqlite", c, "Python sqlite3 (SQLite 3.40)", sl_python(c))
     payload = [dict(c, dsn="sqlite:" + sqlite_db(c), setup="PRAGMA foreign_keys=ON") for c in cases if not c.get("readonly")]
-    record_each("sqlite", [c for c in cases if not c.get("readonly")], "PHP 8.2 PDO sqlite", pdo(payload))
-    record_each("sqlite", cases, "better-sqlite3 (node)", sl_node(cases))
+    for c, r in zip([c for c in cases if not c.get("readonly")], pdo(payload)):
+        if r: record("sqlite", c, "PHP 8.2 PDO sqlite", r["text"], r["state"])
+    for c, r in zip(cases, sl_node(cases)):
+        if r: record("sqlite", c, "better-sqlite3 (node)", r["text"], r["state"])
 
 PG_FIXTURE = """
 DROP SCHEMA IF EXISTS vault_canary CASCADE;
