@@ -24,6 +24,9 @@ final class HttpMetrics {
                 McpHttpServer.Stats::sessionsRefused);
         counter(registry, server, "warden_http_streams_cut", "Event streams cut because their client stopped reading",
                 McpHttpServer.Stats::streamsCut);
+        counter(registry, server, "warden_http_notifications_dropped",
+                "Log and progress notifications dropped for a client reading its stream slower than they came",
+                McpHttpServer.Stats::notificationsDropped);
         counter(registry, server, "warden_http_requests_refused",
                 "POSTs refused in a session: a duplicate id, too many in flight, a batch", McpHttpServer.Stats::requestsRefused);
     }

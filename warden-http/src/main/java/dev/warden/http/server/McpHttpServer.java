@@ -112,7 +112,7 @@ public final class McpHttpServer implements AutoCloseable {
     public Stats stats() {
         HttpCounters c = handler.counters();
         return new Stats(c.sessionsOpened(), c.sessionsEvicted(), c.sessionsExpired(), c.sessionsRefused(),
-                c.streamsCut(), c.requestsRefused());
+                c.streamsCut(), c.notificationsDropped(), c.requestsRefused());
     }
 
     /**
@@ -122,10 +122,12 @@ public final class McpHttpServer implements AutoCloseable {
      * @param sessionsExpired sessions closed after the idle timeout
      * @param sessionsRefused initializes refused: a cap reached and no session idle
      * @param streamsCut      event streams cut because their client stopped reading
+     * @param notificationsDropped log and progress notifications dropped for a client that read its
+     *                        stream slower than they came (its answers and requests still sent)
      * @param requestsRefused POSTs refused in a session (a duplicate id, too many requests in flight, a batch)
      */
     public record Stats(long sessionsOpened, long sessionsEvicted, long sessionsExpired, long sessionsRefused,
-                        long streamsCut, long requestsRefused) {
+                        long streamsCut, long notificationsDropped, long requestsRefused) {
     }
 
     public void join() throws InterruptedException {
@@ -277,9 +279,11 @@ public final class McpHttpServer implements AutoCloseable {
 
         /**
          * What one event stream may hold for a client that reads slower than the server sends (1,024
-         * events or 8 MiB by default): past it the stream is cut and its requests cancelled, so the
-         * sender, which may serve other clients too, never waits. The same bounds apply to the events
-         * a stream keeps for resumption.
+         * events or 8 MiB by default), so the sender, which may serve other clients too, never waits:
+         * log and progress notifications about a request are dropped once half of it is taken; past
+         * it, or when the client does not read at all (as many of those notifications dropped, and as
+         * many bytes, while nothing could be written), the stream is cut and its requests cancelled.
+         * The same bounds apply to the events a stream keeps for resumption.
          */
         public Builder streamBuffer(int maxEvents, long maxBytes) {
             if (maxEvents < 1 || maxBytes < 1024) {

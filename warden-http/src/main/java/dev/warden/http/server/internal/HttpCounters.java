@@ -14,6 +14,8 @@ public final class HttpCounters {
     final LongAdder sessionsRefused = new LongAdder();
     /** Event streams cut because their client stopped reading. */
     final LongAdder streamsCut = new LongAdder();
+    /** Log and progress notifications dropped for a client that read its stream slower than they came. */
+    final LongAdder notificationsDropped = new LongAdder();
     /** POSTs refused in a session: a duplicate id, too many requests in flight, a batch the version forbids. */
     final LongAdder requestsRefused = new LongAdder();
 
@@ -35,6 +37,10 @@ public final class HttpCounters {
 
     public long streamsCut() {
         return streamsCut.sum();
+    }
+
+    public long notificationsDropped() {
+        return notificationsDropped.sum();
     }
 
     public long requestsRefused() {

@@ -1,5 +1,6 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The transport of one Streamable HTTP session: frames from POST bodies go to the session one at
  * a time; what the session sends goes to the stream of the request it concerns ({@link Route}),
- * or to the GET stream when it concerns none.
+ * or to the GET stream when it concerns none. Log and progress notifications about a request in
+ * flight may be dropped when their stream's client falls behind ({@link DroppableMessages}).
  */
 public final class HttpSessionTransport implements Transport, dev.warden.core.transport.PeerAddress {
 
@@ -46,7 +48,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
     private final Limits limits;
     private final InstantSource clock;
     private final SseStream.SessionBudget budget;
-    private final Runnable onStreamCut;
+    private final HttpCounters counters;
     /** Frames reach the session one at a time; a lock rather than a monitor, so no carrier is pinned on JDK 21. */
     private final java.util.concurrent.locks.ReentrantLock input = new java.util.concurrent.locks.ReentrantLock();
     private volatile Listener listener;
@@ -68,9 +70,9 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
     private volatile boolean starting = true;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
 
-    /** @param onStreamCut counts a stream cut because its client fell behind (the server's metric) */
+    /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
-                         ScheduledExecutorService timers, Limits limits, InstantSource clock, Runnable onStreamCut) {
+                         ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters) {
         this.sessionId = sessionId;
         this.remoteAddress = remoteAddress;
         this.resumeWindow = resumeWindow;
@@ -78,7 +80,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         this.limits = limits;
         this.clock = clock;
         this.budget = new SseStream.SessionBudget(limits.retainedBytes());
-        this.onStreamCut = onStreamCut;
+        this.counters = counters;
         this.lastActive = clock.millis();
     }
 
@@ -166,7 +168,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),
-                () -> overflowed(holder[0]));
+                () -> overflowed(holder[0]), counters.notificationsDropped::increment);
         holder[0] = stream;
         streams.put(id, stream);
         openRequests.put(stream, requests.size());
@@ -193,7 +195,8 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
         touch();
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(),
-                limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]));
+                limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
+                counters.notificationsDropped::increment);
         holder[0] = stream;
         if (standalone != null) {
             streams.remove(standalone.id()); // its client left; the new GET replaces it
@@ -234,6 +237,16 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
 
     @Override
     public void send(String frame, Route route) {
+        send(frame, route, false);
+    }
+
+    /** The session's notifications and answers come here: what they are says whether they may be dropped. */
+    @Override
+    public void send(String frame, JsonRpcMessage message, Route route) {
+        send(frame, route, DroppableMessages.droppable(message, route));
+    }
+
+    private void send(String frame, Route route, boolean droppable) {
         if (closed.get()) {
             throw new TransportClosedException("the HTTP session is closed", null);
         }
@@ -246,7 +259,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
             case Route.Unrelated unrelated -> standalone;
         };
         if (target == null && !(route instanceof Route.Reply)) {
-            holdForGet(frame);
+            holdForGet(frame, droppable);
             return;
         }
         if (target == null) {
@@ -254,14 +267,14 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
             LOG.log(System.Logger.Level.DEBUG, "message dropped: no stream for it in this session");
             return;
         }
-        target.send(frame);
+        target.send(frame, droppable);
     }
 
     /** Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just did). */
-    private synchronized void holdForGet(String frame) {
+    private synchronized void holdForGet(String frame, boolean droppable) {
         SseStream opened = standalone;
         if (opened != null) {
-            opened.send(frame);
+            opened.send(frame, droppable);
             return;
         }
         early.addLast(frame);
@@ -324,7 +337,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
      * thread rather than delivered here.
      */
     private void overflowed(SseStream stream) {
-        onStreamCut.run();
+        counters.streamsCut.increment();
         LOG.log(System.Logger.Level.INFO, "a client fell behind on its event stream: the stream was cut");
         if (stream == null) {
             return;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.jetty.io.Content;
@@ -17,12 +18,36 @@ import org.eclipse.jetty.util.Callback;
  * Writes one streamed HTTP response from a bounded queue, on its own virtual thread: whoever
  * queues never waits on the network. The thread that sends a message is often shared by many
  * clients (the reader of a shared upstream), so a client that stops reading must cost only
- * itself: {@link #offer} says when its queue is full, and the owner cuts the response.
+ * itself: {@link #offer} says when a message cannot be taken, and the owner cuts the response.
+ *
+ * <p>What may be lost is told apart from what may not. A droppable message (a log or progress
+ * notification about a request in flight: informational) is queued only while the queue is within
+ * half its bounds; past that it is dropped, unwritten, and the queue's other half stays free for
+ * what must arrive (answers, requests to the client, other notifications), so a flood of log
+ * messages to a client that does read, only slower than they come, costs it some of them and never
+ * its answer. An offer is refused ({@link Offer#REFUSED}: the owner cuts the response) when a
+ * message that must arrive does not fit in the whole bounds, or when the client does not read:
+ * a whole buffer's worth of droppable messages (as many as the bounds' events, and as many bytes)
+ * dropped while the writer completed no write. That is counted, not timed: a client that reads
+ * frees the socket a window at a time (the kernel wakes a blocked writer only once a good part of
+ * its send buffer has drained, often a megabyte or more on loopback), so the count is in bytes as
+ * well as in messages, and a flood of small messages does not pass for a client that stopped.
  *
  * <p>The lock is a {@link ReentrantLock}, held for no I/O; a virtual thread waiting on it does not
- * pin its carrier on JDK 21 (JDK 24 and later no longer pin on monitors either).
+ * pin its carrier on JDK 21 (JDK 24 and later no longer pin on monitors either). The writer counts
+ * its completed writes in an atomic, without the lock.
  */
 final class QueuedWriter {
+
+    /** What became of an offered message. */
+    enum Offer {
+        /** Queued: it will be written. */
+        QUEUED,
+        /** A droppable message the queue had no room for: dropped, and nothing else changes. */
+        DROPPED,
+        /** Not taken: the writer is done, or the client fell too far behind; the owner cuts the response. */
+        REFUSED
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition ready = lock.newCondition();
@@ -38,6 +63,13 @@ final class QueuedWriter {
     /** Failed or cut: the writer stops at once. */
     private boolean dead;
     private Thread writer;
+    /** Writes the writer thread completed; a client that reads makes it move. */
+    private final AtomicLong written = new AtomicLong();
+    /** The value of {@link #written} when the current run of drops began. */
+    private long writtenAtDrops = -1;
+    /** Droppable messages dropped, and their bytes, since the writer last completed a write. */
+    private long droppedSinceWrite;
+    private long droppedBytesSinceWrite;
 
     /**
      * @param onWriteFailed a write failed (the client's connection broke); called on the writer's
@@ -61,26 +93,56 @@ final class QueuedWriter {
     }
 
     /**
-     * Queues bytes; false, and nothing queued, when the bounds would be passed (one message is
-     * always taken whatever its size) or the writer is done.
+     * Queues bytes that must arrive; false, and nothing queued, when the bounds would be passed
+     * (one message is always taken whatever its size) or the writer is done.
      */
     boolean offer(byte[] bytes) {
+        return offer(bytes, false) == Offer.QUEUED;
+    }
+
+    /**
+     * Queues bytes, or drops them if they are {@code droppable} and the queue is past half its
+     * bounds (see the class comment). One message is always taken when the queue is empty.
+     */
+    Offer offer(byte[] bytes, boolean droppable) {
         lock.lock();
         try {
             if (dead || closing) {
-                return false;
+                return Offer.REFUSED;
             }
-            if (!pending.isEmpty() && (pending.size() >= bounds.maxEvents()
-                    || pendingBytes + bytes.length > bounds.maxBytes())) {
-                return false;
+            boolean fits = droppable
+                    ? fits(bytes.length, bounds.maxEvents() / 2, bounds.maxBytes() / 2)
+                    : fits(bytes.length, bounds.maxEvents(), bounds.maxBytes());
+            if (fits) {
+                pending.addLast(bytes);
+                pendingBytes += bytes.length;
+                ready.signal();
+                return Offer.QUEUED;
             }
-            pending.addLast(bytes);
-            pendingBytes += bytes.length;
-            ready.signal();
-            return true;
+            return droppable ? drop(bytes.length) : Offer.REFUSED;
         } finally {
             lock.unlock();
         }
+    }
+
+    private boolean fits(int length, int maxEvents, long maxBytes) {
+        return pending.isEmpty() || (pending.size() < maxEvents && pendingBytes + length <= maxBytes);
+    }
+
+    /** Counts a dropped message; REFUSED once a whole buffer's worth went while no write completed. */
+    private Offer drop(int length) {
+        long writes = written.get();
+        if (writes != writtenAtDrops) { // the client read something since: a new run of drops
+            writtenAtDrops = writes;
+            droppedSinceWrite = 0;
+            droppedBytesSinceWrite = 0;
+        }
+        droppedSinceWrite++;
+        droppedBytesSinceWrite += length;
+        if (droppedSinceWrite >= bounds.maxEvents() && droppedBytesSinceWrite >= bounds.maxBytes()) {
+            return Offer.REFUSED; // the client is not reading
+        }
+        return Offer.DROPPED;
     }
 
     /** Whether nothing is waiting to be written. */
@@ -148,7 +210,8 @@ final class QueuedWriter {
                     lock.unlock();
                 }
                 for (byte[] bytes : batch) {
-                    out.write(bytes);
+                    out.write(bytes); // returns once the bytes are handed to the socket
+                    written.incrementAndGet();
                 }
                 out.flush();
             }

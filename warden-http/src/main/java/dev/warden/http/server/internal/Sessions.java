@@ -128,7 +128,7 @@ final class Sessions {
             RANDOM.nextBytes(random);
             String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                    limits.session(), settings.clock(), counters.streamsCut::increment);
+                    limits.session(), settings.clock(), counters);
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             open.put(id, transport);

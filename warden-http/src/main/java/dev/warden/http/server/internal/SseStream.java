@@ -18,17 +18,24 @@ import org.eclipse.jetty.util.Callback;
  * (polling) and a client may reconnect, until the stream ends with its last event.
  *
  * <p>{@link #send} never blocks on the network: it queues the event for the connection's
- * {@link QueuedWriter}. When the client falls so far behind that the queue passes the
- * {@link Buffer} bounds, the stream is cut ({@code onOverflow}: its requests are cancelled) and
- * no other client waits. The lock is a {@link ReentrantLock}, held for no I/O (no carrier pinned
- * on JDK 21).
+ * {@link QueuedWriter}, and no other client waits. What a slow client loses depends on what is
+ * sent (see {@link QueuedWriter}): a droppable message (a log or progress notification about a
+ * request in flight) that finds the queue past half its {@link Buffer} bounds is dropped
+ * ({@code onDropped}): never written, not kept for resumption, and given no event number, so the
+ * ids the client sees stay consecutive. The stream is cut ({@code onOverflow}: its requests are
+ * cancelled) when a message that must arrive (an answer, a request to the client, any other
+ * notification) does not fit in the bounds, or when the client does not read at all: a whole
+ * buffer's worth of droppable messages dropped while its connection's writer completed no write.
+ * With no connection up (the client is to resume), every event is kept, within the bounds. The
+ * lock is a {@link ReentrantLock}, held for no I/O (no carrier pinned on JDK 21).
  */
 final class SseStream {
 
     /**
      * The bounds of one stream: events and bytes queued for a connection and not yet written
-     * (past them the stream is cut), and the same for the events kept for resumption (past them
-     * the oldest are forgotten). One event is always accepted whatever its size.
+     * (droppable messages past half of them are dropped, anything else past them cuts the
+     * stream), and the same for the events kept for resumption (past them the oldest are
+     * forgotten). One event is always accepted whatever its size.
      */
     record Buffer(int maxEvents, long maxBytes) {
         Buffer {
@@ -54,18 +61,23 @@ final class SseStream {
     private boolean cut;
     private final Runnable onDisconnect;
     private final Runnable onOverflow;
+    private final Runnable onDropped;
 
     /**
      * @param onDisconnect the client's connection failed (the stream waits to be resumed)
      * @param onOverflow   the client fell too far behind and the stream was cut; called without
      *                     the lock, on the sender's thread: it must not block
+     * @param onDropped    a droppable message found no room and was dropped; called without the
+     *                     lock, on the sender's thread: it must not block
      */
-    SseStream(String id, Buffer buffer, SessionBudget budget, Runnable onDisconnect, Runnable onOverflow) {
+    SseStream(String id, Buffer buffer, SessionBudget budget, Runnable onDisconnect, Runnable onOverflow,
+              Runnable onDropped) {
         this.id = id;
         this.buffer = buffer;
         this.budget = budget;
         this.onDisconnect = onDisconnect;
         this.onOverflow = onOverflow;
+        this.onDropped = onDropped;
     }
 
     /**
@@ -166,28 +178,47 @@ final class SseStream {
     }
 
     /**
-     * Sends one JSON-RPC frame as an event; kept for resumption whether or not a connection is up.
-     * Never blocks on the network (see the class comment).
+     * Sends one JSON-RPC frame as an event that must arrive; kept for resumption whether or not a
+     * connection is up. Never blocks on the network (see the class comment).
      */
     void send(String frame) {
-        boolean overflowed = false;
+        send(frame, false);
+    }
+
+    /**
+     * Sends one JSON-RPC frame as an event; a {@code droppable} one (a log or progress
+     * notification about a request in flight) is dropped rather than queued when the connection's
+     * queue is past half its bounds. Never blocks on the network (see the class comment).
+     */
+    void send(String frame, boolean droppable) {
+        QueuedWriter.Offer offered;
         lock.lock();
         try {
             if (ended || cut) {
                 return;
             }
             Event event = new Event(nextSequence, utf8(format(nextSequence, frame)));
-            nextSequence++;
-            keep(event);
-            if (connection != null && !connection.offer(event.bytes())) { // never blocks
-                cutLocked();
-                overflowed = true;
+            offered = connection == null
+                    ? QueuedWriter.Offer.QUEUED // no connection up: kept for the client to resume
+                    : connection.offer(event.bytes(), droppable); // never blocks
+            switch (offered) {
+                case QUEUED -> {
+                    nextSequence++;
+                    keep(event);
+                }
+                case DROPPED -> {
+                    // not kept and no number taken: as if it had never been sent
+                }
+                case REFUSED -> cutLocked();
             }
         } finally {
             lock.unlock();
         }
-        if (overflowed) {
-            onOverflow.run();
+        switch (offered) {
+            case DROPPED -> onDropped.run();
+            case REFUSED -> onOverflow.run();
+            case QUEUED -> {
+            }
         }
     }
 

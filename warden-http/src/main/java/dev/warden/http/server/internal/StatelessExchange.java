@@ -1,6 +1,7 @@
 package dev.warden.http.server.internal;
 
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.transport.RequestHeaders;
@@ -26,8 +27,9 @@ import org.eclipse.jetty.util.Callback;
  * when nothing precedes it (with the status the version defines: 404 for an unknown method, 400
  * for its request errors), or an event stream when notifications come first. There is no
  * resumption in this version: a closed stream cancels the request. Events are written by a
- * {@link QueuedWriter}, so the sender never waits on a client that does not read; past its bounds
- * the stream is cut and the request cancelled.
+ * {@link QueuedWriter}, so the sender never waits on a client that does not read: log and progress
+ * notifications it has no room for are dropped ({@link DroppableMessages}); past its bounds, or
+ * when the client does not read at all, the stream is cut and the request cancelled.
  */
 final class StatelessExchange implements Transport, RequestHeaders, dev.warden.core.transport.PeerAddress {
 
@@ -36,7 +38,7 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
     private final Response response;
     private final Callback callback;
     private final SseStream.Buffer bounds;
-    private final Runnable onCut;
+    private final HttpCounters counters;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final ReentrantLock lock = new ReentrantLock();
@@ -45,16 +47,16 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
 
     private final String peerAddress;
 
-    /** @param onCut counts a stream cut because its client fell behind */
+    /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback,
-                      SseStream.Buffer bounds, Runnable onCut, String peerAddress) {
+                      SseStream.Buffer bounds, HttpCounters counters, String peerAddress) {
         this.peerAddress = peerAddress;
         this.request = request;
         this.headers = headers;
         this.response = response;
         this.callback = callback;
         this.bounds = bounds;
-        this.onCut = onCut;
+        this.counters = counters;
     }
 
     @Override
@@ -86,6 +88,16 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
 
     @Override
     public void send(String frame, Route route) {
+        send(frame, route, false);
+    }
+
+    /** The session's notifications and answers come here: what they are says whether they may be dropped. */
+    @Override
+    public void send(String frame, JsonRpcMessage message, Route route) {
+        send(frame, route, DroppableMessages.droppable(message, route));
+    }
+
+    private void send(String frame, Route route, boolean droppable) {
         boolean overflowed = false;
         lock.lock();
         try {
@@ -108,11 +120,15 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
                 stream = new QueuedWriter(response, callback, bounds, this::cancel);
                 stream.start("warden-stateless-stream");
             }
-            if (!stream.offer(("event: message\ndata: " + frame + "\n\n").getBytes(StandardCharsets.UTF_8))) {
+            QueuedWriter.Offer offered = stream.offer(
+                    ("event: message\ndata: " + frame + "\n\n").getBytes(StandardCharsets.UTF_8), droppable);
+            if (offered == QueuedWriter.Offer.REFUSED) {
                 // The client does not read its stream: cut, and the request cancelled, as when it closes it.
                 finished.set(true);
                 stream.fail(new IOException("the client fell behind: its stream was cut"));
                 overflowed = true;
+            } else if (offered == QueuedWriter.Offer.DROPPED) {
+                counters.notificationsDropped.increment();
             } else if (reply.isPresent()) {
                 finish();
             }
@@ -120,7 +136,7 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
             lock.unlock();
         }
         if (overflowed) {
-            onCut.run();
+            counters.streamsCut.increment();
             // Not on this thread: it may be shared with other clients, and a cancellation can travel far.
             Thread.ofVirtual().name("warden-http-cancel").start(this::cancel);
             throw new TransportClosedException("the client fell behind on its response stream", null);

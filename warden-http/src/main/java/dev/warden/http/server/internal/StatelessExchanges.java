@@ -52,7 +52,7 @@ final class StatelessExchanges {
             return;
         }
         StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback,
-                settings.limits().streamBuffer(), counters.streamsCut::increment, Request.getRemoteAddr(request));
+                settings.limits().streamBuffer(), counters, Request.getRemoteAddr(request));
         open.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);

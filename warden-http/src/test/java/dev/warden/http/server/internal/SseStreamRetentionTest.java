@@ -13,7 +13,7 @@ class SseStreamRetentionTest {
     @Test
     void aStreamKeepsAtMostItsBoundInEventsAndBytes() {
         SseStream.SessionBudget budget = new SseStream.SessionBudget(1 << 30);
-        SseStream stream = new SseStream("s", new SseStream.Buffer(1024, 8 * 1024), budget, () -> { }, () -> { });
+        SseStream stream = new SseStream("s", new SseStream.Buffer(1024, 8 * 1024), budget, () -> { }, () -> { }, () -> { });
 
         for (int i = 0; i < 10_000; i++) {
             stream.send(FRAME);
@@ -25,8 +25,8 @@ class SseStreamRetentionTest {
     @Test
     void theStreamsOfOneSessionShareItsBudget() {
         SseStream.SessionBudget budget = new SseStream.SessionBudget(16 * 1024);
-        SseStream first = new SseStream("a", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { });
-        SseStream second = new SseStream("b", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { });
+        SseStream first = new SseStream("a", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { }, () -> { });
+        SseStream second = new SseStream("b", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { }, () -> { });
 
         for (int i = 0; i < 1_000; i++) {
             first.send(FRAME);
@@ -40,7 +40,7 @@ class SseStreamRetentionTest {
     @Test
     void anEndedStreamThatIsForgottenGivesItsBytesBack() {
         SseStream.SessionBudget budget = new SseStream.SessionBudget(1 << 20);
-        SseStream stream = new SseStream("s", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { });
+        SseStream stream = new SseStream("s", new SseStream.Buffer(1024, 1 << 20), budget, () -> { }, () -> { }, () -> { });
         stream.send(FRAME);
         stream.end();
 
