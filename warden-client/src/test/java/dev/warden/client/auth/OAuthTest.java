@@ -383,29 +383,12 @@ class OAuthTest {
 
     @Test
     void whenATokenIsStaleIsDecidedByTheGivenClock() {
-        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
-                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-11-24T00:00:00Z"));
-        java.time.Clock clock = new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return now.get();
-            }
-        };
+        dev.warden.testkit.MutableClock clock = new dev.warden.testkit.MutableClock(java.time.Instant.parse("2026-11-24T00:00:00Z"));
         OAuth oauth = OAuth.builder().clientName("test-client").redirectUri(URI.create("http://localhost:3000/callback"))
                 .clock(clock).build();
         oauth.refused(endpoint, Optional.empty(), 401, challenge("scope=\"read\""));
         assertThat(oauth.header()).contains("Bearer token-1");
-        now.set(now.get().plusSeconds(expiresIn)); // an hour on: past the token's life
+        clock.advance(java.time.Duration.ofSeconds(expiresIn)); // an hour on: past the token's life
         assertThat(oauth.header()).contains("Bearer token-2");
         assertThat(last("/as/token").params()).containsEntry("grant_type", "refresh_token");
     }

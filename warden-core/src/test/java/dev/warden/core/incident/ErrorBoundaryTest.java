@@ -43,29 +43,13 @@ class ErrorBoundaryTest {
 
     @Test
     void theSameRefusalWithinASecondSharesOneIncidentAndALaterOneGetsItsOwn() {
-        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
-                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-11-23T00:00:00Z"));
-        ErrorBoundary timed = ErrorBoundary.builder().incidents(incidents::add).clock(new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return now.get();
-            }
-        }).build();
+        dev.warden.testkit.MutableClock now = new dev.warden.testkit.MutableClock(java.time.Instant.parse("2026-11-23T00:00:00Z"));
+        ErrorBoundary timed = ErrorBoundary.builder().incidents(incidents::add).clock(now).build();
         Ref first = timed.refusal(UNKNOWN_TOOL, WHERE);
-        now.set(now.get().plusMillis(900));
+        now.advance(java.time.Duration.ofMillis(900));
         Ref second = timed.refusal(UNKNOWN_TOOL, WHERE);
         Ref other = timed.refusal(ProtocolException.invalidParams("Invalid params: /a is required"), WHERE);
-        now.set(now.get().plusMillis(200));
+        now.advance(java.time.Duration.ofMillis(200));
         Ref later = timed.refusal(UNKNOWN_TOOL, WHERE);
         assertThat(second).isEqualTo(first);
         assertThat(other).isNotEqualTo(first);
