@@ -19,7 +19,6 @@ public final class AttackMain {
         Scale scale = Scale.fromProperties();
         List<Row> rows = new ArrayList<>();
         boolean surprise = false;
-        AutoCloseable attackerPriority = AttackerPriority.forTheRun();
         for (Attack attack : AttackSuite.selected()) {
             System.err.println("attack: " + attack.name() + " (" + attack.what() + ")");
             long start = System.nanoTime();
@@ -29,7 +28,6 @@ public final class AttackMain {
                     + (System.nanoTime() - start) / 1_000_000 + " ms)");
             surprise |= row.held() == ExpectedToFail.ATTACKS.containsKey(attack.name());
         }
-        attackerPriority.close();
         String table = Report.table(rows, scale, ExpectedToFail.ATTACKS);
         System.out.println(table);
         String out = System.getProperty("warden.attack.table", "");
