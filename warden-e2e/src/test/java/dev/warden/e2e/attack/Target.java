@@ -211,5 +211,14 @@ final class Target implements AutoCloseable {
         }
         // What a stopped gateway left behind (a finding of its own) must not outlive the suite.
         children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        deleteQuietly(dataDir); // its configuration, data directory and stderr: hundreds of runs filled /tmp
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // a file still open or already gone: what is left is the temporary directory's to clear
+        }
     }
 }
