@@ -7,6 +7,7 @@ import dev.warden.client.ReconnectPolicy;
 import dev.warden.client.ToolCallResult;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Limits;
@@ -81,8 +82,8 @@ class GatewayClientSharesTest {
 
     /** A client session of its own: a client of its own for the per-client share. */
     private McpClient client() {
-        McpClient client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30))
-                .connect(ViaGateway.to(gateway));
+        McpClient client = McpClient.builder("test", "1").protocolVersion(ProtocolVersion.latestSessionBased())
+                .requestTimeout(Duration.ofSeconds(30)).connect(ViaGateway.to(gateway));
         clients.add(client);
         return client;
     }
@@ -145,13 +146,7 @@ class GatewayClientSharesTest {
         var second = slow(greedy);
         awaitEntered(2);
 
-        JsonNode refused;
-        try {
-            refused = error(greedy.callTool("ok", Json.object()));
-        } catch (dev.warden.core.error.PeerErrorException e) {
-            e.printStackTrace();
-            throw new AssertionError(String.valueOf(e.error()), e);
-        }
+        JsonNode refused = error(greedy.callTool("ok", Json.object()));
 
         assertThat(refused.get("code").asString()).isEqualTo("RATE_LIMITED");
         assertThat(refused.get("retryable").asBoolean()).isTrue();
@@ -217,5 +212,37 @@ class GatewayClientSharesTest {
         assertThat(fifth.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
         assertThat(sixth.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
         assertThat(entered.availablePermits()).as("the cancelled fourth never reached the upstream").isZero();
+    }
+
+    @Test
+    void statelessClientsShareByTheirAddressAsForTheirOtherPerClientLimits() throws Exception {
+        start(new Limits(Limits.Breaker.ofDefaults(), 64, Duration.ZERO, Optional.empty())
+                .withMaxConcurrentPerClient(2));
+        McpClient first = stateless("10.0.0.1");
+        McpClient sameAddress = stateless("10.0.0.1");
+        sameAddress.listTools(); // a listing goes to the upstream too: not while the share is full
+        var one = slow(first);
+        var two = slow(first);
+        awaitEntered(2);
+
+        // Each stateless request has a connection of its own: what tells its client is its address.
+        JsonNode refused = error(sameAddress.callTool("ok", Json.object()));
+        assertThat(refused.get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.get("message").asString()).contains("maxConcurrentPerClient");
+        assertThat(stateless("10.0.0.2").callTool("ok", Json.object()).text()).isEqualTo("fine");
+
+        gate.release(2);
+        assertThat(one.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+        assertThat(two.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+        assertThat(stateless("10.0.0.1").callTool("ok", Json.object()).text()).isEqualTo("fine");
+    }
+
+    /** A client speaking the stateless version (2026-07-28) from {@code address}. */
+    private McpClient stateless(String address) {
+        McpClient client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30))
+                .connect(FromAddress.via(gateway, address));
+        assertThat(client.protocolVersion().stateless()).isTrue();
+        clients.add(client);
+        return client;
     }
 }
