@@ -10,6 +10,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -68,12 +70,15 @@ class GatewayClientSharesTest {
             }).build())
             .build();
     private final List<McpClient> clients = new ArrayList<>();
+    /** The upstream's ends of the gateway's connections to it: closing them is the upstream going away. */
+    private final List<Transport> upstreamEnds = new CopyOnWriteArrayList<>();
     private Gateway gateway;
 
     private void start(Limits limits) {
         Upstream u = Upstream.builder("shared", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
+            upstreamEnds.add(pair.right());
             return pair.left();
         }).timeout(Duration.ofSeconds(30)).toolTimeouts(Map.of("stuck", Duration.ofMillis(200))).limits(limits)
                 .reconnect(ReconnectPolicy.none()).build();
@@ -184,6 +189,28 @@ class GatewayClientSharesTest {
         gate.release(2);
         assertThat(first.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
         assertThat(second.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+    }
+
+    @Test
+    void callsCutShortByTheUpstreamGoingAwayGiveTheirPlacesBack() throws Exception {
+        start(new Limits(Limits.Breaker.ofDefaults(), 64, Duration.ZERO, Optional.empty())
+                .withMaxConcurrentPerClient(2));
+        McpClient client = client();
+        var first = slow(client);
+        var second = slow(client);
+        awaitEntered(2);
+
+        upstreamEnds.forEach(Transport::close);
+        assertThat(error(first.get(30, TimeUnit.SECONDS)).get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        assertThat(error(second.get(30, TimeUnit.SECONDS)).get("code").asString()).isEqualTo("UPSTREAM_ERROR");
+
+        // The gateway connects again; with no queue wait, a place still held would refuse one of these at once.
+        var third = slow(client);
+        var fourth = slow(client);
+        awaitEntered(2);
+        gate.release(2);
+        assertThat(third.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+        assertThat(fourth.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
     }
 
     @Test
