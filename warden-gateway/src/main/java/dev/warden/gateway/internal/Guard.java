@@ -131,7 +131,9 @@ final class Guard {
             }
         }
         ClientShares.Place share = shares.enter(client).orElseThrow(() -> {
-            metrics.limitRefused(upstream, "maxConcurrentPerClient");
+            if (!Thread.currentThread().isInterrupted()) { // a call cancelled while it waited was not refused
+                metrics.limitRefused(upstream, "maxConcurrentPerClient");
+            }
             return new RefusedException(new Refusal(ErrorCode.RATE_LIMITED,
                     "This client has too many calls in flight to this server (maxConcurrentPerClient is "
                             + shares.perClient() + "); retry later.", Duration.ofSeconds(1),
