@@ -16,12 +16,23 @@ import java.util.Optional;
  * @param maxConnections connections to it the gateway keeps open at once (for a stdio server,
  *     processes), across all clients: a per-client upstream starts one per client connection, and a
  *     client beyond this is refused as RATE_LIMITED instead of starting one more
+ * @param maxConcurrentPerClient requests in flight to it at once from one client (a session; a
+ *     stateless client by its address): more wait their turn, in order, up to {@code queueWait},
+ *     then are refused as RATE_LIMITED. A client that sends many calls at once then cannot fill the
+ *     upstream (a single-threaded server answers them one by one) ahead of the others' calls
  */
 public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool,
-        int maxConnections) {
+        int maxConnections, int maxConcurrentPerClient) {
 
     /** Connections (processes) per upstream unless configured: more than a shared upstream ever needs (at most nine). */
     public static final int DEFAULT_MAX_CONNECTIONS = 16;
+
+    /**
+     * One client's requests in flight to one upstream unless configured: enough for an agent's
+     * parallel calls, few enough that a flood of one client's calls keeps a single-threaded
+     * server's queue short for the others.
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_PER_CLIENT = 8;
 
     public Limits {
         Objects.requireNonNull(breaker, "breaker");
@@ -35,9 +46,18 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1, got " + maxConnections);
         }
+        if (maxConcurrentPerClient < 1) {
+            throw new IllegalArgumentException("maxConcurrentPerClient must be at least 1, got "
+                    + maxConcurrentPerClient);
+        }
     }
 
-    /** With the default {@link #DEFAULT_MAX_CONNECTIONS}. */
+    /** With the default {@link #DEFAULT_MAX_CONCURRENT_PER_CLIENT}. */
+    public Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool, int maxConnections) {
+        this(breaker, maxConcurrent, queueWait, perTool, maxConnections, DEFAULT_MAX_CONCURRENT_PER_CLIENT);
+    }
+
+    /** With the defaults {@link #DEFAULT_MAX_CONNECTIONS} and {@link #DEFAULT_MAX_CONCURRENT_PER_CLIENT}. */
     public Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool) {
         this(breaker, maxConcurrent, queueWait, perTool, DEFAULT_MAX_CONNECTIONS);
     }
@@ -47,19 +67,23 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
     }
 
     public Limits withBreaker(Breaker breaker) {
-        return new Limits(breaker, maxConcurrent, queueWait, perTool, maxConnections);
+        return new Limits(breaker, maxConcurrent, queueWait, perTool, maxConnections, maxConcurrentPerClient);
     }
 
     public Limits withMaxConcurrent(int max) {
-        return new Limits(breaker, max, queueWait, perTool, maxConnections);
+        return new Limits(breaker, max, queueWait, perTool, maxConnections, maxConcurrentPerClient);
     }
 
     public Limits withPerTool(Optional<Rate> rate) {
-        return new Limits(breaker, maxConcurrent, queueWait, rate, maxConnections);
+        return new Limits(breaker, maxConcurrent, queueWait, rate, maxConnections, maxConcurrentPerClient);
     }
 
     public Limits withMaxConnections(int max) {
-        return new Limits(breaker, maxConcurrent, queueWait, perTool, max);
+        return new Limits(breaker, maxConcurrent, queueWait, perTool, max, maxConcurrentPerClient);
+    }
+
+    public Limits withMaxConcurrentPerClient(int max) {
+        return new Limits(breaker, maxConcurrent, queueWait, perTool, maxConnections, max);
     }
 
     /**

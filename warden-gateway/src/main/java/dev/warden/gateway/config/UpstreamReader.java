@@ -34,7 +34,7 @@ final class UpstreamReader {
     static final Set<String> KEYS = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
-            "closeIdleAfter", "roots", "inheritEnv", "maxConnections");
+            "closeIdleAfter", "roots", "inheritEnv", "maxConnections", "maxConcurrentPerClient");
 
     private UpstreamReader() {
     }
@@ -294,6 +294,13 @@ final class UpstreamReader {
                 throw new ConfigException(path + ".maxConcurrent: expected a whole number of at least 1");
             }
             out = out.withMaxConcurrent(max);
+        }
+        if (s.has("maxConcurrentPerClient")) {
+            int max = integer(s, "maxConcurrentPerClient", path + ".maxConcurrentPerClient", 0);
+            if (max < 1) {
+                throw new ConfigException(path + ".maxConcurrentPerClient: expected a whole number of at least 1");
+            }
+            out = out.withMaxConcurrentPerClient(max);
         }
         if (s.has("maxConnections")) {
             int max = integer(s, "maxConnections", path + ".maxConnections", 0);

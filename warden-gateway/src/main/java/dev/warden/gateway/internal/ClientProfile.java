@@ -25,6 +25,8 @@ final class ClientProfile {
     private static final AtomicLong CONNECTIONS = new AtomicLong();
 
     private final long number = CONNECTIONS.incrementAndGet();
+    /** This connection, as the holder of its calls' places while it is a session (see {@link #shareKey()}). */
+    private final ClientKey session = new ClientKey.Connection(number);
     private final ClientRates rates;
     /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
     private final Optional<RequestHeaders> headers;
@@ -80,6 +82,16 @@ final class ClientProfile {
 
     ClientKey key() {
         return key;
+    }
+
+    /**
+     * Who this connection's calls count as for each upstream's per-client concurrency
+     * ({@code maxConcurrentPerClient}): the session itself, so sessions from one address (every
+     * local client shares 127.0.0.1) do not share one; a stateless client by its {@link #key()},
+     * since each of its requests has a connection of its own.
+     */
+    ClientKey shareKey() {
+        return stateless ? key : session;
     }
 
     ObjectNode capabilities() {

@@ -75,13 +75,18 @@ final class Guard {
     private final Pausable server;
     private final Map<String, Pausable> tools = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
+    /** Each client's share of the bulkhead's places, so one client's burst cannot take them all. */
+    private final ClientShares shares;
     private final Map<String, Bucket> toolBuckets = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final GatewayMetrics metrics;
 
-    Guard(String upstream, Limits limits, Clock clock) {
+    Guard(String upstream, Limits limits, Clock clock, GatewayMetrics metrics) {
         this.upstream = upstream;
         this.limits = limits;
         this.clock = clock;
+        this.metrics = metrics;
+        this.shares = new ClientShares(limits.maxConcurrentPerClient(), limits.queueWait());
         this.server = new Pausable(upstream, limits.breaker(), clock);
         this.bulkhead = Bulkhead.of(upstream, BulkheadConfig.custom()
                 .maxConcurrentCalls(limits.maxConcurrent())
@@ -100,15 +105,20 @@ final class Guard {
     }
 
     /**
-     * Whether {@link #admit} would not wait now: the concurrency limit is not reached (it waits
-     * for a place up to the queue wait otherwise). A hint: another call may take the last place.
+     * Whether {@link #admit} would not wait now for this client: neither the concurrency limit nor
+     * the client's share of it is reached (it waits for a place up to the queue wait otherwise). A
+     * hint: another call may take the last place.
      */
-    boolean admitsWithoutWaiting() {
-        return bulkhead.getMetrics().getAvailableConcurrentCalls() > 0;
+    boolean admitsWithoutWaiting(ClientKey client) {
+        return bulkhead.getMetrics().getAvailableConcurrentCalls() > 0 && shares.freeFor(client);
     }
 
-    /** Lets a call through, or says why not. The caller must report the outcome to the permit. */
-    Permit admit(Optional<String> tool) throws RefusedException {
+    /**
+     * Lets one of {@code client}'s calls through, or says why not. The caller must report the
+     * outcome to the permit. The client's share is taken before the upstream's place, so a call
+     * waiting for its own client's earlier calls holds no place another client could use.
+     */
+    Permit admit(Optional<String> tool, ClientKey client) throws RefusedException {
         if (tool.isPresent() && limits.perTool().isPresent()) {
             Limits.Rate rate = limits.perTool().get();
             Bucket bucket = toolBuckets.computeIfAbsent(tool.get(), t -> Bucket.builder()
@@ -120,13 +130,24 @@ final class Guard {
                         Duration.ofNanos(probe.getNanosToWaitForRefill())));
             }
         }
+        ClientShares.Place share = shares.enter(client).orElseThrow(() -> {
+            if (!Thread.currentThread().isInterrupted()) { // a call cancelled while it waited was not refused
+                metrics.limitRefused(upstream, "maxConcurrentPerClient");
+            }
+            return new RefusedException(new Refusal(ErrorCode.RATE_LIMITED,
+                    "This client has too many calls in flight to this server (maxConcurrentPerClient is "
+                            + shares.perClient() + "); retry later.", Duration.ofSeconds(1),
+                    "per-client concurrency limit of " + shares.perClient() + " (maxConcurrentPerClient) reached"));
+        });
         if (!server.breaker.tryAcquirePermission()) {
+            share.release();
             throw new RefusedException(server.refusal("The server " + upstream + " is paused",
                     "it did not answer"));
         }
         Optional<Pausable> toolBreaker = tool.map(tools::get);
         if (toolBreaker.isPresent() && !toolBreaker.get().breaker.tryAcquirePermission()) {
             server.breaker.releasePermission();
+            share.release();
             throw new RefusedException(toolBreaker.get().refusal("The tool " + tool.get() + " is paused",
                     "it failed"));
         }
@@ -139,13 +160,14 @@ final class Guard {
         if (!entered) {
             server.breaker.releasePermission();
             toolBreaker.ifPresent(p -> p.breaker.releasePermission());
+            share.release();
             throw new RefusedException(new Refusal(ErrorCode.RATE_LIMITED,
                     "The upstream server is busy; retry later.", Duration.ofSeconds(1),
                     "concurrency limit of " + limits.maxConcurrent() + " reached"));
         }
         // How long a call took is measured, never decided, so it is read off the monotonic timer; when
         // a breaker opened and until when it pauses (what decides) is read off the clock.
-        return new Admitted(tool, toolBreaker, System.nanoTime());
+        return new Admitted(tool, toolBreaker, share, System.nanoTime());
     }
 
     /** One admitted call's outstanding reports. */
@@ -153,13 +175,16 @@ final class Guard {
         private final Optional<String> tool;
         /** The tool's breaker whose permission this call holds (none when the tool had no breaker yet). */
         private final Optional<Pausable> held;
+        /** The client's place, given back with the bulkhead's, on the first report of the server's health. */
+        private final ClientShares.Place share;
         private final long start;
         private boolean health;
         private boolean judged;
 
-        Admitted(Optional<String> tool, Optional<Pausable> held, long start) {
+        Admitted(Optional<String> tool, Optional<Pausable> held, ClientShares.Place share, long start) {
             this.tool = tool;
             this.held = held;
+            this.share = share;
             this.start = start;
         }
 
@@ -168,6 +193,7 @@ final class Guard {
             if (!health) {
                 health = true;
                 bulkhead.onComplete();
+                share.release();
                 server.breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
                 if (tool.isEmpty()) {
                     judged = true;
@@ -180,6 +206,7 @@ final class Guard {
             if (!health) {
                 health = true;
                 bulkhead.onComplete();
+                share.release();
                 server.breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, cause);
             }
             // No answer says nothing of the tool: the server's breaker has counted it.
@@ -191,6 +218,7 @@ final class Guard {
             if (!health) {
                 health = true;
                 bulkhead.onComplete();
+                share.release();
                 server.breaker.releasePermission();
             }
             judge(Verdict.CALLERS_FAULT);

@@ -23,8 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * thread that read the upstream's, so no thread is woken in between; any other end is handled on
  * a thread of its own (it writes incidents). Anything else the blocking flow still does: null (a
  * stateless client, a rate per client, a name that resolves to no tool, an upstream not connected
- * now or speaking a stateless version, a concurrency limit reached, an audit trail refusing
- * requests) leaves the call to it.
+ * now or speaking a stateless version, a concurrency limit or the client's share of it reached
+ * (the blocking flow waits its turn), an audit trail refusing requests) leaves the call to it.
  */
 final class ToolCallWithoutThread {
 
@@ -62,7 +62,7 @@ final class ToolCallWithoutThread {
         Optional<McpClient> connected = link.connectedFor(profile.upstreamCapabilities()).filter(McpClient::isConnected);
         services.parked().sweep(); // calls parked past their time give their places back first
         if (connected.isEmpty() || connected.get().protocolVersion().stateless()
-                || !link.guard().admitsWithoutWaiting()) {
+                || !link.guard().admitsWithoutWaiting(profile.shareKey())) {
             return null;
         }
         McpClient upstream = connected.get();
@@ -72,7 +72,7 @@ final class ToolCallWithoutThread {
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         Guard.Permit permit;
         try {
-            permit = link.guard().admit(tool);
+            permit = link.guard().admit(tool, profile.shareKey());
         } catch (Guard.RefusedException e) {
             onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, structured, List.of(),
                     new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()))));

@@ -108,7 +108,10 @@ final class UpstreamCalls {
                         pipeline.cleanNotification(Json.mapper().getNodeFactory().stringNode(m)).asString(""))));
     }
 
-    /** The limits: this client's rate (for a tool call), then the upstream's concurrency and breaker. */
+    /**
+     * The limits: this client's rate (for a tool call), then its share of the upstream's
+     * concurrency, the upstream's breakers and its concurrency.
+     */
     private Guard.Permit admit(UpstreamLink link, RequestContext ctx, Optional<String> tool) throws RecordedFailure {
         ErrorPipeline pipeline = link.pipeline();
         if (tool.isPresent()) {
@@ -120,7 +123,7 @@ final class UpstreamCalls {
         }
         services.parked().sweep(); // calls parked past their time give their places back first
         try {
-            return link.guard().admit(tool);
+            return link.guard().admit(tool, profile.shareKey());
         } catch (Guard.RefusedException e) {
             throw new RecordedFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
         }
@@ -154,6 +157,11 @@ final class UpstreamCalls {
                 throw e;
             } catch (ExecutionException e) {
                 throw UpstreamFailures.failed(link, ctx, permit, tool, e.getCause()).thrown();
+            } catch (Exception | Error e) {
+                // Anything else (the client refusing a bridged upstream's question, say) says nothing
+                // of the server; the permit's places still go back, or the client would wait for ever.
+                permit.withdrawn();
+                throw e;
             }
         } finally {
             inFlight.ended(ctx.id());

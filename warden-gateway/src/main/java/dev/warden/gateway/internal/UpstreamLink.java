@@ -45,7 +45,7 @@ public final class UpstreamLink implements AutoCloseable {
             Clock clock) {
         this.spec = spec;
         this.pipeline = pipeline;
-        this.guard = new Guard(spec.name(), spec.limits(), clock);
+        this.guard = new Guard(spec.name(), spec.limits(), clock, metrics);
         metrics.breaker(spec.name(), guard.breaker());
         this.pool = new UpstreamPool(spec, slots, metrics, this::builder, questions, clock, this::wantedBySession,
                 this::relisten);

@@ -256,4 +256,18 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> parse("limits: { parkedCallsPerClient: 0 }\nupstreams: { a: { command: x } }"))
                 .hasMessage("limits.parkedCallsPerClient: expected a whole number of at least 1");
     }
+
+    @Test
+    void eachClientsShareOfAnUpstreamsConcurrencyIsReadBesideMaxConcurrent() {
+        Limits limits = parse("upstreams: { a: { command: x, maxConcurrent: 32, maxConcurrentPerClient: 3 } }")
+                .upstreams().get(0).limits();
+        assertThat(limits.maxConcurrentPerClient()).isEqualTo(3);
+        assertThat(limits.maxConcurrent()).isEqualTo(32);
+        assertThat(parse("upstreams: { a: { command: x } }").upstreams().get(0).limits().maxConcurrentPerClient())
+                .isEqualTo(Limits.DEFAULT_MAX_CONCURRENT_PER_CLIENT).isEqualTo(8);
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxConcurrentPerClient: 0 } }"))
+                .hasMessage("upstreams.a.maxConcurrentPerClient: expected a whole number of at least 1");
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxConcurrentPerClient: many } }"))
+                .hasMessage("upstreams.a.maxConcurrentPerClient: expected a whole number");
+    }
 }
