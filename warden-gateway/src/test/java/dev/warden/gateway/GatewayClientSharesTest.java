@@ -242,26 +242,25 @@ class GatewayClientSharesTest {
     }
 
     @Test
-    void statelessClientsShareByTheirAddressAsForTheirOtherPerClientLimits() throws Exception {
+    void statelessClientsAreHeldToNoShareSinceOneAddressStandsForManyClients() throws Exception {
         start(new Limits(Limits.Breaker.ofDefaults(), 64, Duration.ZERO, Optional.empty())
                 .withMaxConcurrentPerClient(2));
         McpClient first = stateless("10.0.0.1");
         McpClient sameAddress = stateless("10.0.0.1");
-        sameAddress.listTools(); // a listing goes to the upstream too: not while the share is full
         var one = slow(first);
         var two = slow(first);
         awaitEntered(2);
 
-        // Each stateless request has a connection of its own: what tells its client is its address.
-        JsonNode refused = error(sameAddress.callTool("ok", Json.object()));
-        assertThat(refused.get("code").asString()).isEqualTo("RATE_LIMITED");
-        assertThat(refused.get("message").asString()).contains("maxConcurrentPerClient");
-        assertThat(stateless("10.0.0.2").callTool("ok", Json.object()).text()).isEqualTo("fine");
+        // Each stateless request has a connection of its own: only the address could tell its
+        // client, and many clients stand behind one (a NAT, the conformance suite's scenarios).
+        assertThat(sameAddress.callTool("ok", Json.object()).text()).isEqualTo("fine");
+        var three = slow(first);
+        awaitEntered(1);
 
-        gate.release(2);
+        gate.release(3);
         assertThat(one.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
         assertThat(two.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
-        assertThat(stateless("10.0.0.1").callTool("ok", Json.object()).text()).isEqualTo("fine");
+        assertThat(three.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
     }
 
     /** A client speaking the stateless version (2026-07-28) from {@code address}. */

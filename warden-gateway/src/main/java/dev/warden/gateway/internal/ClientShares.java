@@ -23,6 +23,9 @@ final class ClientShares {
         void release();
     }
 
+    /** The place of a call held to no share (a stateless client's: see {@code ClientProfile.shareKey}). */
+    static final Place NONE = () -> { };
+
     /** One client's places, and how many of its calls hold or wait for one (the entry goes at zero). */
     private static final class Share {
         final Semaphore places;

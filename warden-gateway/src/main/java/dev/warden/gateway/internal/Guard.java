@@ -109,8 +109,8 @@ final class Guard {
      * the client's share of it is reached (it waits for a place up to the queue wait otherwise). A
      * hint: another call may take the last place.
      */
-    boolean admitsWithoutWaiting(ClientKey client) {
-        return bulkhead.getMetrics().getAvailableConcurrentCalls() > 0 && shares.freeFor(client);
+    boolean admitsWithoutWaiting(Optional<ClientKey> client) {
+        return bulkhead.getMetrics().getAvailableConcurrentCalls() > 0 && client.map(shares::freeFor).orElse(true);
     }
 
     /**
@@ -118,7 +118,7 @@ final class Guard {
      * outcome to the permit. The client's share is taken before the upstream's place, so a call
      * waiting for its own client's earlier calls holds no place another client could use.
      */
-    Permit admit(Optional<String> tool, ClientKey client) throws RefusedException {
+    Permit admit(Optional<String> tool, Optional<ClientKey> client) throws RefusedException {
         if (tool.isPresent() && limits.perTool().isPresent()) {
             Limits.Rate rate = limits.perTool().get();
             Bucket bucket = toolBuckets.computeIfAbsent(tool.get(), t -> Bucket.builder()
@@ -130,7 +130,7 @@ final class Guard {
                         Duration.ofNanos(probe.getNanosToWaitForRefill())));
             }
         }
-        ClientShares.Place share = shares.enter(client).orElseThrow(() -> {
+        ClientShares.Place share = client.isEmpty() ? ClientShares.NONE : shares.enter(client.get()).orElseThrow(() -> {
             if (!Thread.currentThread().isInterrupted()) { // a call cancelled while it waited was not refused
                 metrics.limitRefused(upstream, "maxConcurrentPerClient");
             }
