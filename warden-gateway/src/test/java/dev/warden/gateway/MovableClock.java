@@ -1,10 +1,8 @@
 package dev.warden.gateway;
 
-import java.time.Clock;
+import dev.warden.testkit.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -13,11 +11,14 @@ import java.util.concurrent.TimeUnit;
  * the gateway's idle-connection watcher (its threads are named {@code warden-idle-…}) has looked
  * at it since the last move, so a test can wait for the watcher instead of sleeping.
  */
-final class MovableClock extends Clock {
+final class MovableClock extends MutableClock {
 
-    private volatile Instant now = Instant.parse("2026-11-24T00:00:00Z");
     /** Reads by the idle watcher since the clock was last moved, one permit each. */
     private final Semaphore watcherLooks = new Semaphore(0);
+
+    MovableClock() {
+        super(Instant.parse("2026-11-24T00:00:00Z"));
+    }
 
     @Override
     public Instant instant() {
@@ -25,23 +26,14 @@ final class MovableClock extends Clock {
             if (Thread.currentThread().getName().startsWith("warden-idle-")) {
                 watcherLooks.release();
             }
-            return now;
+            return super.instant();
         }
     }
 
     @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        return this;
-    }
-
-    void advance(Duration by) {
+    public void advance(Duration by) {
         synchronized (watcherLooks) {
-            now = now.plus(by);
+            super.advance(by);
             watcherLooks.drainPermits();
         }
     }

@@ -6,8 +6,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock a test moves by hand. */
-public final class MutableClock extends Clock {
+/** A clock a test moves by hand. Open to a test's own clock that also watches who reads it. */
+public class MutableClock extends Clock {
 
     private volatile Instant now;
 

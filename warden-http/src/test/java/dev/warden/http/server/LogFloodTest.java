@@ -203,8 +203,20 @@ class LogFloodTest {
         }
     }
 
+    /** A stream read in chunks; a single byte is a chunk of one. */
+    private abstract static class ChunkStream extends InputStream {
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public abstract int read(byte[] b, int off, int len) throws IOException;
+    }
+
     /** The socket's bytes, one permit of room for the tool per 4 KiB read. */
-    private final class Paced extends InputStream {
+    private final class Paced extends ChunkStream {
         private final InputStream in;
         private long read;
 
@@ -212,11 +224,6 @@ class LogFloodTest {
             this.in = in;
         }
 
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
@@ -231,7 +238,7 @@ class LogFloodTest {
     }
 
     /** The body of an HTTP/1.1 response with chunked transfer encoding; the status and headers skipped. */
-    private static final class ChunkedBody extends InputStream {
+    private static final class ChunkedBody extends ChunkStream {
         private final InputStream in;
         private long left;
         private boolean started;
@@ -248,11 +255,6 @@ class LogFloodTest {
             assertThat(chunked).as("a chunked event stream").isTrue();
         }
 
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
