@@ -66,7 +66,7 @@ class SlowAndMalformedHttpTest {
     }
 
     @Test
-    void anOversizedChunkedBodyIs413WithoutBeingReadWhole() throws Exception {
+    void anOversizedChunkedBodyIs413WithoutBeingBuffered() throws Exception {
         try (Socket socket = connect()) {
             StringBuilder chunks = new StringBuilder();
             String chunk = "x".repeat(8192);

@@ -14,6 +14,12 @@ import org.eclipse.jetty.server.Request;
  * until the request deadline cut them 30 s later. Here a body still to come costs a demand
  * registered with Jetty, nothing more; the deadline's close of the connection fails that demand,
  * which ends as {@link Outcome.Failed}.
+ *
+ * <p>A body over the cap is read on and thrown away, up to {@link #DRAIN_BYTES} more, before the
+ * refusal is sent: a client that sends its whole body before reading the answer (the JDK's client
+ * does) would otherwise have the connection closed under it with bytes unread, which the kernel
+ * answers with a reset that takes the 413 with it ("received no bytes" instead of the error). A
+ * body larger still is refused at once and its connection closed.
  */
 final class BodyReader implements Runnable {
 
@@ -22,7 +28,7 @@ final class BodyReader implements Runnable {
         record Read(byte[] body) implements Outcome {
         }
 
-        /** Declared or sent beyond the cap; the rest is left unread. */
+        /** Declared or sent beyond the cap (read on and dropped up to {@link #DRAIN_BYTES} more). */
         record TooLarge() implements Outcome {
         }
 
@@ -31,8 +37,14 @@ final class BodyReader implements Runnable {
         }
     }
 
+    /** How much of a body over the cap is read and thrown away so that its refusal arrives. */
+    static final long DRAIN_BYTES = 1024 * 1024;
+
     private final Request request;
     private final int maxBytes;
+    /** Over the cap: what comes is counted and dropped until the body ends. */
+    private boolean draining;
+    private long drained;
     private final Consumer<Outcome> then;
     private final ByteArrayOutputStream body = new ByteArrayOutputStream();
 
@@ -47,11 +59,14 @@ final class BodyReader implements Runnable {
      * one of Jetty's threads once they have come (which may block: the demand is a blocking task).
      */
     static void read(Request request, int maxBytes, Consumer<Outcome> then) {
-        if (request.getLength() > maxBytes) {
+        long declared = request.getLength();
+        if (declared > maxBytes + DRAIN_BYTES) {
             then.accept(new Outcome.TooLarge());
             return;
         }
-        new BodyReader(request, maxBytes, then).run();
+        BodyReader reader = new BodyReader(request, maxBytes, then);
+        reader.draining = declared > maxBytes;
+        reader.run();
     }
 
     /** Takes what has arrived; registers for more, or hands on the outcome. */
@@ -67,11 +82,16 @@ final class BodyReader implements Runnable {
                 then.accept(new Outcome.Failed(chunk.getFailure()));
                 return;
             }
-            boolean fits;
             try {
                 ByteBuffer bytes = chunk.getByteBuffer();
-                fits = body.size() + bytes.remaining() <= maxBytes;
-                if (fits) {
+                if (!draining && body.size() + bytes.remaining() > maxBytes) {
+                    draining = true;
+                    drained = body.size();
+                    body.reset();
+                }
+                if (draining) {
+                    drained += bytes.remaining();
+                } else {
                     byte[] copy = new byte[bytes.remaining()];
                     bytes.get(copy);
                     body.writeBytes(copy);
@@ -79,7 +99,7 @@ final class BodyReader implements Runnable {
             } finally {
                 chunk.release();
             }
-            if (!fits) {
+            if (draining && (chunk.isLast() || drained > maxBytes + DRAIN_BYTES)) {
                 then.accept(new Outcome.TooLarge());
                 return;
             }
