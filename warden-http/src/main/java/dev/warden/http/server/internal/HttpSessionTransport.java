@@ -1,11 +1,9 @@
 package dev.warden.http.server.internal;
 
-import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.Route;
-import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * or to the GET stream when it concerns none. Log and progress notifications about a request in
  * flight may be dropped when their stream's client falls behind ({@link DroppableMessages}).
  */
-public final class HttpSessionTransport implements Transport, dev.warden.core.transport.PeerAddress {
+public final class HttpSessionTransport implements HttpTransport, dev.warden.core.transport.PeerAddress {
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
@@ -231,22 +229,7 @@ public final class HttpSessionTransport implements Transport, dev.warden.core.tr
     }
 
     @Override
-    public void send(String frame) {
-        send(frame, Route.UNRELATED);
-    }
-
-    @Override
-    public void send(String frame, Route route) {
-        send(frame, route, false);
-    }
-
-    /** The session's notifications and answers come here: what they are says whether they may be dropped. */
-    @Override
-    public void send(String frame, JsonRpcMessage message, Route route) {
-        send(frame, route, DroppableMessages.droppable(message, route));
-    }
-
-    private void send(String frame, Route route, boolean droppable) {
+    public void send(String frame, Route route, boolean droppable) {
         if (closed.get()) {
             throw new TransportClosedException("the HTTP session is closed", null);
         }

@@ -1,12 +1,10 @@
 package dev.warden.http.server.internal;
 
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Route;
-import dev.warden.core.transport.Transport;
 import dev.warden.core.transport.TransportClosedException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -31,7 +29,7 @@ import org.eclipse.jetty.util.Callback;
  * notifications it has no room for are dropped ({@link DroppableMessages}); past its bounds, or
  * when the client does not read at all, the stream is cut and the request cancelled.
  */
-final class StatelessExchange implements Transport, RequestHeaders, dev.warden.core.transport.PeerAddress {
+final class StatelessExchange implements HttpTransport, RequestHeaders, dev.warden.core.transport.PeerAddress {
 
     private final RequestId request;
     private final HttpFields headers;
@@ -82,22 +80,7 @@ final class StatelessExchange implements Transport, RequestHeaders, dev.warden.c
     }
 
     @Override
-    public void send(String frame) {
-        send(frame, Route.UNRELATED);
-    }
-
-    @Override
-    public void send(String frame, Route route) {
-        send(frame, route, false);
-    }
-
-    /** The session's notifications and answers come here: what they are says whether they may be dropped. */
-    @Override
-    public void send(String frame, JsonRpcMessage message, Route route) {
-        send(frame, route, DroppableMessages.droppable(message, route));
-    }
-
-    private void send(String frame, Route route, boolean droppable) {
+    public void send(String frame, Route route, boolean droppable) {
         boolean overflowed = false;
         lock.lock();
         try {
