@@ -188,12 +188,17 @@ final class Guard {
             this.start = start;
         }
 
+        /** The upstream's place and the client's share of it, given back together. */
+        private void givePlacesBack() {
+            bulkhead.onComplete();
+            share.release();
+        }
+
         @Override
         public synchronized void answered() {
             if (!health) {
                 health = true;
-                bulkhead.onComplete();
-                share.release();
+                givePlacesBack();
                 server.breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
                 if (tool.isEmpty()) {
                     judged = true;
@@ -205,8 +210,7 @@ final class Guard {
         public synchronized void unanswered(Throwable cause) {
             if (!health) {
                 health = true;
-                bulkhead.onComplete();
-                share.release();
+                givePlacesBack();
                 server.breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, cause);
             }
             // No answer says nothing of the tool: the server's breaker has counted it.
@@ -217,8 +221,7 @@ final class Guard {
         public synchronized void withdrawn() {
             if (!health) {
                 health = true;
-                bulkhead.onComplete();
-                share.release();
+                givePlacesBack();
                 server.breaker.releasePermission();
             }
             judge(Verdict.CALLERS_FAULT);
