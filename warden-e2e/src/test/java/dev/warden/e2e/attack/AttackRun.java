@@ -11,36 +11,49 @@ final class AttackRun {
     }
 
     static Row run(Attack attack, Scale scale) throws Exception {
-        try (Target target = attack.starter().start(scale)) {
-            Optional<Honest> honest = attack.honestTool().isPresent()
-                    ? Optional.of(new Honest(new McpHttp(target.url.orElseThrow()), attack.honestTool().get()))
-                    : Optional.empty();
-            honest.ifPresent(h -> h.sample(20)); // warm-up: the first calls start the upstream and the JIT
-            Honest.Sample before = honest.map(h -> h.sample(scale.honestSamples())).orElseGet(Honest.Sample::new);
+        try (Target target = attack.starter().start(scale);
+             Honesty honest = attack.honestTool().isPresent()
+                     ? new Honesty(Optional.of(HonestProcess.start(target.url.orElseThrow(), attack.honestTool().get())))
+                     : new Honesty(Optional.empty())) {
+            honest.client.ifPresent(h -> h.sample(scale.honestWarmUp())); // the upstream started, the JITs warm
+            Honest.Sample before = honest.client.map(h -> h.sample(scale.honestSamples())).orElseGet(Honest.Sample::new);
             long rssBefore = target.rssMiB();
             RssPeak peak = new RssPeak(target);
-            Optional<Honest.Background> during = honest.map(Honest::background);
+            Optional<HonestProcess.Loop> during = honest.client.map(HonestProcess::loop);
             Tally tally = new Tally();
-            try {
-                attack.body().run(target, scale, tally);
+            long cpuBefore = target.cpuMillis();
+            long started = System.nanoTime();
+            try (AttackerPriority lowered = AttackerPriority.lowerAllButThisThread()) {
+                AttackerPriority.runLowered(attack.body(), target, scale, tally);
             } catch (Exception | AssertionError e) {
                 tally.problem("the attack itself failed: " + e);
             }
+            double cpuDuring = 100.0 * (target.cpuMillis() - cpuBefore) / ((System.nanoTime() - started) / 1e6);
             Honest.Sample duringSample = during.isPresent() ? during.get().stop() : new Honest.Sample();
             boolean settled = attack.settles() && !scale.settle().isZero();
             if (settled) {
-                settle(target, scale, tally, honest, rssBefore);
+                settle(target, scale, tally, honest.client, rssBefore);
             }
             long rssAfter = target.rssMiB();
             long rssPeak = peak.stop();
             boolean up = target.alive();
-            boolean servedAfter = honest.map(h -> h.echo().isPresent()).orElse(true);
-            honest.map(h -> h.firstFailure.get()).filter(java.util.Objects::nonNull)
+            boolean servedAfter = honest.client.map(h -> h.echo().isPresent()).orElse(true);
+            honest.client.flatMap(HonestProcess::firstFailure)
                     .ifPresent(f -> tally.note("the honest client's first unserved call got: " + f));
             return new Row(attack.name(), scale.full(), rssBefore, rssPeak, rssAfter, attack.rssBoundMiB(),
-                    before.p50Millis(), duringSample.p50Millis(), duringSample.calls(),
+                    cpuDuring, before.p50Millis(), duringSample.p50Millis(), duringSample.calls(),
                     duringSample.unserved.get() + before.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,
                     settled, tally.problems(), tally.notes());
+        }
+    }
+
+    /** The honest client's process, when the attack has one, ended with the attack. */
+    private record Honesty(Optional<HonestProcess> client) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            if (client.isPresent()) {
+                client.get().close();
+            }
         }
     }
 
@@ -51,12 +64,12 @@ final class AttackRun {
      * (nothing is forced: an operator runs no jcmd), until it is near its baseline or three minutes
      * have passed; the RSS "after" is the last figure read.
      */
-    private static void settle(Target target, Scale scale, Tally tally, Optional<Honest> honest, long rssBefore)
+    private static void settle(Target target, Scale scale, Tally tally, Optional<HonestProcess> honest, long rssBefore)
             throws Exception {
         long started = System.nanoTime();
         if (target.metricsPort.isPresent()) {
             boolean expired = target.awaitOpenSessionsAtMost(target.metricsPort.get(), 1,
-                    scale.settle().plus(Duration.ofMinutes(2)), () -> honest.ifPresent(Honest::echo));
+                    scale.settle().plus(Duration.ofMinutes(2)), () -> honest.ifPresent(HonestProcess::echo));
             long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
             if (expired) {
                 tally.note("sessions expired (gauge back to 1) " + seconds + " s after the flood");
@@ -67,7 +80,7 @@ final class AttackRun {
         }
         long expiredAt = System.nanoTime();
         boolean near = target.awaitRssAtMost(Row.nearBaseline(rssBefore), Duration.ofMinutes(3),
-                () -> honest.ifPresent(Honest::echo));
+                () -> honest.ifPresent(HonestProcess::echo));
         tally.note((near ? "RSS near its baseline " : "RSS not near its baseline ")
                 + Duration.ofNanos(System.nanoTime() - expiredAt).toSeconds() + " s after the expiry, nothing forced");
     }

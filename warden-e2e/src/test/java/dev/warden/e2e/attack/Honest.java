@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,7 +31,9 @@ final class Honest {
     }
 
     /** What the first call that was not served got instead (for the table's notes). */
-    final java.util.concurrent.atomic.AtomicReference<String> firstFailure = new java.util.concurrent.atomic.AtomicReference<>();
+    final AtomicReference<String> firstFailure = new AtomicReference<>();
+    /** What the last call that was not served got instead. */
+    final AtomicReference<String> lastFailure = new AtomicReference<>();
 
     /** One echo: its latency in nanoseconds, or empty when it was not served. */
     Optional<Long> echo() {
@@ -45,13 +47,18 @@ final class Honest {
                     && !answer.get().at("/result/isError").asBoolean(false);
             if (!served) {
                 String got = answer.map(JsonNode::toString).orElse("HTTP " + reply.status());
-                firstFailure.compareAndSet(null, got.length() > 300 ? got.substring(0, 300) + "…" : got);
+                failed(got.length() > 300 ? got.substring(0, 300) + "…" : got);
             }
             return served ? Optional.of(System.nanoTime() - start) : Optional.empty();
         } catch (Exception e) {
-            firstFailure.compareAndSet(null, e.toString());
+            failed(e.toString());
             return Optional.empty();
         }
+    }
+
+    private void failed(String what) {
+        firstFailure.compareAndSet(null, what);
+        lastFailure.set(what);
     }
 
     /** {@code n} echoes in a row; the latencies of those served and how many were not. */
@@ -61,11 +68,6 @@ final class Honest {
             sample.add(echo());
         }
         return sample;
-    }
-
-    /** Echoes in a loop on a thread of its own until {@link Background#stop}. */
-    Background background() {
-        return new Background(this);
     }
 
     static final class Sample {
@@ -91,26 +93,6 @@ final class Honest {
 
         int calls() {
             return nanos.size() + unserved.get();
-        }
-    }
-
-    static final class Background {
-        final Sample sample = new Sample();
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final Thread thread;
-
-        Background(Honest honest) {
-            thread = Thread.ofPlatform().daemon().name("honest-client").start(() -> {
-                while (running.get()) {
-                    sample.add(honest.echo());
-                }
-            });
-        }
-
-        Sample stop() throws InterruptedException {
-            running.set(false);
-            thread.join(GUARD.plusSeconds(5).toMillis());
-            return sample;
         }
     }
 }

@@ -35,26 +35,9 @@ final class McpHttp {
 
     /** A client whose replies are handled on virtual threads: an attacker's, many at once. */
     McpHttp(String url) {
-        this(url, Executors.newVirtualThreadPerTaskExecutor());
-    }
-
-    private McpHttp(String url, java.util.concurrent.Executor executor) {
         this.uri = URI.create(url);
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    /**
-     * A client whose replies are handled on a platform thread of its own: the honest client is a
-     * process of its own in real life, so its replies must not queue behind the attackers' virtual
-     * threads on this JVM's two carriers (that wait is the suite's, not the gateway's).
-     */
-    static McpHttp onItsOwnThread(String url) {
-        return new McpHttp(url, Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "honest-client-http");
-            t.setDaemon(true);
-            return t;
-        }));
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newVirtualThreadPerTaskExecutor()).connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     URI uri() {

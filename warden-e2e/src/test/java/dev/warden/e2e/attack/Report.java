@@ -11,8 +11,8 @@ final class Report {
 
     static String table(List<Row> rows, Scale scale, Map<String, String> expectedToFail) {
         StringBuilder out = new StringBuilder();
-        out.append("| attack | verdict | RSS MiB before / peak / after (bound) | honest p50 ms before / during | answers expected / received | notes |\n");
-        out.append("|---|---|---|---|---|---|\n");
+        out.append("| attack | verdict | RSS MiB before / peak / after (bound) | target CPU during (% of a core) | honest p50 ms before / during | answers expected / received | notes |\n");
+        out.append("|---|---|---|---:|---|---|---|\n");
         for (Row row : rows) {
             String verdict = row.held() ? "held" : "**failed**";
             if (expectedToFail.containsKey(row.attack())) {
@@ -22,8 +22,8 @@ final class Report {
             if (!row.notes().isEmpty()) {
                 notes = notes.isEmpty() ? row.notes() : notes + "; " + row.notes();
             }
-            out.append("| %s | %s | %d / %d / %d (%d) | %s / %s | %d / %d | %s |\n".formatted(row.attack(), verdict,
-                    row.rssBefore(), row.rssPeak(), row.rssAfter(), row.rssBound(), millis(row.p50Before()),
+            out.append("| %s | %s | %d / %d / %d (%d) | %.0f | %s / %s | %d / %d | %s |\n".formatted(row.attack(), verdict,
+                    row.rssBefore(), row.rssPeak(), row.rssAfter(), row.rssBound(), row.cpuPercentDuring(), millis(row.p50Before()),
                     millis(row.p50During()), row.expected(), row.received(), notes.replace("|", "\\|")));
         }
         out.append("\nMode: ").append(scale.name()).append(" (").append(Runtime.getRuntime().availableProcessors())
@@ -35,6 +35,6 @@ final class Report {
     }
 
     private static String millis(double value) {
-        return Double.isNaN(value) ? "n/a" : "%.1f".formatted(value);
+        return Double.isNaN(value) ? "n/a" : "%.2f".formatted(value);
     }
 }

@@ -8,10 +8,11 @@ import java.util.List;
  * stays up, every request is answered exactly once, the honest client is served); in the full mode
  * also the RSS bound, the RSS back near its baseline after an attack that settles (the session
  * flood's idle expiry), and the honest p50 within 2× of before, which are wall-clock figures CI
- * only reports.
+ * only reports. {@code cpuPercentDuring} is the target JVM's CPU time while the attack ran, in
+ * percent of one core (200 is both cores of this machine): how hard the attack made it work.
  */
 record Row(String attack, boolean strict, long rssBefore, long rssPeak, long rssAfter, long rssBound,
-        double p50Before, double p50During, long honestCalls, long honestUnserved, long expected, long received,
+        double cpuPercentDuring, double p50Before, double p50During, long honestCalls, long honestUnserved, long expected, long received,
         boolean upAfter, boolean settled, List<String> problems, String notes) {
 
     /**

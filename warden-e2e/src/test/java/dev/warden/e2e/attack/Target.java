@@ -140,6 +140,20 @@ final class Target implements AutoCloseable {
     }
 
     /**
+     * The CPU time the target's JVM has used so far (user and system, from /proc/PID/stat, in the
+     * kernel's clock ticks of 1/100 s; its upstreams not counted), in milliseconds; 0 once it ended.
+     */
+    long cpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10; // utime, stime (fields 14, 15)
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
      * Waits until the gateway's own gauge {@code warden_http_sessions} (its {@code /metrics} on
      * {@code metricsPort}) reads at most {@code sessions}, polling once a second: the idle expiry
      * is the gateway's to run, the suite only watches it happen ({@code eachPoll} runs before each

@@ -67,6 +67,48 @@ class SessionLimitsTest {
     }
 
     @Test
+    void theSessionLastActiveLongestAgoMakesRoomNotTheFirstOpened() throws Exception {
+        start(b -> b.maxSessions(2, 2));
+        String first = peer.initialize();
+        clock.advance(Duration.ofSeconds(1));
+        String second = peer.initialize();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(status(first)).isEqualTo(200); // active again, after the second
+        clock.advance(Duration.ofSeconds(1));
+
+        peer.initialize();
+
+        assertThat(status(second)).isEqualTo(404);
+        assertThat(status(first)).isEqualTo(200);
+    }
+
+    @Test
+    void aSessionWithACallInFlightIsPassedOverForTheNextIdleOne() throws Exception {
+        start(b -> b.maxSessions(2, 2));
+        String busy = peer.initialize();
+        CompletableFuture<HttpResponse<String>> call = CompletableFuture.supplyAsync(() -> {
+            try {
+                return peer.send(peer.post("""
+                        {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"held","arguments":{}}}""",
+                        sessionHeaders(busy)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(entered.await(15, TimeUnit.SECONDS)).isTrue();
+        clock.advance(Duration.ofSeconds(1));
+        String idle = peer.initialize(); // active after the busy one was
+        clock.advance(Duration.ofSeconds(1));
+
+        peer.initialize();
+
+        assertThat(status(idle)).isEqualTo(404);
+        release.countDown();
+        assertThat(call.get(15, TimeUnit.SECONDS).body()).contains("released");
+        assertThat(status(busy)).isEqualTo(200);
+    }
+
+    @Test
     void theCapPerAddressEvictsAmongThatAddressesSessions() throws Exception {
         start(b -> b.maxSessions(100, 1));
         String first = peer.initialize();

@@ -6,14 +6,13 @@ import dev.warden.core.mcp.ProtocolVersion;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Predicate;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -22,6 +21,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The open sessions of the session-based versions, by id: admitted against the caps (the idle one
  * of longest standing makes room), closed after the idle timeout, looked up for each request.
+ * Admission costs the same with ten sessions open as with ten thousand: the count per address is
+ * kept, and the idle one of longest standing is found in {@link IdleOrder}s, in all and per address.
  */
 final class Sessions {
 
@@ -32,8 +33,19 @@ final class Sessions {
     private final HttpCounters counters;
     private final Refusals refusals;
     private final Map<String, HttpSessionTransport> open = new ConcurrentHashMap<>();
-    /** Held while a new session is admitted against the caps; a lock, so no carrier is pinned on JDK 21. */
+    /**
+     * Held while a session is admitted against the caps or forgotten, and guarding what follows; a
+     * lock, so no carrier is pinned on JDK 21.
+     */
     private final ReentrantLock admission = new ReentrantLock();
+    private final IdleOrder idleOrder = new IdleOrder();
+    private final Map<String, FromAddress> byAddress = new HashMap<>();
+
+    /** One remote address's open sessions: how many, and in their idle order. */
+    private static final class FromAddress {
+        int count;
+        final IdleOrder idleOrder = new IdleOrder();
+    }
 
     Sessions(EndpointSettings settings, ScheduledExecutorService timers, HttpCounters counters, Refusals refusals) {
         this.settings = settings;
@@ -56,28 +68,51 @@ final class Sessions {
     /** Closes the sessions idle for longer than the idle timeout, and forgets closed ones. */
     private void expireIdle() {
         long now = settings.clock().millis();
-        open.values().removeIf(t -> {
+        for (HttpSessionTransport t : open.values()) {
             if (t.isClosed()) {
-                return true;
-            }
-            if (t.expired(now, settings.sessionIdleTimeout())) {
+                forget(t);
+            } else if (t.expired(now, settings.sessionIdleTimeout()) && forget(t)) {
                 t.close();
                 counters.sessionsExpired.increment();
-                return true;
             }
-            return false;
-        });
+        }
     }
 
     void closeAll() {
-        open.values().forEach(HttpSessionTransport::close);
-        open.clear();
+        open.values().forEach(t -> {
+            forget(t);
+            t.close();
+        });
     }
 
     /** Ends a session its client deleted. */
     void end(HttpSessionTransport transport) {
-        open.remove(transport.sessionId());
+        forget(transport);
         transport.close();
+    }
+
+    /** Takes a session out of the open ones (and its address's count); false if it was not in them. */
+    private boolean forget(HttpSessionTransport transport) {
+        admission.lock();
+        try {
+            if (!open.remove(transport.sessionId(), transport)) {
+                return false;
+            }
+            FromAddress from = byAddress.get(transport.remoteAddress());
+            if (--from.count == 0) {
+                byAddress.remove(transport.remoteAddress());
+            } else {
+                from.idleOrder.compact(from.count, this::isOpen);
+            }
+            idleOrder.compact(open.size(), this::isOpen);
+            return true;
+        } finally {
+            admission.unlock();
+        }
+    }
+
+    private boolean isOpen(HttpSessionTransport transport) {
+        return open.get(transport.sessionId()) == transport;
     }
 
     /** The request's session, or an error response (400 without the header, 404 if unknown or ended). */
@@ -90,7 +125,7 @@ final class Sessions {
         }
         HttpSessionTransport transport = open.get(id.get());
         if (transport != null && transport.expired(settings.clock().millis(), settings.sessionIdleTimeout())
-                && open.remove(id.get(), transport)) {
+                && forget(transport)) {
             transport.close();
             counters.sessionsExpired.increment();
         }
@@ -114,15 +149,15 @@ final class Sessions {
         HttpSessionTransport transport;
         admission.lock();
         try {
-            if (open.size() >= limits.maxSessions() || countFrom(address) >= limits.maxSessionsPerAddress()) {
-                expireIdle();
+            while (countFrom(address) >= limits.maxSessionsPerAddress()) {
+                if (!makeRoom(byAddress.get(address).idleOrder, evicted)) {
+                    return Optional.empty();
+                }
             }
-            if (countFrom(address) >= limits.maxSessionsPerAddress()
-                    && !evictOldestIdle(t -> t.remoteAddress().equals(address), evicted)) {
-                return Optional.empty();
-            }
-            if (open.size() >= limits.maxSessions() && !evictOldestIdle(t -> true, evicted)) {
-                return Optional.empty();
+            while (open.size() >= limits.maxSessions()) {
+                if (!makeRoom(idleOrder, evicted)) {
+                    return Optional.empty();
+                }
             }
             byte[] random = new byte[24];
             RANDOM.nextBytes(random);
@@ -132,6 +167,10 @@ final class Sessions {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             open.put(id, transport);
+            FromAddress from = byAddress.computeIfAbsent(address, a -> new FromAddress());
+            from.count++;
+            from.idleOrder.add(transport);
+            idleOrder.add(transport);
         } finally {
             admission.unlock();
         }
@@ -141,23 +180,30 @@ final class Sessions {
         return Optional.of(transport);
     }
 
-    private long countFrom(String address) {
-        return open.values().stream().filter(t -> t.remoteAddress().equals(address)).count();
-    }
-
     /**
-     * Takes out the idle session (among those {@code which} selects) last active longest ago, to be
-     * closed by the caller; false if none is idle.
+     * Takes out the idle session (of those {@code order} holds) last active longest ago, to be
+     * closed by the caller (one past its idle timeout counts as expired, one already closed as
+     * nothing); false if none is idle. Called with the lock held.
      */
-    private boolean evictOldestIdle(Predicate<HttpSessionTransport> which, List<HttpSessionTransport> evicted) {
-        Optional<HttpSessionTransport> oldest = open.values().stream().filter(which)
-                .filter(HttpSessionTransport::idle)
-                .min(Comparator.comparingLong(HttpSessionTransport::lastActive));
+    private boolean makeRoom(IdleOrder order, List<HttpSessionTransport> evicted) {
+        Optional<HttpSessionTransport> oldest = order.takeOldestIdle(this::isOpen);
         oldest.ifPresent(t -> {
-            open.remove(t.sessionId());
+            forget(t);
+            if (t.isClosed()) {
+                return;
+            }
             evicted.add(t);
-            counters.sessionsEvicted.increment();
+            if (t.expired(settings.clock().millis(), settings.sessionIdleTimeout())) {
+                counters.sessionsExpired.increment();
+            } else {
+                counters.sessionsEvicted.increment();
+            }
         });
         return oldest.isPresent();
+    }
+
+    private int countFrom(String address) {
+        FromAddress from = byAddress.get(address);
+        return from == null ? 0 : from.count;
     }
 }
