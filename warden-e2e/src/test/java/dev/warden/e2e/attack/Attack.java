@@ -47,6 +47,28 @@ record Attack(String name, String what, Starter starter, Optional<String> honest
         return new Attack(name, what, starter, honestTool, mib, settles, body);
     }
 
+    /**
+     * The body again and again until the scale's {@code repeatFor} has passed (once in the short
+     * mode), each round's requests counted, the first round's notes kept: a malformed request is an
+     * attack when an attacker sends it again and again, and a one-shot's window of a second gives
+     * the honest client's p50 the gateway's first compilation of a new path, not the attack's cost.
+     */
+    Attack repeated() {
+        Body once = body;
+        return new Attack(name, what, starter, honestTool, rssBoundMiB, settles, (target, scale, tally) -> {
+            long until = System.nanoTime() + scale.repeatFor().toNanos();
+            int rounds = 0;
+            do {
+                once.run(target, scale, tally);
+                tally.quiet(); // the notes of one round are the notes of all
+                rounds++;
+            } while (System.nanoTime() < until);
+            if (rounds > 1) {
+                tally.noteAlways(rounds + " rounds in " + scale.repeatFor().toSeconds() + " s");
+            }
+        });
+    }
+
     Attack settling() {
         return new Attack(name, what, starter, honestTool, rssBoundMiB, true, body);
     }

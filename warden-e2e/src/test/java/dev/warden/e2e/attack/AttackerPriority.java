@@ -53,6 +53,12 @@ final class AttackerPriority implements AutoCloseable {
         });
     }
 
+    /**
+     * Whether the attacker is lowered: {@code -Dwarden.attack.attackerPriority=normal} leaves it at
+     * the suite's priority, to see what its own CPU costs the honest client.
+     */
+    static final boolean LOWERED = !"normal".equals(System.getProperty("warden.attack.attackerPriority"));
+
     /** Lowers every thread but the calling one (the suite's) until {@link #close}; a no-op off Linux. */
     static AttackerPriority lowerAllButThisThread() {
         return new AttackerPriority(thisThread());
@@ -71,7 +77,9 @@ final class AttackerPriority implements AutoCloseable {
         Exception[] thrown = new Exception[1];
         Error[] error = new Error[1];
         Thread attacker = Thread.ofPlatform().name("attacker").start(() -> {
-            lower(List.of(thisThread()));
+            if (LOWERED) {
+                lower(List.of(thisThread()));
+            }
             try {
                 body.run(target, scale, tally);
             } catch (Exception e) {
@@ -90,6 +98,9 @@ final class AttackerPriority implements AutoCloseable {
     }
 
     private synchronized void lowerTheOthers() {
+        if (!LOWERED) {
+            return;
+        }
         List<String> threads = new ArrayList<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
             tasks.map(p -> p.getFileName().toString())

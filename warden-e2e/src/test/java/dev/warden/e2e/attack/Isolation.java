@@ -73,7 +73,7 @@ final class Isolation {
                     if (text.contains(canary) || text.contains(CANARY_NAME)) {
                         tally.problem("get-env showed " + CANARY_NAME + ", which the config never named");
                     }
-                }).startedBy(scale -> Target.gateway(Target.standardConfig(List.of(), List.of()), Map.of(CANARY_NAME, canary)));
+                }).repeated().startedBy(scale -> Target.gateway(Target.standardConfig(List.of(), List.of()), Map.of(CANARY_NAME, canary)));
     }
 
     /**

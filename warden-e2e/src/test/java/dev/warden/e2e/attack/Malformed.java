@@ -46,7 +46,7 @@ final class Malformed {
                     if (!reply.answer(8).map(a -> a.toString().contains("the real answer")).orElse(false)) {
                         tally.problem("the caller did not get the upstream's first answer: " + reply.answer(8));
                     }
-                });
+                }).repeated();
     }
 
     /** A JSON-RPC batch on a session (finding 7: never answered, the POST hangs). */
@@ -68,7 +68,7 @@ final class Malformed {
             } catch (Exception e) {
                 tally.unanswered("batch", e);
             }
-        });
+        }).repeated();
     }
 
     /** A 50 MB line from the upstream, and a 50 MB request from a client. */
@@ -104,7 +104,7 @@ final class Malformed {
                     System.arraycopy(new byte[] {(byte) 0xff, (byte) 0xfe, (byte) 0xc3, (byte) 0x28}, 0, body, head.length, 4);
                     System.arraycopy(tail, 0, body, head.length + 4, tail.length);
                     tally.answeredOnceByIdOrNull(http.post(session, body, Map.of(), GUARD), 2);
-                });
+                }).repeated();
     }
 
     static Attack deepNesting() {
@@ -119,7 +119,7 @@ final class Malformed {
                     String objects = "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000);
                     tally.answeredOnceByIdOrNull(http.post(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":"
                             + objects + "}", GUARD), 3);
-                });
+                }).repeated();
     }
 
     static Attack hugeNumbers() {
@@ -134,6 +134,6 @@ final class Malformed {
                             "{\"a\":" + digits + ",\"b\":1}"), GUARD), 2);
                     tally.answeredOnceByIdOrNull(http.post(session, McpHttp.call(3, "everything__get-sum",
                             "{\"a\":1e999999999,\"b\":1}"), GUARD), 3);
-                });
+                }).repeated();
     }
 }

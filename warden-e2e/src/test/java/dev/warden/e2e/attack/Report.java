@@ -27,7 +27,8 @@ final class Report {
                     millis(row.p50During()), row.expected(), row.received(), notes.replace("|", "\\|")));
         }
         out.append("\nMode: ").append(scale.name()).append(" (").append(Runtime.getRuntime().availableProcessors())
-                .append(" cores). Verdict in this mode: ")
+                .append(" cores; the attacking client at ").append(AttackerPriority.LOWERED ? "nice 19" : "the suite's priority")
+                .append("). Verdict in this mode: ")
                 .append(scale.full() ? "stays up, every request answered exactly once, honest client served, RSS peak under the bound, honest p50 during within 2x of before."
                         : "stays up, every request answered exactly once, honest client served (RSS and p50 reported, not judged).")
                 .append('\n');

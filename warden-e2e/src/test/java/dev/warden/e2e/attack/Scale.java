@@ -13,17 +13,18 @@ import java.time.Duration;
  * @param honestWarmUp echo calls the honest client makes first, untimed: its JVM, new for each
  *        attack, takes about 2,000 to compile its hot paths (its p50 falls from 2.7 to 0.5 ms)
  * @param honestSamples echo calls the honest client times before an attack
+ * @param repeatFor how long a one-shot attack (a malformed request) is repeated (zero: done once)
  * @param hold how long the attacks that last (slowloris, a stream nobody reads) are kept up
  * @param settle the session flood's gateway's idle expiry; the RSS "after" is read once its
  *        sessions have expired (zero: not configured, not waited for)
  * @param perClientSessions initializes against a {@code perClient} upstream
  */
-record Scale(String name, int sessions, int calls, int notifications, int asks, int honestWarmUp, int honestSamples, Duration hold,
+record Scale(String name, int sessions, int calls, int notifications, int asks, int honestWarmUp, int honestSamples, Duration repeatFor, Duration hold,
         Duration settle, int perClientSessions) {
 
-    static final Scale SHORT = new Scale("short", 100, 400, 5_000, 200, 20, 10, Duration.ofSeconds(4),
+    static final Scale SHORT = new Scale("short", 100, 400, 5_000, 200, 20, 10, Duration.ZERO, Duration.ofSeconds(4),
             Duration.ZERO, 20);
-    static final Scale FULL = new Scale("full", 10_000, 20_000, 200_000, 5_000, 3_000, 300, Duration.ofSeconds(40),
+    static final Scale FULL = new Scale("full", 10_000, 20_000, 200_000, 5_000, 3_000, 300, Duration.ofSeconds(10), Duration.ofSeconds(40),
             Duration.ofSeconds(90), 60);
 
     /** {@code -Dwarden.attack.mode=full} picks the full mode; anything else, the short one. */

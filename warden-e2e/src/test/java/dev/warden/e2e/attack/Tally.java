@@ -14,6 +14,7 @@ final class Tally {
     private final AtomicLong problemCount = new AtomicLong();
     private final List<String> problems = new CopyOnWriteArrayList<>();
     private final List<String> notes = new CopyOnWriteArrayList<>();
+    private volatile boolean quiet;
 
     /** One request of id {@code id} whose reply was {@code reply}: it needs exactly one answer with that id. */
     void answeredOnce(McpHttp.Reply reply, Object id) {
@@ -59,8 +60,20 @@ final class Tally {
         }
     }
 
+    /** Kept unless {@link #quiet}. */
     void note(String text) {
+        if (!quiet) {
+            notes.add(text);
+        }
+    }
+
+    void noteAlways(String text) {
         notes.add(text);
+    }
+
+    /** Notes from now on are not kept (a repeated attack's later rounds); counts and problems are. */
+    void quiet() {
+        quiet = true;
     }
 
     List<String> problems() {
