@@ -86,15 +86,7 @@ class SessionLimitsTest {
     void aSessionWithACallInFlightIsPassedOverForTheNextIdleOne() throws Exception {
         start(b -> b.maxSessions(2, 2));
         String busy = peer.initialize();
-        CompletableFuture<HttpResponse<String>> call = CompletableFuture.supplyAsync(() -> {
-            try {
-                return peer.send(peer.post("""
-                        {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"held","arguments":{}}}""",
-                        sessionHeaders(busy)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<HttpResponse<String>> call = heldCall(busy);
         assertThat(entered.await(15, TimeUnit.SECONDS)).isTrue();
         clock.advance(Duration.ofSeconds(1));
         String idle = peer.initialize(); // active after the busy one was
@@ -122,15 +114,7 @@ class SessionLimitsTest {
     void whenNoSessionIsIdleAnInitializeAtTheCapIsRefusedWith503AndARef() throws Exception {
         start(b -> b.maxSessions(1, 1));
         String busy = peer.initialize();
-        CompletableFuture<HttpResponse<String>> call = CompletableFuture.supplyAsync(() -> {
-            try {
-                return peer.send(peer.post("""
-                        {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"held","arguments":{}}}""",
-                        sessionHeaders(busy)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<HttpResponse<String>> call = heldCall(busy);
         assertThat(entered.await(15, TimeUnit.SECONDS)).isTrue();
 
         HttpResponse<String> refused = peer.send(peer.post(INIT, jsonHeaders()));
@@ -176,15 +160,7 @@ class SessionLimitsTest {
     void requestsInFlightPerSessionAreBounded() throws Exception {
         start(b -> b.maxPendingRequests(1));
         String session = peer.initialize();
-        CompletableFuture.runAsync(() -> {
-            try {
-                peer.send(peer.post("""
-                        {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"held","arguments":{}}}""",
-                        sessionHeaders(session)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        heldCall(session);
         assertThat(entered.await(15, TimeUnit.SECONDS)).isTrue();
 
         HttpResponse<String> refused = peer.send(peer.post(PING, sessionHeaders(session)));
@@ -192,6 +168,19 @@ class SessionLimitsTest {
         assertThat(refused.statusCode()).isEqualTo(429);
         assertThat(Json.mapper().readTree(refused.body()).at("/error/code").asInt()).isEqualTo(-32600);
         assertThat(Json.mapper().readTree(refused.body()).at("/error/data/code").asString()).isEqualTo("RATE_LIMITED");
+    }
+
+    /** A call to the tool that holds until released, on {@code session}, answered in the background. */
+    private CompletableFuture<HttpResponse<String>> heldCall(String session) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return peer.send(peer.post("""
+                        {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"held","arguments":{}}}""",
+                        sessionHeaders(session)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private int status(String session) throws Exception {
