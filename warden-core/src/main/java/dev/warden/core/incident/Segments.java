@@ -21,34 +21,24 @@ import java.util.stream.Stream;
  * and their indexes ({@link SegmentIndex}, {@code incidents-000001.idx}), and how their records
  * are read. Only whole lines are records: a partial last line (a crash mid-write) is never read.
  */
-final class Segments {
+record Segments(Path directory) {
 
     private static final System.Logger LOG = System.getLogger(FileIncidentStore.class.getName());
     private static final String SEGMENT_PREFIX = "incidents-";
     private static final String SEGMENT_SUFFIX = ".jsonl";
     private static final String INDEX_SUFFIX = ".idx";
 
-    private final Path dir;
-
-    Segments(Path dir) {
-        this.dir = dir;
-    }
-
-    Path directory() {
-        return dir;
-    }
-
     Path segment(int number) {
-        return dir.resolve(String.format("%s%06d%s", SEGMENT_PREFIX, number, SEGMENT_SUFFIX));
+        return directory.resolve(String.format("%s%06d%s", SEGMENT_PREFIX, number, SEGMENT_SUFFIX));
     }
 
     Path index(int number) {
-        return dir.resolve(String.format("%s%06d%s", SEGMENT_PREFIX, number, INDEX_SUFFIX));
+        return directory.resolve(String.format("%s%06d%s", SEGMENT_PREFIX, number, INDEX_SUFFIX));
     }
 
     /** Deletes the indexes a crash left half-written; sealing writes them again. */
     void deleteHalfWrittenIndexes() throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(directory)) {
             for (Path stray : (Iterable<Path>) files.filter(p -> p.getFileName().toString()
                     .endsWith(INDEX_SUFFIX + SegmentIndex.TEMPORARY_SUFFIX))::iterator) {
                 Files.deleteIfExists(stray);
@@ -58,10 +48,10 @@ final class Segments {
 
     /** The numbers of the segments present, oldest first; none when the directory does not exist. */
     List<Integer> numbers() throws IOException {
-        if (!Files.isDirectory(dir)) {
+        if (!Files.isDirectory(directory)) {
             return List.of();
         }
-        try (Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(directory)) {
             return files.map(p -> p.getFileName().toString())
                     .filter(name -> name.startsWith(SEGMENT_PREFIX) && name.endsWith(SEGMENT_SUFFIX))
                     .map(name -> name.substring(SEGMENT_PREFIX.length(), name.length() - SEGMENT_SUFFIX.length()))

@@ -54,7 +54,6 @@ public final class ProcessTransport implements Transport {
     private final CompletableFuture<Boolean> exitReported = new CompletableFuture<>();
     /** Completes when the transport is started: the child's exit means nothing to a listener before that. */
     private final CompletableFuture<Void> started = new CompletableFuture<>();
-    private final CountDownLatch stdoutEnded = new CountDownLatch(1);
 
     private ProcessTransport(Process process, int maxMessageBytes, OutgoingLimits limits, Duration exitGrace) {
         this.process = process;
@@ -219,7 +218,7 @@ public final class ProcessTransport implements Transport {
      */
     private void closeIfStdoutOutlivesTheChild() {
         try {
-            if (!stdoutEnded.await(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!stdio.awaitInputOver(exitGrace)) {
                 stdio.closeWithoutWaiting();
                 System.getLogger(ProcessTransport.class.getName()).log(System.Logger.Level.WARNING,
                         "the server process exited but its stdout is still open (held by a process it started);"
@@ -238,40 +237,7 @@ public final class ProcessTransport implements Transport {
     @Override
     public void start(Listener listener) {
         Objects.requireNonNull(listener, "listener");
-        stdio.start(new Listener() {
-            @Override
-            public void onFrame(byte[] frame) {
-                listener.onFrame(frame);
-            }
-
-            @Override
-            public void onFrameError(dev.warden.core.error.ProtocolException refusal) {
-                listener.onFrameError(refusal);
-            }
-
-            @Override
-            public void onOversizedFrame(dev.warden.core.jsonrpc.FrameHints hints,
-                                         dev.warden.core.error.ProtocolException refusal) {
-                listener.onOversizedFrame(hints, refusal);
-            }
-
-            @Override
-            public void onInputEnded() {
-                stdoutEnded.countDown();
-                listener.onInputEnded();
-            }
-
-            @Override
-            public void onSendFailed(dev.warden.core.jsonrpc.RequestId request, TransportClosedException cause) {
-                listener.onSendFailed(request, cause);
-            }
-
-            @Override
-            public void onClose() {
-                stdoutEnded.countDown();
-                listener.onClose();
-            }
-        });
+        stdio.start(listener);
         started.complete(null);
     }
 

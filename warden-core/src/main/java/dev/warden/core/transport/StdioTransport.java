@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Objects;
@@ -56,6 +57,8 @@ public final class StdioTransport implements Transport {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Listener listener;
     private final AtomicBoolean closeNotified = new AtomicBoolean();
+    /** Counted down as the listener hears that the input ended or the transport closed. */
+    private final CountDownLatch inputOver = new CountDownLatch(1);
 
     /** How long {@link #close()} waits for frames already queued to be written. */
     private static final long CLOSE_DRAIN_MILLIS = 5_000;
@@ -204,6 +207,7 @@ public final class StdioTransport implements Transport {
         }
         if (!closed.get()) {
             // A clean EOF: the peer is done sending but may still read our answers.
+            inputOver.countDown();
             listener.onInputEnded();
         }
     }
@@ -451,6 +455,14 @@ public final class StdioTransport implements Transport {
         return true;
     }
 
+    /**
+     * Whether the listener heard within {@code timeout} that the input ended (EOF) or the transport
+     * closed: a child's stdout that outlives the child does neither ({@link ProcessTransport}).
+     */
+    boolean awaitInputOver(Duration timeout) throws InterruptedException {
+        return inputOver.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     private boolean markClosed() {
         if (!closed.compareAndSet(false, true)) {
             return false;
@@ -478,6 +490,7 @@ public final class StdioTransport implements Transport {
     private void notifyClosed() {
         Listener l = listener;
         if (l != null && closeNotified.compareAndSet(false, true)) {
+            inputOver.countDown();
             l.onClose();
         }
     }
