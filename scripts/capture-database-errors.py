@@ -26,10 +26,14 @@ MY = dict(host="127.0.0.1", port=int(os.environ.get("WARDEN_MARIADB_PORT", "3307
 
 out = []
 
-# What each client was given: the CLIs get the statements as a script, as a tool would pass them.
+# The case's statements as one script, as a tool would pass them to a CLI.
+def as_script(case):
+    return (case["setup"] + ";\n" if "setup" in case else "") + case["sql"] + ";"
+
+# What each client was given: the CLIs get the statements as a script.
 def sent(case, client):
     if client.startswith("psql") or client.startswith("mariadb"):
-        return (case["setup"] + ";\n" if "setup" in case else "") + case["sql"] + ";"
+        return as_script(case)
     if client.startswith("sqlite3"):
         return "PRAGMA foreign_keys=ON; " + case["sql"] + ";"
     return case["sql"]
@@ -41,6 +45,20 @@ def record(db, case, client, text, state=None):
         return
     out.append({"database": db, "id": case["id"], "client": client, "arguments": {"sql": sent(case, client)},
                 "text": text, "reportedState": state, "code": case["code"], "keep": case["keep"], "never": case["never"]})
+
+# The clients that take one case at a time, run case by case in this order (a case that wrongly succeeded would
+# change what the next client sees); each capture gives the text printed, or that and the state reported.
+def record_each(db, cases, clients):
+    for c in cases:
+        for client, capture in clients:
+            got = capture(c)
+            record(db, c, client, *(got if isinstance(got, tuple) else (got,)))
+
+# What a batch runner (node, PHP, JDBC) returned for each case: None where the case did not fail.
+def record_all(db, cases, client, results, keep=lambda case: True):
+    for c, r in zip(cases, results):
+        if r and keep(c):
+            record(db, c, client, r["text"], r["state"])
 
 def params(base, case):
     p = dict(base)
@@ -63,13 +81,41 @@ echo json_encode($res);
 """
 
 def pdo(payload):
-    r = subprocess.run(["php", "-r", PDO[len("<?php"):]], input=json.dumps(payload), capture_output=True, text=True, timeout=120)
+    return batch(["php", "-r", PDO[len("<?php"):]], payload)
+
+# The cases with the PDO DSN (driver pgsql or mysql) and credentials each connects with.
+def pdo_payload(base, cases, driver):
+    payload = []
+    for c in cases:
+        p = params(base, c)
+        payload.append(dict(c, dsn="%s:host=%s;port=%s;dbname=%s" % (driver, p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
+    return payload
+
+# Runs a script that reads the cases as JSON on stdin and prints one result per case as a JSON array.
+def batch(cmd, payload, cwd=None):
+    r = subprocess.run(cmd, cwd=cwd, input=json.dumps(payload), capture_output=True, text=True, timeout=120)
     return json.loads(r.stdout)
+
+def node(script, payload):
+    return batch(["node", "-e", script], payload, cwd=NODE_DIR)
+
+# What a Python DB-API driver raised connecting and running the case's setup and statement, as the
+# traceback's last line, with the state state(e) reads from it; ("", None) if nothing failed.
+def driver_error(connect, case, state=lambda e: None):
+    try:
+        c = connect()
+        cur = c.cursor()
+        if "setup" in case:
+            cur.execute(case["setup"])
+        cur.execute(case["sql"])
+    except Exception as e:
+        return "".join(traceback.format_exception_only(type(e), e)), state(e)
+    return "", None
 
 # ---- PostgreSQL ----
 def pg_psql(case):
     p = params(PG, case)
-    sql = (case.get("setup", "") + ";\n" if "setup" in case else "") + case["sql"] + ";"
+    sql = as_script(case)
     return run(["psql", "-X", "-q", "-h", p["host"], "-p", str(p["port"]), "-U", p["user"], "-d", p["database"], "-c", sql],
                env={"PGPASSWORD": p["password"], "PGCONNECT_TIMEOUT": "5"}) if "setup" not in case else \
         run(["psql", "-X", "-q", "-h", p["host"], "-p", str(p["port"]), "-U", p["user"], "-d", p["database"]],
@@ -78,18 +124,11 @@ def pg_psql(case):
 def pg_psycopg2(case):
     import psycopg2
     p = params(PG, case)
-    try:
-        c = psycopg2.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], dbname=p["database"], connect_timeout=5)
-        cur = c.cursor()
-        if "setup" in case:
-            cur.execute(case["setup"])
-        cur.execute(case["sql"])
-    except Exception as e:
-        return "".join(traceback.format_exception_only(type(e), e)), getattr(e, "pgcode", None)
-    return "", None
+    return driver_error(lambda: psycopg2.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"],
+                                                 dbname=p["database"], connect_timeout=5),
+                        case, lambda e: getattr(e, "pgcode", None))
 
-def pg_node(cases):
-    script = r"""
+PG_NODE = r"""
 const { Client } = require('pg');
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 (async () => { const res = [];
@@ -100,8 +139,6 @@ for (const c of cases) { const cl = new Client({host: c.host || '127.0.0.1', por
   finally { try { await cl.end(); } catch (e) {} } }
 console.log(JSON.stringify(res)); })();
 """
-    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(cases), capture_output=True, text=True, timeout=120)
-    return json.loads(r.stdout)
 
 JDBC = r"""
 import java.sql.*; import java.nio.file.*; import java.util.*;
@@ -141,48 +178,27 @@ def jdbc(cases, mode, base, url_format, jar):
 
 def postgres():
     cases = CASES["postgresql"]
-    for c in cases:
-        record("postgresql", c, "psql 15", pg_psql(c))
-        t, s = pg_psycopg2(c)
-        record("postgresql", c, "psycopg2 2.9 (Python)", t, s)
-    for c, r in zip(cases, pg_node(cases)):
-        if r: record("postgresql", c, "node-postgres (pg)", r["text"], r["state"])
-    for c, r in zip(cases, pg_jdbc(cases, "plain")):
-        if r: record("postgresql", c, "PostgreSQL JDBC 42.7 (toString)", r["text"], r["state"])
-    payload = []
-    for c in cases:
-        p = params(PG, c)
-        payload.append(dict(c, dsn="pgsql:host=%s;port=%s;dbname=%s" % (p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
-    for c, r in zip(cases, pdo(payload)):
-        if r: record("postgresql", c, "PHP 8.2 PDO pgsql", r["text"], r["state"])
-    for c, r in zip(cases, pg_jdbc(cases, "trace")):
-        if r and c["id"] in ("wrong-password", "unknown-column", "unique"):
-            record("postgresql", c, "PostgreSQL JDBC 42.7 (stack trace)", r["text"], r["state"])
-    for c, r in zip(cases, pg_jdbc(cases, "wrapped")):
-        if r and c["id"] in ("wrong-password", "unknown-database", "unique"):
-            record("postgresql", c, "PostgreSQL JDBC 42.7 (wrapped, stack trace)", r["text"], r["state"])
+    record_each("postgresql", cases, [("psql 15", pg_psql), ("psycopg2 2.9 (Python)", pg_psycopg2)])
+    record_all("postgresql", cases, "node-postgres (pg)", node(PG_NODE, cases))
+    record_all("postgresql", cases, "PostgreSQL JDBC 42.7 (toString)", pg_jdbc(cases, "plain"))
+    record_all("postgresql", cases, "PHP 8.2 PDO pgsql", pdo(pdo_payload(PG, cases, "pgsql")))
+    record_all("postgresql", cases, "PostgreSQL JDBC 42.7 (stack trace)", pg_jdbc(cases, "trace"),
+               lambda c: c["id"] in ("wrong-password", "unknown-column", "unique"))
+    record_all("postgresql", cases, "PostgreSQL JDBC 42.7 (wrapped, stack trace)", pg_jdbc(cases, "wrapped"),
+               lambda c: c["id"] in ("wrong-password", "unknown-database", "unique"))
 
 # ---- MariaDB ----
 def my_cli(case):
     p = params(MY, case)
-    sql = (case["setup"] + ";\n" if "setup" in case else "") + case["sql"] + ";"
-    return run(["mariadb", "-h", p["host"], "-P", str(p["port"]), "-u", p["user"], "-p" + p["password"], "--connect-timeout=5", p["database"]], stdin=sql)
+    return run(["mariadb", "-h", p["host"], "-P", str(p["port"]), "-u", p["user"], "-p" + p["password"], "--connect-timeout=5", p["database"]], stdin=as_script(case))
 
 def my_pymysql(case):
     import pymysql
     p = params(MY, case)
-    try:
-        c = pymysql.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"], database=p["database"], connect_timeout=5)
-        cur = c.cursor()
-        if "setup" in case:
-            cur.execute(case["setup"])
-        cur.execute(case["sql"])
-    except Exception as e:
-        return "".join(traceback.format_exception_only(type(e), e)), None
-    return "", None
+    return driver_error(lambda: pymysql.connect(host=p["host"], port=p["port"], user=p["user"], password=p["password"],
+                                                database=p["database"], connect_timeout=5), case)
 
-def my_node(cases):
-    script = r"""
+MY_NODE = r"""
 const mysql = require('mysql2/promise');
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 (async () => { const res = [];
@@ -194,26 +210,15 @@ for (const c of cases) { let cn;
   finally { try { if (cn) await cn.end(); } catch (e) {} } }
 console.log(JSON.stringify(res)); })();
 """
-    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(cases), capture_output=True, text=True, timeout=120)
-    return json.loads(r.stdout)
 
 def mariadb():
     cases = CASES["mariadb"]
-    for c in cases:
-        record("mariadb", c, "mariadb 10.11 CLI", my_cli(c))
-        t, s = my_pymysql(c)
-        record("mariadb", c, "PyMySQL 1.0 (Python)", t, s)
-    payload = []
-    for c in cases:
-        p = params(MY, c)
-        payload.append(dict(c, dsn="mysql:host=%s;port=%s;dbname=%s" % (p["host"], p["port"], p["database"]), user=p["user"], password=p["password"]))
-    for c, r in zip(cases, pdo(payload)):
-        if r: record("mariadb", c, "PHP 8.2 PDO mysql", r["text"], r["state"])
+    record_each("mariadb", cases, [("mariadb 10.11 CLI", my_cli), ("PyMySQL 1.0 (Python)", my_pymysql)])
+    record_all("mariadb", cases, "PHP 8.2 PDO mysql", pdo(pdo_payload(MY, cases, "mysql")))
     if os.path.exists(MARIADB_JAR):
-        for c, r in zip(cases, jdbc(cases, "plain", MY, "jdbc:mariadb://%s:%s/%s?connectTimeout=5000", MARIADB_JAR)):
-            if r: record("mariadb", c, "MariaDB Connector/J 3.5 (toString)", r["text"], r["state"])
-    for c, r in zip(cases, my_node(cases)):
-        if r: record("mariadb", c, "node mysql2", r["text"], r["state"])
+        record_all("mariadb", cases, "MariaDB Connector/J 3.5 (toString)",
+                   jdbc(cases, "plain", MY, "jdbc:mariadb://%s:%s/%s?connectTimeout=5000", MARIADB_JAR))
+    record_all("mariadb", cases, "node mysql2", node(MY_NODE, cases))
 
 # ---- SQLite ----
 def sqlite_db(case):
@@ -239,8 +244,7 @@ def sl_python(case):
             c.close()
     return ""
 
-def sl_node(cases):
-    script = r"""
+SL_NODE = r"""
 const Database = require('better-sqlite3');
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 const res = [];
@@ -249,20 +253,13 @@ for (const c of cases) { try { const db = new Database(c.file, {readonly: !!c.re
   catch (e) { res.push({text: String(e), state: e.code || null}); } }
 console.log(JSON.stringify(res));
 """
-    payload = [dict(c, file=sqlite_db(c)) for c in cases]
-    r = subprocess.run(["node", "-e", script], cwd=NODE_DIR, input=json.dumps(payload), capture_output=True, text=True, timeout=120)
-    return json.loads(r.stdout)
 
 def sqlite():
     cases = CASES["sqlite"]
-    for c in cases:
-        record("sqlite", c, "sqlite3 3.40 CLI", sl_cli(c))
-        record("sqlite", c, "Python sqlite3 (SQLite 3.40)", sl_python(c))
+    record_each("sqlite", cases, [("sqlite3 3.40 CLI", sl_cli), ("Python sqlite3 (SQLite 3.40)", sl_python)])
     payload = [dict(c, dsn="sqlite:" + sqlite_db(c), setup="PRAGMA foreign_keys=ON") for c in cases if not c.get("readonly")]
-    for c, r in zip([c for c in cases if not c.get("readonly")], pdo(payload)):
-        if r: record("sqlite", c, "PHP 8.2 PDO sqlite", r["text"], r["state"])
-    for c, r in zip(cases, sl_node(cases)):
-        if r: record("sqlite", c, "better-sqlite3 (node)", r["text"], r["state"])
+    record_all("sqlite", [c for c in cases if not c.get("readonly")], "PHP 8.2 PDO sqlite", pdo(payload))
+    record_all("sqlite", cases, "better-sqlite3 (node)", node(SL_NODE, [dict(c, file=sqlite_db(c)) for c in cases]))
 
 PG_FIXTURE = """
 DROP SCHEMA IF EXISTS vault_canary CASCADE;

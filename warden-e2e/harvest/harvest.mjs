@@ -3,10 +3,10 @@
 // sent, read from its stdout; runtime samples are what a program printed when it failed.
 //
 // Usage: node harvest.mjs <out.jsonl>   (the environment is scripts/harvest-corpus's)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { corpus, SQL } from './corpus.mjs';
+import { startServer } from './mcp-stdio.mjs';
 
 const env = process.env;
 const out = process.argv[2];
@@ -14,29 +14,10 @@ const { samples, add } = corpus(JSON.parse(env.CANARIES));
 
 // ---- MCP: the TypeScript SDK server ------------------------------------------------------------
 
-// As an unprivileged user where one is named (RUN_AS), so the file system's permissions apply.
-const serverCommand = env.RUN_AS && process.getuid?.() === 0
-  ? ['runuser', ['-u', env.RUN_AS, '--', process.execPath, 'server.mjs']] : [process.execPath, ['server.mjs']];
-const child = spawn(serverCommand[0], serverCommand[1], { cwd: env.APP_DIR, env, stdio: ['pipe', 'pipe', 'inherit'] });
-const pending = new Map();
 const logs = [];
-createInterface({ input: child.stdout }).on('line', (line) => {
-  const msg = JSON.parse(line);
-  if (msg.id !== undefined && pending.has(msg.id)) {
-    pending.get(msg.id)({ line, msg });
-    pending.delete(msg.id);
-  } else if (msg.method === 'notifications/message') {
-    logs.push({ line, msg });
-  }
+const { rpc, close } = await startServer(env, process.execPath, ['server.mjs'], (frame) => {
+  if (frame.msg.method === 'notifications/message') logs.push(frame);
 });
-let nextId = 1;
-function rpc(method, params) {
-  const id = nextId++;
-  child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-  return new Promise((resolve) => pending.set(id, resolve));
-}
-await rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'harvest', version: '1' } });
-child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
 
 /** Calls a tool as a caller would; the sample's raw is what the SDK put in the text (or error message) it sent. */
 async function mcp(id, source, category, tool, caller, extra = {}) {
@@ -105,8 +86,7 @@ await mcp('ts-fs-ok', 'ts-sdk/filesystem', 'benign', 'read_file', { path: 'notes
 await mcp('ts-fs-list-ok', 'ts-sdk/filesystem', 'benign', 'list_dir', { path: 'reports' }, { benign: true });
 await mcp('ts-http-ok', 'ts-sdk/http-express', 'benign', 'api_get', { api: 'express', path: '/health' }, { benign: true });
 await mcp('ts-zod-ok', 'ts-sdk/zod', 'benign', 'signup_zod', { email: 'ada@example.com', name: 'Ada' }, { benign: true });
-child.stdin.end();
-child.kill();
+close();
 
 // ---- runtimes ----------------------------------------------------------------------------------
 
