@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The event streams that outlive one read: a request's stream resumed with {@code Last-Event-ID}
@@ -29,13 +28,12 @@ final class EventStreams {
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(3);
 
     private final HttpExchanges exchanges;
+    /** What the streams read goes here; they stop when it is closed (the transport closed). */
     private final Inbound inbound;
-    private final AtomicBoolean closed;
 
-    EventStreams(HttpExchanges exchanges, Inbound inbound, AtomicBoolean closed) {
+    EventStreams(HttpExchanges exchanges, Inbound inbound) {
         this.exchanges = exchanges;
         this.inbound = inbound;
-        this.closed = closed;
     }
 
     /**
@@ -71,7 +69,7 @@ final class EventStreams {
     private void listenUntilClosed(CompletableFuture<Void> answered) {
         Inbound.StreamState state = new Inbound.StreamState();
         long failures = 0;
-        while (!closed.get()) {
+        while (!inbound.closed()) {
             try {
                 HttpResponse<InputStream> response = exchanges.stream(state.lastEventId);
                 answered.complete(null);
@@ -108,8 +106,8 @@ final class EventStreams {
         int resumes = 0;
         while (true) {
             inbound.readEvents(current, open, state);
-            if (open.isEmpty() || closed.get() || state.lastEventId.isEmpty() || resumes >= MAX_RESUMES) {
-                if (!open.isEmpty() && !closed.get()) {
+            if (open.isEmpty() || inbound.closed() || state.lastEventId.isEmpty() || resumes >= MAX_RESUMES) {
+                if (!open.isEmpty() && !inbound.closed()) {
                     LOG.log(System.Logger.Level.DEBUG, "an event stream ended before its answer");
                 }
                 return;

@@ -38,10 +38,6 @@ final class HttpExchanges {
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
-    URI endpoint() {
-        return endpoint;
-    }
-
     Optional<String> sessionId() {
         return sessionId;
     }

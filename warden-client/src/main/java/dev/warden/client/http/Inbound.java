@@ -26,14 +26,11 @@ final class Inbound {
     private static final System.Logger LOG = System.getLogger(Inbound.class.getName());
 
     private final Object input = new Object();
-    private final AtomicBoolean closed;
+    /** Whether the transport is closed: nothing is read or handed on after, and its streams stop. */
+    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Transport.Listener listener;
     /** The largest answer (a JSON body, or one event's data) this client accepts. */
     private volatile int maxMessageBytes = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
-
-    Inbound(AtomicBoolean closed) {
-        this.closed = closed;
-    }
 
     void start(Transport.Listener listener) {
         this.listener = listener;
@@ -41,6 +38,15 @@ final class Inbound {
 
     void maxMessageBytes(int max) {
         this.maxMessageBytes = max;
+    }
+
+    boolean closed() {
+        return closed.get();
+    }
+
+    /** Closes the transport's input: true the first time only, so the transport closes once. */
+    boolean close() {
+        return closed.compareAndSet(false, true);
     }
 
     Optional<Transport.Listener> listener() {

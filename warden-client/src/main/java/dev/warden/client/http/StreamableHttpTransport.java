@@ -21,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The client side of Streamable HTTP, on the JDK's HTTP client: each message is a POST; answers
@@ -41,9 +40,8 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
     /** Longest error body read for a JSON-RPC error; error answers are small. */
     static final int MAX_ERROR_BODY = 64 * 1024;
 
-    private final AtomicBoolean closed = new AtomicBoolean();
     private final HttpExchanges exchanges;
-    private final Inbound inbound = new Inbound(closed);
+    private final Inbound inbound = new Inbound();
     private final EventStreams streams;
     private final RequestLabels labels = new RequestLabels();
     private final StatelessCalls stateless = new StatelessCalls();
@@ -51,7 +49,7 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
     private StreamableHttpTransport(URI endpoint, Map<String, String> headers,
             Optional<HttpAuthorization> authorization) {
         this.exchanges = new HttpExchanges(endpoint, headers, authorization);
-        this.streams = new EventStreams(exchanges, inbound, closed);
+        this.streams = new EventStreams(exchanges, inbound);
     }
 
     public static StreamableHttpTransport of(URI endpoint) {
@@ -182,7 +180,7 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
     }
 
     private void requireOpen() {
-        if (closed.get()) {
+        if (inbound.closed()) {
             throw new TransportClosedException("the HTTP transport is closed", null);
         }
     }
@@ -258,7 +256,7 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
     /** Ends the session on the server (DELETE, best effort) and stops. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
+        if (!inbound.close()) {
             return;
         }
         exchanges.endSession(LOG);

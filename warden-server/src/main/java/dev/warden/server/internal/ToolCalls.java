@@ -19,6 +19,7 @@ import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import tools.jackson.databind.JsonNode;
@@ -69,12 +70,12 @@ public final class ToolCalls {
                     errorsAsStructuredContent);
         }
         ToolResult result;
-        Context toolContext = new Context(context, name,
-                new InputRound(context, client, states, Tools.CALL, name, params));
+        InputRound round = new InputRound(context, client, states, Tools.CALL, name, params);
         try {
-            result = spec.handler().call(new ToolCall(name, arguments.deepCopy(), toolContext));
+            result = spec.handler().call(
+                    new ToolCall(name, arguments.deepCopy(), new Context(context, name, round, client)));
         } catch (InputRequired asked) {
-            return toolContext.round.inputRequired(asked);
+            return round.inputRequired(asked);
         } catch (Throwable t) {
             if (context.cancelled()) {
                 throw new InterruptedException("cancelled");
@@ -116,16 +117,9 @@ public final class ToolCalls {
         return Json.tree(ErrorRenderer.toolResult(captured, withStructuredContent));
     }
 
-    private final class Context implements ToolContext {
-        private final RequestContext request;
-        private final String tool;
-        private final InputRound round;
-
-        Context(RequestContext request, String tool, InputRound round) {
-            this.request = request;
-            this.tool = tool;
-            this.round = round;
-        }
+    /** What a running tool can reach: its request, its input rounds and the client it logs to. */
+    private record Context(RequestContext request, String tool, InputRound round, ConnectedClient client)
+            implements ToolContext {
 
         @Override
         public ObjectNode input(String key, String method, ObjectNode params) throws Exception {
@@ -133,7 +127,7 @@ public final class ToolCalls {
         }
 
         @Override
-        public java.util.Map<String, ObjectNode> inputs(java.util.Map<String, ObjectNode> requests) throws Exception {
+        public Map<String, ObjectNode> inputs(Map<String, ObjectNode> requests) throws Exception {
             return round.inputs(requests);
         }
 

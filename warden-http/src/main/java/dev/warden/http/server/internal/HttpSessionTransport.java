@@ -86,10 +86,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         return sessionId;
     }
 
-    String remoteAddress() {
-        return remoteAddress;
-    }
-
     /** What the session's streams keep for resumption, in bytes. */
     long retainedBytes() {
         return budget.used();

@@ -98,9 +98,9 @@ final class Sessions {
             if (!open.remove(transport.sessionId(), transport)) {
                 return false;
             }
-            FromAddress from = byAddress.get(transport.remoteAddress());
+            FromAddress from = byAddress.get(transport.peerAddress());
             if (--from.count == 0) {
-                byAddress.remove(transport.remoteAddress());
+                byAddress.remove(transport.peerAddress());
             } else {
                 from.idleOrder.compact(from.count, this::isOpen);
             }

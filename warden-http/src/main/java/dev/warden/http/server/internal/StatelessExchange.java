@@ -16,6 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
@@ -33,6 +34,7 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
 
     private final RequestId request;
     private final HttpFields headers;
+    private final String peerAddress;
     private final Response response;
     private final Callback callback;
     private final SseStream.Buffer bounds;
@@ -43,14 +45,15 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
     private volatile Listener listener;
     private QueuedWriter stream;
 
-    private final String peerAddress;
-
-    /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
-    StatelessExchange(RequestId request, HttpFields headers, Response response, Callback callback,
-                      SseStream.Buffer bounds, HttpCounters counters, String peerAddress) {
-        this.peerAddress = peerAddress;
+    /**
+     * @param http the HTTP request carrying {@code request}: its headers and its peer's address
+     * @param counters the server's metrics: streams cut because their client fell behind, messages dropped
+     */
+    StatelessExchange(RequestId request, Request http, Response response, Callback callback,
+                      SseStream.Buffer bounds, HttpCounters counters) {
         this.request = request;
-        this.headers = headers;
+        this.headers = http.getHeaders();
+        this.peerAddress = Request.getRemoteAddr(http);
         this.response = response;
         this.callback = callback;
         this.bounds = bounds;

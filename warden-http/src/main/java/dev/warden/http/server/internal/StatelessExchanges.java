@@ -51,8 +51,8 @@ final class StatelessExchanges {
             refusals.refuse(response, callback, 400, Optional.of(r.id()), refused.get());
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(r.id(), request.getHeaders(), response, callback,
-                settings.limits().streamBuffer(), counters, Request.getRemoteAddr(request));
+        StatelessExchange exchange = new StatelessExchange(r.id(), request, response, callback,
+                settings.limits().streamBuffer(), counters);
         open.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);
