@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  * client's results) is set to nice 19 by {@code renice}, now
  * and every tenth of a second while the attack lasts, as the virtual-thread scheduler and the HTTP
  * client start threads of their own. The attack's body runs on a thread that is lowered before it
- * starts.
+ * starts. When the attack ends the threads are set back to the suite's priority, where the system
+ * allows it (raising a priority needs CAP_SYS_NICE: root, as CI runs; otherwise they stay low,
+ * which slows only this JVM's later work, never the targets, started from the suite's thread).
  */
 final class AttackerPriority implements AutoCloseable {
 
@@ -39,8 +41,11 @@ final class AttackerPriority implements AutoCloseable {
     private final CountDownLatch done = new CountDownLatch(1);
     private final Thread watcher;
 
+    private final String suiteNice;
+
     private AttackerPriority(String suiteThread) {
         this.suiteThread = suiteThread;
+        this.suiteNice = niceOf(suiteThread);
         lowerTheOthers();
         watcher = Thread.ofPlatform().daemon().name("attacker-priority").start(() -> {
             try {
@@ -115,10 +120,14 @@ final class AttackerPriority implements AutoCloseable {
 
     /** {@code renice -n 19 -p TID...}: for a thread id, setpriority(2) lowers that thread alone. */
     private static boolean lower(List<String> threads) {
-        if (threads.isEmpty() || threads.contains("")) {
+        return renice("19", threads);
+    }
+
+    private static boolean renice(String nice, List<String> threads) {
+        if (threads.isEmpty() || threads.contains("") || nice.isEmpty()) {
             return false;
         }
-        List<String> command = new ArrayList<>(List.of("renice", "-n", "19", "-p"));
+        List<String> command = new ArrayList<>(List.of("renice", "-n", nice, "-p"));
         command.addAll(threads);
         try {
             Process renice = new ProcessBuilder(command).redirectErrorStream(true)
@@ -130,6 +139,16 @@ final class AttackerPriority implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /** A thread's nice value, field 19 of /proc/self/task/TID/stat (empty when unknown). */
+    private static String niceOf(String thread) {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/task", thread, "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16];
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 
@@ -146,5 +165,8 @@ final class AttackerPriority implements AutoCloseable {
     public void close() throws InterruptedException {
         done.countDown();
         watcher.join();
+        synchronized (this) {
+            renice(suiteNice, List.copyOf(lowered));
+        }
     }
 }
