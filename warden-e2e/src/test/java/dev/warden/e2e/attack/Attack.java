@@ -52,17 +52,22 @@ record Attack(String name, String what, Starter starter, Optional<String> honest
      * mode), each round's requests counted, the first round's notes kept: a malformed request is an
      * attack when an attacker sends it again and again, and a one-shot's window of a second gives
      * the honest client's p50 the gateway's first compilation of a new path, not the attack's cost.
+     * Each round opens its own session (the body's), so these rows carry a session churn too.
      */
     Attack repeated() {
         Body once = body;
         return new Attack(name, what, starter, honestTool, rssBoundMiB, settles, (target, scale, tally) -> {
             long until = System.nanoTime() + scale.repeatFor().toNanos();
             int rounds = 0;
-            do {
-                once.run(target, scale, tally);
-                tally.quiet(); // the notes of one round are the notes of all
-                rounds++;
-            } while (System.nanoTime() < until);
+            try {
+                do {
+                    once.run(target, scale, tally);
+                    tally.quiet(); // the notes of one round are the notes of all
+                    rounds++;
+                } while (System.nanoTime() < until);
+            } finally {
+                tally.loud(); // what the suite notes after the attack is kept
+            }
             if (rounds > 1) {
                 tally.noteAlways(rounds + " rounds in " + scale.repeatFor().toSeconds() + " s");
             }

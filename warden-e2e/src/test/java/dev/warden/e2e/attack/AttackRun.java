@@ -30,6 +30,9 @@ final class AttackRun {
             }
             double cpuDuring = 100.0 * (target.cpuMillis() - cpuBefore) / ((System.nanoTime() - started) / 1e6);
             Honest.Sample duringSample = during.isPresent() ? during.get().stop() : new Honest.Sample();
+            // Again once the attack is over: the honest client and the gateway keep warming up, so
+            // "before" alone can be the slower reference; the verdict takes the lower of the two.
+            Honest.Sample after = honest.client.map(h -> h.sample(scale.honestSamples())).orElseGet(Honest.Sample::new);
             boolean settled = attack.settles() && !scale.settle().isZero();
             if (settled) {
                 settle(target, scale, tally, honest.client, rssBefore);
@@ -41,8 +44,8 @@ final class AttackRun {
             honest.client.flatMap(HonestProcess::firstFailure)
                     .ifPresent(f -> tally.note("the honest client's first unserved call got: " + f));
             return new Row(attack.name(), scale.full(), rssBefore, rssPeak, rssAfter, attack.rssBoundMiB(),
-                    cpuDuring, before.p50Millis(), duringSample.p50Millis(), duringSample.calls(),
-                    duringSample.unserved.get() + before.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,
+                    cpuDuring, before.p50Millis(), duringSample.p50Millis(), after.p50Millis(), duringSample.calls(),
+                    duringSample.unserved.get() + before.unserved.get() + after.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,
                     settled, tally.problems(), tally.notes());
         }
     }

@@ -45,7 +45,8 @@ final class HonestProcess implements AutoCloseable {
         // Its connections are kept 10 s idle, under the gateway's 30 s (Jetty's idle timeout): with
         // the JDK's default of 30 s too, a connection the gateway had just closed was sometimes
         // taken for the next echo ("header parser received no bytes"), once in 100,000 echoes.
-        Process process = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx128m",
+        // The JVM's own messages go to stderr: stdout carries only the results.
+        Process process = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx128m", "-XX:+DisplayVMOutputToStderr",
                 "-Djdk.httpclient.keepalive.timeout=10", "-cp",
                 System.getProperty("java.class.path"), HonestProcess.class.getName(), url, tool)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();

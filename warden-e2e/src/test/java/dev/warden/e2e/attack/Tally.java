@@ -76,6 +76,11 @@ final class Tally {
         quiet = true;
     }
 
+    /** Notes are kept again. */
+    void loud() {
+        quiet = false;
+    }
+
     List<String> problems() {
         long more = problemCount.get() - problems.size();
         if (more > 0) {

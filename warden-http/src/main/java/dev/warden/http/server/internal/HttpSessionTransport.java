@@ -37,7 +37,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     }
 
     /** Why a POST's requests cannot be taken. */
-    enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING }
+    enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING, CLOSED }
 
     private final String sessionId;
     private final String remoteAddress;
@@ -147,9 +147,13 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     /**
      * A new response stream for the requests of one POST body, or why not: an id that a request
      * still in flight in this session uses (its answer would go to one stream and the other POST
-     * would never complete), or too many requests in flight.
+     * would never complete), too many requests in flight, or the session closed since the POST
+     * found it (evicted or expired meanwhile: a stream opened now would never be answered).
      */
     synchronized Result openStream(List<RequestId> requests) {
+        if (closed.get()) {
+            return new Result.Refused(Refusal.CLOSED);
+        }
         if (requests.stream().distinct().count() < requests.size()
                 || requests.stream().anyMatch(byRequest::containsKey)) {
             return new Result.Refused(Refusal.DUPLICATE_ID);

@@ -146,6 +146,8 @@ final class Posts {
                             requests.size() == 1 ? Optional.of(requests.get(0)) : Optional.empty(),
                             ProtocolException.invalidRequest("Invalid request: the id is already "
                                     + "in use by a request in flight in this session"));
+                    case CLOSED -> refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
+                            Sessions.NOT_FOUND);
                     case TOO_MANY_PENDING -> {
                         response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
                         refusals.refuse(response, callback, 429, Optional.empty(), new ProtocolException(

@@ -27,6 +27,8 @@ import tools.jackson.databind.JsonNode;
 final class Sessions {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** What a request for a session that does not exist, or no longer, is told (404). */
+    static final String NOT_FOUND = "Not found: the session does not exist or has ended; initialize a new one";
 
     private final EndpointSettings settings;
     private final ScheduledExecutorService timers;
@@ -130,8 +132,7 @@ final class Sessions {
             counters.sessionsExpired.increment();
         }
         if (transport == null || transport.isClosed()) {
-            refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
-                    "Not found: the session does not exist or has ended; initialize a new one");
+            refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
             return Optional.empty();
         }
         return Optional.of(transport);
