@@ -21,8 +21,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The open sessions of the session-based versions, by id: admitted against the caps (the idle one
  * of longest standing makes room), closed after the idle timeout, looked up for each request.
- * Admission costs the same with ten sessions open as with ten thousand: the count per address is
- * kept, and the idle one of longest standing is found in {@link IdleOrder}s, in all and per address.
+ * Admission does not look at every open session: the count per address is kept, and the idle one
+ * of longest standing is found in {@link IdleOrder}s, in all and per address.
  */
 final class Sessions {
 
