@@ -1,6 +1,8 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
+import dev.warden.core.identity.Authenticator;
+import dev.warden.http.server.internal.AuthGate;
 import dev.warden.http.server.internal.ClientLimits;
 import dev.warden.http.server.internal.EndpointSettings;
 import dev.warden.http.server.internal.HttpCounters;
@@ -44,6 +46,7 @@ public final class McpHttpServer implements AutoCloseable {
     private final String path;
     private final String host;
     private final Duration keepAlive;
+    private final AuthGate auth;
 
     private McpHttpServer(Builder b) {
         this.path = b.path;
@@ -70,9 +73,10 @@ public final class McpHttpServer implements AutoCloseable {
         Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
         ClientLimits limits = new ClientLimits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
                 b.streamBufferEvents, b.streamBufferBytes, b.retainedBytesPerSession);
+        this.auth = new AuthGate(b.authenticator);
         this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
-                b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock),
-                timers, deadlines);
+                b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
+                auth), timers, deadlines);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
     }
@@ -84,6 +88,7 @@ public final class McpHttpServer implements AutoCloseable {
     /** Starts listening; returns once the port is bound. */
     public McpHttpServer start() throws Exception {
         jetty.start();
+        auth.bound(endpoint());
         long every = keepAlive.toMillis();
         timers.scheduleAtFixedRate(handler::tick, every, every, TimeUnit.MILLISECONDS);
         // Late clients are looked for every second, not every keep-alive: a request deadline of 30 s
@@ -101,6 +106,14 @@ public final class McpHttpServer implements AutoCloseable {
     public URI endpoint() {
         String h = host.contains(":") ? "[" + host + "]" : host;
         return URI.create("http://" + h + ":" + port() + path);
+    }
+
+    /**
+     * The canonical URI of this resource, which access tokens must be issued for (RFC 8707): the
+     * authenticator's, or the endpoint's URL; empty when the server authenticates nobody.
+     */
+    public java.util.Optional<URI> resource() {
+        return auth.resource();
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
@@ -172,6 +185,8 @@ public final class McpHttpServer implements AutoCloseable {
         private Duration keepAlive = Duration.ofSeconds(15);
         private Consumer<Transport> onSession;
         private dev.warden.core.incident.ErrorBoundary boundary = dev.warden.core.incident.ErrorBoundary.ofDefaults();
+        private java.util.Optional<Authenticator> authenticator = java.util.Optional.empty();
+        private boolean insecureNoAuth;
 
         private Builder() {
         }
@@ -359,6 +374,27 @@ public final class McpHttpServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Who may call: every request to the endpoint (POST, GET, DELETE) must carry credentials
+         * the authenticator admits (an OAuth 2.1 access token, an API key), or it is refused with
+         * 401 and a challenge pointing to this resource's RFC 9728 metadata, which the server then
+         * serves at {@code /.well-known/oauth-protected-resource}. Sessions belong to the caller
+         * that opened them. None by default, which only a loopback server may go without.
+         */
+        public Builder authenticator(Authenticator authenticator) {
+            this.authenticator = java.util.Optional.of(Objects.requireNonNull(authenticator, "authenticator"));
+            return this;
+        }
+
+        /**
+         * Serve a host that is not loopback without an authenticator, to anyone who can reach it.
+         * Only for a network where something else in front authenticates.
+         */
+        public Builder insecureNoAuth() {
+            this.insecureNoAuth = true;
+            return this;
+        }
+
         /** Called with each new session's transport; connect a server to it. Required. */
         public Builder onSession(Consumer<Transport> onSession) {
             this.onSession = Objects.requireNonNull(onSession, "onSession");
@@ -372,6 +408,11 @@ public final class McpHttpServer implements AutoCloseable {
             if (allowedHosts.isEmpty() && !HostPolicy.isLoopback(host)) {
                 throw new IllegalStateException("host " + host + " is not a loopback address: set allowedHosts "
                         + "to the names clients use to reach it");
+            }
+            if (authenticator.isEmpty() && !insecureNoAuth && !HostPolicy.isLoopback(host)) {
+                throw new IllegalStateException("host " + host + " is not a loopback address and no authenticator "
+                        + "is set: anyone who reaches it could call every tool; set an authenticator, or "
+                        + "insecureNoAuth() if something in front authenticates");
             }
             return new McpHttpServer(this);
         }

@@ -1,8 +1,10 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.TransportClosedException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * or to the GET stream when it concerns none. Log and progress notifications about a request in
  * flight may be dropped when their stream's client falls behind ({@link DroppableMessages}).
  */
-public final class HttpSessionTransport implements HttpTransport, dev.warden.core.transport.PeerAddress {
+public final class HttpSessionTransport implements HttpTransport, dev.warden.core.transport.PeerAddress,
+        AuthenticatedPeer {
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
@@ -67,11 +70,15 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     /** Admitted and not yet carrying its initialize: not idle, so a concurrent initialize cannot evict it. */
     private volatile boolean starting = true;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
+    /** Who opened the session (empty when the server authenticates nobody), as of its latest request. */
+    private volatile Optional<Caller> caller;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
-                         ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters) {
+                         ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters,
+                         Optional<Caller> caller) {
         this.sessionId = sessionId;
+        this.caller = caller;
         this.remoteAddress = remoteAddress;
         this.resumeWindow = resumeWindow;
         this.timers = timers;
@@ -94,6 +101,23 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     @Override
     public String peerAddress() {
         return remoteAddress;
+    }
+
+    /** Who opened the session, with the credentials of its latest request. */
+    @Override
+    public Optional<Caller> caller() {
+        return caller;
+    }
+
+    /** Whether a request from {@code requester} may use this session: the same principal that opened it, or nobody when nobody did. */
+    boolean ownedBy(Optional<Caller> requester) {
+        return caller.isEmpty() ? requester.isEmpty()
+                : requester.isPresent() && caller.get().samePrincipal(requester.get());
+    }
+
+    /** A request of the owner came with these credentials (new scopes after a step-up, a refreshed token). */
+    void actingFor(Caller requester) {
+        caller = Optional.of(requester);
     }
 
     @Override

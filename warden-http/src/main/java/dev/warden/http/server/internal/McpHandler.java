@@ -1,7 +1,9 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -11,8 +13,8 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * The MCP endpoint for the session-based versions of Streamable HTTP (2025-03-26 to 2025-11-25),
- * and for the stateless 2026-07-28 requests: the checks every request passes (path, Host, Origin),
- * then GET (a session's event stream) and DELETE (the end of a session) here, POST in
+ * and for the stateless 2026-07-28 requests: the checks every request passes (path, Host, Origin,
+ * then who is calling, when the server has an authenticator), then GET (a session's event stream) and DELETE (the end of a session) here, POST in
  * {@link Posts}. Each failure has its own status and a JSON-RPC error body without an id; none of
  * them repeats a header value or any other input back.
  */
@@ -60,6 +62,9 @@ public final class McpHandler extends Handler.Abstract {
         if (!"POST".equals(request.getMethod())) {
             deadlines.answering(request); // no body to wait for
         }
+        if (settings.auth().servesMetadata(request, response, callback, settings.path())) {
+            return true;
+        }
         if (!settings.path().equals(Request.getPathInContext(request))) {
             Response.writeError(request, response, callback, 404);
             return true;
@@ -71,21 +76,27 @@ public final class McpHandler extends Handler.Abstract {
                     "Forbidden: the Host or Origin header is not allowed for this server");
             return true;
         }
+        if (!Set.of("POST", "GET", "DELETE").contains(request.getMethod())) {
+            response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
+            refusals.error(response, callback, 405, JsonRpcError.INVALID_REQUEST,
+                    "Method not allowed: the MCP endpoint takes GET, POST and DELETE");
+            return true;
+        }
+        Optional<AuthGate.Admission> admitted = settings.auth().admit(request, response, callback, refusals);
+        if (admitted.isEmpty()) {
+            return true;
+        }
+        Optional<Caller> caller = admitted.get().caller();
         switch (request.getMethod()) {
-            case "POST" -> posts.post(request, response, callback);
-            case "GET" -> get(request, response, callback);
-            case "DELETE" -> delete(request, response, callback);
-            default -> {
-                response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
-                refusals.error(response, callback, 405, JsonRpcError.INVALID_REQUEST,
-                        "Method not allowed: the MCP endpoint takes GET, POST and DELETE");
-            }
+            case "POST" -> posts.post(request, response, callback, caller);
+            case "GET" -> get(request, response, callback, caller);
+            default -> delete(request, response, callback, caller);
         }
         return true;
     }
 
     /** A session's standalone event stream, or the resumption of one of its streams after Last-Event-ID. */
-    private void get(Request request, Response response, Callback callback) {
+    private void get(Request request, Response response, Callback callback, Optional<Caller> caller) {
         if (Stateless.headerSaysStateless(request)) {
             response.getHeaders().put(HttpHeader.ALLOW, "POST");
             refusals.error(response, callback, 405, JsonRpcError.INVALID_REQUEST,
@@ -101,7 +112,7 @@ public final class McpHandler extends Handler.Abstract {
             refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST, Headers.UNSUPPORTED_VERSION);
             return;
         }
-        Optional<HttpSessionTransport> transport = sessions.of(request, response, callback);
+        Optional<HttpSessionTransport> transport = sessions.of(request, response, callback, caller);
         if (transport.isEmpty()) {
             return;
         }
@@ -128,8 +139,8 @@ public final class McpHandler extends Handler.Abstract {
         standalone.get().attach(response, callback, 0, Headers.primes(transport.get()), settings.retry().toMillis());
     }
 
-    private void delete(Request request, Response response, Callback callback) {
-        Optional<HttpSessionTransport> transport = sessions.of(request, response, callback);
+    private void delete(Request request, Response response, Callback callback, Optional<Caller> caller) {
+        Optional<HttpSessionTransport> transport = sessions.of(request, response, callback, caller);
         if (transport.isEmpty()) {
             return;
         }

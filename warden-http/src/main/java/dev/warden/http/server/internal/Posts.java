@@ -2,6 +2,7 @@ package dev.warden.http.server.internal;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -16,6 +17,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A POST: its body read (with no thread waiting for it), decoded, and delivered to its session,
@@ -41,7 +43,7 @@ final class Posts {
         this.exchanges = exchanges;
     }
 
-    void post(Request request, Response response, Callback callback) {
+    void post(Request request, Response response, Callback callback, Optional<Caller> caller) {
         if (!Headers.isJson(Headers.header(request, HttpHeader.CONTENT_TYPE.asString()))) {
             refusals.error(response, callback, 415, JsonRpcError.INVALID_REQUEST,
                     "Unsupported media type: the body must be application/json");
@@ -57,7 +59,7 @@ final class Posts {
             switch (outcome) {
                 case BodyReader.Outcome.Read read -> {
                     try {
-                        received(request, response, callback, read.body());
+                        received(request, response, callback, read.body(), caller);
                     } catch (RuntimeException | Error e) {
                         callback.failed(e); // what Jetty does with a handler that throws
                     }
@@ -71,7 +73,8 @@ final class Posts {
     }
 
     /** The body has arrived whole. */
-    private void received(Request request, Response response, Callback callback, byte[] body) {
+    private void received(Request request, Response response, Callback callback, byte[] body,
+                          Optional<Caller> caller) {
         deadlines.answering(request);
         Decoded decoded = JsonRpcCodec.decode(body);
         if (decoded instanceof Decoded.Invalid invalid) {
@@ -82,8 +85,11 @@ final class Posts {
                     invalid.reason());
             return;
         }
+        if (!settings.auth().mayCall(caller, toolsCalled(decoded), response, callback, refusals)) {
+            return;
+        }
         if (Stateless.applies(request, decoded)) {
-            exchanges.serve(request, response, callback, decoded, body);
+            exchanges.serve(request, response, callback, decoded, body, caller);
             return;
         }
         if (!Headers.versionValid(request)) {
@@ -91,21 +97,22 @@ final class Posts {
             return;
         }
         Optional<HttpSessionTransport> session = Headers.header(request, Headers.SESSION).isEmpty()
-                ? initialize(request, response, callback, decoded)
-                : sessions.of(request, response, callback);
+                ? initialize(request, response, callback, decoded, caller)
+                : sessions.of(request, response, callback, caller);
         session.ifPresent(transport -> deliver(response, callback, transport, decoded, body));
     }
 
     /** A new session for an initialize, or a refusal: no other request comes without a session id. */
     private Optional<HttpSessionTransport> initialize(Request request, Response response, Callback callback,
-                                                      Decoded decoded) {
+                                                      Decoded decoded, Optional<Caller> caller) {
         Optional<JsonRpcMessage.Request> initialize = initializeRequest(decoded);
         if (initialize.isEmpty()) {
             refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
                     "Bad request: the Mcp-Session-Id header is required after initialization");
             return Optional.empty();
         }
-        Optional<HttpSessionTransport> admitted = sessions.admit(initialize.get(), Request.getRemoteAddr(request));
+        Optional<HttpSessionTransport> admitted = sessions.admit(initialize.get(), Request.getRemoteAddr(request),
+                caller);
         if (admitted.isEmpty()) {
             counters.sessionsRefused.increment();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "60");
@@ -171,6 +178,22 @@ final class Posts {
             return Optional.of(r);
         }
         return Optional.empty();
+    }
+
+    /** The names of the tools a message (or each message of a batch) calls, for their scopes. */
+    private static List<String> toolsCalled(Decoded decoded) {
+        List<String> tools = new ArrayList<>();
+        switch (decoded) {
+            case Decoded.Message m -> {
+                if (m.message() instanceof JsonRpcMessage.Request r && "tools/call".equals(r.method())) {
+                    r.params().map(p -> p.get("name")).filter(JsonNode::isString)
+                            .ifPresent(name -> tools.add(name.stringValue()));
+                }
+            }
+            case Decoded.Batch batch -> batch.items().forEach(item -> tools.addAll(toolsCalled(item)));
+            case Decoded.Invalid invalid -> { }
+        }
+        return tools;
     }
 
     private static List<RequestId> requestIds(Decoded decoded) {

@@ -1,5 +1,6 @@
 package dev.warden.http.server.internal;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -117,8 +118,14 @@ final class Sessions {
         return open.get(transport.sessionId()) == transport;
     }
 
-    /** The request's session, or an error response (400 without the header, 404 if unknown or ended). */
-    Optional<HttpSessionTransport> of(Request request, Response response, Callback callback) {
+    /**
+     * The request's session, or an error response (400 without the header, 404 if unknown or
+     * ended). The session a request names, if open and, when the server authenticates, opened by the same
+     * principal: another caller presenting its id is told it does not exist, exactly as for an
+     * unknown one. The session then acts for this request's credentials (a client that stepped up
+     * to more scopes has them from now on).
+     */
+    Optional<HttpSessionTransport> of(Request request, Response response, Callback callback, Optional<Caller> caller) {
         Optional<String> id = Headers.header(request, Headers.SESSION);
         if (id.isEmpty()) {
             refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
@@ -131,10 +138,11 @@ final class Sessions {
             transport.close();
             counters.sessionsExpired.increment();
         }
-        if (transport == null || transport.isClosed()) {
+        if (transport == null || transport.isClosed() || !transport.ownedBy(caller)) {
             refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
             return Optional.empty();
         }
+        caller.ifPresent(transport::actingFor);
         return Optional.of(transport);
     }
 
@@ -144,7 +152,7 @@ final class Sessions {
      * decision is taken under a lock (so the caps hold under concurrent initializes); closing the
      * evicted session and connecting the new one happen after it, as both may take time.
      */
-    Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address) {
+    Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address, Optional<Caller> caller) {
         ClientLimits limits = settings.limits();
         List<HttpSessionTransport> evicted = new ArrayList<>();
         HttpSessionTransport transport;
@@ -164,7 +172,7 @@ final class Sessions {
             RANDOM.nextBytes(random);
             String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                    limits.session(), settings.clock(), counters);
+                    limits.session(), settings.clock(), counters, caller);
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             open.put(id, transport);

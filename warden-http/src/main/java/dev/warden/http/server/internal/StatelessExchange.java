@@ -1,7 +1,9 @@
 package dev.warden.http.server.internal;
 
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Route;
@@ -30,11 +32,13 @@ import org.eclipse.jetty.util.Callback;
  * notifications it has no room for are dropped ({@link DroppableMessages}); past its bounds, or
  * when the client does not read at all, the stream is cut and the request cancelled.
  */
-final class StatelessExchange implements HttpTransport, RequestHeaders, dev.warden.core.transport.PeerAddress {
+final class StatelessExchange implements HttpTransport, RequestHeaders, dev.warden.core.transport.PeerAddress,
+        AuthenticatedPeer {
 
     private final RequestId request;
     private final HttpFields headers;
     private final String peerAddress;
+    private final Optional<Caller> caller;
     private final Response response;
     private final Callback callback;
     private final SseStream.Buffer bounds;
@@ -50,8 +54,9 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
      * @param counters the server's metrics: streams cut because their client fell behind, messages dropped
      */
     StatelessExchange(RequestId request, Request http, Response response, Callback callback,
-                      SseStream.Buffer bounds, HttpCounters counters) {
+                      SseStream.Buffer bounds, HttpCounters counters, Optional<Caller> caller) {
         this.request = request;
+        this.caller = caller;
         this.headers = http.getHeaders();
         this.peerAddress = Request.getRemoteAddr(http);
         this.response = response;
@@ -63,6 +68,12 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
     @Override
     public String peerAddress() {
         return peerAddress;
+    }
+
+    /** Who sent the request, when the server authenticates. */
+    @Override
+    public Optional<Caller> caller() {
+        return caller;
     }
 
     @Override

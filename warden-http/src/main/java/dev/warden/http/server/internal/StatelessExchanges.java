@@ -1,6 +1,7 @@
 package dev.warden.http.server.internal;
 
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
@@ -34,7 +35,8 @@ final class StatelessExchanges {
         open.forEach(StatelessExchange::keepAlive);
     }
 
-    void serve(Request request, Response response, Callback callback, Decoded decoded, byte[] body) {
+    void serve(Request request, Response response, Callback callback, Decoded decoded, byte[] body,
+               Optional<Caller> caller) {
         if (!(decoded instanceof Decoded.Message m)) {
             refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
                     "Invalid request: this protocol version takes one message per request, not a batch");
@@ -52,7 +54,7 @@ final class StatelessExchanges {
             return;
         }
         StatelessExchange exchange = new StatelessExchange(r.id(), request, response, callback,
-                settings.limits().streamBuffer(), counters);
+                settings.limits().streamBuffer(), counters, caller);
         open.add(exchange);
         request.addFailureListener(failure -> exchange.cancel());
         settings.onSession().accept(exchange);

@@ -1,0 +1,176 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.identity.Authenticator;
+import dev.warden.core.identity.Caller;
+import dev.warden.core.identity.Credentials;
+import dev.warden.core.identity.ProtectedResourceMetadata;
+import dev.warden.core.identity.Verdict;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import java.net.URI;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Who a request comes from, before anything else of it is read: the server's {@link Authenticator}
+ * judges the request's credentials; a refusal is answered here with its status, a
+ * {@code WWW-Authenticate} challenge (RFC 6750, RFC 9728) and a JSON-RPC error body, all fixed text
+ * (the authenticator's reason goes only into the incident behind the ref). Also serves the
+ * resource's RFC 9728 metadata. Without an authenticator every request passes, as nobody.
+ */
+public final class AuthGate {
+
+    /** RFC 9728's well-known prefix for protected-resource metadata. */
+    static final String METADATA_PREFIX = "/.well-known/oauth-protected-resource";
+
+    private final Optional<Authenticator> authenticator;
+    /** The canonical URI of this resource: configured, or the endpoint's URL once the port is bound. */
+    private volatile Optional<URI> resource;
+
+    public AuthGate(Optional<Authenticator> authenticator) {
+        this.authenticator = authenticator;
+        this.resource = authenticator.flatMap(Authenticator::resource);
+    }
+
+    /** The server is bound: its endpoint is the resource unless one was configured. */
+    public void bound(URI endpoint) {
+        if (resource.isEmpty()) {
+            resource = Optional.of(endpoint);
+        }
+    }
+
+    public boolean enabled() {
+        return authenticator.isPresent();
+    }
+
+    /** The resource's canonical URI, once bound. */
+    public Optional<URI> resource() {
+        return authenticator.isPresent() ? resource : Optional.empty();
+    }
+
+    /** Who the request comes from (empty when nobody is authenticated here); empty result = refused, answered. */
+    Optional<Admission> admit(Request request, Response response, Callback callback, Refusals refusals) {
+        if (authenticator.isEmpty()) {
+            return Optional.of(Admission.NOBODY);
+        }
+        Credentials credentials = new Credentials(Headers.header(request, HttpHeader.AUTHORIZATION.asString()),
+                Headers.header(request, "X-API-Key"));
+        Verdict verdict = authenticator.get().authenticate(credentials, resource.orElseThrow());
+        return switch (verdict) {
+            case Verdict.Admitted admitted -> Optional.of(new Admission(Optional.of(admitted.caller())));
+            case Verdict.Refused refused -> {
+                refuse(response, callback, refusals, refused);
+                yield Optional.empty();
+            }
+        };
+    }
+
+    /**
+     * Whether {@code caller} may call the tools named: each tool's own scopes (step-up, answered
+     * with 403 {@code insufficient_scope} naming every scope to ask for). True without an authenticator.
+     */
+    boolean mayCall(Optional<Caller> caller, Iterable<String> tools, Response response, Callback callback,
+                    Refusals refusals) {
+        if (authenticator.isEmpty() || caller.isEmpty()) {
+            return true;
+        }
+        Set<String> needed = new TreeSet<>();
+        tools.forEach(tool -> needed.addAll(authenticator.get().scopesForTool(tool)));
+        if (caller.get().hasScopes(needed)) {
+            return true;
+        }
+        Set<String> askFor = new TreeSet<>(authenticator.get().requiredScopes());
+        askFor.addAll(caller.get().scopes());
+        askFor.addAll(needed);
+        Set<String> missing = new TreeSet<>(needed);
+        missing.removeAll(caller.get().scopes());
+        refuse(response, callback, refusals, new Verdict.Refused(Verdict.Refusal.INSUFFICIENT_SCOPE, askFor,
+                "tools/call needs scopes " + missing + " that " + caller.get().subject() + " lacks"));
+        return false;
+    }
+
+    private void refuse(Response response, Callback callback, Refusals refusals, Verdict.Refused refused) {
+        Verdict.Refusal kind = refused.refusal();
+        StringBuilder challenge = new StringBuilder("Bearer");
+        String separator = " ";
+        if (!kind.error().isEmpty()) {
+            challenge.append(separator).append("error=\"").append(kind.error()).append('"');
+            separator = ", ";
+        }
+        challenge.append(separator).append("resource_metadata=\"").append(metadataUrl()).append('"');
+        Set<String> scopes = refused.scopes().isEmpty() ? Set.copyOf(authenticator.orElseThrow().requiredScopes())
+                : refused.scopes();
+        if (!scopes.isEmpty()) {
+            // Scope tokens are configured names (RFC 6749 forbids quotes and backslashes in them).
+            challenge.append(", scope=\"").append(String.join(" ", new TreeSet<>(scopes))).append('"');
+        }
+        response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge.toString());
+        String message = switch (kind) {
+            case MISSING -> "Unauthorized: this server needs an access token; see the WWW-Authenticate header";
+            case INVALID_TOKEN -> "Unauthorized: the access token is not valid for this server";
+            case INVALID_REQUEST -> "Bad request: the credentials are malformed";
+            case INSUFFICIENT_SCOPE -> "Forbidden: the access token lacks a scope this request needs";
+        };
+        ErrorCode code = kind == Verdict.Refusal.INVALID_REQUEST ? ErrorCode.VALIDATION_ERROR
+                : ErrorCode.PERMISSION_DENIED;
+        refusals.refuse(response, callback, kind.status(), Optional.empty(),
+                new ProtocolException(JsonRpcError.INVALID_REQUEST, message, code), "authentication: " + refused.reason());
+    }
+
+    /** RFC 9728 section 3.1: the well-known prefix between the resource's origin and its path. */
+    private String metadataUrl() {
+        URI r = resource.orElseThrow();
+        String path = r.getRawPath() == null || r.getRawPath().equals("/") ? "" : r.getRawPath();
+        return r.getScheme() + "://" + r.getRawAuthority() + METADATA_PREFIX + path;
+    }
+
+    /**
+     * Serves the metadata if the request is for it (the path form for this resource or the
+     * endpoint, or the root form); false if it is not.
+     */
+    boolean servesMetadata(Request request, Response response, Callback callback, String endpointPath) {
+        String path = Request.getPathInContext(request);
+        if (authenticator.isEmpty() || !path.startsWith(METADATA_PREFIX)) {
+            return false;
+        }
+        URI r = resource.orElseThrow();
+        String suffix = path.substring(METADATA_PREFIX.length());
+        if (!suffix.isEmpty() && !suffix.equals(endpointPath) && !suffix.equals(r.getRawPath())) {
+            return false;
+        }
+        // Public by nature, and read by browser-based clients from other origins.
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+        if (!"GET".equals(request.getMethod())) {
+            response.getHeaders().put(HttpHeader.ALLOW, "GET");
+            Response.writeError(request, response, callback, 405);
+            return true;
+        }
+        ProtectedResourceMetadata metadata = authenticator.get().metadata(r);
+        ObjectNode body = Json.object();
+        body.put("resource", metadata.resource().toString());
+        var servers = body.putArray("authorization_servers");
+        metadata.authorizationServers().forEach(s -> servers.add(s.toString()));
+        var scopes = body.putArray("scopes_supported");
+        metadata.scopesSupported().forEach(scopes::add);
+        body.putArray("bearer_methods_supported").add("header");
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "max-age=300");
+        Content.Sink.write(response, true, Json.write(body), callback);
+        return true;
+    }
+
+    /** Who a request was admitted as: nobody when the server authenticates no one. */
+    record Admission(Optional<Caller> caller) {
+        static final Admission NOBODY = new Admission(Optional.empty());
+    }
+}
