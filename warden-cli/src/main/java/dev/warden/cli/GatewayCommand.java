@@ -38,6 +38,11 @@ final class GatewayCommand implements Callable<Integer> {
             description = "Serve Streamable HTTP on this port (0 picks one), overriding the file's http.port.")
     Integer port;
 
+    @Option(names = "--insecure-no-auth",
+            description = "Serve a host that is not loopback, and its metrics, to anyone who can reach them, with no "
+                    + "authentication. Only behind something in front that authenticates every request.")
+    boolean insecureNoAuth;
+
     @Mixin
     ServeOptions serve = new ServeOptions();
 
@@ -72,6 +77,21 @@ final class GatewayCommand implements Callable<Integer> {
                     + "address: set http.allowedHosts to the names Prometheus uses to reach it");
             return 2;
         }
+        Optional<String> exposed = cfg.http().map(GatewayConfig.Http::host)
+                .filter(h -> !dev.warden.http.server.HostPolicy.isLoopback(h));
+        if (exposed.isPresent() && !insecureNoAuth) {
+            System.err.println("warden gateway: http.host " + exposed.get() + " is not a loopback address and no auth "
+                    + "is configured: anyone who reaches it could call every tool of every upstream; add an \"auth\" "
+                    + "section (OAuth issuers or API keys, see the README), or pass --insecure-no-auth if something "
+                    + "in front authenticates every request");
+            return 2;
+        }
+        if (cfg.metrics().isPresent() && cfg.metrics().get().token().isEmpty() && !insecureNoAuth
+                && !dev.warden.http.server.HostPolicy.isLoopback(cfg.metrics().get().host())) {
+            System.err.println("warden gateway: metrics.host " + cfg.metrics().get().host() + " is not a loopback "
+                    + "address: set metrics.token, the bearer token Prometheus presents (or --insecure-no-auth)");
+            return 2;
+        }
         IncidentSink log = serve.incidentLog.besideTheStore(cfg.incidents());
         Path incidents = serve.dataDir.incidents(cfg.dataDir());
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -83,7 +103,7 @@ final class GatewayCommand implements Callable<Integer> {
         try (FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
              FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),
                      cfg.audit().retention(), java.time.Clock.systemUTC());
-             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry);
+             MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry, insecureNoAuth);
              Gateway gateway = builder.incidents(IncidentSink.all(store, log))
                      .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
@@ -95,6 +115,9 @@ final class GatewayCommand implements Callable<Integer> {
                     .onSession(gateway::connect).boundary(gateway.boundary()),
                     http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
                     http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
+            if (insecureNoAuth) {
+                server.insecureNoAuth();
+            }
             http.ifPresent(h -> {
                 server.host(h.host()).port(h.port()).path(h.path());
                 if (!h.allowedHosts().isEmpty()) {

@@ -8,6 +8,7 @@ import static dev.warden.gateway.config.ConfigNodes.text;
 import static dev.warden.gateway.config.ConfigNodes.unknownKeys;
 import static dev.warden.gateway.config.Quantities.duration;
 
+import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.transport.StdioTransport;
 import java.nio.file.Path;
@@ -126,13 +127,16 @@ final class ConfigReader {
             if (!(top.get("metrics") instanceof ObjectNode m)) {
                 throw new ConfigException("metrics: expected a mapping with \"port\" (and \"host\")");
             }
-            unknownKeys(m, "metrics.", Set.of("host", "port"));
+            unknownKeys(m, "metrics.", Set.of("host", "port", "token"));
             JsonNode port = m.get("port");
             if (port == null || !port.canConvertToInt() || port.asInt() < 0 || port.asInt() > 65535) {
                 throw new ConfigException("metrics.port: expected a port number from 0 to 65535");
             }
+            Optional<PresentedToken> token = text(m, "token", "metrics.token", "a secret, such as ${METRICS_TOKEN}")
+                    .map(t -> Interpolation.interpolate(t, "metrics.token", env))
+                    .filter(t -> !t.isBlank()).map(PresentedToken::new);
             metrics = Optional.of(new GatewayConfig.Metrics(text(m, "host", "metrics.host", "a host name or address")
-                    .orElse("127.0.0.1"), port.asInt()));
+                    .orElse("127.0.0.1"), port.asInt(), token));
         }
         GatewayConfig.Parked parked = GatewayConfig.Parked.ofDefaults();
         if (top.has("limits")) {

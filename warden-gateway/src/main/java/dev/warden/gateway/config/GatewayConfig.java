@@ -1,5 +1,6 @@
 package dev.warden.gateway.config;
 
+import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,8 +71,19 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         }
     }
 
-    /** Where Prometheus scrapes {@code /metrics}. */
-    public record Metrics(String host, int port) {
+    /**
+     * Where Prometheus scrapes {@code /metrics}, and the bearer token it must present
+     * ({@code metrics.token}, needed beyond loopback: the figures tell what the gateway serves).
+     */
+    public record Metrics(String host, int port, Optional<PresentedToken> token) {
+        public Metrics {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(token, "token");
+        }
+
+        public Metrics(String host, int port) {
+            this(host, port, Optional.empty());
+        }
     }
 
     /**
