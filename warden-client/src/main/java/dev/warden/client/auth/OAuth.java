@@ -247,25 +247,7 @@ public final class OAuth implements HttpAuthorization {
             default -> form.put("client_id", client.clientId());
         }
         AuthHttp.Reply reply = http.postForm(server.tokenEndpoint(), form, authorization);
-        JsonNode json = reply.json().orElse(null);
-        if (reply.status() != 200 || json == null) {
-            throw new AuthorizationStepException("the token endpoint refused the request"
-                    + code(json == null ? null : json.path("error").asString(null)));
-        }
-        Optional<String> access = text(json, "access_token");
-        if (access.isEmpty()) {
-            throw new AuthorizationStepException("the token endpoint's answer carries no access token");
-        }
-        if (json.path("token_type").isString() && !json.path("token_type").stringValue().equalsIgnoreCase("bearer")) {
-            throw new AuthorizationStepException("the token endpoint issued a token type other than Bearer");
-        }
-        Instant now = clock.instant();
-        Optional<Instant> expires = json.path("expires_in").isNumber() && json.path("expires_in").asLong() > 0
-                ? Optional.of(now.plusSeconds(json.path("expires_in").asLong())) : Optional.empty();
-        Set<String> scopes = new LinkedHashSet<>(text(json, "scope")
-                .map(s -> Arrays.asList(s.trim().split(" +"))).orElse(List.copyOf(requested)));
-        scopes.remove("");
-        return new TokenSet(access.get(), text(json, "refresh_token").or(() -> previousRefresh), expires, scopes);
+        return TokenSet.issued(reply, requested, previousRefresh, clock.instant());
     }
 
     static Optional<String> text(JsonNode json, String field) {
