@@ -134,7 +134,13 @@ public final class Gateway implements AutoCloseable {
 
     private ProxyConnection start(Transport downstream) {
         // Per-client upstreams get a link of this connection's own, closed with it.
-        List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient() ? link(l.spec()).dedicate() : l).toList();
+        // An upstream that acts on behalf of callers reaches it with this connection's caller's token.
+        java.util.function.Supplier<Optional<String>> callerToken = () -> downstream
+                instanceof dev.warden.core.transport.AuthenticatedPeer peer ? peer.caller()
+                .flatMap(dev.warden.core.identity.Caller::token).map(dev.warden.core.identity.PresentedToken::value)
+                : Optional.empty();
+        List<UpstreamLink> own = links.stream().map(l -> l.spec().perClient()
+                ? link(l.spec().onBehalfOf(callerToken)).dedicate() : l).toList();
         ProxyConnection connection = new ProxyConnection(downstream, own, links, naming, services);
         connection.start();
         connection.closed().whenComplete((v, e) -> own.stream().filter(l -> !links.contains(l))

@@ -40,11 +40,20 @@ import java.util.function.Supplier;
  * @param closeIdleAfter how long an extra shared connection (one made for clients declaring other
  *     sampling, elicitation and roots capabilities than the first; for stdio, a process) may go unused
  *     by any connected client before it is closed; the first connection stays
+ * @param onBehalf how to reach it as one caller (an RFC 8693 token exchange of the caller's token),
+ *     for a {@code perClient} upstream; the caller's own token never reaches it
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
         ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient, Duration closeIdleAfter,
-        int maxMessageBytes, Optional<List<String>> roots, Map<String, Boolean> redactResultsOf) {
+        int maxMessageBytes, Optional<List<String>> roots, Map<String, Boolean> redactResultsOf,
+        Optional<OnBehalf> onBehalf) {
+
+    /** How to reach an upstream for one caller: a connector from that caller's current token. */
+    @FunctionalInterface
+    public interface OnBehalf {
+        Supplier<Transport> connectorFor(Supplier<Optional<String>> callerToken);
+    }
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_CLOSE_IDLE_AFTER = Duration.ofMinutes(10);
@@ -68,6 +77,19 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         requireMessageSize(name, maxMessageBytes);
         roots = roots.map(List::copyOf);
         redactResultsOf = Map.copyOf(redactResultsOf);
+        Objects.requireNonNull(onBehalf, "onBehalf");
+        if (onBehalf.isPresent() && !perClient) {
+            throw new IllegalArgumentException("upstream " + name + " acts on behalf of each caller (a token exchange) "
+                    + "and so needs a connection per client (perClient)");
+        }
+    }
+
+    /**
+     * This upstream as one caller reaches it: with its connector for {@code callerToken} when it
+     * acts on behalf of callers, else itself.
+     */
+    public Upstream onBehalfOf(Supplier<Optional<String>> callerToken) {
+        return onBehalf.map(o -> toBuilder().connector(o.connectorFor(callerToken)).build()).orElse(this);
     }
 
     private static void requirePositive(String upstream, String what, Duration d) {
@@ -143,6 +165,23 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         return StderrLog.of(name);
     }
 
+    /**
+     * Streamable HTTP on behalf of each caller: the caller's token exchanged (RFC 8693) for one
+     * issued to this server, on a connection per client; a client without a token reaches it
+     * without credentials.
+     */
+    public static Upstream http(String name, java.net.URI url, Map<String, String> headers,
+            dev.warden.client.auth.TokenExchange exchange, int maxMessageBytes) {
+        requireMessageSize(name, maxMessageBytes);
+        Map<String, String> copy = Map.copyOf(headers);
+        OnBehalf onBehalf = token -> () -> dev.warden.client.http.StreamableHttpTransport.of(url, copy,
+                Optional.of(exchange.onBehalfOf(token)), maxMessageBytes);
+        Upstream base = of(name, onBehalf.connectorFor(Optional::empty), maxMessageBytes);
+        return new Upstream(name, base.connector, base.timeout, base.toolTimeouts, base.policy,
+                base.redactSuccessfulResults, base.allowTools, base.denyTools, base.reconnect, base.limits, base.pii,
+                true, base.closeIdleAfter, maxMessageBytes, base.roots, base.redactResultsOf, Optional.of(onBehalf));
+    }
+
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
     public static Upstream http(String name, java.net.URI url, Map<String, String> headers,
             Optional<dev.warden.client.auth.OAuth> oauth, int maxMessageBytes) {
@@ -182,7 +221,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     private static Upstream of(String name, Supplier<Transport> connector, int maxMessageBytes) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
                 Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false,
-                DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of());
+                DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of(), Optional.empty());
     }
 
     /**
@@ -220,6 +259,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         private final int maxMessageBytes;
         private Optional<List<String>> roots;
         private Map<String, Boolean> redactResultsOf;
+        private final Optional<OnBehalf> onBehalf;
 
         private Builder(Upstream u) {
             name = u.name;
@@ -238,6 +278,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
             maxMessageBytes = u.maxMessageBytes;
             roots = u.roots;
             redactResultsOf = u.redactResultsOf;
+            onBehalf = u.onBehalf;
         }
 
         /** The same upstream reached another way (a process started ahead of time, say). */
@@ -316,7 +357,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         public Upstream build() {
             return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
                     denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots,
-                    redactResultsOf);
+                    redactResultsOf, onBehalf);
         }
     }
 

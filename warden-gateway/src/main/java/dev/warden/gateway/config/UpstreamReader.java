@@ -10,6 +10,7 @@ import static dev.warden.gateway.config.ConfigNodes.unknownKeys;
 import static dev.warden.gateway.config.Quantities.duration;
 
 import dev.warden.client.auth.OAuth;
+import dev.warden.client.auth.TokenExchange;
 import dev.warden.core.sanitize.Policy;
 import java.net.URI;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class UpstreamReader {
     /** The keys a server's mapping may have ({@code type} and {@code cwd} of the clients' JSON are accepted and ignored). */
     static final Set<String> KEYS = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
-            "maxConcurrent", "rateLimit", "pii", "oauth", "maxMessageBytes", "perClient",
+            "maxConcurrent", "rateLimit", "pii", "oauth", "tokenExchange", "maxMessageBytes", "perClient",
             "closeIdleAfter", "roots", "inheritEnv", "maxConnections", "maxConcurrentPerClient");
 
     private UpstreamReader() {
@@ -110,8 +111,21 @@ final class UpstreamReader {
                 throw new ConfigException(path + ".url: expected an http or https URL");
             }
             Map<String, String> headers = strings(s, "headers", path + ".headers", env);
-            base = Upstream.http(name, uri, headers, s.has("oauth") ? Optional.of(oauth(s.get("oauth"), path + ".oauth",
-                    env)) : Optional.empty(), maxBytes);
+            if (s.has("tokenExchange")) {
+                if (s.has("oauth")) {
+                    throw new ConfigException(path + ".tokenExchange: the upstream's credentials come either from "
+                            + "oauth or from a token exchange, not both");
+                }
+                if (!bool(s, "perClient", path + ".perClient").orElse(true)) {
+                    throw new ConfigException(path + ".perClient: a token exchange acts for each caller, on a "
+                            + "connection of its own; perClient cannot be false");
+                }
+                base = Upstream.http(name, uri, headers, tokenExchange(s.get("tokenExchange"),
+                        path + ".tokenExchange", uri, env), maxBytes);
+            } else {
+                base = Upstream.http(name, uri, headers, s.has("oauth") ? Optional.of(oauth(s.get("oauth"),
+                        path + ".oauth", env)) : Optional.empty(), maxBytes);
+            }
         }
         Upstream.Builder u = base.toBuilder();
         Optional<Duration> timeout = text(s, "timeout", path + ".timeout", "a duration such as 60s, 5m or 1500ms")
@@ -174,6 +188,36 @@ final class UpstreamReader {
             u.tools(allow, deny);
         }
         return u.build();
+    }
+
+    /**
+     * {@code tokenExchange: { tokenEndpoint, clientId, clientSecret, resource, audience, scopes }}:
+     * the caller's token exchanged (RFC 8693) for one issued to this upstream; {@code resource}
+     * defaults to the upstream's URL.
+     */
+    private static TokenExchange tokenExchange(JsonNode node, String path, URI url, Function<String, String> env) {
+        if (!(node instanceof ObjectNode o)) {
+            throw new ConfigException(path + ": expected a mapping with tokenEndpoint, clientId and clientSecret");
+        }
+        unknownKeys(o, path + ".", Set.of("tokenEndpoint", "clientId", "clientSecret", "resource", "audience",
+                "scopes"));
+        Function<String, String> required = key -> text(o, key, path + "." + key, "a string")
+                .map(v -> Interpolation.interpolate(v, path + "." + key, env))
+                .orElseThrow(() -> new ConfigException(path + "." + key + ": required"));
+        try {
+            TokenExchange.Builder b = TokenExchange.builder(URI.create(required.apply("tokenEndpoint")),
+                    required.apply("clientId"), required.apply("clientSecret"));
+            b.resource(text(o, "resource", path + ".resource", "an absolute URI").map(URI::create).orElse(url));
+            text(o, "audience", path + ".audience", "a name").ifPresent(b::audience);
+            if (o.has("scopes")) {
+                b.scopes(names(o.get("scopes"), path + ".scopes"));
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            int got = message.indexOf(", got ");
+            throw new ConfigException(path + ": " + (got < 0 ? message : message.substring(0, got)));
+        }
     }
 
     /**

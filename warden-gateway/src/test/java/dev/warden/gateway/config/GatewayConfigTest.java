@@ -81,6 +81,31 @@ class GatewayConfigTest {
     }
 
     @Test
+    void anHttpUpstreamMayActForEachCallerByTokenExchangeOnAConnectionPerClient() {
+        Upstream u = parse("""
+                upstreams:
+                  files:
+                    url: https://files.internal/mcp
+                    tokenExchange: { tokenEndpoint: 'https://as.example/token', clientId: gw, clientSecret: s, scopes: [read] }
+                """).upstreams().get(0);
+
+        assertThat(u.perClient()).isTrue();
+        assertThat(u.onBehalf()).isPresent();
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', perClient: false, "
+                + "tokenExchange: { tokenEndpoint: 'https://as.example/token', clientId: gw, clientSecret: s } } }"))
+                .hasMessageContaining("upstreams.a.perClient");
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', oauth: {}, "
+                + "tokenExchange: { tokenEndpoint: 'https://as.example/token', clientId: gw, clientSecret: s } } }"))
+                .hasMessageContaining("not both");
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', "
+                + "tokenExchange: { tokenEndpoint: 'https://as.example/token', clientId: gw } } }"))
+                .hasMessageContaining("upstreams.a.tokenExchange.clientSecret: required");
+        assertThatThrownBy(() -> parse("upstreams: { a: { url: 'https://a.example/mcp', "
+                + "tokenExchange: { tokenEndpoint: 'http://as.example/token', clientId: gw, clientSecret: s } } }"))
+                .hasMessageContaining("HTTPS or loopback");
+    }
+
+    @Test
     void theLargestAnswerFromAnUpstreamIsConfigurable() {
         assertThat(parse("upstreams: { a: { command: x, maxMessageBytes: 16777216 } }").upstreams()).hasSize(1);
         assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxMessageBytes: 10 } }"))
