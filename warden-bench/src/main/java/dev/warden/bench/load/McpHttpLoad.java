@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * all alike. Prints a table of p50/p99 latency and throughput, with ratios to the one named
  * {@code direct}.
  *
- * <p>Usage: {@code McpHttpLoad seconds rounds name=url...}
+ * <p>Usage: {@code McpHttpLoad seconds rounds name=url...}; a contender that needs credentials
+ * gets {@code -Dbench.authorization.NAME=VALUE}, sent as the {@code Authorization} header of
+ * every request (a bearer token: what authentication costs per request).
  */
 public final class McpHttpLoad {
 
@@ -53,15 +55,24 @@ public final class McpHttpLoad {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
+    /** The Authorization header of each contender that needs one, by its URL. */
+    private final Map<URI, String> authorization = new java.util.concurrent.ConcurrentHashMap<>();
+
     public static void main(String[] args) throws Exception {
         double seconds = Double.parseDouble(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Map<String, URI> contenders = new LinkedHashMap<>();
+        McpHttpLoad load = new McpHttpLoad();
         for (String a : Arrays.copyOfRange(args, 2, args.length)) {
             int eq = a.indexOf('=');
-            contenders.put(a.substring(0, eq), URI.create(a.substring(eq + 1)));
+            URI url = URI.create(a.substring(eq + 1));
+            contenders.put(a.substring(0, eq), url);
+            String credentials = System.getProperty("bench.authorization." + a.substring(0, eq));
+            if (credentials != null) {
+                load.authorization.put(url, credentials);
+            }
         }
-        new McpHttpLoad().run(contenders, seconds, rounds);
+        load.run(contenders, seconds, rounds);
     }
 
     void run(Map<String, URI> contenders, double seconds, int rounds) throws Exception {
@@ -185,8 +196,11 @@ public final class McpHttpLoad {
             return;
         }
         try {
-            http.send(HttpRequest.newBuilder(url).header("Mcp-Session-Id", session).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
+            HttpRequest.Builder delete = HttpRequest.newBuilder(url).header("Mcp-Session-Id", session).DELETE();
+            if (authorization.containsKey(url)) {
+                delete.header("Authorization", authorization.get(url));
+            }
+            http.send(delete.build(), HttpResponse.BodyHandlers.discarding());
         } catch (IOException | InterruptedException e) {
             // best effort
         }
@@ -198,6 +212,9 @@ public final class McpHttpLoad {
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
             b.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18");
+        }
+        if (authorization.containsKey(url)) {
+            b.header("Authorization", authorization.get(url));
         }
         return b.build();
     }
