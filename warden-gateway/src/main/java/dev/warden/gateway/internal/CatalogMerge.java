@@ -107,6 +107,6 @@ final class CatalogMerge {
                 .filter(t -> access.prompt(t.link().name(), t.name()))
                 .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
         params.put("name", target.name());
-        return calls.forward(target.link(), ctx, params);
+        return calls.forwardNamed(target.link(), ctx, params, () -> ProtocolException.unknown("Unknown prompt"));
     }
 }

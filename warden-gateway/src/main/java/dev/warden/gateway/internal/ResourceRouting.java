@@ -115,7 +115,7 @@ final class ResourceRouting {
         return switch (ctx.method()) {
             case "resources/subscribe" -> subscribe(owner, ctx, params, uri, subscriber);
             case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, subscriber);
-            default -> calls.forward(owner, ctx, params);
+            default -> calls.forwardNamed(owner, ctx, params, () -> ProtocolException.unknown("Resource not found"));
         };
     }
 
