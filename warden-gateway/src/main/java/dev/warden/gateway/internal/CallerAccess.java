@@ -20,6 +20,14 @@ final class CallerAccess {
         this.caller = policy.isPresent() ? Variables.caller(caller) : Map.of();
     }
 
+    /**
+     * Whether rules apply: only then is an upstream's own not-found answered as the gateway's
+     * (so a hidden item and a missing one look alike); without rules, answers pass as they did.
+     */
+    boolean ruled() {
+        return policy.isPresent();
+    }
+
     boolean tool(String upstream, String name) {
         return allows(() -> Variables.tool(upstream, name));
     }

@@ -107,6 +107,7 @@ final class CatalogMerge {
                 .filter(t -> access.prompt(t.link().name(), t.name()))
                 .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
         params.put("name", target.name());
-        return calls.forwardNamed(target.link(), ctx, params, () -> ProtocolException.unknown("Unknown prompt"));
+        return calls.forwardNamed(target.link(), ctx, params, access,
+                () -> ProtocolException.unknown("Unknown prompt"));
     }
 }

@@ -56,7 +56,9 @@ final class OtherRequests {
             throw ProtocolException.invalidParams("Invalid params: unknown reference");
         }
         if (links.single()) {
-            return calls.forward(links.first(), ctx, params);
+            // An upstream's own not-found and a hidden item are answered alike.
+            return calls.forwardNamed(links.first(), ctx, params, access,
+                    () -> ProtocolException.invalidParams("Invalid params: unknown reference"));
         }
         if ("ref/prompt".equals(ref.path("type").asString("")) && params.get("ref") instanceof ObjectNode r) {
             Naming.Target target = links.resolve(ref.path("name").asString(""))

@@ -115,7 +115,8 @@ final class ResourceRouting {
         return switch (ctx.method()) {
             case "resources/subscribe" -> subscribe(owner, ctx, params, uri, subscriber);
             case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, subscriber);
-            default -> calls.forwardNamed(owner, ctx, params, () -> ProtocolException.unknown("Resource not found"));
+            default -> calls.forwardNamed(owner, ctx, params, access,
+                    () -> ProtocolException.unknown("Resource not found"));
         };
     }
 

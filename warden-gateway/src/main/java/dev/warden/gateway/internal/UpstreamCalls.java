@@ -64,10 +64,13 @@ final class UpstreamCalls {
      * {@link #forward}, for a request that names a prompt or resource: an upstream answer that only
      * says it has no such item ({@code -32602} or {@code -32002} saying "unknown" or "not found")
      * becomes the gateway's own {@code unknown}, so a missing item and one the access rules hide
-     * are answered alike, whatever the upstream's words.
+     * are answered alike, whatever the upstream's words. Without access rules, as {@link #forward}.
      */
-    JsonNode forwardNamed(UpstreamLink link, RequestContext ctx, ObjectNode params,
+    JsonNode forwardNamed(UpstreamLink link, RequestContext ctx, ObjectNode params, CallerAccess access,
             java.util.function.Supplier<dev.warden.core.error.ProtocolException> unknown) throws Exception {
+        if (!access.ruled()) {
+            return forward(link, ctx, params);
+        }
         ErrorPipeline pipeline = link.pipeline();
         try {
             return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
