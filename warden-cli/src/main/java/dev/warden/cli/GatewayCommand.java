@@ -99,6 +99,7 @@ final class GatewayCommand implements Callable<Integer> {
                 .maxMessageBytes(cfg.maxMessageBytes()).metrics(registry);
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
+        cfg.access().ifPresent(builder::access);
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
         try (FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
              FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),

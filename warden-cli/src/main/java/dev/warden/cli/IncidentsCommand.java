@@ -93,6 +93,8 @@ final class IncidentsCommand {
             incident.tool().ifPresent(t -> out.println("tool:      " + Printable.line(t)));
             incident.upstream().ifPresent(u -> out.println("upstream:  " + Printable.line(u)));
             incident.reason().ifPresent(r -> out.println("reason:    " + Printable.line(r)));
+            incident.subject().ifPresent(c -> out.println("subject:   " + Printable.line(c)));
+            incident.clientId().ifPresent(c -> out.println("client id: " + Printable.line(c)));
             incident.arguments().ifPresent(a -> {
                 out.println("arguments:");
                 indented(out, pretty(a));

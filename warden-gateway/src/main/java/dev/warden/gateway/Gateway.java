@@ -67,7 +67,8 @@ public final class Gateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
         this.clock = b.clock;
-        this.incidents = b.incidents;
+        // Every incident recorded while serving an authenticated caller carries its subject and client id.
+        this.incidents = dev.warden.gateway.internal.CallerIncidents.stamping(b.incidents);
         this.sanitizer = b.sanitizer;
         for (Upstream u : b.upstreams) {
             ConnectionSlots s = new ConnectionSlots(u.name(), u.limits().maxConnections());
@@ -81,7 +82,10 @@ public final class Gateway implements AutoCloseable {
                 b.incidents::recording, b.clock),
                 new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock),
                 parked, new dev.warden.gateway.internal.ToolCatalog(),
-                dev.warden.core.incident.ErrorBoundary.builder().incidents(b.incidents).clock(b.clock).build());
+                dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
+                b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
+                        dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
+                incidents, b.clock);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -188,6 +192,17 @@ public final class Gateway implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private int parkedTotal = DEFAULT_PARKED_CALLS;
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
+        private Optional<dev.warden.gateway.config.Access> access = Optional.empty();
+
+        /**
+         * Who may see and use which tools, resources and prompts ({@code access.rules}): an item is
+         * visible iff one rule is true for the connection's caller; others are unknown to it, as a
+         * tool {@code tools.deny} hides. Unset: everything is allowed.
+         */
+        public Builder access(dev.warden.gateway.config.Access access) {
+            this.access = Optional.of(Objects.requireNonNull(access, "access"));
+            return this;
+        }
 
         /**
          * What expiry, idleness, breakers' pauses and rate limits are measured by, and what dates

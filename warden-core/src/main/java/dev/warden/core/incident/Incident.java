@@ -20,10 +20,14 @@ import java.util.Optional;
  *     (sanitized, bounded)
  * @param reason in Warden's own words, what failed or why the request was refused ("breaker open
  *     for tool X after 5 failures in 10 calls"): trusted text for the operator
+ * @param subject who was calling, when the server authenticated the caller (see
+ *     {@link dev.warden.core.identity.Caller#subject}): the operator's, never the peer's
+ * @param clientId the OAuth client the caller's token was issued to, when known
  */
 public record Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
                        Optional<String> upstream, Optional<String> original, List<Finding> findings,
-                       List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason) {
+                       List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason,
+                       Optional<String> subject, Optional<String> clientId) {
 
     /**
      * The most of {@code arguments} and {@code reason} kept. Beyond it they are cut rather than
@@ -43,6 +47,16 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
         chain = List.copyOf(chain);
         arguments = bounded(Objects.requireNonNullElse(arguments, Optional.empty()));
         reason = bounded(Objects.requireNonNullElse(reason, Optional.empty()));
+        subject = Objects.requireNonNullElse(subject, Optional.empty());
+        clientId = Objects.requireNonNullElse(clientId, Optional.empty());
+    }
+
+    /** An incident with no authenticated caller (the shape before callers were kept). */
+    public Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                    Optional<String> upstream, Optional<String> original, List<Finding> findings,
+                    List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason) {
+        this(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason, Optional.empty(),
+                Optional.empty());
     }
 
     /** An incident without arguments or reason (the shape before they were kept). */
@@ -67,13 +81,19 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
     /** This incident with the request's arguments, as {@link IncidentArguments#of} made them; blank means none. */
     public Incident withArguments(String arguments) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, present(arguments),
-                reason);
+                reason, subject, clientId);
     }
 
     /** This incident with what failed or why the request was refused, in Warden's words; blank means none. */
     public Incident withReason(String reason) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments,
-                present(reason));
+                present(reason), subject, clientId);
+    }
+
+    /** This incident with who was calling: the authenticated subject and its OAuth client id, for the operator. */
+    public Incident withCaller(String subject, Optional<String> clientId) {
+        return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason,
+                present(subject), Objects.requireNonNull(clientId, "clientId"));
     }
 
     private static Optional<String> present(String text) {

@@ -55,7 +55,8 @@ public final class IncidentJson {
     /**
      * What a log keeps of an incident whose detail is in the store: the ref to look it up by and
      * what Warden itself said (code, method, tool, upstream, reason). Nothing an upstream or a
-     * caller wrote: no original, no arguments, no exception messages.
+     * caller wrote: no original, no arguments, no exception messages (the authenticated subject and
+     * client id are the server's own finding, not the caller's words).
      */
     public static ObjectNode summary(Incident incident) {
         ObjectNode node = Json.object();
@@ -67,6 +68,8 @@ public final class IncidentJson {
         incident.tool().ifPresent(t -> node.put("tool", t));
         incident.upstream().ifPresent(u -> node.put("upstream", u));
         incident.reason().ifPresent(r -> node.put("reason", r));
+        incident.subject().ifPresent(c -> node.put("subject", c));
+        incident.clientId().ifPresent(c -> node.put("clientId", c));
         return node;
     }
 
@@ -103,7 +106,8 @@ public final class IncidentJson {
     }
 
     /**
-     * Reads a record; fields added later ({@code arguments}, {@code reason}) are optional, so records
+     * Reads a record; fields added later ({@code arguments}, {@code reason}, {@code subject}, {@code
+     * clientId}) are optional, so records
      * written before them still read.
      *
      * @throws IllegalArgumentException if the node is not an incident
@@ -138,7 +142,7 @@ public final class IncidentJson {
             return new Incident(new Ref(node.get("ref").stringValue()), Instant.parse(node.get("time").stringValue()),
                     ErrorCode.valueOf(node.get("code").stringValue()), node.get("method").stringValue(),
                     text(node, "tool"), text(node, "upstream"), text(node, "original"), findings, chain,
-                    text(node, "arguments"), text(node, "reason"));
+                    text(node, "arguments"), text(node, "reason"), text(node, "subject"), text(node, "clientId"));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an incident record", e);
         }

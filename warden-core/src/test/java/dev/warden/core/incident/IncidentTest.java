@@ -74,4 +74,28 @@ class IncidentTest {
         assertThat(incident.arguments()).isEmpty();
         assertThat(incident.reason()).isEmpty();
     }
+
+    @Test
+    void withCallerKeepsEverythingElseAndTheJsonCarriesItBothWays() {
+        Incident incident = refused().withReason("timed out").withCaller("alice", Optional.of("cursor"));
+
+        assertThat(incident.subject()).contains("alice");
+        assertThat(incident.clientId()).contains("cursor");
+        assertThat(incident.withArguments("{}").subject()).contains("alice");
+        assertThat(incident.reason()).contains("timed out");
+        assertThat(IncidentJson.fromJson(IncidentJson.stored(incident))).isEqualTo(incident);
+        assertThat(IncidentJson.summary(incident).path("subject").asString()).isEqualTo("alice");
+    }
+
+    @Test
+    void aRecordWrittenBeforeCallersWereKeptReadsWithoutOne() {
+        var old = IncidentJson.stored(refused());
+        old.remove("subject");
+
+        Incident read = IncidentJson.fromJson(old);
+
+        assertThat(read.subject()).isEmpty();
+        assertThat(read.clientId()).isEmpty();
+        assertThat(IncidentJson.stored(refused()).has("subject")).isFalse();
+    }
 }

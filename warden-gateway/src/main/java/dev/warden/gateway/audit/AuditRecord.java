@@ -1,5 +1,6 @@
 package dev.warden.gateway.audit;
 
+import dev.warden.core.identity.Caller;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -12,9 +13,12 @@ import java.util.Optional;
  * @param client the client's declared name and the connection's number ({@code claude-ai#3})
  * @param code Warden's failure code when it failed
  * @param ref the failure's ref, to look up with {@code warden incidents show}
+ * @param subject who was calling, when the transport authenticated the caller (not a name it gave itself)
+ * @param clientId the OAuth client the caller's token was issued to, when known
  */
 public record AuditRecord(Instant time, String client, Optional<String> upstream, String method, Optional<String> tool,
-        Duration duration, Outcome outcome, Optional<String> code, Optional<String> ref) {
+        Duration duration, Outcome outcome, Optional<String> code, Optional<String> ref, Optional<String> subject,
+        Optional<String> clientId) {
 
     public enum Outcome { OK, TOOL_ERROR, ERROR, CANCELLED }
 
@@ -24,5 +28,19 @@ public record AuditRecord(Instant time, String client, Optional<String> upstream
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(clientId, "clientId");
+    }
+
+    /** A record of a request no authenticated caller made (stdio, loopback HTTP). */
+    public AuditRecord(Instant time, String client, Optional<String> upstream, String method, Optional<String> tool,
+            Duration duration, Outcome outcome, Optional<String> code, Optional<String> ref) {
+        this(time, client, upstream, method, tool, duration, outcome, code, ref, Optional.empty(), Optional.empty());
+    }
+
+    /** This record with who was calling: the caller's subject and OAuth client id; unchanged for nobody. */
+    public AuditRecord withCaller(Optional<Caller> caller) {
+        return caller.map(c -> new AuditRecord(time, client, upstream, method, tool, duration, outcome, code, ref,
+                Optional.of(c.subject()), c.clientId())).orElse(this);
     }
 }

@@ -235,6 +235,14 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             b.append(",\"ref\":");
             string(b, r.ref().get());
         }
+        if (r.subject().isPresent()) {
+            b.append(",\"subject\":");
+            string(b, r.subject().get());
+        }
+        if (r.clientId().isPresent()) {
+            b.append(",\"clientId\":");
+            string(b, r.clientId().get());
+        }
         return b.append("}\n").toString();
     }
 

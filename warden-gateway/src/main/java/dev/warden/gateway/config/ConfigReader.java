@@ -33,7 +33,7 @@ final class ConfigReader {
 
     /** The keys the document may have at its top. */
     static final Set<String> KEYS = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits");
+            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "access");
 
     private ConfigReader() {
     }
@@ -154,8 +154,10 @@ final class ConfigReader {
             }
             parked = new GatewayConfig.Parked(total, each);
         }
+        Optional<Access> access = top.has("access") ? Optional.of(AccessReader.access(top.get("access")))
+                : Optional.empty();
         return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
-                incidents, parked);
+                incidents, parked, access);
     }
 
     private static GatewayConfig.Http http(JsonNode node) {

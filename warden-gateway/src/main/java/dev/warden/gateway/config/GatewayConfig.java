@@ -30,11 +30,23 @@ import java.util.function.Function;
  *     url: https://crm.example.com/mcp
  *     headers: { Authorization: "Bearer ${CRM_TOKEN}" }
  *     policy: strict
+ * access:                               # who sees and uses what (CEL); absent: everything
+ *   rules: ['"mcp:tools" in caller.scopes']
  * }</pre>
+ *
+ * @param access the authorization rules ({@link Access}); empty: everything allowed
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
-        int maxMessageBytes, Retention incidents, Parked parked) {
+        int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access) {
+
+    /** A configuration without access rules: everything allowed to every caller. */
+    public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
+            Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
+            int maxMessageBytes, Retention incidents, Parked parked) {
+        this(upstreams, http, separator, prefixAlways, dataDir, perClient, audit, metrics, maxMessageBytes,
+                incidents, parked, Optional.empty());
+    }
 
     /**
      * {@code limits: { parkedCalls, parkedCallsPerClient }}: how many calls of stateless clients
@@ -128,6 +140,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
 
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
+        Objects.requireNonNull(access, "access");
     }
 
     public static GatewayConfig load(Path file) {

@@ -23,11 +23,13 @@ final class CatalogMerge {
     private final ConnectionLinks links;
     private final ToolCatalog tools;
     private final UpstreamCalls calls;
+    private final CallerAccess access;
 
-    CatalogMerge(ConnectionLinks links, ToolCatalog tools, UpstreamCalls calls) {
+    CatalogMerge(ConnectionLinks links, ToolCatalog tools, UpstreamCalls calls, CallerAccess access) {
         this.links = links;
         this.tools = tools;
         this.calls = calls;
+        this.access = access;
     }
 
     /** {@code tools/list}, noting what each tool declares (its output schema, its header params). */
@@ -74,14 +76,20 @@ final class CatalogMerge {
         return out;
     }
 
-    /** A listing without the tools policy hides (a denied tool does not exist, as far as the client can tell). */
-    private static JsonNode visible(UpstreamLink link, JsonNode page, String field) {
-        if (!"tools".equals(field) || !(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
+    /**
+     * A listing without what policy hides ({@code tools.deny}, the access rules): a denied tool or
+     * prompt does not exist, as far as the client can tell.
+     */
+    private JsonNode visible(UpstreamLink link, JsonNode page, String field) {
+        if (!(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
             return page;
         }
+        boolean isTools = "tools".equals(field);
         ArrayNode kept = Json.mapper().createArrayNode();
         for (JsonNode item : items) {
-            if (link.spec().exposes(item.path("name").asString(""))) {
+            String name = item.path("name").asString("");
+            if (isTools ? link.spec().exposes(name) && access.tool(link.name(), name)
+                    : access.prompt(link.name(), name)) {
                 kept.add(item);
             }
         }
@@ -96,8 +104,10 @@ final class CatalogMerge {
     JsonNode getPrompt(RequestContext ctx) throws Exception {
         ObjectNode params = UpstreamCalls.params(ctx);
         Naming.Target target = links.resolve(params.path("name").asString(""))
+                .filter(t -> access.prompt(t.link().name(), t.name()))
                 .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
         params.put("name", target.name());
-        return calls.forward(target.link(), ctx, params);
+        return calls.forwardNamed(target.link(), ctx, params, access,
+                () -> ProtocolException.unknown("Unknown prompt"));
     }
 }

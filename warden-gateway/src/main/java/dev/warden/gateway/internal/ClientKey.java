@@ -2,10 +2,22 @@ package dev.warden.gateway.internal;
 
 /**
  * Who a client is, for what the gateway keeps per client (its rate, its parked calls): never a
- * name it gives itself, nor its session (it could start another). An authenticated subject will be
- * one more kind; for now, the network address it connects from.
+ * name it gives itself, nor its session (it could start another). The authenticated subject when
+ * the transport knows one; else the network address it connects from.
  */
 sealed interface ClientKey {
+
+    /**
+     * An authenticated caller, by who vouched for it and whom it speaks for: the same key from
+     * every address and session, whatever the client calls itself.
+     */
+    record Subject(String issuer, String subject) implements ClientKey {
+        public Subject {
+            if (issuer == null || subject == null || subject.isEmpty()) {
+                throw new IllegalArgumentException("an issuer and a subject are needed");
+            }
+        }
+    }
 
     /** A client over the network, by its IP address. */
     record Address(String address) implements ClientKey {

@@ -1,7 +1,9 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
@@ -16,9 +18,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Who is on the other end of one client connection, as far as the gateway acts on it: its
- * capabilities and name (from initialize, or from each stateless request's envelope), who it is
- * for its rate and parked calls (its address, never the name it gives), whether it is stateless,
- * and the log level it wants. Every field is written by one request and read by others: volatile.
+ * capabilities and name (from initialize, or from each stateless request's envelope), who is
+ * calling (the authenticated caller its transport knows, if any), who it is for its rate and
+ * parked calls (that caller's subject, else its address; never the name it gives), whether it is
+ * stateless, and the log level it wants. Every field is written by one request and read by others: volatile.
  */
 final class ClientProfile {
 
@@ -30,6 +33,8 @@ final class ClientProfile {
     private final ClientRates rates;
     /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
     private final Optional<RequestHeaders> headers;
+    /** Who is calling, as the transport authenticated it (without the credential): fixed for the connection. */
+    private final Optional<Caller> caller;
     private volatile ObjectNode capabilities = Json.object();
     private volatile String name = "client#" + number;
     private volatile ClientKey key;
@@ -41,7 +46,10 @@ final class ClientProfile {
 
     ClientProfile(Transport downstream, ClientRates rates) {
         this.rates = rates;
-        this.key = downstream instanceof PeerAddress p && p.peerAddress() != null && !p.peerAddress().isEmpty()
+        this.caller = downstream instanceof AuthenticatedPeer a ? a.caller().map(Caller::withoutToken)
+                : Optional.empty();
+        this.key = caller.isPresent() ? new ClientKey.Subject(caller.get().issuer(), caller.get().subject())
+                : downstream instanceof PeerAddress p && p.peerAddress() != null && !p.peerAddress().isEmpty()
                 ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
         this.rate = rates.of(key);
         this.headers = downstream instanceof RequestHeaders h ? Optional.of(h) : Optional.empty();
@@ -82,6 +90,11 @@ final class ClientProfile {
 
     ClientKey key() {
         return key;
+    }
+
+    /** Who is calling, when the transport authenticated the caller. */
+    Optional<Caller> caller() {
+        return caller;
     }
 
     /**

@@ -15,8 +15,11 @@ final class OtherRequests {
     private final ClientProfile profile;
     private final UpstreamCalls calls;
     private final ResourceRouting resources;
+    private final CallerAccess access;
 
-    OtherRequests(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ResourceRouting resources) {
+    OtherRequests(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ResourceRouting resources,
+            CallerAccess access) {
+        this.access = access;
         this.links = links;
         this.profile = profile;
         this.calls = calls;
@@ -42,15 +45,24 @@ final class OtherRequests {
         return Json.object();
     }
 
-    /** {@code completion/complete}: to the upstream of the prompt or resource it completes. */
+    /**
+     * {@code completion/complete}: to the upstream of the prompt or resource it completes; one the
+     * access rules hide from this caller is unknown.
+     */
     JsonNode complete(RequestContext ctx) throws Exception {
         ObjectNode params = UpstreamCalls.params(ctx);
-        if (links.single()) {
-            return calls.forward(links.first(), ctx, params);
-        }
         JsonNode ref = params.path("ref");
+        if (links.single() && hidden(links.first(), ref)) {
+            throw ProtocolException.invalidParams("Invalid params: unknown reference");
+        }
+        if (links.single()) {
+            // An upstream's own not-found and a hidden item are answered alike.
+            return calls.forwardNamed(links.first(), ctx, params, access,
+                    () -> ProtocolException.invalidParams("Invalid params: unknown reference"));
+        }
         if ("ref/prompt".equals(ref.path("type").asString("")) && params.get("ref") instanceof ObjectNode r) {
             Naming.Target target = links.resolve(ref.path("name").asString(""))
+                    .filter(t -> access.prompt(t.link().name(), t.name()))
                     .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown prompt"));
             r.put("name", target.name());
             return calls.forward(target.link(), ctx, params);
@@ -58,6 +70,12 @@ final class OtherRequests {
         UpstreamLink owner = resources.listed(ref.path("uri").asString(""))
                 .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown reference"));
         return calls.forward(owner, ctx, params);
+    }
+
+    /** Whether the one upstream's prompt or resource a completion names is hidden from this caller. */
+    private boolean hidden(UpstreamLink link, JsonNode ref) {
+        return "ref/prompt".equals(ref.path("type").asString("")) ? !access.prompt(link.name(), ref.path("name")
+                .asString("")) : !access.resource(link.name(), ref.path("uri").asString(""));
     }
 
     /** Methods the gateway has no rule for go to the one upstream; with several, nowhere. */

@@ -53,14 +53,15 @@ public final class ProxyConnection implements Asker {
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
                 new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
         Handshake handshake = new Handshake(this.links, profile);
-        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls);
-        ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls);
+        CallerAccess access = new CallerAccess(services.access(), profile.caller());
+        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access);
+        ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
                 this::auditRecord, this);
-        this.resources = new ResourceRouting(this.links, profile, calls, this);
-        OtherRequests other = new OtherRequests(this.links, profile, calls, resources);
+        this.resources = new ResourceRouting(this.links, profile, calls, this, access);
+        OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.session = Session.builder(downstream)
-                .boundary(services.boundary())
+                .boundary(services.boundaryFor(profile.caller()))
                 .defaultTimeout(this.links.first().spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, handshake::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> held.ready())
@@ -107,13 +108,17 @@ public final class ProxyConnection implements Asker {
 
     // ---- every request audited -----------------------------------------------------------------
 
-    /** Every request is audited ({@link AuditTrail}); a stateless one first says who its client is. */
+    /**
+     * Every request is audited ({@link AuditTrail}); a stateless one first says who its client is.
+     * Incidents recorded meanwhile carry who is calling ({@link CallerIncidents}).
+     */
     private RequestHandler audited(RequestHandler handler) {
         return ctx -> {
             if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
-            return services.trail().around(ctx, handler, this::auditRecord);
+            return CallerIncidents.serving(profile.caller(), () -> services.trail().around(ctx, handler,
+                    this::auditRecord));
         };
     }
 
@@ -130,7 +135,7 @@ public final class ProxyConnection implements Asker {
     private AuditRecord auditRecord(Instant at, RequestContext ctx, JsonNode result, Throwable thrown,
             Duration took) {
         return AuditTrail.recordOf(at, ctx, result, thrown, took, profile.name(), links.naming(), links.all(),
-                services.tools());
+                services.tools()).withCaller(profile.caller());
     }
 
     // ---- from the upstreams to the client ------------------------------------------------------

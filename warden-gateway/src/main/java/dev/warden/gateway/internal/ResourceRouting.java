@@ -35,7 +35,12 @@ final class ResourceRouting {
     /** Resource URIs this client subscribed to. */
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
 
-    ResourceRouting(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ProxyConnection subscriber) {
+    /** What this caller may see: a resource it may not is neither listed nor found. */
+    private final CallerAccess access;
+
+    ResourceRouting(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ProxyConnection subscriber,
+            CallerAccess access) {
+        this.access = access;
         this.subscriber = subscriber;
         this.links = links;
         this.profile = profile;
@@ -53,7 +58,8 @@ final class ResourceRouting {
     private JsonNode list(RequestContext ctx, String field, String key, Map<String, UpstreamLink> listed)
             throws Exception {
         if (links.single()) {
-            return calls.forward(links.first(), ctx, UpstreamCalls.params(ctx));
+            UpstreamLink link = links.first();
+            return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field, key);
         }
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
@@ -62,6 +68,9 @@ final class ResourceRouting {
                 JsonNode page = calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
                 for (JsonNode item : page.path(field)) {
                     String id = item.path(key).asString("");
+                    if (!access.resource(link.name(), id)) {
+                        continue;
+                    }
                     listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
                     all.add(link.pipeline().cleanSuccess(item));
                 }
@@ -70,6 +79,25 @@ final class ResourceRouting {
             }
         }
         return out;
+    }
+
+    /** One upstream's page without what the access rules hide from this caller. */
+    private JsonNode visible(UpstreamLink link, JsonNode page, String field, String key) {
+        if (!(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
+            return page;
+        }
+        ArrayNode kept = Json.mapper().createArrayNode();
+        for (JsonNode item : items) {
+            if (access.resource(link.name(), item.path(key).asString(""))) {
+                kept.add(item);
+            }
+        }
+        if (kept.size() == items.size()) {
+            return page;
+        }
+        ObjectNode copy = object.deepCopy();
+        copy.set(field, kept);
+        return copy;
     }
 
     private static String templatePrefix(String template) {
@@ -82,12 +110,13 @@ final class ResourceRouting {
         ObjectNode params = UpstreamCalls.params(ctx);
         String uri = params.path("uri").asString("");
         UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
-                // Not listed by anyone: the version's not-found, without the URI.
+                // Not listed by anyone (or hidden from this caller): the version's not-found, without the URI.
                 ProtocolException.unknown("Resource not found"));
         return switch (ctx.method()) {
             case "resources/subscribe" -> subscribe(owner, ctx, params, uri, subscriber);
             case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, subscriber);
-            default -> calls.forward(owner, ctx, params);
+            default -> calls.forwardNamed(owner, ctx, params, access,
+                    () -> ProtocolException.unknown("Resource not found"));
         };
     }
 
@@ -141,8 +170,15 @@ final class ResourceRouting {
         }
     }
 
-    /** The upstream a resource URI belongs to: the one that listed it (or a template of it). */
+    /**
+     * The upstream a resource URI belongs to: the one that listed it (or a template of it); none
+     * for a resource this caller may not see.
+     */
     Optional<UpstreamLink> ownerOf(String uri) {
+        return anyOwnerOf(uri).filter(o -> access.resource(o.name(), uri));
+    }
+
+    private Optional<UpstreamLink> anyOwnerOf(String uri) {
         if (links.single()) {
             return Optional.of(links.first());
         }
@@ -155,8 +191,8 @@ final class ResourceRouting {
         return Optional.ofNullable(owner);
     }
 
-    /** The upstream that listed exactly this URI (no template), if one did. */
+    /** The upstream that listed exactly this URI (no template), if one did and this caller may see it. */
     Optional<UpstreamLink> listed(String uri) {
-        return Optional.ofNullable(owners.get(uri));
+        return Optional.ofNullable(owners.get(uri)).filter(o -> access.resource(o.name(), uri));
     }
 }

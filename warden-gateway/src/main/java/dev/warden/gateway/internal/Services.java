@@ -1,6 +1,10 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.IncidentSink;
+import java.time.Clock;
+import java.util.Optional;
 
 /**
  * What every client connection of one gateway shares besides the upstreams.
@@ -11,11 +15,23 @@ import dev.warden.core.incident.ErrorBoundary;
  * @param tools what the gateway learnt of the tools it listed
  * @param boundary what a client connection's own failures and refusals become, recorded in the
  *     gateway's incident store (so every ref a client sees resolves)
+ * @param access the authorization rules, if any (none: everything is allowed)
+ * @param incidents the incident store, as {@link CallerIncidents#stamping} writes to it
+ * @param clock what dates the incidents
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
-                       ErrorBoundary boundary) {
+                       ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();
+    }
+
+    /**
+     * What a connection's own failures and refusals become: for an authenticated caller, the
+     * same, with the caller's subject and client id in each incident.
+     */
+    ErrorBoundary boundaryFor(Optional<Caller> caller) {
+        return caller.map(c -> ErrorBoundary.builder().incidents(CallerIncidents.of(incidents, c)).clock(clock)
+                .build()).orElse(boundary);
     }
 }

@@ -26,8 +26,11 @@ final class ToolCallFlow {
     private final ClientProfile profile;
     private final Services services;
     private final UpstreamCalls calls;
+    private final CallerAccess access;
 
-    ToolCallFlow(ConnectionLinks links, ClientProfile profile, Services services, UpstreamCalls calls) {
+    ToolCallFlow(ConnectionLinks links, ClientProfile profile, Services services, UpstreamCalls calls,
+            CallerAccess access) {
+        this.access = access;
         this.links = links;
         this.profile = profile;
         this.services = services;
@@ -53,9 +56,10 @@ final class ToolCallFlow {
                 .map(Naming.Target::link).orElse(links.first()), exposed, ctx));
     }
 
-    /** The upstream and its name for a tool the client may call, if there is one. */
+    /** The upstream and its name for a tool the client may call (policy and access rules), if there is one. */
     Optional<Naming.Target> visible(String exposed) {
-        return links.resolve(exposed).filter(t -> t.link().spec().exposes(t.name()));
+        return links.resolve(exposed).filter(t -> t.link().spec().exposes(t.name())
+                && access.tool(t.link().name(), t.name()));
     }
 
     /** Whether a failure is also given as structured content: not for a tool whose output schema it would break. */

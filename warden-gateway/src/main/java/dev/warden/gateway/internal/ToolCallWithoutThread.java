@@ -141,7 +141,7 @@ final class ToolCallWithoutThread {
         JsonNode result = null;
         Throwable thrown = null;
         try {
-            result = work.call();
+            result = CallerIncidents.serving(profile.caller(), work);
         } catch (Throwable t) {
             thrown = t;
         }

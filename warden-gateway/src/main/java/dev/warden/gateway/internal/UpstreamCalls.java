@@ -60,6 +60,37 @@ final class UpstreamCalls {
         }
     }
 
+    /**
+     * {@link #forward}, for a request that names a prompt or resource: an upstream answer that only
+     * says it has no such item ({@code -32602} or {@code -32002} saying "unknown" or "not found")
+     * becomes the gateway's own {@code unknown}, so a missing item and one the access rules hide
+     * are answered alike, whatever the upstream's words. Without access rules, as {@link #forward}.
+     */
+    JsonNode forwardNamed(UpstreamLink link, RequestContext ctx, ObjectNode params, CallerAccess access,
+            java.util.function.Supplier<dev.warden.core.error.ProtocolException> unknown) throws Exception {
+        if (!access.ruled()) {
+            return forward(link, ctx, params);
+        }
+        ErrorPipeline pipeline = link.pipeline();
+        try {
+            return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
+        } catch (PeerErrorException e) {
+            if (saysNotFound(e.error())) {
+                throw unknown.get();
+            }
+            throw UpstreamFailures.forwarded(pipeline, ctx, e.error());
+        } catch (RecordedFailure e) {
+            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
+        }
+    }
+
+    private static boolean saysNotFound(JsonRpcError error) {
+        String m = error.message().length() > 256 ? error.message().substring(0, 256) : error.message();
+        String t = m.toLowerCase(java.util.Locale.ROOT);
+        return (error.code() == JsonRpcError.INVALID_PARAMS || error.code() == JsonRpcError.MCP_RESOURCE_NOT_FOUND)
+                && (t.contains("unknown") || t.contains("not found"));
+    }
+
     /** {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional, Consumer)}, judging no tool. */
     JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool)
             throws Exception {

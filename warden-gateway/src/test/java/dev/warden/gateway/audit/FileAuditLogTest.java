@@ -30,6 +30,8 @@ class FileAuditLogTest {
         line.put("outcome", r.outcome().name());
         r.code().ifPresent(c -> line.put("code", c));
         r.ref().ifPresent(ref -> line.put("ref", ref));
+        r.subject().ifPresent(v -> line.put("subject", v));
+        r.clientId().ifPresent(v -> line.put("clientId", v));
         return line + "\n";
     }
 
@@ -46,6 +48,18 @@ class FileAuditLogTest {
             new AuditRecord(Instant.parse("2026-01-01T23:59:59Z"), "x#2", Optional.of("u"), "tools/call",
                     Optional.of("(unknown)"), Duration.ofNanos(1), AuditRecord.Outcome.ERROR,
                     Optional.of("BLOCKED"), Optional.empty()));
+
+    private static final AuditRecord AUTHENTICATED =
+            new AuditRecord(Instant.parse("2026-01-02T00:00:00Z"), "cursor#9", Optional.of("u"), "tools/call",
+                    Optional.of("lookup"), Duration.ofMillis(3), AuditRecord.Outcome.OK, Optional.empty(),
+                    Optional.empty(), Optional.of("alice@example.com"), Optional.of("cursor-\"desktop\""));
+
+    @Test
+    void anAuthenticatedCallersSubjectAndClientIdAreWrittenAndOldLinesHaveNeither() {
+        assertThat(FileAuditLog.line(AUTHENTICATED)).isEqualTo(byMapper(AUTHENTICATED))
+                .contains(",\"subject\":\"alice@example.com\",\"clientId\":\"cursor-\\\"desktop\\\"\"}");
+        assertThat(FileAuditLog.line(RECORDS.get(0))).doesNotContain("subject").doesNotContain("clientId");
+    }
 
     @Test
     void eachLineIsWhatTheMapperWritesForTheSameMembers() {

@@ -1,0 +1,51 @@
+package dev.warden.gateway.internal;
+
+import dev.warden.core.identity.Caller;
+import dev.warden.gateway.internal.access.Variables;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one connection's caller may see and use, by the gateway's access rules: everything when
+ * there are none. What it may not is invisible, as a tool that {@code tools.deny} hides: left out
+ * of every list, and answered as an unknown one when named.
+ */
+final class CallerAccess {
+
+    private final Optional<AccessPolicy> policy;
+    private final Map<String, Object> caller;
+
+    CallerAccess(Optional<AccessPolicy> policy, Optional<Caller> caller) {
+        this.policy = policy;
+        this.caller = policy.isPresent() ? Variables.caller(caller) : Map.of();
+    }
+
+    /**
+     * Whether rules apply: only then is an upstream's own not-found answered as the gateway's
+     * (so a hidden item and a missing one look alike); without rules, answers pass as they did.
+     */
+    boolean ruled() {
+        return policy.isPresent();
+    }
+
+    boolean tool(String upstream, String name) {
+        return allows(() -> Variables.tool(upstream, name));
+    }
+
+    boolean prompt(String upstream, String name) {
+        return allows(() -> Variables.prompt(upstream, name));
+    }
+
+    /** A resource by its URI, or a resource template by its URI template. */
+    boolean resource(String upstream, String uri) {
+        return allows(() -> Variables.resource(upstream, uri));
+    }
+
+    private boolean allows(java.util.function.Supplier<Map<String, Object>> item) {
+        if (policy.isEmpty()) {
+            return true;
+        }
+        AccessPolicy p = policy.get();
+        return p.rules().allows(caller, item.get(), p::failed);
+    }
+}
