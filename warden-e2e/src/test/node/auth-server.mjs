@@ -7,6 +7,7 @@
 // Usage: node auth-server.mjs            (stdout: ONE JSON line when ready, then nothing)
 //   {"issuer":"http://127.0.0.1:PORT","signKid":"k1","kids":["k1","k2","k3"]}
 // Env:
+//   AS_EXIT_WITH_STDIN=1  exit when stdin ends (the test JVM that started it is gone)
 //   AS_PORT       port on 127.0.0.1; 0 (default) = ephemeral, the issuer line says which
 //   AS_RESOURCES  the resources it issues tokens for: a JSON file, or the JSON itself (starts with "{"):
 //                 { "<resource uri>": { "format": "jwt"|"opaque", "scopes": ["mcp:tools", ...], "ttl": 300 } }
@@ -23,7 +24,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import { SignJWT, createLocalJWKSet, importJWK, jwtVerify } from 'jose';
+import { SignJWT, createLocalJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import Provider, { errors } from 'oidc-provider';
 import ResourceServer from 'oidc-provider/lib/helpers/resource_server.js';
 
@@ -198,6 +199,10 @@ async function body(ctx) {
 //   POST /__admin/mint              body {"claims": {...}, "header": {...}}: an at+jwt signed with the
 //        current key; claims default to iss, sub=alice, aud=the first configured resource, scope, iat,
 //        exp=iat+300, client_id, jti; an override replaces a default, null removes it.
+//   POST /__admin/inspect           body {"token": "...", "audience": "..."}: its header and claims, and
+//        whether jose verifies it against the JWKS as published now (iss, typ at+jwt, aud if given,
+//        exp): {"header":..., "claims":..., "verified": true|false, "error": "ERR_..."|null}. So Java
+//        tests look inside tokens through a JOSE library instead of parsing JWTs by hand.
 async function admin(ctx) {
   const kid = ctx.query.kid;
   const known = keys.some((k) => k.kid === kid);
@@ -225,6 +230,17 @@ async function admin(ctx) {
         .sign(await importJWK(key, key.alg));
       return reply(200, { access_token: token, kid: key.kid, claims: payload });
     }
+    case '/__admin/inspect': {
+      const { token, audience } = await body(ctx);
+      let header; let claims;
+      try { header = decodeProtectedHeader(token); claims = decodeJwt(token); } catch (e) {
+        return reply(200, { header: null, claims: null, verified: false, error: e.code ?? 'not a JWT' });
+      }
+      try {
+        await jwtVerify(token, createLocalJWKSet(published()), { issuer: ISSUER, typ: 'at+jwt', ...(audience ? { audience } : {}) });
+        return reply(200, { header, claims, verified: true, error: null });
+      } catch (e) { return reply(200, { header, claims, verified: false, error: e.code ?? e.message }); }
+    }
     default:
       return reply(404, { error: 'no such admin route' });
   }
@@ -249,4 +265,7 @@ for (const ev of ['grant.error', 'introspection.error', 'server_error', 'registr
 }
 server.on('request', provider.callback());
 process.on('SIGTERM', () => process.exit(0)); // nothing to flush: every token lives in memory
+if (process.env.AS_EXIT_WITH_STDIN === '1') { // the Java fixture's pipe: no orphan when its JVM dies
+  process.stdin.on('end', () => process.exit(0)).resume();
+}
 console.log(JSON.stringify({ issuer: ISSUER, signKid, kids: keys.map((k) => k.kid) }));
