@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import dev.warden.testkit.MutableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class ApiKeysTest {
     @TempDir
     Path dir;
     Path file;
-    TestClock clock = new TestClock(Instant.parse("2030-01-01T00:00:00Z"));
+    MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
     List<String> problems = new ArrayList<>();
     ResourceServer server;
 

@@ -47,6 +47,10 @@ final class FakeAuthorizationServer implements AutoCloseable {
     /** What the introspection endpoint answers for a token: a status and a JSON body. */
     volatile Function<String, Map.Entry<Integer, String>> introspection = t -> Map.entry(200, "{\"active\":false}");
     volatile String lastIntrospectionAuthorization = "";
+    /** Where the metadata is served: RFC 8414's well-known path, or only OpenID Connect's. */
+    volatile boolean rfc8414 = true;
+    /** The issuer the metadata names (another one is an attack). */
+    volatile String metadataIssuer;
 
     FakeAuthorizationServer(String issuerPath) throws Exception {
         key = SIGNING_KEY;
@@ -54,6 +58,7 @@ final class FakeAuthorizationServer implements AutoCloseable {
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         base = URI.create("http://127.0.0.1:" + http.getAddress().getPort());
         issuer = URI.create(base + issuerPath);
+        metadataIssuer = issuer.toString();
         http.createContext("/", this::handle);
         http.start();
     }
@@ -80,8 +85,9 @@ final class FakeAuthorizationServer implements AutoCloseable {
         try (ex) {
             if (path.equals("/jwks")) {
                 send(ex, 200, published.get().toString(true));
-            } else if (path.startsWith("/.well-known/oauth-authorization-server")) {
-                send(ex, 200, "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + jwksUri()
+            } else if (rfc8414 ? path.startsWith("/.well-known/oauth-authorization-server")
+                    : path.endsWith("/.well-known/openid-configuration")) {
+                send(ex, 200, "{\"issuer\":\"" + metadataIssuer + "\",\"jwks_uri\":\"" + jwksUri()
                         + "\",\"introspection_endpoint\":\"" + base + "/introspect\"}");
             } else if (path.equals("/introspect")) {
                 lastIntrospectionAuthorization = ex.getRequestHeaders().getFirst("Authorization");

@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import dev.warden.testkit.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class IntrospectionTest {
     static final String OPAQUE = "opaque-token-abc123";
 
     FakeAuthorizationServer as;
-    TestClock clock = new TestClock(NOW);
+    MutableClock clock = new MutableClock(NOW);
     ResourceServer server;
 
     @BeforeEach

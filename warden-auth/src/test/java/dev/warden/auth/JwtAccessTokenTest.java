@@ -27,6 +27,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import dev.warden.testkit.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class JwtAccessTokenTest {
     static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
     FakeAuthorizationServer as;
-    TestClock clock = new TestClock(NOW);
+    MutableClock clock = new MutableClock(NOW);
     ResourceServer server;
 
     @BeforeEach
@@ -71,7 +72,8 @@ class JwtAccessTokenTest {
         assertThat(c.issuer()).isEqualTo(as.issuer.toString());
         assertThat(c.scopes()).containsExactlyInAnyOrder("mcp:tools", "mcp:read");
         assertThat(c.kind()).isEqualTo(Caller.Kind.JWT);
-        assertThat(c.claims()).containsEntry("tenant", "acme").doesNotContainKeys("sub", "scope", "client_id");
+        assertThat(c.claims()).containsEntry("tenant", "acme").containsEntry("exp", NOW.getEpochSecond() + 300)
+                .doesNotContainKeys("sub", "scope", "client_id");
         assertThat(c.token()).isPresent().get().extracting(t -> t.value()).isEqualTo(token);
     }
 

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import dev.warden.testkit.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class KeyRotationTest {
     static final RSAKey ROTATED = FakeAuthorizationServer.generate("rsa-2");
 
     FakeAuthorizationServer as;
-    TestClock clock = new TestClock(NOW);
+    MutableClock clock = new MutableClock(NOW);
     ResourceServer server;
 
     @BeforeEach
