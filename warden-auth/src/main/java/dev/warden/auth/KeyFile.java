@@ -62,14 +62,23 @@ final class KeyFile {
         }
         seen = now;
         if (now == MISSING) {
-            problems.accept("API keys file " + path + " is gone; the keys loaded before stay in use");
+            report("API keys file " + path + " is gone; the keys loaded before stay in use");
             return;
         }
         try {
             keys = read();
         } catch (AuthConfigException e) {
-            problems.accept("API keys file " + path + " changed but cannot be used, the keys loaded before stay in use: "
+            report("API keys file " + path + " changed but cannot be used, the keys loaded before stay in use: "
                     + e.getMessage());
+        }
+    }
+
+    /** The listener runs on a request's thread: whatever it does, the request goes on. */
+    private void report(String problem) {
+        try {
+            problems.accept(problem);
+        } catch (RuntimeException ignored) {
+            // a broken listener must not turn a reload problem into a failed request
         }
     }
 

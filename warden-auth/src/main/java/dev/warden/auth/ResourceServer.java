@@ -43,6 +43,20 @@ import java.util.Set;
  * (else it is refused with no network call); any other token is introspected at the issuers that
  * allow it. Every refusal names its reason for the operator only; the client sees the refusal's
  * fixed text and the scopes. Thread-safe. Built with {@link #custom()}.
+ *
+ * <p>What it remembers, all on the injected clock: an issuer's metadata for good (a failed lookup
+ * is retried after 10 s); its JWK set for {@linkplain Builder#jwksCacheLifetime 5 minutes}, refetched
+ * earlier for a token naming a kid it lacks, at most twice per {@linkplain Builder#jwksRefetchInterval
+ * 30 s} (so a key rotated in is accepted on its first token, and one removed is refused at the
+ * latest 5 minutes after the set was fetched); an introspection answer until the token's
+ * {@code exp}, at most 5 minutes, an inactive one 30 s; the API keys file, looked at once a second.
+ *
+ * <p>JWTs are checked for: a signature by the issuer's key under an allowed algorithm
+ * ({@link Issuer#DEFAULT_ALGORITHMS} unless configured; never {@code none} or HMAC); {@code typ}
+ * {@code at+jwt} (RFC 9068), {@code JWT} or absent (a DPoP proof or other typed JWT is refused);
+ * {@code iss}, {@code sub} and {@code exp} present; {@code exp} and {@code nbf} within the skew;
+ * {@code aud} holding the resource or one of the issuer's configured audiences (an ID token, whose
+ * audience is a client, is refused so).
  */
 public final class ResourceServer implements Authenticator {
 
@@ -83,9 +97,23 @@ public final class ResourceServer implements Authenticator {
         return new Builder();
     }
 
+    /**
+     * Never throws for a bad credential: whatever a library makes of hostile input, the answer is a
+     * refusal (its reason names the exception's class, never its message, which could quote the
+     * credential).
+     */
     @Override
     public Verdict authenticate(Credentials credentials, URI requested) {
-        URI aud = resource.orElse(requested);
+        Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(requested, "requested");
+        try {
+            return judge(credentials, resource.orElse(requested));
+        } catch (RuntimeException e) {
+            return refuse(Refusal.INVALID_TOKEN, "the credential could not be checked: " + e.getClass().getName());
+        }
+    }
+
+    private Verdict judge(Credentials credentials, URI aud) {
         Checked checked;
         switch (Presented.of(credentials)) {
             case Presented.Nothing n -> {

@@ -16,7 +16,7 @@ import java.util.Set;
  */
 public final class Claims {
 
-    private static final Set<String> MAPPED = Set.of("sub", "iss", "scope", "scp", "client_id", "azp");
+    private static final Set<String> MAPPED = Set.of("sub", "iss", "scope", "scp", "client_id", "azp", "active");
 
     private Claims() {
     }
