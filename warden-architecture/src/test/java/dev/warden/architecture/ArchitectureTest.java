@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
-    static final List<String> MODULES = List.of("core", "schema", "server", "http", "client", "gateway",
-            "examples", "cli");
+    static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
+            "gateway", "examples", "cli");
 
     static JavaClasses warden;
 
@@ -48,12 +48,13 @@ class ArchitectureTest {
     }
 
     @Test
-    void modules_depend_only_downwards_core_then_schema_server_client_http_then_gateway_then_cli() {
+    void modules_depend_only_downwards_core_then_schema_server_client_http_auth_then_gateway_then_cli() {
         ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.warden..")
                 .layer("core").definedBy("dev.warden.core..")
                 .layer("schema").definedBy("dev.warden.schema..")
                 .layer("server").definedBy("dev.warden.server..")
                 .layer("http").definedBy("dev.warden.http..")
+                .layer("auth").definedBy("dev.warden.auth..")
                 .layer("client").definedBy("dev.warden.client..")
                 .layer("gateway").definedBy("dev.warden.gateway..")
                 .layer("examples").definedBy("dev.warden.examples..")
@@ -63,6 +64,7 @@ class ArchitectureTest {
                 .whereLayer("gateway").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli")
                 .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")
+                .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
                 .whereLayer("client").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "gateway", "examples", "cli");
         layers.check(warden);

@@ -1,0 +1,93 @@
+package dev.warden.auth;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * An API keys document, YAML or JSON (JSON is YAML):
+ * {@code keys: [ { name: ci-bot, sha256: <64 hex digits>, scopes: [mcp:tools] } ]}. Only digests
+ * are stored, never keys.
+ */
+final class KeyDocument {
+
+    /** One key: its name, the SHA-256 of its UTF-8 bytes, its scopes. */
+    record StoredKey(String name, byte[] sha256, Set<String> scopes) {
+    }
+
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
+    private KeyDocument() {
+    }
+
+    /** The keys in {@code text}; {@code where} names its origin in messages (a file, a variable). */
+    static List<StoredKey> parse(String text, String where) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(text);
+        } catch (JacksonException e) {
+            throw new AuthConfigException(where + ": not YAML or JSON (line " + e.getLocation().getLineNr() + ")");
+        }
+        if (root == null || !root.isObject()) {
+            throw new AuthConfigException(where + ": expected a mapping with keys: [ {name, sha256, scopes} ]");
+        }
+        for (String k : root.propertyNames()) {
+            if (!k.equals("keys")) {
+                throw new AuthConfigException(where + ": unknown key " + k + "; expected keys");
+            }
+        }
+        JsonNode keys = root.get("keys");
+        if (keys == null || !keys.isArray()) {
+            throw new AuthConfigException(where + ": keys: expected a list of {name, sha256, scopes}");
+        }
+        List<StoredKey> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < keys.size(); i++) {
+            String at = where + ": keys[" + i + "]";
+            JsonNode k = keys.get(i);
+            if (!k.isObject()) {
+                throw new AuthConfigException(at + ": expected a mapping {name, sha256, scopes}");
+            }
+            for (String f : k.propertyNames()) {
+                if (!Set.of("name", "sha256", "scopes").contains(f)) {
+                    throw new AuthConfigException(at + ": unknown key " + f + "; expected one of name, scopes, sha256");
+                }
+            }
+            JsonNode name = k.get("name");
+            if (name == null || !name.isString() || name.stringValue().isBlank()) {
+                throw new AuthConfigException(at + ".name: expected a name");
+            }
+            if (!names.add(name.stringValue())) {
+                throw new AuthConfigException(at + ".name: another key has the same name");
+            }
+            out.add(new StoredKey(name.stringValue(), digest(k.get("sha256"), at + ".sha256"), scopes(k.get("scopes"), at + ".scopes")));
+        }
+        return List.copyOf(out);
+    }
+
+    static byte[] digest(JsonNode v, String at) {
+        String hex = v != null && v.isString() ? v.stringValue() : "";
+        if (hex.length() != 64 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+            throw new AuthConfigException(at + ": expected 64 hex digits, the SHA-256 of the key (warden's key command prints it)");
+        }
+        return HexFormat.of().parseHex(hex);
+    }
+
+    private static Set<String> scopes(JsonNode v, String at) {
+        if (v == null || v.isNull()) {
+            return Set.of();
+        }
+        if (!v.isArray() || !v.valueStream().allMatch(s -> s.isString() && !s.stringValue().isBlank())) {
+            throw new AuthConfigException(at + ": expected a list of scopes");
+        }
+        Set<String> out = new LinkedHashSet<>();
+        v.valueStream().map(JsonNode::stringValue).forEach(out::add);
+        return out;
+    }
+}
