@@ -4,6 +4,7 @@ import dev.warden.core.identity.Caller;
 import dev.warden.gateway.internal.access.Variables;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What one connection's caller may see and use, by the gateway's access rules: everything when
@@ -13,11 +14,17 @@ import java.util.Optional;
 final class CallerAccess {
 
     private final Optional<AccessPolicy> policy;
-    private final Map<String, Object> caller;
+    /** The caller as of the connection's latest request: a session's scopes grow when its client steps up. */
+    private final Supplier<Optional<Caller>> caller;
+    /** The rules' view of the caller, made again only when the caller changes. */
+    private volatile Seen seen = new Seen(Optional.empty(), Map.of());
 
-    CallerAccess(Optional<AccessPolicy> policy, Optional<Caller> caller) {
+    private record Seen(Optional<Caller> caller, Map<String, Object> variables) {
+    }
+
+    CallerAccess(Optional<AccessPolicy> policy, Supplier<Optional<Caller>> caller) {
         this.policy = policy;
-        this.caller = policy.isPresent() ? Variables.caller(caller) : Map.of();
+        this.caller = caller;
     }
 
     /**
@@ -41,11 +48,17 @@ final class CallerAccess {
         return allows(() -> Variables.resource(upstream, uri));
     }
 
-    private boolean allows(java.util.function.Supplier<Map<String, Object>> item) {
+    private boolean allows(Supplier<Map<String, Object>> item) {
         if (policy.isEmpty()) {
             return true;
         }
+        Optional<Caller> now = caller.get();
+        Seen last = seen;
+        if (!last.caller().equals(now) || last.variables().isEmpty()) {
+            last = new Seen(now, Variables.caller(now));
+            seen = last;
+        }
         AccessPolicy p = policy.get();
-        return p.rules().allows(caller, item.get(), p::failed);
+        return p.rules().allows(last.variables(), item.get(), p::failed);
     }
 }

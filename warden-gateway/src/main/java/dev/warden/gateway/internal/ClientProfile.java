@@ -33,8 +33,8 @@ final class ClientProfile {
     private final ClientRates rates;
     /** The HTTP request's headers, for a stateless request that arrived over HTTP. */
     private final Optional<RequestHeaders> headers;
-    /** Who is calling, as the transport authenticated it (without the credential): fixed for the connection. */
-    private final Optional<Caller> caller;
+    /** The transport that knows the caller: its principal is fixed, its scopes may grow (a step-up). */
+    private final Optional<AuthenticatedPeer> peer;
     private volatile ObjectNode capabilities = Json.object();
     private volatile String name = "client#" + number;
     private volatile ClientKey key;
@@ -46,8 +46,8 @@ final class ClientProfile {
 
     ClientProfile(Transport downstream, ClientRates rates) {
         this.rates = rates;
-        this.caller = downstream instanceof AuthenticatedPeer a ? a.caller().map(Caller::withoutToken)
-                : Optional.empty();
+        this.peer = downstream instanceof AuthenticatedPeer a ? Optional.of(a) : Optional.empty();
+        Optional<Caller> caller = caller();
         this.key = caller.isPresent() ? new ClientKey.Subject(caller.get().issuer(), caller.get().subject())
                 : downstream instanceof PeerAddress p && p.peerAddress() != null && !p.peerAddress().isEmpty()
                 ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
@@ -94,7 +94,7 @@ final class ClientProfile {
 
     /** Who is calling, when the transport authenticated the caller. */
     Optional<Caller> caller() {
-        return caller;
+        return peer.flatMap(AuthenticatedPeer::caller).map(Caller::withoutToken);
     }
 
     /**
