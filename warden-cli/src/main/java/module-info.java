@@ -2,6 +2,8 @@
 module dev.warden.cli {
     requires dev.warden.core;
     requires dev.warden.gateway;
+    requires dev.warden.auth;
+    requires tools.jackson.dataformat.yaml;
     requires dev.warden.http;
     requires dev.warden.server;
     requires dev.warden.examples;

@@ -2,6 +2,8 @@
 module dev.warden.gateway {
     requires transitive dev.warden.core;
     requires transitive dev.warden.client;
+    // The auth: section is read by the resource server's own reader.
+    requires dev.warden.auth;
     requires tools.jackson.dataformat.yaml;
     requires io.github.resilience4j.circuitbreaker;
     requires io.github.resilience4j.bulkhead;

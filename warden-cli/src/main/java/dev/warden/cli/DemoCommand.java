@@ -34,6 +34,11 @@ final class DemoCommand implements Callable<Integer> {
             description = "Serve over Streamable HTTP on 127.0.0.1:PORT at /mcp instead of stdio (0 picks a port).")
     Integer httpPort;
 
+    @Option(names = "--auth", paramLabel = "FILE",
+            description = "With --http: authenticate every request as FILE says (the keys of warden.yaml's auth "
+                    + "section: OAuth issuers, scopes, API keys), as an OAuth 2.1 resource server.")
+    java.nio.file.Path auth;
+
     @Option(names = "--conformance",
             description = "Serve the conformance fixture instead of the demo.")
     boolean conformance;
@@ -82,8 +87,12 @@ final class DemoCommand implements Callable<Integer> {
             server.serveStdio();
             return;
         }
-        try (McpHttpServer http = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort).maxBodyBytes(maxBytes)
-                .onSession(server::connect).boundary(server.boundary()).build().start()) {
+        McpHttpServer.Builder builder = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort)
+                .maxBodyBytes(maxBytes).onSession(server::connect).boundary(server.boundary());
+        if (auth != null) {
+            builder.authenticator(AuthFile.read(auth));
+        }
+        try (McpHttpServer http = builder.build().start()) {
             // The one line on stdout: scripts wait for it to learn the endpoint (useful with --http 0).
             System.out.println("warden demo: serving " + (conformance ? "the conformance fixture" : "the demo")
                     + " at " + http.endpoint());

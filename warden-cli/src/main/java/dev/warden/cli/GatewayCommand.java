@@ -79,7 +79,7 @@ final class GatewayCommand implements Callable<Integer> {
         }
         Optional<String> exposed = cfg.http().map(GatewayConfig.Http::host)
                 .filter(h -> !dev.warden.http.server.HostPolicy.isLoopback(h));
-        if (exposed.isPresent() && !insecureNoAuth) {
+        if (exposed.isPresent() && cfg.auth().isEmpty() && !insecureNoAuth) {
             System.err.println("warden gateway: http.host " + exposed.get() + " is not a loopback address and no auth "
                     + "is configured: anyone who reaches it could call every tool of every upstream; add an \"auth\" "
                     + "section (OAuth issuers or API keys, see the README), or pass --insecure-no-auth if something "
@@ -116,6 +116,7 @@ final class GatewayCommand implements Callable<Integer> {
                     .onSession(gateway::connect).boundary(gateway.boundary()),
                     http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
                     http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
+            cfg.auth().ifPresent(server::authenticator);
             if (insecureNoAuth) {
                 server.insecureNoAuth();
             }

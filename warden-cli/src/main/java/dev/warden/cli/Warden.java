@@ -11,7 +11,7 @@ public final class Warden {
 
     /** The subcommands, in the order help lists them. */
     private static final List<String> COMMANDS =
-            List.of("demo", "wrap", "gateway", "sanitize", "incidents", "conformance-client", "help");
+            List.of("demo", "wrap", "gateway", "keys", "sanitize", "incidents", "conformance-client", "help");
 
     // A switch rather than a table of constructor references: the JVM's start-up cache cannot hold
     // picocli's (Java 5) classes, and a cached lambda that names one breaks the cache's creation.
@@ -20,6 +20,7 @@ public final class Warden {
             case "demo" -> new DemoCommand();
             case "wrap" -> new WrapCommand();
             case "gateway" -> new GatewayCommand();
+            case "keys" -> new KeysCommand();
             case "sanitize" -> new SanitizeCommand();
             case "incidents" -> new IncidentsCommand();
             case "conformance-client" -> new ConformanceClientCommand();

@@ -95,4 +95,30 @@ final class ConfigNodes {
             throw new ConfigException(path + ": expected a rate such as 60/m, 10/s or 1000/h");
         }
     }
+
+    /**
+     * A copy of {@code node} with {@code ${NAME}} resolved in every string in it (a section read
+     * by another module, such as {@code auth}), each error naming the string's key.
+     */
+    static JsonNode interpolated(JsonNode node, String path, Function<String, String> env) {
+        if (node.isString()) {
+            return tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(
+                    Interpolation.interpolate(node.stringValue(), path, env));
+        }
+        if (node instanceof ObjectNode object) {
+            ObjectNode copy = object.objectNode();
+            for (Map.Entry<String, JsonNode> e : object.properties()) {
+                copy.set(e.getKey(), interpolated(e.getValue(), path + "." + e.getKey(), env));
+            }
+            return copy;
+        }
+        if (node instanceof tools.jackson.databind.node.ArrayNode array) {
+            tools.jackson.databind.node.ArrayNode copy = array.arrayNode();
+            for (int i = 0; i < array.size(); i++) {
+                copy.add(interpolated(array.get(i), path + "[" + i + "]", env));
+            }
+            return copy;
+        }
+        return node.deepCopy();
+    }
 }

@@ -8,6 +8,9 @@ import static dev.warden.gateway.config.ConfigNodes.text;
 import static dev.warden.gateway.config.ConfigNodes.unknownKeys;
 import static dev.warden.gateway.config.Quantities.duration;
 
+import dev.warden.auth.AuthConfig;
+import dev.warden.auth.AuthConfigException;
+import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.transport.StdioTransport;
@@ -33,13 +36,19 @@ final class ConfigReader {
 
     /** The keys the document may have at its top. */
     static final Set<String> KEYS = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "access");
+            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "auth", "access");
 
     private ConfigReader() {
     }
 
-    /** One message-size limit for both directions: {@code maxMessageBytes} (or the override), for the clients and every upstream. */
-    static GatewayConfig parse(String text, Function<String, String> env, Optional<Integer> maxMessageBytes) {
+    /**
+     * One message-size limit for both directions: {@code maxMessageBytes} (or the override), for
+     * the clients and every upstream.
+     *
+     * @param baseDir what relative paths in the file are relative to (its own directory)
+     */
+    static GatewayConfig parse(String text, Function<String, String> env, Optional<Integer> maxMessageBytes,
+                               Path baseDir) {
         JsonNode root;
         try {
             root = YAMLMapper.builder().build().readTree(text);
@@ -156,8 +165,19 @@ final class ConfigReader {
         }
         Optional<Access> access = top.has("access") ? Optional.of(AccessReader.access(top.get("access")))
                 : Optional.empty();
+        Optional<Authenticator> auth = Optional.empty();
+        if (top.has("auth")) {
+            try {
+                auth = Optional.of(AuthConfig.read(ConfigNodes.interpolated(top.get("auth"), "auth", env), "auth",
+                        baseDir, env).build());
+            } catch (AuthConfigException e) {
+                throw new ConfigException(e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("auth: " + e.getMessage());
+            }
+        }
         return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
-                incidents, parked, access);
+                incidents, parked, access, auth);
     }
 
     private static GatewayConfig.Http http(JsonNode node) {

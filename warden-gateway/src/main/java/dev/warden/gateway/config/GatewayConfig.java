@@ -1,5 +1,6 @@
 package dev.warden.gateway.config;
 
+import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import java.io.IOException;
@@ -38,14 +39,15 @@ import java.util.function.Function;
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
-        int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access) {
+        int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
+        Optional<Authenticator> auth) {
 
     /** A configuration without access rules: everything allowed to every caller. */
     public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
             Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
             int maxMessageBytes, Retention incidents, Parked parked) {
         this(upstreams, http, separator, prefixAlways, dataDir, perClient, audit, metrics, maxMessageBytes,
-                incidents, parked, Optional.empty());
+                incidents, parked, Optional.empty(), Optional.empty());
     }
 
     /**
@@ -158,7 +160,8 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         } catch (IOException e) {
             throw new ConfigException("cannot read the configuration file " + file + ": " + e.getMessage());
         }
-        return parse(text, System::getenv, maxMessageBytes);
+        return ConfigReader.parse(text, System::getenv, maxMessageBytes,
+                file.toAbsolutePath().getParent());
     }
 
     /** YAML or JSON (JSON is YAML); {@code env} resolves {@code ${NAME}}. */
@@ -168,7 +171,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
 
     /** One message-size limit for both directions: {@code maxMessageBytes} (or the override), for the clients and every upstream. */
     public static GatewayConfig parse(String text, Function<String, String> env, Optional<Integer> maxMessageBytes) {
-        return ConfigReader.parse(text, env, maxMessageBytes);
+        return ConfigReader.parse(text, env, maxMessageBytes, Path.of("").toAbsolutePath());
     }
 
     /** A size: a number of bytes, or one with a unit ({@code 512KiB}, {@code 256MiB}, {@code 1GiB}; {@code KB}, {@code MB}, {@code GB} are powers of ten). */
