@@ -81,24 +81,12 @@ final class CatalogMerge {
      * prompt does not exist, as far as the client can tell.
      */
     private JsonNode visible(UpstreamLink link, JsonNode page, String field) {
-        if (!(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
-            return page;
-        }
         boolean isTools = "tools".equals(field);
-        ArrayNode kept = Json.mapper().createArrayNode();
-        for (JsonNode item : items) {
+        return Listing.keeping(page, field, item -> {
             String name = item.path("name").asString("");
-            if (isTools ? link.spec().exposes(name) && access.tool(link.name(), name)
-                    : access.prompt(link.name(), name)) {
-                kept.add(item);
-            }
-        }
-        if (kept.size() == items.size()) {
-            return page;
-        }
-        ObjectNode copy = object.deepCopy();
-        copy.set(field, kept);
-        return copy;
+            return isTools ? link.spec().exposes(name) && access.tool(link.name(), name)
+                    : access.prompt(link.name(), name);
+        });
     }
 
     JsonNode getPrompt(RequestContext ctx) throws Exception {

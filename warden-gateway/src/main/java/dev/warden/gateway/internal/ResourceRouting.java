@@ -83,21 +83,7 @@ final class ResourceRouting {
 
     /** One upstream's page without what the access rules hide from this caller. */
     private JsonNode visible(UpstreamLink link, JsonNode page, String field, String key) {
-        if (!(page instanceof ObjectNode object) || !(page.get(field) instanceof ArrayNode items)) {
-            return page;
-        }
-        ArrayNode kept = Json.mapper().createArrayNode();
-        for (JsonNode item : items) {
-            if (access.resource(link.name(), item.path(key).asString(""))) {
-                kept.add(item);
-            }
-        }
-        if (kept.size() == items.size()) {
-            return page;
-        }
-        ObjectNode copy = object.deepCopy();
-        copy.set(field, kept);
-        return copy;
+        return Listing.keeping(page, field, item -> access.resource(link.name(), item.path(key).asString("")));
     }
 
     private static String templatePrefix(String template) {
