@@ -24,7 +24,7 @@ import tools.jackson.databind.node.StringNode;
  * server-everything over stdio, one with {@code auth:} (issuer = a real authorization server, the
  * caller presenting a client-credentials token on every request) and one without. What the client
  * received is the same, compared as JSON after {@link #normalized} takes out the one thing that
- * differs by design: the incident refs.
+ * differs by design: the incident refs. (One upstream alone: its tools keep their own names.)
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewayAuthDifferentialEndToEndTest {
@@ -63,10 +63,10 @@ class GatewayAuthDifferentialEndToEndTest {
                 .request("tools/list", "tools/list", Json.object())
                 .request("resources/list", "resources/list", Json.object())
                 .request("prompts/list", "prompts/list", Json.object())
-                .call("echo", "everything__echo", "{\"message\":\"hello\"}")
-                .call("get-sum", "everything__get-sum", "{\"a\":2,\"b\":3}")
-                .call("wrong-argument-type", "everything__get-sum", "{\"a\":\"two\",\"b\":3}")
-                .call("unknown-tool", "everything__no_such_tool", "{}");
+                .call("echo", "echo", "{\"message\":\"hello\"}")
+                .call("get-sum", "get-sum", "{\"a\":2,\"b\":3}")
+                .call("wrong-argument-type", "get-sum", "{\"a\":\"two\",\"b\":3}")
+                .call("unknown-tool", "no_such_tool", "{}");
         String token = as.clientCredentialsToken(secured.url(), Set.of("mcp:tools"));
         throughSecured = session.runAgainst(secured.url(), Optional.of(token));
         throughOpen = session.runAgainst(open.url(), Optional.empty());
