@@ -119,4 +119,27 @@ class GatewayCallerRecordsTest {
         assertThat(incident(ref).clientId()).contains("client-alice");
         assertThat(incidents).allMatch(i -> i.subject().equals(Optional.of("alice")));
     }
+
+    @Test
+    void anUpstreamThatCannotStartForAnAuthenticatedCallerIsRecordedWithTheCaller() {
+        Gateway broken = Gateway.builder().upstream(Upstream.of("broken", () -> {
+            throw new IllegalStateException("cannot reach /srv/broken");
+        })).incidents(incidents::add).audit(records::add, false).build();
+        try {
+            Throwable failed = org.assertj.core.api.Assertions.catchThrowable(
+                    () -> McpClient.builder("claimed-name", "1").requestTimeout(Duration.ofSeconds(30))
+                            .reconnect(dev.warden.client.ReconnectPolicy.none())
+                            .protocolVersion(ProtocolVersion.latestSessionBased())
+                            .connect(AsCaller.via(broken, AsCaller.jwt("alice"), "10.0.0.1")));
+            // The client wraps the gateway's answer to initialize in its own "could not connect".
+            PeerErrorException refused = java.util.stream.Stream.iterate(failed, java.util.Objects::nonNull,
+                    Throwable::getCause).filter(PeerErrorException.class::isInstance)
+                    .map(PeerErrorException.class::cast).findFirst().orElseThrow(() -> new AssertionError(failed));
+            String ref = refused.error().data().orElseThrow().path("ref").asString();
+            assertThat(incident(ref).subject()).contains("alice");
+            assertThat(incident(ref).clientId()).contains("client-alice");
+        } finally {
+            broken.close();
+        }
+    }
 }

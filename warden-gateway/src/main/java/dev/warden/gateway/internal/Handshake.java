@@ -101,17 +101,13 @@ final class Handshake {
         List<ErrorPipeline.Outcome> failures = new CopyOnWriteArrayList<>();
         for (UpstreamLink link : all) {
             CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
+            // A thread of its own does not inherit who is being served: say it again, so the
+            // incident of an upstream that cannot start names the caller who met it.
             Thread.ofVirtual().start(() -> {
                 try {
-                    f.complete(Optional.of(link.client(profile.upstreamCapabilities())));
-                } catch (ConnectionSlots.AtCapacity e) {
-                    failures.add(UpstreamFailures.unavailable(link, Lifecycle.INITIALIZE, Optional.empty(), e));
-                    f.complete(Optional.empty());
-                } catch (RuntimeException e) {
-                    // Why (the program, its exit code and last stderr lines) is logged where it was launched.
-                    failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
-                            "The upstream server could not be started.", e));
-                    f.complete(Optional.empty());
+                    f.complete(CallerIncidents.serving(profile.caller(), () -> connect(link, failures)));
+                } catch (Exception e) { // connect catches every runtime failure: nothing is left to catch here
+                    f.completeExceptionally(e);
                 }
             });
             pending.add(f);
@@ -128,6 +124,20 @@ final class Handshake {
                     new IllegalStateException("no upstream could be started")) : failures.get(0));
         }
         return up;
+    }
+
+    /** {@code link}'s client, or empty after recording why it could not be started in {@code failures}. */
+    private Optional<McpClient> connect(UpstreamLink link, List<ErrorPipeline.Outcome> failures) {
+        try {
+            return Optional.of(link.client(profile.upstreamCapabilities()));
+        } catch (ConnectionSlots.AtCapacity e) {
+            failures.add(UpstreamFailures.unavailable(link, Lifecycle.INITIALIZE, Optional.empty(), e));
+        } catch (RuntimeException e) {
+            // Why (the program, its exit code and last stderr lines) is logged where it was launched.
+            failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
+                    "The upstream server could not be started.", e));
+        }
+        return Optional.empty();
     }
 
     /** What several upstreams offer together: a capability if any offers it. */
