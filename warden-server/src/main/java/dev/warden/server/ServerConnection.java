@@ -2,6 +2,8 @@ package dev.warden.server;
 
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
@@ -41,14 +43,17 @@ public final class ServerConnection implements AutoCloseable {
         Catalog catalog = server.catalog();
         this.subscriptions = new Subscriptions(catalog.resourceSubscriptions());
         Handshake handshake = new Handshake(catalog, client);
+        // An authenticated connection's incidents say who met the failure.
+        ErrorBoundary boundary = transport instanceof AuthenticatedPeer peer ? server.boundary().serving(peer::caller)
+                : server.boundary();
         Session.Builder builder = Session.builder(transport)
-                .boundary(server.boundary())
+                .boundary(boundary)
                 .defaultTimeout(server.requestTimeout())
                 .onRequestInline(Lifecycle.INITIALIZE, handshake::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> { })
                 .onRequest(Logging.SET_LEVEL, handshake::setLevel);
         if (!catalog.tools().isEmpty()) {
-            ToolCalls tools = new ToolCalls(catalog, server.boundary(), client, server.requestStates());
+            ToolCalls tools = new ToolCalls(catalog, boundary, client, server.requestStates());
             builder.onRequest(Tools.LIST, tools::list).onRequest(Tools.CALL, tools::call);
         }
         if (!catalog.resources().isEmpty() || !catalog.templates().isEmpty()) {

@@ -42,6 +42,36 @@ public final class ErrorBoundary {
         this.refusals = new RefWindow<>(clock, java.time.Duration.ofSeconds(1), 256);
     }
 
+    /** A boundary like this one whose incidents go to {@code incidents} instead. */
+    private ErrorBoundary(ErrorBoundary like, IncidentSink incidents) {
+        this.classifiers = like.classifiers;
+        this.incidents = incidents;
+        this.reporters = like.reporters;
+        this.clock = like.clock;
+        this.refusals = new RefWindow<>(clock, java.time.Duration.ofSeconds(1), 256);
+    }
+
+    /**
+     * This boundary for a connection whose caller is known (an authenticated HTTP session): its
+     * incidents carry the caller's subject and client id, for the operator who looks a ref up;
+     * what the peer sees is the same. {@code caller} is read when an incident is recorded (a
+     * session's credentials may change; its principal does not).
+     */
+    public ErrorBoundary serving(java.util.function.Supplier<java.util.Optional<dev.warden.core.identity.Caller>> caller) {
+        IncidentSink stamped = new IncidentSink() {
+            @Override
+            public void record(Incident incident) {
+                incidents.record(caller.get().map(c -> incident.withCaller(c.subject(), c.clientId())).orElse(incident));
+            }
+
+            @Override
+            public boolean recording() {
+                return incidents.recording();
+            }
+        };
+        return new ErrorBoundary(this, stamped);
+    }
+
     public static ErrorBoundary ofDefaults() {
         return builder().build();
     }

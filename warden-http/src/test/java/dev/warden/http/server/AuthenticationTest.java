@@ -88,6 +88,9 @@ class AuthenticationTest {
         McpServer server = McpServer.builder("auth", "1").incidents(incidents::add)
                 .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build())
                 .tool(ToolSpec.builder("admin_reset").handler(call -> ToolResult.text("reset")).build())
+                .tool(ToolSpec.builder("boom").handler(call -> {
+                    throw new IllegalStateException("disk /var/lib/orders full");
+                }).build())
                 .build();
         http = McpHttpServer.builder().authenticator(new Tokens())
                 .boundary(ErrorBoundary.builder().incidents(incidents::add).build())
@@ -189,6 +192,20 @@ class AuthenticationTest {
                 "alice-admin"));
         assertThat(steppedUp.statusCode()).isEqualTo(200);
         assertThat(steppedUp.body()).contains("reset");
+    }
+
+    @Test
+    void aFailureOfAnAuthenticatedCallersToolIsRecordedWithWhoMetIt() throws Exception {
+        String session = initialize("alice");
+
+        HttpResponse<String> failed = peer.send(withToken(peer.post(call(2, "boom"), headers(session)), "alice"));
+
+        assertThat(failed.body()).contains("INTERNAL_ERROR").doesNotContain("alice", "/var/lib");
+        assertThat(incidents).anySatisfy(incident -> {
+            assertThat(failed.body()).contains(incident.ref().toString());
+            assertThat(incident.subject()).hasValue("alice");
+            assertThat(incident.clientId()).hasValue("app");
+        });
     }
 
     @Test
