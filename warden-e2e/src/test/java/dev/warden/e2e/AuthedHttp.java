@@ -91,7 +91,10 @@ final class AuthedHttp {
         return builder;
     }
 
-    /** A session opened with {@code headers}' credentials, initialized: its id. */
+    /**
+     * A session opened with {@code headers}' credentials, initialized, its tools listed (as clients
+     * do first: the gateway's audit names only tools it has listed, else "(unknown)"): its id.
+     */
     static String initialize(String url, Map<String, String> headers, String clientName) throws Exception {
         HttpResponse<String> init = post(url, headers, Optional.empty(), initializeBody(clientName));
         assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
@@ -99,6 +102,10 @@ final class AuthedHttp {
         HttpResponse<String> initialized = post(url, headers, Optional.of(session),
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(202);
+        HttpResponse<String> tools = post(url, headers, Optional.of(session),
+                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"tools/list\"}");
+        assertThat(tools.statusCode()).as(tools.body()).isEqualTo(200);
+        assertThat(answer(tools.body(), 0).has("result")).as(tools.body()).isTrue();
         return session;
     }
 
