@@ -89,5 +89,7 @@ class GatewayOpaqueTokensEndToEndTest {
         assertThat(Json.mapper().readTree(response.body()).at("/error/message").asString())
                 .isEqualTo(GatewayAuthRefusalsEndToEndTest.MESSAGE);
         assertThat(response.body() + response.headers().map()).doesNotContain("not-a-token-it-issued");
+        assertThat(AuthedHttp.incident(gateway.dataDir(),
+                Json.mapper().readTree(response.body()).at("/error/data/ref").asString())).contains("not active");
     }
 }
