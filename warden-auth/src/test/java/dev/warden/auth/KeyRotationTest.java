@@ -93,4 +93,15 @@ class KeyRotationTest {
         assertThat(present(token)).isInstanceOf(Verdict.Refused.class);
         assertThat(as.hits("/jwks")).isEqualTo(3);
     }
+
+    @Test
+    void an_unknown_kid_refused_while_refetching_is_rate_limited_still_names_the_missing_key() throws Exception {
+        String token = signedBy(FakeAuthorizationServer.generate("junk"));
+        present(token); // the first fetch and one refetch: the window's two
+        present(token);
+
+        Verdict.Refused refused = (Verdict.Refused) present(token);
+
+        assertThat(refused.reason()).contains("no matching key").doesNotContain("null");
+    }
 }

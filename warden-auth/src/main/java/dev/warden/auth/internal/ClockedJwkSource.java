@@ -8,6 +8,7 @@ import com.nimbusds.jose.jwk.source.CachingJWKSetSource;
 import com.nimbusds.jose.jwk.source.JWKSetCacheRefreshEvaluator;
 import com.nimbusds.jose.jwk.source.JWKSetSource;
 import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
 import com.nimbusds.jose.jwk.source.RateLimitedJWKSetSource;
 import com.nimbusds.jose.jwk.source.URLBasedJWKSetSource;
 import com.nimbusds.jose.proc.SecurityContext;
@@ -53,7 +54,14 @@ public final class ClockedJwkSource implements JWKSource<SecurityContext> {
         if (found.isEmpty()) {
             // An unknown kid: the issuer may have rotated its keys. The rate limiter below bounds
             // what a stream of made-up kids can cost the authorization server.
-            JWKSet fresh = source.getJWKSet(JWKSetCacheRefreshEvaluator.referenceComparison(set), now, context);
+            JWKSet fresh;
+            try {
+                fresh = source.getJWKSet(JWKSetCacheRefreshEvaluator.referenceComparison(set), now, context);
+            } catch (RateLimitReachedException e) {
+                // nimbus's exception has no message: the operator's reason would read "null"
+                throw new KeySourceException("no matching key in the JWK set, refetched too recently to look again",
+                        e);
+            }
             found = selector.select(fresh);
         }
         return found;
