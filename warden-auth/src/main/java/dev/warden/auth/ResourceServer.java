@@ -13,6 +13,7 @@ import dev.warden.auth.internal.Http;
 import dev.warden.auth.internal.Introspector;
 import dev.warden.auth.internal.JwtCheck;
 import dev.warden.auth.internal.Presented;
+import dev.warden.auth.internal.TokenCache;
 import dev.warden.auth.internal.ToolScopes;
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.Caller;
@@ -48,7 +49,9 @@ import java.util.Set;
  * is retried after 10 s); its JWK set for {@linkplain Builder#jwksCacheLifetime 5 minutes}, refetched
  * earlier for a token naming a kid it lacks, at most twice per {@linkplain Builder#jwksRefetchInterval
  * 30 s} (so a key rotated in is accepted on its first token, and one removed is refused at the
- * latest 5 minutes after the set was fetched); an introspection answer until the token's
+ * latest 5 minutes after the set was fetched, plus the minute below); a JWT it admitted for
+ * {@link #VERIFIED_JWT_TTL} (never past its {@code exp}), so a client that sends the same token with
+ * every request pays its signature check once; an introspection answer until the token's
  * {@code exp}, at most 5 minutes, an inactive one 30 s; the API keys file, looked at once a second.
  *
  * <p>JWTs are checked for: a signature by the issuer's key under an allowed algorithm
@@ -71,6 +74,16 @@ public final class ResourceServer implements Authenticator {
     private final ToolScopes toolScopes;
     private final List<URI> servers;
     private final InstantSource clock;
+    private final Duration skew;
+    /** Admitted JWTs, by the SHA-256 of the token and the resource. */
+    private final TokenCache verifiedJwts = new TokenCache();
+
+    /**
+     * How long a verified JWT is taken as verified without checking its signature again (never
+     * past its exp): short, so a key removed from the JWK set stops working within the JWK set's
+     * own cache lifetime plus this.
+     */
+    public static final Duration VERIFIED_JWT_TTL = Duration.ofSeconds(60);
 
     private ResourceServer(Builder b) {
         this.resource = b.resource;
@@ -78,6 +91,7 @@ public final class ResourceServer implements Authenticator {
         this.toolScopes = new ToolScopes(b.toolScopes);
         this.apiKeys = b.apiKeys;
         this.clock = b.clock;
+        this.skew = b.clockSkew;
         Http http = new Http(b.httpClient.orElseGet(Http::defaultClient));
         Map<String, IssuerCheck> checks = new LinkedHashMap<>();
         List<Introspector.Target> targets = new ArrayList<>();
@@ -157,6 +171,25 @@ public final class ResourceServer implements Authenticator {
     }
 
     private Checked token(String token, URI aud) {
+        // A client sends the same token with every request: its signature is checked once, and
+        // the answer kept for a while (never past its exp), so the RSA or EC verification is
+        // not paid again on each request (it was two fifths of the gateway's CPU under load).
+        long now = clock.millis();
+        String key = TokenCache.key(token, aud.toString());
+        Optional<Checked> verified = verifiedJwts.get(key, now);
+        if (verified.isPresent()) {
+            return verified.get();
+        }
+        Checked checked = verify(token, aud);
+        if (checked instanceof Checked.Ok ok && ok.caller().kind() == Caller.Kind.JWT
+                && ok.caller().claims().get("exp") instanceof Number exp) {
+            long until = Math.min(exp.longValue() * 1000 + skew.toMillis(), now + VERIFIED_JWT_TTL.toMillis());
+            verifiedJwts.put(key, checked, until, now);
+        }
+        return checked;
+    }
+
+    private Checked verify(String token, URI aud) {
         JWT jwt;
         try {
             jwt = JWTParser.parse(token);

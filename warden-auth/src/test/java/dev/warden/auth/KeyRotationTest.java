@@ -82,6 +82,42 @@ class KeyRotationTest {
     }
 
     @Test
+    void the_same_token_is_verified_once_a_minute_not_on_every_request() throws Exception {
+        ResourceServer brief = ResourceServer.custom().issuer(Issuer.custom(as.issuer).jwksUri(as.jwksUri()).build())
+                .jwksCacheLifetime(Duration.ofSeconds(1)).clock(clock).build();
+        URI resource = URI.create(RESOURCE);
+        String token = signedBy(as.key);
+        assertThat(brief.authenticate(bearer(token), resource)).isInstanceOf(Verdict.Admitted.class);
+        as.publish(ROTATED.toPublicJWK()); // the key is gone from the set
+        clock.advance(Duration.ofSeconds(2)); // and the set's cache has expired
+
+        assertThat(brief.authenticate(bearer(token), resource)).as("verified a moment ago")
+                .isInstanceOf(Verdict.Admitted.class);
+        assertThat(brief.authenticate(bearer(signedBy(as.key)), resource)).as("a new token by the removed key")
+                .isInstanceOf(Verdict.Refused.class);
+        clock.advance(ResourceServer.VERIFIED_JWT_TTL);
+        assertThat(brief.authenticate(bearer(token), resource)).isInstanceOf(Verdict.Refused.class);
+    }
+
+    @Test
+    void a_verified_token_is_not_taken_as_verified_past_its_exp() throws Exception {
+        ResourceServer strict = ResourceServer.custom().issuer(Issuer.custom(as.issuer).jwksUri(as.jwksUri()).build())
+                .clockSkew(Duration.ZERO).clock(clock).build();
+        URI resource = URI.create(RESOURCE);
+        String token = FakeAuthorizationServer.sign(as.key, as.claims(clock.instant())
+                .expirationTime(java.util.Date.from(clock.instant().plusSeconds(10))).build(), JOSEObjectType.JWT);
+        assertThat(strict.authenticate(bearer(token), resource)).isInstanceOf(Verdict.Admitted.class);
+
+        clock.advance(Duration.ofSeconds(11));
+
+        assertThat(strict.authenticate(bearer(token), resource)).isInstanceOf(Verdict.Refused.class);
+    }
+
+    private static Credentials bearer(String token) {
+        return new Credentials(Optional.of("Bearer " + token), Optional.empty());
+    }
+
+    @Test
     void unknown_kids_cannot_make_the_server_fetch_more_than_twice_per_window() throws Exception {
         RSAKey junk = FakeAuthorizationServer.generate("junk");
         String token = signedBy(junk);

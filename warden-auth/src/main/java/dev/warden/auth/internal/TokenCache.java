@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Introspection answers by the SHA-256 of the token (the token itself is never kept), each until
- * its own deadline. Bounded: when full, expired answers go, and if that is not enough all go (a
+ * Answers about tokens (introspection's, and verified JWTs') by the SHA-256 of the token and the
+ * resource (the token itself is never a key), each until its own deadline. Bounded: when full, expired answers go, and if that is not enough all go (a
  * flood of junk tokens costs the authorization server one introspection each, as without a cache,
  * and cannot grow memory).
  */
@@ -36,7 +36,7 @@ public final class TokenCache {
         }
     }
 
-    Optional<Checked> get(String key, long nowMillis) {
+    public Optional<Checked> get(String key, long nowMillis) {
         Entry e = entries.get(key);
         if (e == null) {
             return Optional.empty();
@@ -48,7 +48,7 @@ public final class TokenCache {
         return Optional.of(e.checked());
     }
 
-    void put(String key, Checked checked, long untilMillis, long nowMillis) {
+    public void put(String key, Checked checked, long untilMillis, long nowMillis) {
         if (untilMillis <= nowMillis) {
             return;
         }
