@@ -1,0 +1,53 @@
+package dev.warden.audit;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A server's grade, from its findings, by one documented formula: each distinct (rule, tool) pair
+ * found costs points by its severity (high 25, medium 10, low 3, note 0), from 100, floored at 0;
+ * A from 90, B from 75, C from 60, D from 40, else F; and any high finding caps the grade at C.
+ * Counting pairs rather than findings keeps one leaky tool probed twenty ways from scoring as twenty
+ * problems.
+ *
+ * @param letter A to F
+ * @param score  0 to 100
+ */
+public record Grade(String letter, int score) {
+
+    public static final String FORMULA = "100 - (25 per high, 10 per medium, 3 per low finding, counted once per "
+            + "rule and tool), floored at 0; A >= 90, B >= 75, C >= 60, D >= 40, else F; any high finding caps at C";
+
+    public Grade {
+        Objects.requireNonNull(letter, "letter");
+        if (!Set.of("A", "B", "C", "D", "F").contains(letter) || score < 0 || score > 100) {
+            throw new IllegalArgumentException("a grade is A to F with a score of 0 to 100, got " + letter + " " + score);
+        }
+    }
+
+    public static Grade of(List<Finding> findings) {
+        Set<String> counted = new HashSet<>();
+        int score = 100;
+        boolean high = false;
+        for (Finding f : findings) {
+            if (!counted.add(f.rule().id() + "\u0000" + f.tool().orElse(""))) {
+                continue;
+            }
+            score -= switch (f.severity()) {
+                case HIGH -> 25;
+                case MEDIUM -> 10;
+                case LOW -> 3;
+                case NOTE -> 0;
+            };
+            high |= f.severity() == Severity.HIGH;
+        }
+        score = Math.max(0, score);
+        String letter = score >= 90 ? "A" : score >= 75 ? "B" : score >= 60 ? "C" : score >= 40 ? "D" : "F";
+        if (high && letter.compareTo("C") < 0) {
+            letter = "C";
+        }
+        return new Grade(letter, score);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.warden.audit;
+
+/**
+ * What the auditor reports, each with a stable id (SARIF's {@code ruleId}; never renumbered), a
+ * severity, the CWE it is an instance of, and what to do about it.
+ */
+public enum Rule {
+    // What comes back: the sanitizer's detectors over every byte of an answer.
+    LEAK_STACK_TRACE("WDN-L001", Severity.HIGH, 209, "A failure shows a stack trace",
+            "Catch failures at the tool boundary; send a fixed message and a reference, log the trace."),
+    LEAK_SECRET("WDN-L002", Severity.HIGH, 200, "A failure or result shows a credential",
+            "Never put credentials in messages; redact them before any text leaves the server."),
+    LEAK_PATH("WDN-L003", Severity.MEDIUM, 209, "A failure shows a server file path",
+            "Report paths relative to what the caller asked for; keep absolute server paths in logs."),
+    LEAK_DATABASE("WDN-L004", Severity.MEDIUM, 209, "A failure shows SQL, schema or driver details",
+            "Map database errors to codes (by SQLSTATE); keep statements and schema names in logs."),
+    LEAK_TOPOLOGY("WDN-L005", Severity.MEDIUM, 200, "A failure shows internal hosts or addresses",
+            "Name upstream services by role, not by host; keep addresses in logs."),
+    LEAK_INJECTION("WDN-L006", Severity.MEDIUM, 74, "A failure carries instructions aimed at the model",
+            "Never pass third-party text to the model as an error message without sanitizing it."),
+    REFLECTED_INPUT("WDN-L007", Severity.LOW, 74, "A failure repeats the caller's hostile input verbatim",
+            "Quote what the caller sent only where it helps fix the call, and escape it."),
+    USER_ENUMERATION("WDN-L008", Severity.MEDIUM, 203, "Answers tell an unknown account from a wrong password",
+            "Answer both the same way, in the same time."),
+    // How failures are shaped.
+    TOOL_ERROR_AS_PROTOCOL_ERROR("WDN-S001", Severity.MEDIUM, 755,
+            "A tool's failure comes back as a JSON-RPC error instead of an isError result",
+            "Return tool failures as CallToolResult with isError: true, so the model can correct its call."),
+    PROTOCOL_ERROR_AS_TOOL_ERROR("WDN-S002", Severity.LOW, 755,
+            "A protocol error (unknown tool, malformed request) comes back as an isError result",
+            "Answer protocol errors with JSON-RPC errors (-32602 for an unknown tool)."),
+    NO_MACHINE_CODE("WDN-S003", Severity.LOW, 755, "A failure has no machine-readable code or retry hint",
+            "Give each failure a symbolic code and, where retrying helps, retryable and retryAfterMs."),
+    LEGACY_ERROR_CODE("WDN-S004", Severity.LOW, 755, "A JSON-RPC error uses a code outside the spec's",
+            "Use -32700, -32600..-32603 and the codes the MCP version defines; put your own in error.data."),
+    UNANSWERED("WDN-S005", Severity.HIGH, 248, "A request got no answer, or the server stopped",
+            "Answer every request exactly once, with its own id, whatever it holds."),
+    WORKS_AFTER_CANCEL("WDN-S006", Severity.LOW, 404, "A cancelled call is still answered or keeps working",
+            "Stop the work on notifications/cancelled and send no answer for it."),
+    SLOW_ON_LONG_INPUT("WDN-S007", Severity.MEDIUM, 1333, "An over-long argument makes a call disproportionately slow",
+            "Bound argument sizes in the input schema; use linear-time matching on untrusted text."),
+    // Over HTTP.
+    HTTP_NO_ORIGIN_CHECK("WDN-H001", Severity.HIGH, 346, "A foreign Origin or Host is served (DNS rebinding)",
+            "Refuse requests whose Origin or Host is not an expected one (403)."),
+    HTTP_GUESSABLE_SESSION("WDN-H002", Severity.MEDIUM, 330, "Session ids are short or predictable",
+            "Make session ids at least 128 bits from a secure random source."),
+    HTTP_401_WITHOUT_METADATA("WDN-H003", Severity.LOW, 287, "A 401 does not point to protected-resource metadata",
+            "Answer 401 with WWW-Authenticate: Bearer resource_metadata=\"…\" (RFC 9728)."),
+    HTTP_VERSION_BANNER("WDN-H004", Severity.LOW, 200, "Response headers name the server's product or version",
+            "Drop Server and X-Powered-By version headers."),
+    // Tool definitions.
+    TOOL_POISONING("WDN-D001", Severity.HIGH, 74, "A definition carries instructions aimed at the model",
+            "Descriptions say what a tool does; they never instruct the model to do anything else."),
+    HIDDEN_UNICODE("WDN-D002", Severity.MEDIUM, 1007, "A definition holds invisible or direction-changing characters",
+            "Remove zero-width, bidirectional-control and tag characters from names and descriptions."),
+    NAME_SHADOWING("WDN-D003", Severity.LOW, 694, "A tool's name shadows a well-known tool of another server",
+            "Give tools names that say which server they belong to."),
+    DESTRUCTIVE_WITHOUT_ANNOTATION("WDN-D004", Severity.LOW, 1188,
+            "A tool that writes, deletes, sends or pays declares no destructiveHint",
+            "Annotate tools with readOnlyHint / destructiveHint so clients can ask before calling them."),
+    DEFINITION_CHANGED("WDN-D005", Severity.HIGH, 494, "A definition changed since it was pinned",
+            "Review the change; pin the new definitions only once it is understood.");
+
+    private final String id;
+    private final Severity severity;
+    private final int cwe;
+    private final String title;
+    private final String remediation;
+
+    Rule(String id, Severity severity, int cwe, String title, String remediation) {
+        this.id = id;
+        this.severity = severity;
+        this.cwe = cwe;
+        this.title = title;
+        this.remediation = remediation;
+    }
+
+    /** The stable id, such as {@code WDN-L001}. */
+    public String id() {
+        return id;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    /** The CWE number, such as 209. */
+    public int cwe() {
+        return cwe;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String remediation() {
+        return remediation;
+    }
+}

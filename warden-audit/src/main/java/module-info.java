@@ -1,0 +1,6 @@
+/** The black-box auditor: probes an MCP server from outside and reports what it leaks. */
+module dev.warden.audit {
+    requires transitive dev.warden.client;
+
+    exports dev.warden.audit;
+}
