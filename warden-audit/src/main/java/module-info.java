@@ -3,4 +3,5 @@ module dev.warden.audit {
     requires transitive dev.warden.client;
 
     exports dev.warden.audit;
+    exports dev.warden.audit.report;
 }
