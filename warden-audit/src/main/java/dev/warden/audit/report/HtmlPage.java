@@ -32,7 +32,8 @@ final class HtmlPage {
             table{border-collapse:collapse;width:100%;font-size:13px}
             th,td{border-bottom:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top}
             th{background:#f6f8fa;position:sticky;top:0}
-            td code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}
+            td code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:break-word}
+            td.id{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;white-space:nowrap}
             td.fix{color:#57606a;max-width:280px}
             .empty{font-size:16px;color:#1a7f37;margin:24px 0}
             footer{margin-top:24px;border-top:1px solid #d0d7de;padding-top:8px;color:#57606a;font-size:12px}

@@ -71,9 +71,9 @@ final class HtmlReport {
             Severity s = f.severity();
             out.append("<tr data-severity=\"").append(s.name()).append("\">")
                     .append("<td><span class=\"sev ").append(s.name()).append("\">").append(s.name().toLowerCase(Locale.ROOT)).append("</span></td>")
-                    .append("<td class=\"mono\">").append(f.rule().id()).append("</td>")
+                    .append("<td class=\"id\">").append(f.rule().id()).append("</td>")
                     .append("<td><strong>").append(html(f.rule().title())).append("</strong><br>").append(html(f.message())).append("</td>")
-                    .append("<td class=\"mono\">CWE-").append(f.rule().cwe()).append("</td>")
+                    .append("<td class=\"id\">CWE-").append(f.rule().cwe()).append("</td>")
                     .append("<td><code>").append(f.tool().map(Untrusted::html).orElse("(server)")).append("</code></td>")
                     .append("<td>").append(html(f.probe())).append("</td>")
                     .append("<td><code>").append(html(f.location())).append("</code></td>")

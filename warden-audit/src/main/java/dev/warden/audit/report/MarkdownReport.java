@@ -54,7 +54,7 @@ final class MarkdownReport {
             out.append("\nNot called:\n\n");
             report.skipped().forEach(skip -> out.append("- ").append(code(skip)).append('\n'));
         }
-        out.append("\n<sub>Grade: ").append(prose(Grade.FORMULA)).append(".</sub>\n");
+        out.append("\n<sub>Grade: ").append(Grade.FORMULA.replace(">", "&gt;")).append(".</sub>\n");
         return out.toString();
     }
 

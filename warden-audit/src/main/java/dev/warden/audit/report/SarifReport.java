@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -48,12 +49,38 @@ final class SarifReport {
     private SarifReport() {
     }
 
+    /** Warden's mapper, with property bags' entries in key order so that the same report gives the same bytes. */
+    private static final JsonMapper MAPPER = Json.mapper().rebuild()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .build();
+
     static String render(Report report) {
-        JsonNode tree = Json.mapper().valueToTree(log(report));
+        JsonNode tree = MAPPER.valueToTree(log(report));
         prune(tree);
+        ObjectNode run = (ObjectNode) tree.get("runs").get(0);
         // An empty results array says "audited, nothing found"; an absent one would say "not run".
-        ((ObjectNode) tree.get("runs").get(0)).set("results", resultsOrEmpty(tree.get("runs").get(0)));
-        return Json.mapper().writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree) + "\n";
+        ArrayNode results = resultsOrEmpty(run);
+        run.set("results", results);
+        explicitLevels(run, results, report);
+        return MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree) + "\n";
+    }
+
+    /**
+     * The model leaves out values equal to the schema's defaults, "warning" among them; SARIF
+     * readers that do not apply the defaults would then miss a medium finding's level. Every rule's
+     * default level and every result's level is written.
+     */
+    private static void explicitLevels(ObjectNode run, ArrayNode results, Report report) {
+        JsonNode rules = run.get("tool").get("driver").get("rules");
+        for (dev.warden.audit.Rule rule : dev.warden.audit.Rule.values()) {
+            ObjectNode descriptor = (ObjectNode) rules.get(rule.ordinal());
+            ObjectNode configuration = descriptor.has("defaultConfiguration")
+                    ? (ObjectNode) descriptor.get("defaultConfiguration") : descriptor.putObject("defaultConfiguration");
+            configuration.put("level", rule.severity().sarifLevel());
+        }
+        for (int i = 0; i < results.size(); i++) {
+            ((ObjectNode) results.get(i)).put("level", report.findings().get(i).severity().sarifLevel());
+        }
     }
 
     static SarifSchema210 log(Report report) {

@@ -74,6 +74,6 @@ final class TextReport {
     }
 
     private static void line(StringBuilder out, String label, String value) {
-        out.append("         ").append(String.format(Locale.ROOT, "%-9s", label + ":")).append(value).append('\n');
+        out.append("         ").append(String.format(Locale.ROOT, "%-10s", label + ":")).append(value).append('\n');
     }
 }
