@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Every SARIF report is valid against the official SARIF 2.1.0 schema (see resources/sarif/README.md). */
 class SarifReportSchemaTest {
@@ -32,6 +33,14 @@ class SarifReportSchemaTest {
     @Test
     void aReportOfHostileNamesIsValid() {
         assertThat(errors(SampleReports.hostile())).isEmpty();
+    }
+
+    @Test
+    void theSchemaRejectsWhatIsNotSarif() {
+        ObjectNode sarif = (ObjectNode) Json.mapper().readTree(ReportFormat.SARIF.render(SampleReports.realistic()));
+        ((ObjectNode) sarif.get("runs").get(0).get("results").get(0)).put("level", "fatal");
+
+        assertThat(SCHEMA.validate(sarif)).isNotEmpty();
     }
 
     private static List<Error> errors(Report report) {
