@@ -5,6 +5,7 @@ import dev.warden.audit.Report;
 import dev.warden.audit.Severity;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** How many findings a report has of each severity, every severity present (zero included), worst first. */
@@ -31,7 +32,7 @@ final class Counts {
             if (!out.isEmpty()) {
                 out.append(", ");
             }
-            out.append(n).append(' ').append(severity.name().toLowerCase(java.util.Locale.ROOT));
+            out.append(n).append(' ').append(severity.name().toLowerCase(Locale.ROOT));
         });
         return out.toString();
     }

@@ -4,6 +4,7 @@ import dev.warden.audit.Finding;
 import dev.warden.audit.Grade;
 import dev.warden.audit.Report;
 import dev.warden.core.json.Json;
+import java.util.Locale;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,7 +34,7 @@ final class JsonReport {
         Grade grade = report.grade();
         root.putObject("grade").put("letter", grade.letter()).put("score", grade.score()).put("formula", Grade.FORMULA);
         ObjectNode counts = root.putObject("counts");
-        Counts.bySeverity(report).forEach((severity, n) -> counts.put(severity.name().toLowerCase(java.util.Locale.ROOT), n));
+        Counts.bySeverity(report).forEach((severity, n) -> counts.put(severity.name().toLowerCase(Locale.ROOT), n));
         ArrayNode findings = root.putArray("findings");
         for (Finding f : report.findings()) {
             findings.add(finding(f));
@@ -49,7 +50,7 @@ final class JsonReport {
     private static ObjectNode finding(Finding f) {
         ObjectNode node = Json.object();
         node.put("ruleId", f.rule().id());
-        node.put("severity", f.severity().name().toLowerCase(java.util.Locale.ROOT));
+        node.put("severity", f.severity().name().toLowerCase(Locale.ROOT));
         node.put("cwe", f.rule().cwe());
         node.put("title", f.rule().title());
         f.tool().ifPresent(t -> node.put("tool", t));

@@ -1,6 +1,7 @@
 package dev.warden.audit.report;
 
 import dev.warden.audit.Report;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -29,7 +30,7 @@ public enum ReportFormat {
 
     /** The report in this format; text formats end with a newline. */
     public String render(Report report) {
-        return renderer.apply(java.util.Objects.requireNonNull(report, "report"));
+        return renderer.apply(Objects.requireNonNull(report, "report"));
     }
 
     /** The file name extension, without the dot: {@code sarif}, {@code html}, … */

@@ -11,9 +11,11 @@ import com.contrastsecurity.sarif.Run;
 import com.contrastsecurity.sarif.SarifSchema210;
 import com.contrastsecurity.sarif.Tool;
 import com.contrastsecurity.sarif.ToolComponent;
+import dev.warden.audit.Evidence;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Grade;
 import dev.warden.audit.Report;
+import dev.warden.audit.Rule;
 import dev.warden.core.json.Json;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +74,7 @@ final class SarifReport {
      */
     private static void explicitLevels(ObjectNode run, ArrayNode results, Report report) {
         JsonNode rules = run.get("tool").get("driver").get("rules");
-        for (dev.warden.audit.Rule rule : dev.warden.audit.Rule.values()) {
+        for (Rule rule : Rule.values()) {
             ObjectNode descriptor = (ObjectNode) rules.get(rule.ordinal());
             ObjectNode configuration = descriptor.has("defaultConfiguration")
                     ? (ObjectNode) descriptor.get("defaultConfiguration") : descriptor.putObject("defaultConfiguration");
@@ -129,7 +131,7 @@ final class SarifReport {
         return results;
     }
 
-    private static Map<String, Object> evidence(dev.warden.audit.Evidence e) {
+    private static Map<String, Object> evidence(Evidence e) {
         Map<String, Object> node = new LinkedHashMap<>();
         node.put("category", e.category());
         node.put("fingerprint", e.fingerprint());
