@@ -5,8 +5,6 @@ import dev.warden.audit.AuditContext;
 import dev.warden.audit.Evidence;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Rule;
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.Sanitizer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,8 +21,6 @@ import tools.jackson.databind.JsonNode;
  * never the text.
  */
 public final class DefinitionChecks implements AuditCheck {
-
-    private static final Sanitizer SANITIZER = Sanitizer.ofDefaults();
 
     private DefinitionChecks() {
     }
@@ -56,8 +52,11 @@ public final class DefinitionChecks implements AuditCheck {
 
     /**
      * {@link Rule#TOOL_POISONING}: a string of a definition, or the server's instructions, that
-     * instructs the model (the tool-poisoning phrases, and the sanitizer's prompt-injection
-     * detector). One finding per string.
+     * instructs the model ({@link PoisoningPhrases}). One finding per string.
+     *
+     * <p>The sanitizer's prompt-injection detector is not used here: it is made for error text,
+     * where "use the … tool" is an attack; in a tool's own description it is the norm (the official
+     * filesystem and sequential-thinking servers say it), and every official server would be flagged.
      */
     public static List<Finding> poisoning(Definitions d) {
         List<Finding> out = new ArrayList<>();
@@ -65,12 +64,7 @@ public final class DefinitionChecks implements AuditCheck {
             if (s.isKey()) {
                 return;
             }
-            Optional<String> reason = PoisoningPhrases.reason(s.text());
-            if (reason.isEmpty() && SANITIZER.detect(s.text()).stream()
-                    .anyMatch(f -> f.category() == Category.INJECTION)) {
-                reason = Optional.of("reads as a prompt injection");
-            }
-            reason.ifPresent(r -> out.add(new Finding(Rule.TOOL_POISONING, s.owner(), "definitions listed",
+            PoisoningPhrases.reason(s.text()).ifPresent(r -> out.add(new Finding(Rule.TOOL_POISONING, s.owner(), "definitions listed",
                     s.location(), "The text " + r + ".", Optional.of(Evidence.of("injection", s.text())))));
         });
         return out;
