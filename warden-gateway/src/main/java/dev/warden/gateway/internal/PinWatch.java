@@ -52,8 +52,9 @@ public final class PinWatch {
     }
 
     /**
-     * Whether one item of an upstream's {@code tools} or {@code prompts} listing is shown to
-     * clients; a change is reported on the way.
+     * Whether one item of an upstream's listing ({@code tools}, {@code prompts}, {@code resources},
+     * {@code resourceTemplates}) is shown to clients; a change is reported on the way. Only tools
+     * are ever hidden.
      */
     boolean shows(String upstream, String field, JsonNode item) {
         Pin pin = pins.get(upstream);

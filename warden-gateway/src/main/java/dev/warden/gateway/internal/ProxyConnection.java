@@ -58,7 +58,7 @@ public final class ProxyConnection implements Asker {
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
                 this::auditRecord, this);
-        this.resources = new ResourceRouting(this.links, profile, calls, this, access);
+        this.resources = new ResourceRouting(this.links, profile, calls, this, access, services.pins());
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.session = Session.builder(downstream)
                 .boundary(services.boundaryFor(profile.caller()))
