@@ -18,8 +18,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The upstreams' pinned definitions ({@code pin:}) against what they list now, shared by every
- * client connection: a tool or prompt listed with another hash than its pin, or not pinned at all,
- * is logged once per change (a WARNING naming it and the upstream, never its text) and recorded as
+ * client connection: a tool, prompt or resource listed with another hash than its pin, or not
+ * pinned at all, is logged once per change (a WARNING naming it and the upstream, never its text) and recorded as
  * an incident; in {@code block} mode such a tool is hidden and a call to it is answered as an
  * unknown tool. A tool never pinned is blocked even before it is listed; one that changed is
  * blocked from the listing that shows the change on (and visible again if it changes back).
