@@ -59,7 +59,9 @@ public enum Rule {
             "A tool that writes, deletes, sends or pays declares no destructiveHint",
             "Annotate tools with readOnlyHint / destructiveHint so clients can ask before calling them."),
     DEFINITION_CHANGED("WDN-D005", Severity.HIGH, 494, "A definition changed since it was pinned",
-            "Review the change; pin the new definitions only once it is understood.");
+            "Review the change; pin the new definitions only once it is understood."),
+    DEFINITION_REMOVED("WDN-D006", Severity.NOTE, 494, "A pinned definition is no longer listed",
+            "Confirm the removal was intended, then pin the current definitions.");
 
     private final String id;
     private final Severity severity;

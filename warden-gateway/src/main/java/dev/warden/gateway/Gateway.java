@@ -85,7 +85,7 @@ public final class Gateway implements AutoCloseable {
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
-                incidents, b.clock);
+                incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock));
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.

@@ -84,7 +84,7 @@ final class ConfigReader {
                 continue;
             }
             upstreams.add(UpstreamReader.upstream(UpstreamReader.safeName(entry.getKey(), path), server, path, env,
-                    maxBytes));
+                    maxBytes, baseDir));
         }
         if (upstreams.isEmpty()) {
             throw new ConfigException(key + ": every server is disabled");

@@ -42,12 +42,14 @@ import java.util.function.Supplier;
  *     by any connected client before it is closed; the first connection stays
  * @param onBehalf how to reach it as one caller (an RFC 8693 token exchange of the caller's token),
  *     for a {@code perClient} upstream; the caller's own token never reaches it
+ * @param pin its pinned definitions, if any: a definition that changed since is reported or, for a
+ *     tool in {@code block} mode, hidden
  */
 public record Upstream(String name, Supplier<Transport> connector, Duration timeout, Map<String, Duration> toolTimeouts,
         Policy policy, boolean redactSuccessfulResults, Optional<Set<String>> allowTools, Set<String> denyTools,
         ReconnectPolicy reconnect, Limits limits, boolean pii, boolean perClient, Duration closeIdleAfter,
         int maxMessageBytes, Optional<List<String>> roots, Map<String, Boolean> redactResultsOf,
-        Optional<OnBehalf> onBehalf) {
+        Optional<OnBehalf> onBehalf, Optional<Pin> pin) {
 
     /** How to reach an upstream for one caller: a connector from that caller's current token. */
     @FunctionalInterface
@@ -78,6 +80,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         roots = roots.map(List::copyOf);
         redactResultsOf = Map.copyOf(redactResultsOf);
         Objects.requireNonNull(onBehalf, "onBehalf");
+        Objects.requireNonNull(pin, "pin");
         if (onBehalf.isPresent() && !perClient) {
             throw new IllegalArgumentException("upstream " + name + " acts on behalf of each caller (a token exchange) "
                     + "and so needs a connection per client (perClient)");
@@ -179,7 +182,8 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         Upstream base = of(name, onBehalf.connectorFor(Optional::empty), maxMessageBytes);
         return new Upstream(name, base.connector, base.timeout, base.toolTimeouts, base.policy,
                 base.redactSuccessfulResults, base.allowTools, base.denyTools, base.reconnect, base.limits, base.pii,
-                true, base.closeIdleAfter, maxMessageBytes, base.roots, base.redactResultsOf, Optional.of(onBehalf));
+                true, base.closeIdleAfter, maxMessageBytes, base.roots, base.redactResultsOf, Optional.of(onBehalf),
+                base.pin);
     }
 
     /** Streamable HTTP with headers, an optional OAuth, and the largest answer accepted. */
@@ -221,7 +225,8 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     private static Upstream of(String name, Supplier<Transport> connector, int maxMessageBytes) {
         return new Upstream(name, connector, DEFAULT_TIMEOUT, Map.of(), Policy.REDACT, true, Optional.empty(),
                 Set.of(), ReconnectPolicy.ofDefaults(), Limits.ofDefaults(), false, false,
-                DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of(), Optional.empty());
+                DEFAULT_CLOSE_IDLE_AFTER, maxMessageBytes, Optional.empty(), Map.of(), Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -260,6 +265,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         private Optional<List<String>> roots;
         private Map<String, Boolean> redactResultsOf;
         private final Optional<OnBehalf> onBehalf;
+        private Optional<Pin> pin;
 
         private Builder(Upstream u) {
             name = u.name;
@@ -279,6 +285,13 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
             roots = u.roots;
             redactResultsOf = u.redactResultsOf;
             onBehalf = u.onBehalf;
+            pin = u.pin;
+        }
+
+        /** Its pinned definitions: changes are reported or, in block mode, changed tools hidden. */
+        public Builder pin(Optional<Pin> pin) {
+            this.pin = pin;
+            return this;
         }
 
         /** The same upstream reached another way (a process started ahead of time, say). */
@@ -357,7 +370,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         public Upstream build() {
             return new Upstream(name, connector, timeout, toolTimeouts, policy, redactSuccessfulResults, allowTools,
                     denyTools, reconnect, limits, pii, perClient, closeIdleAfter, maxMessageBytes, roots,
-                    redactResultsOf, onBehalf);
+                    redactResultsOf, onBehalf, pin);
         }
     }
 

@@ -35,7 +35,7 @@ final class UpstreamReader {
     static final Set<String> KEYS = Set.of("command", "args", "env", "url", "headers", "timeout",
             "toolTimeouts", "policy", "redactCredentialsInResults", "tools", "type", "cwd", "disabled", "breaker",
             "maxConcurrent", "rateLimit", "pii", "oauth", "tokenExchange", "maxMessageBytes", "perClient",
-            "closeIdleAfter", "roots", "inheritEnv", "maxConnections", "maxConcurrentPerClient");
+            "closeIdleAfter", "roots", "inheritEnv", "maxConnections", "maxConcurrentPerClient", "pin", "pinMode");
 
     private UpstreamReader() {
     }
@@ -60,7 +60,7 @@ final class UpstreamReader {
     }
 
     static Upstream upstream(String name, ObjectNode s, String path, Function<String, String> env,
-            int defaultMaxBytes) {
+            int defaultMaxBytes, Path baseDir) {
         unknownKeys(s, path + ".", KEYS);
         boolean stdio = s.has("command");
         int maxBytes = integer(s, "maxMessageBytes", path + ".maxMessageBytes", defaultMaxBytes);
@@ -187,7 +187,37 @@ final class UpstreamReader {
             Set<String> deny = t.has("deny") ? names(t.get("deny"), path + ".tools.deny") : Set.of();
             u.tools(allow, deny);
         }
+        u.pin(pin(s, path, baseDir));
         return u.build();
+    }
+
+    /**
+     * {@code pin: FILE} (relative to the configuration's directory) and {@code pinMode: block|warn}
+     * (warn by default): the file is read now, so a missing or malformed one stops the gateway
+     * from starting, naming the key.
+     */
+    private static Optional<Pin> pin(ObjectNode s, String path, Path baseDir) {
+        Optional<String> file = text(s, "pin", path + ".pin", "the path of a pin file (warden audit --pin)");
+        Optional<String> mode = text(s, "pinMode", path + ".pinMode", "block or warn");
+        if (file.isEmpty()) {
+            if (mode.isPresent()) {
+                throw new ConfigException(path + ".pinMode: needs a pin file (pin)");
+            }
+            return Optional.empty();
+        }
+        Pin.Mode m = switch (mode.orElse("warn")) {
+            case "warn" -> Pin.Mode.WARN;
+            case "block" -> Pin.Mode.BLOCK;
+            default -> throw new ConfigException(path + ".pinMode: expected block or warn");
+        };
+        Path resolved = baseDir.resolve(file.get());
+        try {
+            return Optional.of(new Pin(resolved, dev.warden.core.pin.DefinitionPins.read(resolved), m));
+        } catch (java.io.IOException e) {
+            throw new ConfigException(path + ".pin: the pin file " + resolved + " could not be read");
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(path + ".pin: " + e.getMessage());
+        }
     }
 
     /**

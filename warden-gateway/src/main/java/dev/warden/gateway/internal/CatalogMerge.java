@@ -24,8 +24,10 @@ final class CatalogMerge {
     private final ToolCatalog tools;
     private final UpstreamCalls calls;
     private final CallerAccess access;
+    private final PinWatch pins;
 
-    CatalogMerge(ConnectionLinks links, ToolCatalog tools, UpstreamCalls calls, CallerAccess access) {
+    CatalogMerge(ConnectionLinks links, ToolCatalog tools, UpstreamCalls calls, CallerAccess access, PinWatch pins) {
+        this.pins = pins;
         this.links = links;
         this.tools = tools;
         this.calls = calls;
@@ -77,15 +79,18 @@ final class CatalogMerge {
     }
 
     /**
-     * A listing without what policy hides ({@code tools.deny}, the access rules): a denied tool or
-     * prompt does not exist, as far as the client can tell.
+     * A listing without what policy hides ({@code tools.deny}, the access rules, a tool changed
+     * since it was pinned in block mode): a denied tool or prompt does not exist, as far as the
+     * client can tell. Every item is compared with its pin (a change is reported) before the rules
+     * decide, so a change is noticed even in what no client may see.
      */
     private JsonNode visible(UpstreamLink link, JsonNode page, String field) {
         boolean isTools = "tools".equals(field);
         return Listing.keeping(page, field, item -> {
             String name = item.path("name").asString("");
-            return isTools ? link.spec().exposes(name) && access.tool(link.name(), name)
-                    : access.prompt(link.name(), name);
+            boolean pinned = pins.shows(link.name(), field, item);
+            return pinned && (isTools ? link.spec().exposes(name) && access.tool(link.name(), name)
+                    : access.prompt(link.name(), name));
         });
     }
 

@@ -54,11 +54,11 @@ public final class ProxyConnection implements Asker {
                 new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
         Handshake handshake = new Handshake(this.links, profile);
         CallerAccess access = new CallerAccess(services.access(), profile::caller);
-        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access);
+        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, services.pins());
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
                 this::auditRecord, this);
-        this.resources = new ResourceRouting(this.links, profile, calls, this, access);
+        this.resources = new ResourceRouting(this.links, profile, calls, this, access, services.pins());
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.session = Session.builder(downstream)
                 .boundary(services.boundaryFor(profile.caller()))

@@ -37,9 +37,12 @@ final class ResourceRouting {
 
     /** What this caller may see: a resource it may not is neither listed nor found. */
     private final CallerAccess access;
+    /** The upstreams' pinned definitions: a resource listed unlike its pin is reported (never hidden). */
+    private final PinWatch pins;
 
     ResourceRouting(ConnectionLinks links, ClientProfile profile, UpstreamCalls calls, ProxyConnection subscriber,
-            CallerAccess access) {
+            CallerAccess access, PinWatch pins) {
+        this.pins = pins;
         this.access = access;
         this.subscriber = subscriber;
         this.links = links;
@@ -68,7 +71,7 @@ final class ResourceRouting {
                 JsonNode page = calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
                 for (JsonNode item : page.path(field)) {
                     String id = item.path(key).asString("");
-                    if (!access.resource(link.name(), id)) {
+                    if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
                         continue;
                     }
                     listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
@@ -83,7 +86,8 @@ final class ResourceRouting {
 
     /** One upstream's page without what the access rules hide from this caller. */
     private JsonNode visible(UpstreamLink link, JsonNode page, String field, String key) {
-        return Listing.keeping(page, field, item -> access.resource(link.name(), item.path(key).asString("")));
+        return Listing.keeping(page, field, item -> pins.shows(link.name(), field, item)
+                && access.resource(link.name(), item.path(key).asString("")));
     }
 
     private static String templatePrefix(String template) {

@@ -18,9 +18,11 @@ import java.util.Optional;
  * @param access the authorization rules, if any (none: everything is allowed)
  * @param incidents the incident store, as {@link CallerIncidents#stamping} writes to it
  * @param clock what dates the incidents
+ * @param pins the upstreams' pinned definitions against what they list
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
-                       ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock) {
+                       ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock,
+                       PinWatch pins) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

@@ -59,7 +59,7 @@ final class ToolCallFlow {
     /** The upstream and its name for a tool the client may call (policy and access rules), if there is one. */
     Optional<Naming.Target> visible(String exposed) {
         return links.resolve(exposed).filter(t -> t.link().spec().exposes(t.name())
-                && access.tool(t.link().name(), t.name()));
+                && services.pins().callable(t.link().name(), t.name()) && access.tool(t.link().name(), t.name()));
     }
 
     /** Whether a failure is also given as structured content: not for a tool whose output schema it would break. */

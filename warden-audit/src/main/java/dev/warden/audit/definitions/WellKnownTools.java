@@ -1,0 +1,69 @@
+package dev.warden.audit.definitions;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Tool names of popular servers, with the {@code serverInfo.name} each belongs to: a tool of
+ * another server by one of these names may be chosen by a model meaning the original (or be meant
+ * to be). Taken from the official reference servers' {@code tools/list} (server-filesystem,
+ * server-memory, server-everything, server-sequential-thinking, server-postgres, as captured in the
+ * tests' resources) and the names common to shells, fetchers, trackers and mailers.
+ */
+final class WellKnownTools {
+
+    private static final String FILESYSTEM = "secure-filesystem-server";
+    private static final String MEMORY = "memory-server";
+
+    private static final Map<String, Set<String>> OWNERS = Map.ofEntries(
+            Map.entry("read_file", Set.of(FILESYSTEM)),
+            Map.entry("read_text_file", Set.of(FILESYSTEM)),
+            Map.entry("read_multiple_files", Set.of(FILESYSTEM)),
+            Map.entry("write_file", Set.of(FILESYSTEM)),
+            Map.entry("edit_file", Set.of(FILESYSTEM)),
+            Map.entry("create_directory", Set.of(FILESYSTEM)),
+            Map.entry("list_directory", Set.of(FILESYSTEM)),
+            Map.entry("directory_tree", Set.of(FILESYSTEM)),
+            Map.entry("move_file", Set.of(FILESYSTEM)),
+            Map.entry("search_files", Set.of(FILESYSTEM)),
+            Map.entry("get_file_info", Set.of(FILESYSTEM)),
+            Map.entry("list_allowed_directories", Set.of(FILESYSTEM)),
+            Map.entry("create_entities", Set.of(MEMORY)),
+            Map.entry("create_relations", Set.of(MEMORY)),
+            Map.entry("delete_entities", Set.of(MEMORY)),
+            Map.entry("read_graph", Set.of(MEMORY)),
+            Map.entry("search_nodes", Set.of(MEMORY)),
+            Map.entry("sequentialthinking", Set.of("sequential-thinking-server")),
+            Map.entry("query", Set.of("example-servers/postgres")),
+            Map.entry("fetch", Set.of("mcp-fetch")),
+            Map.entry("execute_command", Set.of()),
+            Map.entry("run_shell", Set.of()),
+            Map.entry("shell", Set.of()),
+            Map.entry("bash", Set.of()),
+            Map.entry("search", Set.of()),
+            Map.entry("web_search", Set.of()),
+            Map.entry("create_issue", Set.of()),
+            Map.entry("create_pull_request", Set.of()),
+            Map.entry("send_email", Set.of()),
+            Map.entry("send_message", Set.of()),
+            Map.entry("get_secret", Set.of()),
+            Map.entry("login", Set.of()));
+
+    private WellKnownTools() {
+    }
+
+    /**
+     * Whether a tool named {@code name} on the server {@code server} shadows a well-known one: the
+     * name is well known and the server is not the one it comes from. Case and separators count
+     * as the same ({@code Read-File} shadows {@code read_file}).
+     */
+    static Optional<String> shadowed(String name, Optional<String> server) {
+        String key = String.join("_", NameParts.of(name));
+        Set<String> owners = OWNERS.get(key);
+        if (owners == null || server.map(owners::contains).orElse(false)) {
+            return Optional.empty();
+        }
+        return Optional.of(key);
+    }
+}
