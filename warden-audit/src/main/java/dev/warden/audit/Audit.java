@@ -1,0 +1,161 @@
+package dev.warden.audit;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One audit of one server: {@code Audit.custom().target(Target.stdio(command)).build().run()}.
+ * Safe to point at production: destructive tools are not called unless allowed, every call is bounded
+ * by the call timeout, the budget caps the requests and the rate spaces them.
+ */
+public final class Audit {
+
+    /** Requests an audit sends at most unless told otherwise. */
+    public static final int DEFAULT_BUDGET = 500;
+    /** Requests per second unless told otherwise. */
+    public static final int DEFAULT_RATE = 20;
+    /** How long a call may take before it counts as unanswered, unless told otherwise. */
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Builder settings;
+
+    private Audit(Builder b) {
+        this.settings = b;
+    }
+
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    public Target target() {
+        return settings.target;
+    }
+
+    public boolean allowDestructive() {
+        return settings.allowDestructive;
+    }
+
+    public boolean dryRun() {
+        return settings.dryRun;
+    }
+
+    public int budget() {
+        return settings.budget;
+    }
+
+    public int rate() {
+        return settings.rate;
+    }
+
+    public Duration callTimeout() {
+        return settings.callTimeout;
+    }
+
+    public Clock clock() {
+        return settings.clock;
+    }
+
+    public Sleeper sleeper() {
+        return settings.sleeper;
+    }
+
+    public List<AuditCheck> checks() {
+        return List.copyOf(settings.checks);
+    }
+
+    public static final class Builder {
+        private Target target;
+        private boolean allowDestructive;
+        private boolean dryRun;
+        private int budget = DEFAULT_BUDGET;
+        private int rate = DEFAULT_RATE;
+        private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+        private Clock clock = Clock.systemUTC();
+        private Sleeper sleeper = Sleeper.ofThread();
+        private final List<AuditCheck> checks = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder target(Target target) {
+            this.target = Objects.requireNonNull(target, "target");
+            return this;
+        }
+
+        /** Whether tools that say they write, delete, send or pay may be called (by default not). */
+        public Builder allowDestructive(boolean allow) {
+            this.allowDestructive = allow;
+            return this;
+        }
+
+        /** Connect and list, but call nothing: the report's skipped list is the plan. */
+        public Builder dryRun(boolean dryRun) {
+            this.dryRun = dryRun;
+            return this;
+        }
+
+        /** The most requests the audit sends, the handshake and listings included. */
+        public Builder budget(int maxRequests) {
+            if (maxRequests < 1) {
+                throw new IllegalArgumentException("budget must be at least 1, got " + maxRequests);
+            }
+            this.budget = maxRequests;
+            return this;
+        }
+
+        /** The most requests per second. */
+        public Builder rate(int perSecond) {
+            if (perSecond < 1 || perSecond > 10_000) {
+                throw new IllegalArgumentException("rate must be 1..10000 per second, got " + perSecond);
+            }
+            this.rate = perSecond;
+            return this;
+        }
+
+        public Builder callTimeout(Duration timeout) {
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("callTimeout must be positive, got " + timeout);
+            }
+            this.callTimeout = timeout;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** How the audit waits to keep to its rate (tests pass one that advances their clock). */
+        public Builder sleeper(Sleeper sleeper) {
+            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+            return this;
+        }
+
+        /** A check to run once the server is listed; see {@link AuditCheck}. */
+        public Builder check(AuditCheck check) {
+            checks.add(Objects.requireNonNull(check, "check"));
+            return this;
+        }
+
+        public Audit build() {
+            if (target == null) {
+                throw new IllegalStateException("an audit needs a target: Target.stdio(command) or Target.http(url, headers)");
+            }
+            Builder copy = new Builder();
+            copy.target = target;
+            copy.allowDestructive = allowDestructive;
+            copy.dryRun = dryRun;
+            copy.budget = budget;
+            copy.rate = rate;
+            copy.callTimeout = callTimeout;
+            copy.clock = clock;
+            copy.sleeper = sleeper;
+            copy.checks.addAll(checks);
+            return new Audit(copy);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.warden.audit;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The server an audit probes: a command it launches and speaks stdio to, or a Streamable HTTP
+ * endpoint with headers sent on every request. {@link #describe()} is what a report shows: it never
+ * holds a header's value (an API key is a header value).
+ */
+public sealed interface Target {
+
+    /** How the server was reached, in words that hold no credential. */
+    String describe();
+
+    static Target stdio(List<String> command) {
+        return new Stdio(command);
+    }
+
+    static Target http(URI endpoint, Map<String, String> headers) {
+        return new Http(endpoint, headers);
+    }
+
+    /** A server launched as {@code command}, spoken to over its stdin and stdout. */
+    record Stdio(List<String> command) implements Target {
+        public Stdio {
+            Objects.requireNonNull(command, "command");
+            command = List.copyOf(command);
+            if (command.isEmpty() || command.get(0).isBlank()) {
+                throw new IllegalArgumentException("a stdio target needs a command, got " + command);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "stdio: " + String.join(" ", command);
+        }
+
+        @Override
+        public String toString() {
+            return describe();
+        }
+    }
+
+    /**
+     * A Streamable HTTP endpoint. The headers go with every request; only their names are ever shown.
+     * The endpoint's user-info part (a password in the URL) is refused: put it in a header.
+     */
+    record Http(URI endpoint, Map<String, String> headers) implements Target {
+        public Http {
+            Objects.requireNonNull(endpoint, "endpoint");
+            Objects.requireNonNull(headers, "headers");
+            if (!"http".equalsIgnoreCase(endpoint.getScheme()) && !"https".equalsIgnoreCase(endpoint.getScheme())) {
+                throw new IllegalArgumentException("an HTTP target's endpoint is http(s), got scheme "
+                        + endpoint.getScheme());
+            }
+            if (endpoint.getRawUserInfo() != null) {
+                throw new IllegalArgumentException("an HTTP target's endpoint must not carry user info; "
+                        + "send credentials in a header");
+            }
+            headers = Map.copyOf(headers);
+        }
+
+        @Override
+        public String describe() {
+            String names = headers.isEmpty() ? "" : " (headers: " + String.join(", ", new TreeMap<>(headers).keySet()) + ")";
+            return "http: " + endpoint + names;
+        }
+
+        /** Header values stay out of logs and stack traces too. */
+        @Override
+        public String toString() {
+            return describe();
+        }
+    }
+}
