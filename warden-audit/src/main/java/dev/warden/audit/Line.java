@@ -85,6 +85,8 @@ final class Line implements AutoCloseable {
                     tap = t;
                     return t;
                 });
+        // initialize was taken above; a stateless probe before it (server/discover) was sent too
+        pacer.charge(tap.requestsSent() - 1);
         return client;
     }
 

@@ -52,6 +52,14 @@ public final class Pacer {
         return true;
     }
 
+    /**
+     * Counts {@code n} requests sent without asking first (a handshake's second request): they are
+     * spent whether or not they fit, and the next {@link #take()} knows.
+     */
+    public void charge(int n) {
+        used += Math.max(0, n);
+    }
+
     /** Whether {@code n} more requests fit in the budget. */
     public boolean has(int n) {
         return used + n <= budget;

@@ -20,10 +20,16 @@ public final class TapTransport implements Transport {
 
     private final Transport inner;
     private final Wire wire;
+    private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
 
     public TapTransport(Transport inner, Wire wire) {
         this.inner = inner;
         this.wire = wire;
+    }
+
+    /** How many requests went out through this transport (the client's and raw ones): what the budget counts. */
+    public int requestsSent() {
+        return requests.get();
     }
 
     /** Writes a frame as it is, bypassing the session: the auditor's malformed requests. */
@@ -72,27 +78,41 @@ public final class TapTransport implements Transport {
 
     @Override
     public void send(String frame) {
+        count(frame);
         inner.send(frame);
     }
 
     @Override
     public void send(String frame, Route route) {
+        count(frame);
         inner.send(frame, route);
     }
 
     @Override
     public void send(String frame, Route route, CompletableFuture<?> answered) {
+        count(frame);
         inner.send(frame, route, answered);
     }
 
     @Override
     public void send(String frame, JsonRpcMessage message, Route route) {
+        if (message instanceof JsonRpcMessage.Request) {
+            requests.incrementAndGet();
+        }
         inner.send(frame, message, route);
     }
 
     @Override
     public void send(String frame, JsonRpcMessage.Request request, Route route, CompletableFuture<?> answered) {
+        requests.incrementAndGet();
         inner.send(frame, request, route, answered);
+    }
+
+    /** A frame the session built without saying what it is: a request if it has a method and an id. */
+    private void count(String frame) {
+        if (frame.contains("\"method\"") && frame.contains("\"id\"")) {
+            requests.incrementAndGet();
+        }
     }
 
     @Override
