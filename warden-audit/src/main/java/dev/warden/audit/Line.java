@@ -155,11 +155,14 @@ final class Line implements AutoCloseable {
                 .orElseGet(Outcome.TimedOut::new);
     }
 
-    /** Whether the server answers a ping within the call timeout (one request of the budget). */
+    /**
+     * Whether the server still answers, asked with a ping within the call timeout (one request of the
+     * budget): any answer counts, an error too (a stateless version has no ping).
+     */
     Optional<Boolean> ping() {
         Outcome outcome = call("ping", dev.warden.core.json.Json.object());
         return outcome instanceof Outcome.OverBudget ? Optional.empty()
-                : Optional.of(outcome instanceof Outcome.Answered a && a.message().has("result"));
+                : Optional.of(outcome instanceof Outcome.Answered);
     }
 
     /** Takes a request from the budget for a frame written raw; false when it is spent. */

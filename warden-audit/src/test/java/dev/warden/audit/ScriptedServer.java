@@ -30,6 +30,13 @@ final class ScriptedServer {
     private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
     private Function<String, ObjectNode> unknownTool = name -> error(-32602, "Unknown tool");
     private final List<ObjectNode> logs = new ArrayList<>();
+    private boolean answersCancelled;
+
+    /** Answers a cancelled request anyway, as soon as the cancellation arrives (what the spec forbids). */
+    ScriptedServer answersCancelled() {
+        this.answersCancelled = true;
+        return this;
+    }
 
     ScriptedServer tool(String name, String inputSchema, Function<JsonNode, Optional<ObjectNode>> behaviour) {
         return tool(name, inputSchema, null, behaviour);
@@ -126,6 +133,9 @@ final class ScriptedServer {
         String method = request.get("method").asString();
         JsonNode id = request.get("id");
         if (id == null) {
+            if (answersCancelled && "notifications/cancelled".equals(method)) {
+                send(server, request.path("params").path("requestId"), result("{\"content\":[]}"));
+            }
             return; // a notification
         }
         if (!id.isString() && !id.isIntegralNumber()) {
