@@ -5,7 +5,9 @@ import static dev.warden.audit.ScriptedServer.isError;
 import static dev.warden.audit.ScriptedServer.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.testkit.MutableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +95,26 @@ class AuditShapesTest {
 
         assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.UNANSWERED)
                 .extracting(Finding::tool).containsOnly(Optional.of("hang"));
+    }
+
+    @Test
+    void an_over_long_argument_that_makes_a_call_grossly_slower_is_slow_on_long_input() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+        ScriptedServer server = new ScriptedServer().tool("match", SCHEMA, args -> {
+            if (args.path("q").asString("").length() > 10_000) {
+                clock.advance(Duration.ofSeconds(3)); // what a backtracking regex does to 64 KiB
+            }
+            return Optional.of(isError("{\"code\":\"NOT_FOUND\"}"));
+        });
+
+        Report report = Audit.custom().target(server.target()).clock(clock).sleeper(clock::advance).rate(10_000)
+                .build().run();
+
+        assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.SLOW_ON_LONG_INPUT).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.tool()).contains("match");
+                    assertThat(f.probe()).isEqualTo("property 'q' 64 KiB long");
+                });
     }
 
     @Test

@@ -22,7 +22,8 @@ public final class ToolNames {
             "terminate", "revoke", "grant", "add", "save", "store", "append", "clear", "reset");
     private static final Set<String> LOGIN = Set.of("login", "signin", "logon", "authenticate", "auth",
             "authorize", "signon");
-    private static final Set<String> SLOW = Set.of("sleep", "wait", "long", "slow", "delay", "longrunning");
+    private static final Set<String> SLOW = Set.of("sleep", "sleeps", "wait", "waits", "long", "slow", "delay",
+            "delays", "longrunning");
     private static final Set<String> USER = Set.of("user", "username", "email", "login", "account", "userid",
             "mail", "name", "principal", "usr");
     private static final Set<String> PASSWORD = Set.of("password", "passwd", "pass", "pwd", "passphrase",
