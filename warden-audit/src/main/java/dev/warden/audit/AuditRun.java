@@ -40,6 +40,8 @@ final class AuditRun {
     private final List<String> sent = new ArrayList<>();
     private final Listing listing = new Listing();
     private boolean halted;
+    /** How long the current tool's valid call took: what its long-input probe is compared with. */
+    private Duration baseline = Duration.ZERO;
 
     /** What the server listed, as it sent it. */
     static final class Listing {
@@ -246,8 +248,6 @@ final class AuditRun {
             judge.text(frame, "frame", probe.tool(), probe.description(), caller);
         }
     }
-
-    private Duration baseline = Duration.ZERO;
 
     /** SLOW_ON_LONG_INPUT: an over-long argument at least 20 times (and 1 s) slower than the tool's baseline. */
     private void timing(Probe probe, Duration took) {

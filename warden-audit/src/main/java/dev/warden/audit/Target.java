@@ -15,7 +15,11 @@ import java.util.function.Supplier;
  */
 public sealed interface Target {
 
-    /** How the server was reached, in words that hold no credential. */
+    /**
+     * How the server was reached, in words that hold no credential: header values are never shown,
+     * and a credential in a command line or URL (a database URL's password, the value after
+     * {@code --token}, {@code API_KEY=…}) is shown as {@code [redacted]}.
+     */
     String describe();
 
     static Target stdio(List<String> command) {
@@ -47,7 +51,7 @@ public sealed interface Target {
 
         @Override
         public String describe() {
-            return "stdio: " + String.join(" ", command);
+            return "stdio: " + Redacted.command(command);
         }
 
         @Override
@@ -99,7 +103,7 @@ public sealed interface Target {
         @Override
         public String describe() {
             String names = headers.isEmpty() ? "" : " (headers: " + String.join(", ", new TreeMap<>(headers).keySet()) + ")";
-            return "http: " + endpoint + names;
+            return "http: " + Redacted.text(endpoint.toString()) + names;
         }
 
         /** Header values stay out of logs and stack traces too. */

@@ -114,6 +114,16 @@ class AuditSafetyTest {
     }
 
     @Test
+    void a_stdio_target_shows_no_credential_of_its_command_line() {
+        Target target = Target.stdio(List.of("npx", "server-postgres", "postgresql://app:hunter2pass@db.example/app",
+                "--api-key", "k-123456789", "GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"));
+
+        assertThat(target.describe()).startsWith("stdio: npx server-postgres ")
+                .doesNotContain("hunter2pass", "k-123456789", "ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+                .contains("--api-key [redacted]", "GITHUB_TOKEN=[redacted]");
+    }
+
+    @Test
     void a_builder_refuses_bad_settings_naming_them() {
         assertThatThrownBy(() -> Audit.custom().budget(0)).hasMessageContaining("budget");
         assertThatThrownBy(() -> Audit.custom().rate(0)).hasMessageContaining("rate");
