@@ -27,7 +27,7 @@ class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
     static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
-            "gateway", "examples", "cli");
+            "audit", "gateway", "examples", "cli");
 
     static JavaClasses warden;
 
@@ -56,17 +56,20 @@ class ArchitectureTest {
                 .layer("http").definedBy("dev.warden.http..")
                 .layer("auth").definedBy("dev.warden.auth..")
                 .layer("client").definedBy("dev.warden.client..")
+                .layer("audit").definedBy("dev.warden.audit..")
                 .layer("gateway").definedBy("dev.warden.gateway..")
                 .layer("examples").definedBy("dev.warden.examples..")
                 .layer("cli").definedBy("dev.warden.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("gateway").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("audit").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli")
                 .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")
                 .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
-                .whereLayer("client").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
-                .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "gateway", "examples", "cli");
+                .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
+                .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",
+                        "cli");
         layers.check(warden);
     }
 

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * One audit of one server: {@code Audit.custom().target(Target.stdio(command)).build().run()}.
@@ -29,6 +28,26 @@ public final class Audit {
 
     public static Builder custom() {
         return new Builder();
+    }
+
+    /**
+     * Connects, lists, runs the checks and the probes, and reports. A dry run calls nothing: its
+     * report's {@link Report#skipped()} lists every call it would have made.
+     *
+     * @throws AuditException when the server cannot be reached or does not initialize
+     */
+    public Report run() {
+        return new AuditRun(this).run();
+    }
+
+    /**
+     * The calls a run would make, one line each ({@code tools/call read_file: required property
+     * 'path' missing}), without making any: the server is connected and listed, nothing else.
+     *
+     * @throws AuditException when the server cannot be reached or does not initialize
+     */
+    public List<String> plan() {
+        return new AuditRun(this).planOnly();
     }
 
     public Target target() {

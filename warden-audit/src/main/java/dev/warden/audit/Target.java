@@ -1,19 +1,25 @@
 package dev.warden.audit;
 
+import dev.warden.core.transport.Transport;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The server an audit probes: a command it launches and speaks stdio to, or a Streamable HTTP
- * endpoint with headers sent on every request. {@link #describe()} is what a report shows: it never
+ * endpoint with headers sent on every request, or a transport made in this JVM. {@link #describe()} is what a report shows: it never
  * holds a header's value (an API key is a header value).
  */
 public sealed interface Target {
 
-    /** How the server was reached, in words that hold no credential. */
+    /**
+     * How the server was reached, in words that hold no credential: header values are never shown,
+     * and a credential in a command line or URL (a database URL's password, the value after
+     * {@code --token}, {@code API_KEY=…}) is shown as {@code [redacted]}.
+     */
     String describe();
 
     static Target stdio(List<String> command) {
@@ -22,6 +28,15 @@ public sealed interface Target {
 
     static Target http(URI endpoint, Map<String, String> headers) {
         return new Http(endpoint, headers);
+    }
+
+    /**
+     * A server reached through a transport made here: one embedded in the same JVM (tests, or a
+     * gateway auditing an upstream it holds). {@code description} is shown as it is: it must hold no
+     * credential.
+     */
+    static Target of(String description, Supplier<Transport> connector) {
+        return new Connected(description, connector);
     }
 
     /** A server launched as {@code command}, spoken to over its stdin and stdout. */
@@ -36,7 +51,28 @@ public sealed interface Target {
 
         @Override
         public String describe() {
-            return "stdio: " + String.join(" ", command);
+            return "stdio: " + Redacted.command(command);
+        }
+
+        @Override
+        public String toString() {
+            return describe();
+        }
+    }
+
+    /** A server reached through {@code connector}'s transports. */
+    record Connected(String description, Supplier<Transport> connector) implements Target {
+        public Connected {
+            Objects.requireNonNull(description, "description");
+            Objects.requireNonNull(connector, "connector");
+            if (description.isBlank()) {
+                throw new IllegalArgumentException("a connected target needs a description");
+            }
+        }
+
+        @Override
+        public String describe() {
+            return description;
         }
 
         @Override
@@ -67,7 +103,7 @@ public sealed interface Target {
         @Override
         public String describe() {
             String names = headers.isEmpty() ? "" : " (headers: " + String.join(", ", new TreeMap<>(headers).keySet()) + ")";
-            return "http: " + endpoint + names;
+            return "http: " + Redacted.text(endpoint.toString()) + names;
         }
 
         /** Header values stay out of logs and stack traces too. */

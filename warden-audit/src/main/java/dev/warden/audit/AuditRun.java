@@ -1,0 +1,298 @@
+package dev.warden.audit;
+
+import dev.warden.audit.internal.LeakScan;
+import dev.warden.audit.internal.Pacer;
+import dev.warden.audit.internal.Probe;
+import dev.warden.audit.internal.ProbeGenerator;
+import dev.warden.audit.internal.RawFrames;
+import dev.warden.audit.internal.ToolNames;
+import dev.warden.client.McpClient;
+import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.CallerInput;
+import dev.warden.core.sanitize.Sanitizer;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One run of an {@link Audit}: connect, list, run the checks, plan the probes, and (unless a dry run)
+ * send them in order: unknown tool, resource and prompt; each tool's schema probes; the paired login
+ * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
+ * on itself); then read the server's stderr. Stops when the budget is spent or the server stopped.
+ */
+final class AuditRun {
+
+    private final Audit audit;
+    private final String marker;
+    private final Pacer pacer;
+    private final Line line;
+    private final FindingSet findings = new FindingSet();
+    private final Judge judge = new Judge(new LeakScan(Sanitizer.ofDefaults()), findings);
+    private final ProbeGenerator generator;
+    private final List<String> skipped = new ArrayList<>();
+    /** Every string value sent, for reading stderr: the server may log what it was given. */
+    private final List<String> sent = new ArrayList<>();
+    private final Listing listing = new Listing();
+    private boolean halted;
+    /** How long the current tool's valid call took: what its long-input probe is compared with. */
+    private Duration baseline = Duration.ZERO;
+
+    /** What the server listed, as it sent it. */
+    static final class Listing {
+        Optional<Report.ServerInfo> server = Optional.empty();
+        Optional<String> instructions = Optional.empty();
+        List<JsonNode> tools = List.of();
+        List<JsonNode> resources = List.of();
+        List<JsonNode> prompts = List.of();
+        boolean offersResources;
+        boolean offersPrompts;
+    }
+
+    AuditRun(Audit audit) {
+        this.audit = audit;
+        byte[] random = new byte[4];
+        new SecureRandom().nextBytes(random);
+        this.marker = "wdnprobe-" + HexFormat.of().formatHex(random);
+        this.pacer = new Pacer(audit.budget(), audit.rate(), audit.clock(), d -> audit.sleeper().sleep(d));
+        this.line = new Line(pacer, audit.clock(), audit.callTimeout());
+        this.generator = new ProbeGenerator(marker);
+    }
+
+    Report run() {
+        Instant started = audit.clock().instant();
+        try (line) {
+            connect();
+            runChecks();
+            List<Probe> probes = plan();
+            if (audit.dryRun()) {
+                probes.forEach(p -> skipped.add("dry run: " + p.line()));
+                sideProbePlan().forEach(p -> skipped.add("dry run: " + p));
+            } else {
+                probes.forEach(this::probe);
+                SideProbes side = new SideProbes(line, judge, generator, marker, audit.callTimeout(), skipped);
+                if (!halted) {
+                    halted = !side.logins(probeable(), sent);
+                }
+                if (!halted) {
+                    halted = !side.cancellation(probeable());
+                }
+                if (!halted && !(audit.target() instanceof Target.Http)) {
+                    halted = !side.rawFrames();
+                } else if (audit.target() instanceof Target.Http) {
+                    skipped.add("malformed JSON-RPC: not sent over HTTP (the client's transport frames each request)");
+                }
+                if (halted && pacer.used() >= pacer.budget()) {
+                    skipped.add("budget: stopped after " + pacer.used() + " requests (budget " + pacer.budget() + ")");
+                }
+            }
+            readStderr();
+        }
+        return new Report(audit.target().describe(), listing.server, findings.all(), pacer.used(), skipped,
+                started, Duration.between(started, audit.clock().instant()));
+    }
+
+    /** The calls a run would make, in words, without making any (the server is connected and listed). */
+    List<String> planOnly() {
+        try (line) {
+            connect();
+            List<String> lines = new ArrayList<>(plan().stream().map(Probe::line).toList());
+            lines.addAll(sideProbePlan());
+            return lines;
+        }
+    }
+
+    private void connect() {
+        McpClient client;
+        try {
+            client = line.connect(audit.target());
+        } catch (RuntimeException e) {
+            throw new AuditException("Could not connect to " + audit.target().describe() + " ("
+                    + e.getClass().getSimpleName() + ")", e);
+        }
+        listing.server = Optional.of(new Report.ServerInfo(client.serverInfo().name(), client.serverInfo().version()));
+        listing.instructions = client.instructions();
+        ObjectNode caps = client.serverCapabilities();
+        listing.offersResources = caps.has("resources");
+        listing.offersPrompts = caps.has("prompts");
+        if (caps.has("logging") && pacer.take()) {
+            // Log notifications are a side door: ask for all of them.
+            try {
+                client.request("logging/setLevel", Json.object().put("level", "debug"));
+            } catch (RuntimeException e) {
+                skipped.add("logging/setLevel refused: log notifications read at the server's own level");
+            }
+        }
+        if (caps.has("tools")) {
+            listing.tools = list("tools/list", "tools");
+        }
+        if (listing.offersResources) {
+            listing.resources = list("resources/list", "resources");
+        }
+        if (listing.offersPrompts) {
+            listing.prompts = list("prompts/list", "prompts");
+        }
+    }
+
+    /** Every page of a listing, as sent; each page a request of the budget. */
+    private List<JsonNode> list(String method, String field) {
+        List<JsonNode> items = new ArrayList<>();
+        Optional<String> cursor = Optional.empty();
+        do {
+            if (!pacer.take()) {
+                skipped.add(method + ": budget spent before the listing was complete");
+                break;
+            }
+            ObjectNode params = Json.object();
+            cursor.ifPresent(c -> params.put("cursor", c));
+            JsonNode page;
+            try {
+                page = line.client().request(method, params);
+            } catch (RuntimeException e) {
+                skipped.add(method + ": failed (" + e.getClass().getSimpleName() + ")");
+                break;
+            }
+            page.path(field).forEach(items::add);
+            cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").asString()) : Optional.empty();
+        } while (cursor.isPresent() && items.size() < 10_000);
+        return items;
+    }
+
+    private void runChecks() {
+        AuditContext context = new AuditContext(audit.target(), listing.server, listing.instructions, listing.tools,
+                listing.resources, listing.prompts, audit.dryRun());
+        for (AuditCheck check : audit.checks()) {
+            try {
+                check.check(context).forEach(findings::add);
+            } catch (RuntimeException e) {
+                skipped.add("check " + check.name() + " failed (" + e.getClass().getSimpleName() + ")");
+            }
+        }
+    }
+
+    /** The tools that may be called; each other is listed in skipped with its reason. */
+    private List<JsonNode> probeable() {
+        List<JsonNode> tools = new ArrayList<>();
+        for (JsonNode tool : listing.tools) {
+            Optional<String> why = ToolNames.destructive(tool);
+            if (why.isEmpty() || audit.allowDestructive()) {
+                tools.add(tool);
+            }
+        }
+        return tools;
+    }
+
+    private List<Probe> plan() {
+        List<Probe> probes = new ArrayList<>(generator.unknowns(listing.offersResources, listing.offersPrompts));
+        for (JsonNode tool : listing.tools) {
+            Optional<String> why = ToolNames.destructive(tool);
+            String name = tool.path("name").asString("");
+            if (why.isPresent() && !audit.allowDestructive()) {
+                skipped.add(name + ": not called, may change something (" + why.get() + "; --allow-destructive)");
+                continue;
+            }
+            probes.addAll(generator.forTool(tool));
+        }
+        return probes;
+    }
+
+    private List<String> sideProbePlan() {
+        List<String> lines = new ArrayList<>();
+        for (JsonNode tool : probeable()) {
+            String name = tool.path("name").asString("");
+            if (ToolNames.login(tool).isPresent()) {
+                lines.add("tools/call " + name + ": " + SideProbes.LOGIN_PAIRS + " unknown-account and "
+                        + SideProbes.LOGIN_PAIRS + " wrong-password calls, compared");
+            }
+        }
+        probeable().stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
+                + tool.path("name").asString("") + ": a long call, cancelled, then ping"));
+        if (!(audit.target() instanceof Target.Http)) {
+            RawFrames.of(marker).forEach(f -> lines.add("raw frame: " + f.what()));
+            lines.add("ping: after the malformed frames");
+        }
+        return lines;
+    }
+
+    private void probe(Probe probe) {
+        if (halted) {
+            return;
+        }
+        CallerInput caller = CallerInput.of(probe.params());
+        List<String> hostile = probe.kind() == Probe.Kind.HOSTILE ? strings(probe.params().path("arguments")) : List.of();
+        remember(probe.params());
+        Line.Outcome outcome = line.call(probe);
+        switch (outcome) {
+            case Line.Outcome.OverBudget o -> halted = true;
+            case Line.Outcome.TimedOut t -> judge.unanswered(probe.tool(), probe.description(), audit.callTimeout());
+            case Line.Outcome.Closed c -> {
+                judge.stopped(probe.tool(), probe.description());
+                skipped.add("the server stopped answering after: " + probe.line() + "; the rest was not sent");
+                halted = true;
+            }
+            case Line.Outcome.Answered a -> {
+                judge.leaks(a.message(), probe.tool(), probe.description(), caller, hostile);
+                judge.shape(probe, a.message());
+                timing(probe, a.took());
+            }
+        }
+        for (ObjectNode notification : line.wire().drainNotifications()) {
+            judge.notification(notification, probe.tool(), probe.description(), caller);
+        }
+        for (String frame : line.wire().drainUnreadable()) {
+            judge.text(frame, "frame", probe.tool(), probe.description(), caller);
+        }
+    }
+
+    /** SLOW_ON_LONG_INPUT: an over-long argument at least 20 times (and 1 s) slower than the tool's baseline. */
+    private void timing(Probe probe, Duration took) {
+        if (probe.kind() == Probe.Kind.VALID) {
+            baseline = took;
+        } else if (probe.kind() == Probe.Kind.LONG_STRING && took.compareTo(Duration.ofSeconds(1)) >= 0
+                && took.toMillis() >= 20 * Math.max(1, baseline.toMillis())) {
+            findings.add(Rule.SLOW_ON_LONG_INPUT, probe.tool(), probe.description(), "/",
+                    "The call took " + took.toMillis() + " ms; with short arguments " + baseline.toMillis() + " ms");
+        }
+    }
+
+    private void readStderr() {
+        List<String> lines = line.stderr();
+        if (!lines.isEmpty()) {
+            CallerInput caller = CallerInput.ofStrings(sent.stream().limit(60).toList())
+                    .and(List.of(marker));
+            judge.text(String.join("\n", lines), "stderr", Optional.empty(), "everything the audit sent", caller);
+        }
+    }
+
+    private void remember(JsonNode params) {
+        for (String s : strings(params.path("arguments"))) {
+            if (s.length() <= 4096 && !sent.contains(s) && sent.size() < 200) {
+                sent.add(s);
+            }
+        }
+    }
+
+    static List<String> strings(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        collect(node, out, 0);
+        return out;
+    }
+
+    private static void collect(JsonNode node, List<String> out, int depth) {
+        if (depth > 200 || out.size() > 100) {
+            return;
+        }
+        if (node.isString()) {
+            out.add(node.asString());
+        } else if (node.isContainer()) {
+            for (JsonNode child : node) {
+                collect(child, out, depth + 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.warden.audit;
+
+import dev.warden.audit.internal.LeakScan;
+import dev.warden.audit.internal.Probe;
+import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.CallerInput;
+import dev.warden.core.sanitize.Category;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads findings from what came back: leaks (the sanitizer's detectors), the caller's hostile input
+ * reflected, and how the failure is shaped (a tool failure as a JSON-RPC error, a protocol error as
+ * isError, no machine-readable code, a code outside the spec's, no answer at all).
+ */
+final class Judge {
+
+    /** The JSON-RPC codes a server may send: the standard ones and those an MCP version defines. */
+    private static final Set<Integer> DEFINED = Set.of(-32700, -32600, -32601, -32602, -32603, -32002, -32020,
+            -32021, -32022, -32042);
+
+    private final LeakScan scan;
+    private final FindingSet findings;
+
+    Judge(LeakScan scan, FindingSet findings) {
+        this.scan = scan;
+        this.findings = findings;
+    }
+
+    FindingSet findings() {
+        return findings;
+    }
+
+    /** Leaks and reflections in an answer; {@code hostile} are the hostile values the request carried. */
+    void leaks(ObjectNode message, Optional<String> tool, String probe, CallerInput caller, List<String> hostile) {
+        for (LeakScan.Leak leak : scan.answer(message, caller)) {
+            leak(leak, tool, probe);
+        }
+        for (LeakScan.Reflection r : scan.reflections(message, hostile)) {
+            findings.add(Rule.REFLECTED_INPUT, tool, probe, r.location(),
+                    "The error repeats a hostile value the caller sent, verbatim",
+                    Evidence.of("reflected-input", r.value()));
+        }
+    }
+
+    void notification(ObjectNode message, Optional<String> tool, String probe, CallerInput caller) {
+        for (LeakScan.Leak leak : scan.notification(message, caller)) {
+            leak(leak, tool, probe);
+        }
+    }
+
+    void text(String text, String location, Optional<String> tool, String probe, CallerInput caller) {
+        for (LeakScan.Leak leak : scan.text(text, location, caller)) {
+            leak(leak, tool, probe);
+        }
+    }
+
+    /** The shape of the answer to a tools/call probe (or a resources/prompts one). */
+    void shape(Probe probe, ObjectNode message) {
+        Optional<String> tool = probe.tool();
+        JsonNode error = message.path("error");
+        JsonNode result = message.path("result");
+        boolean isError = result.path("isError").asBoolean(false);
+        if (probe.expectsToolFailure() && error.isObject()) {
+            findings.add(Rule.TOOL_ERROR_AS_PROTOCOL_ERROR, tool, probe.description(), "/error",
+                    "Arguments the tool refuses were answered with JSON-RPC error " + error.path("code").asInt()
+                            + ", not an isError result the model can correct");
+        }
+        if (probe.kind() == Probe.Kind.UNKNOWN_TOOL && result.isObject()) {
+            findings.add(Rule.PROTOCOL_ERROR_AS_TOOL_ERROR, tool, probe.description(), "/result",
+                    isError ? "A call to a tool that does not exist was answered as an isError result"
+                            : "A call to a tool that does not exist was answered as a success");
+        }
+        if (tool.isPresent() && "tools/call".equals(probe.method()) && (isError || error.isObject())
+                && !hasMachineCode(message)) {
+            findings.add(Rule.NO_MACHINE_CODE, tool, probe.description(), isError ? "/result" : "/error/data",
+                    "The failure says what went wrong in prose only: no code a program can branch on");
+        }
+        legacyCode(message, tool, probe.description());
+    }
+
+    void legacyCode(ObjectNode message, Optional<String> tool, String probe) {
+        JsonNode code = message.path("error").path("code");
+        if (code.isNumber() && isLegacy(code.asInt())) {
+            findings.add(Rule.LEGACY_ERROR_CODE, tool, probe, "/error/code",
+                    "JSON-RPC error code " + code.asInt() + " is neither a standard code nor one MCP defines");
+        }
+    }
+
+    void unanswered(Optional<String> tool, String probe, Duration timeout) {
+        findings.add(Rule.UNANSWERED, tool, probe, "/",
+                "No answer within " + timeout.toMillis() + " ms (the call timeout)");
+    }
+
+    void stopped(Optional<String> tool, String probe) {
+        findings.add(Rule.UNANSWERED, tool, probe, "/",
+                "The connection closed before the request was answered: the server stopped");
+    }
+
+    /** Whether {@code code} is one a server should not send: the legacy band, or a reserved code not defined. */
+    static boolean isLegacy(int code) {
+        boolean reserved = code >= -32768 && code <= -32000;
+        return reserved && !DEFINED.contains(code);
+    }
+
+    /**
+     * Whether a failure carries a code a program can branch on: {@code error.data.code}, or in an
+     * isError result a {@code code} or {@code error.code} in its structured content or in JSON text.
+     */
+    static boolean hasMachineCode(ObjectNode message) {
+        JsonNode error = message.path("error");
+        if (error.isObject()) {
+            return isCode(error.path("data").path("code"));
+        }
+        JsonNode result = message.path("result");
+        if (carriesCode(result.path("structuredContent"))) {
+            return true;
+        }
+        for (JsonNode content : result.path("content")) {
+            String text = content.path("text").asString("");
+            if (text.startsWith("{") && text.length() < 65_536) {
+                try {
+                    if (carriesCode(Json.mapper().readTree(text))) {
+                        return true;
+                    }
+                } catch (RuntimeException e) {
+                    // prose that starts with a brace
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean carriesCode(JsonNode node) {
+        return isCode(node.path("code")) || isCode(node.path("error").path("code"));
+    }
+
+    private static boolean isCode(JsonNode code) {
+        return (code.isString() && !code.asString().isBlank()) || code.isIntegralNumber();
+    }
+
+    private void leak(LeakScan.Leak leak, Optional<String> tool, String probe) {
+        Rule rule = rule(leak.category());
+        findings.add(rule, tool, probe, leak.location(), rule.title() + " (" + leak.kind() + ")",
+                Evidence.of(leak.category().label(), leak.span()));
+    }
+
+    private static Rule rule(Category category) {
+        return switch (category) {
+            case STACK_TRACE -> Rule.LEAK_STACK_TRACE;
+            case SECRET -> Rule.LEAK_SECRET;
+            case FILE_PATH -> Rule.LEAK_PATH;
+            case DATABASE -> Rule.LEAK_DATABASE;
+            case TOPOLOGY -> Rule.LEAK_TOPOLOGY;
+            case INJECTION -> Rule.LEAK_INJECTION;
+            case PII -> Rule.LEAK_SECRET; // not scanned for (LeakScan skips it); mapped for completeness
+        };
+    }
+}

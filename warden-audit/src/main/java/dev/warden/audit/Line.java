@@ -1,0 +1,208 @@
+package dev.warden.audit;
+
+import dev.warden.audit.internal.Pacer;
+import dev.warden.audit.internal.Probe;
+import dev.warden.audit.internal.TapTransport;
+import dev.warden.audit.internal.Wire;
+import dev.warden.client.McpClient;
+import dev.warden.client.ReconnectPolicy;
+import dev.warden.core.error.ConnectionClosedException;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.session.OutgoingRequest;
+import dev.warden.core.session.RequestOptions;
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StderrSink;
+import dev.warden.core.transport.Transport;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The audit's line to the server: Warden's own client over a tapped transport, so every frame the
+ * server sends is seen as it came, raw frames can be written on the same connection, and the
+ * server's stderr (stdio) is kept. Every request goes through the pacer (budget, rate) and is bounded
+ * by the call timeout. No reconnection: a server that stopped stays stopped, and the audit says so.
+ */
+final class Line implements AutoCloseable {
+
+    /** What became of a request. */
+    sealed interface Outcome {
+        /** The server's answer, as it came. */
+        record Answered(ObjectNode message, Duration took) implements Outcome {
+        }
+
+        record TimedOut() implements Outcome {
+        }
+
+        /** The connection closed before an answer: the server stopped. */
+        record Closed() implements Outcome {
+        }
+
+        /** The budget is spent: nothing was sent. */
+        record OverBudget() implements Outcome {
+        }
+    }
+
+    static final int MAX_STDERR_LINES = 2000;
+
+    private final Pacer pacer;
+    private final Clock clock;
+    private final Duration callTimeout;
+    private final List<String> stderr = new ArrayList<>();
+    private volatile Wire wire = new Wire();
+    private volatile TapTransport tap;
+    private McpClient client;
+
+    Line(Pacer pacer, Clock clock, Duration callTimeout) {
+        this.pacer = pacer;
+        this.clock = clock;
+        this.callTimeout = callTimeout;
+    }
+
+    /** Connects and initializes (one request of the budget). */
+    McpClient connect(Target target) {
+        pacer.take();
+        Supplier<Transport> base = switch (target) {
+            case Target.Stdio s -> () -> ProcessTransport.launch(s.command(), Map.of(), Optional.empty(), sink());
+            case Target.Http h -> McpClient.http(h.endpoint(), h.headers());
+            case Target.Connected c -> c.connector();
+        };
+        client = McpClient.builder("warden-audit", "0.1.0").requestTimeout(callTimeout)
+                .reconnect(ReconnectPolicy.none()).connect(() -> {
+                    Wire fresh = new Wire();
+                    TapTransport t = new TapTransport(base.get(), fresh);
+                    wire = fresh;
+                    tap = t;
+                    return t;
+                });
+        // initialize was taken above; a stateless probe before it (server/discover) was sent too
+        pacer.charge(tap.requestsSent() - 1);
+        return client;
+    }
+
+    McpClient client() {
+        return client;
+    }
+
+    Wire wire() {
+        return wire;
+    }
+
+    /** Sends {@code probe} and waits for its answer, at most the call timeout. */
+    Outcome call(Probe probe) {
+        return call(probe.method(), probe.params());
+    }
+
+    Outcome call(String method, ObjectNode params) {
+        if (!pacer.take()) {
+            return new Outcome.OverBudget();
+        }
+        Instant start = clock.instant();
+        OutgoingRequest request;
+        try {
+            request = client.requestAsync(method, params, RequestOptions.ofDefaults().withTimeout(callTimeout));
+        } catch (RuntimeException e) {
+            return new Outcome.Closed();
+        }
+        return await(request, start);
+    }
+
+    /** Starts a call without waiting (the one the cancellation probe cancels); empty over budget. */
+    Optional<OutgoingRequest> start(Probe probe) {
+        if (!pacer.take()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(client.requestAsync(probe.method(), probe.params(),
+                    RequestOptions.ofDefaults().withTimeout(callTimeout)));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    Outcome await(OutgoingRequest request, Instant start) {
+        String key = Wire.idKey(request.id().toJson());
+        Wire current = wire;
+        try {
+            request.get(callTimeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RequestTimeoutException) {
+                return new Outcome.TimedOut();
+            }
+            if (!(e.getCause() instanceof PeerErrorException) && current.answered(key).isEmpty()) {
+                return e.getCause() instanceof ConnectionClosedException || current.isClosed()
+                        ? new Outcome.Closed() : new Outcome.TimedOut();
+            }
+        } catch (TimeoutException e) {
+            request.cancel("warden audit: no answer within the call timeout");
+            return new Outcome.TimedOut();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome.TimedOut();
+        }
+        Optional<ObjectNode> message = current.answered(key);
+        current.forget(key); // read once: five hundred answers of 64 KiB echoes need not stay
+        return message.<Outcome>map(m -> new Outcome.Answered(m, Duration.between(start, clock.instant())))
+                .orElseGet(Outcome.TimedOut::new);
+    }
+
+    /**
+     * Whether the server still answers, asked with a ping within the call timeout (one request of the
+     * budget): any answer counts, an error too (a stateless version has no ping).
+     */
+    Optional<Boolean> ping() {
+        Outcome outcome = call("ping", dev.warden.core.json.Json.object());
+        return outcome instanceof Outcome.OverBudget ? Optional.empty()
+                : Optional.of(outcome instanceof Outcome.Answered);
+    }
+
+    /** Takes a request from the budget for a frame written raw; false when it is spent. */
+    boolean pacerTake() {
+        return pacer.take();
+    }
+
+    /** Writes a frame as it is; false when the transport refused it or is closed. */
+    boolean sendRaw(String frame) {
+        try {
+            tap.sendRaw(frame);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    boolean stopped() {
+        return wire.isClosed();
+    }
+
+    synchronized List<String> stderr() {
+        return List.copyOf(stderr);
+    }
+
+    private StderrSink sink() {
+        return line -> {
+            synchronized (this) {
+                if (stderr.size() < MAX_STDERR_LINES) {
+                    stderr.add(line);
+                }
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        if (client != null) {
+            client.close();
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.warden.audit.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.sanitize.CallerInput;
+import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.JsonFinding;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.Sanitizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The sanitizer's detectors over what came back, as the gateway runs them: each JSON value as the
+ * structure it is, what the caller sent kept as the caller's own. Where it looks: a JSON-RPC error
+ * whole ({@code /error/message}, {@code /error/data/…}); an {@code isError} result's content and
+ * structured content; every result's {@code _meta}; a successful result for credentials only (a file
+ * server's listing holds paths by design); a log notification's {@code /params/data}; and text such
+ * as stderr.
+ */
+public final class LeakScan {
+
+    /** A sensitive span: what it is, where, and its text (for a fingerprint only, never to show). */
+    public record Leak(Category category, String kind, String location, String span) {
+        public Leak {
+            Objects.requireNonNull(category, "category");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(location, "location");
+            Objects.requireNonNull(span, "span");
+        }
+
+        @Override
+        public String toString() {
+            return "Leak[" + category + " " + kind + " at " + location + "]";
+        }
+    }
+
+    /** A hostile value the caller sent, found verbatim at {@code location} of an error. */
+    public record Reflection(String location, String value) {
+        @Override
+        public String toString() {
+            return "Reflection[at " + location + "]";
+        }
+    }
+
+    private static final int MAX_STRINGS = 10_000;
+    private static final int MAX_DEPTH = 64;
+
+    private final Sanitizer sanitizer;
+
+    public LeakScan(Sanitizer sanitizer) {
+        this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+    }
+
+    /** Leaks in a JSON-RPC answer. */
+    public List<Leak> answer(ObjectNode message, CallerInput caller) {
+        List<Leak> leaks = new ArrayList<>();
+        if (message.has("error")) {
+            scan(message.get("error"), "/error", caller, false, leaks);
+        }
+        JsonNode result = message.path("result");
+        if (result instanceof ObjectNode r) {
+            if (r.path("isError").asBoolean(false)) {
+                if (r.has("content")) {
+                    scan(r.get("content"), "/result/content", caller, false, leaks);
+                }
+                if (r.has("structuredContent")) {
+                    scan(r.get("structuredContent"), "/result/structuredContent", caller, false, leaks);
+                }
+            } else {
+                scan(r, "/result", caller, true, leaks);
+            }
+            if (r.has("_meta")) {
+                scan(r.get("_meta"), "/result/_meta", caller, false, leaks);
+            }
+        }
+        return leaks;
+    }
+
+    /** Leaks in a notification: a log message's data, a progress message. */
+    public List<Leak> notification(ObjectNode message, CallerInput caller) {
+        List<Leak> leaks = new ArrayList<>();
+        JsonNode params = message.path("params");
+        if (params.has("data")) {
+            scan(params.get("data"), "/params/data", caller, false, leaks);
+        }
+        if (params.path("message").isString()) {
+            scan(params.get("message"), "/params/message", caller, false, leaks);
+        }
+        if (params.has("_meta")) {
+            scan(params.get("_meta"), "/params/_meta", caller, false, leaks);
+        }
+        return leaks;
+    }
+
+    /** Leaks in plain text (stderr, a frame that was no JSON), all at {@code location}. */
+    public List<Leak> text(String text, String location, CallerInput caller) {
+        List<Leak> leaks = new ArrayList<>();
+        List<Finding> findings = sanitizer.sanitize(text, Policy.PASSTHROUGH, ErrorCode.INTERNAL_ERROR, caller).findings();
+        String cleaned = findings.isEmpty() ? text : Spans.clean(text);
+        for (Finding f : findings) {
+            if (f.category() != Category.PII) {
+                leaks.add(new Leak(f.category(), f.kind(), location, Spans.span(cleaned, f.start(), f.end())));
+            }
+        }
+        return leaks;
+    }
+
+    /**
+     * Where a hostile value sent comes back verbatim in an error (a JSON-RPC error, or an isError
+     * result's content and structured content).
+     */
+    public List<Reflection> reflections(ObjectNode message, List<String> sent) {
+        List<Reflection> found = new ArrayList<>();
+        if (sent.isEmpty()) {
+            return found;
+        }
+        BiConsumer<String, String> check = (pointer, text) -> {
+            for (String value : sent) {
+                if (text.contains(value)) {
+                    found.add(new Reflection(pointer, value));
+                    return;
+                }
+            }
+        };
+        if (message.has("error")) {
+            strings(message.get("error"), "/error", check);
+        }
+        JsonNode result = message.path("result");
+        if (result.path("isError").asBoolean(false)) {
+            strings(result.path("content"), "/result/content", check);
+            strings(result.path("structuredContent"), "/result/structuredContent", check);
+        }
+        return found;
+    }
+
+    private void scan(JsonNode value, String prefix, CallerInput caller, boolean secretsOnly, List<Leak> into) {
+        List<JsonFinding> findings = sanitizer.sanitizeJson(value, Policy.PASSTHROUGH, ErrorCode.INTERNAL_ERROR, caller)
+                .findings();
+        for (JsonFinding f : findings) {
+            if (f.category() == Category.PII || (secretsOnly && f.category() != Category.SECRET)) {
+                continue;
+            }
+            into.add(new Leak(f.category(), f.finding().kind(), prefix + f.pointer(), Spans.of(value, f)));
+        }
+    }
+
+    /** Each string value under {@code node}, with its pointer; bounded in depth and count. */
+    private static void strings(JsonNode node, String prefix, BiConsumer<String, String> consumer) {
+        walk(node, prefix, consumer, 0, new int[] {0});
+    }
+
+    private static void walk(JsonNode node, String pointer, BiConsumer<String, String> consumer, int depth, int[] seen) {
+        if (node == null || depth > MAX_DEPTH || seen[0] >= MAX_STRINGS) {
+            return;
+        }
+        if (node.isString()) {
+            seen[0]++;
+            consumer.accept(pointer, node.asString());
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                walk(node.get(i), pointer + "/" + i, consumer, depth + 1, seen);
+            }
+        } else if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                walk(e.getValue(), pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), consumer,
+                        depth + 1, seen);
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.warden.audit.internal;
+
+import dev.warden.core.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Calls that make a tool fail the way models make it fail, read from its input schema: each required
+ * property missing, each property of the wrong type, numbers out of range, values outside an enum,
+ * strings over their maximum length (or 64 KiB long), hostile values and deep nesting. Every string
+ * the audit sends holds the marker. Bounded: only the first properties of a wide schema are probed.
+ */
+public final class ProbeGenerator {
+
+    public static final int LONG_STRING_CHARS = 64 * 1024;
+    /** Properties probed per tool at most: a schema with hundreds costs no more than this. */
+    private static final int MAX_PROPERTIES = 8;
+    /** String properties given hostile values per tool at most. */
+    private static final int MAX_HOSTILE_PROPERTIES = 3;
+    private static final int MAX_EXPLICIT_LENGTH = 1024 * 1024;
+
+    private final String marker;
+
+    public ProbeGenerator(String marker) {
+        this.marker = marker;
+    }
+
+    /** Every probe of one tool, the baseline (valid arguments) first. */
+    public List<Probe> forTool(JsonNode tool) {
+        String name = tool.path("name").asString("");
+        JsonNode schema = tool.path("inputSchema");
+        List<Probe> probes = new ArrayList<>();
+        ObjectNode valid = valid(schema);
+        probes.add(call(Probe.Kind.VALID, name, "valid arguments (the baseline)", valid));
+        for (JsonNode required : schema.path("required")) {
+            String property = required.asString("");
+            if (valid.has(property)) {
+                ObjectNode args = valid.deepCopy();
+                args.remove(property);
+                probes.add(call(Probe.Kind.BAD_ARGUMENTS, name, "required property '" + property + "' missing", args));
+            }
+        }
+        int probed = 0;
+        int hostile = 0;
+        boolean longDone = false;
+        for (Map.Entry<String, JsonNode> entry : schema.path("properties").properties()) {
+            if (probed++ >= MAX_PROPERTIES) {
+                break;
+            }
+            String property = entry.getKey();
+            JsonNode p = entry.getValue();
+            String type = type(p);
+            probes.add(with(Probe.Kind.BAD_ARGUMENTS, name, valid, property, wrongType(type),
+                    "property '" + property + "' of the wrong type"));
+            if (p.has("minimum") && p.get("minimum").isNumber()) {
+                probes.add(with(Probe.Kind.BAD_ARGUMENTS, name, valid, property,
+                        Json.mapper().getNodeFactory().numberNode(p.get("minimum").decimalValue().subtract(java.math.BigDecimal.ONE)),
+                        "property '" + property + "' below its minimum"));
+            }
+            if (p.has("maximum") && p.get("maximum").isNumber()) {
+                probes.add(with(Probe.Kind.BAD_ARGUMENTS, name, valid, property,
+                        Json.mapper().getNodeFactory().numberNode(p.get("maximum").decimalValue().add(java.math.BigDecimal.ONE)),
+                        "property '" + property + "' above its maximum"));
+            }
+            if (p.path("enum").isArray() && !p.path("enum").isEmpty()) {
+                probes.add(with(Probe.Kind.BAD_ARGUMENTS, name, valid, property, Json.tree(marker),
+                        "property '" + property + "' outside its enum"));
+            }
+            if ("string".equals(type) && !p.has("enum")) {
+                int max = p.path("maxLength").asInt(-1);
+                if (max >= 0 && max < MAX_EXPLICIT_LENGTH) {
+                    probes.add(with(Probe.Kind.LONG_STRING, name, valid, property, Json.tree(longString(max + 1)),
+                            "property '" + property + "' over its maxLength"));
+                } else if (!longDone) {
+                    longDone = true;
+                    probes.add(with(Probe.Kind.LONG_STRING, name, valid, property,
+                            Json.tree(longString(LONG_STRING_CHARS)), "property '" + property + "' 64 KiB long"));
+                }
+                if (hostile++ < MAX_HOSTILE_PROPERTIES) {
+                    for (Hostile.Value value : Hostile.strings(marker)) {
+                        probes.add(with(Probe.Kind.HOSTILE, name, valid, property, Json.tree(value.text()),
+                                "property '" + property + "' holding " + value.what()));
+                    }
+                }
+            }
+        }
+        Optional<String> first = schema.path("properties").propertyNames().stream().findFirst();
+        first.ifPresent(property -> probes.add(with(Probe.Kind.HOSTILE, name, valid, property, deepNesting(),
+                "property '" + property + "' nested " + Hostile.NESTING_DEPTH + " deep")));
+        return probes;
+    }
+
+    /** Arguments that satisfy {@code schema} as far as a generator can tell: required properties only. */
+    public ObjectNode valid(JsonNode schema) {
+        ObjectNode args = Json.object();
+        JsonNode properties = schema.path("properties");
+        for (JsonNode required : schema.path("required")) {
+            String property = required.asString("");
+            args.set(property, value(properties.path(property), 0));
+        }
+        return args;
+    }
+
+    /** Valid arguments, but every number as large as allowed (a sleep tool's duration): the call to cancel. */
+    public ObjectNode slow(JsonNode schema) {
+        ObjectNode args = valid(schema);
+        for (Map.Entry<String, JsonNode> entry : schema.path("properties").properties()) {
+            String type = type(entry.getValue());
+            if ("integer".equals(type) || "number".equals(type)) {
+                JsonNode max = entry.getValue().path("maximum");
+                args.put(entry.getKey(), max.isNumber() ? Math.min(max.asLong(), 600) : 60);
+            }
+        }
+        return args;
+    }
+
+    public List<Probe> unknowns(boolean resources, boolean prompts) {
+        List<Probe> probes = new ArrayList<>();
+        ObjectNode call = Json.object();
+        call.put("name", marker + "-no-such-tool");
+        call.putObject("arguments");
+        probes.add(new Probe(Probe.Kind.UNKNOWN_TOOL, "tools/call", Optional.empty(), "a tool that does not exist", call));
+        if (resources) {
+            ObjectNode read = Json.object();
+            read.put("uri", "file:///" + marker + "/no-such-resource");
+            probes.add(new Probe(Probe.Kind.UNKNOWN_RESOURCE, "resources/read", Optional.empty(),
+                    "a resource that does not exist", read));
+        }
+        if (prompts) {
+            ObjectNode get = Json.object();
+            get.put("name", marker + "-no-such-prompt");
+            probes.add(new Probe(Probe.Kind.UNKNOWN_PROMPT, "prompts/get", Optional.empty(),
+                    "a prompt that does not exist", get));
+        }
+        return probes;
+    }
+
+    public Probe call(Probe.Kind kind, String tool, String description, ObjectNode arguments) {
+        ObjectNode params = Json.object();
+        params.put("name", tool);
+        params.set("arguments", arguments);
+        return new Probe(kind, "tools/call", Optional.of(tool), description, params);
+    }
+
+    private Probe with(Probe.Kind kind, String tool, ObjectNode valid, String property, JsonNode value,
+                       String description) {
+        ObjectNode args = valid.deepCopy();
+        args.set(property, value);
+        return call(kind, tool, description, args);
+    }
+
+    private JsonNode value(JsonNode schema, int depth) {
+        if (schema.path("enum").isArray() && !schema.path("enum").isEmpty()) {
+            return schema.path("enum").get(0).deepCopy();
+        }
+        if (schema.has("const")) {
+            return schema.get("const").deepCopy();
+        }
+        if (schema.has("default")) {
+            return schema.get("default").deepCopy();
+        }
+        return switch (type(schema)) {
+            case "integer", "number" -> {
+                JsonNode min = schema.path("minimum");
+                JsonNode exclusive = schema.path("exclusiveMinimum");
+                long n = min.isNumber() ? (long) Math.ceil(min.asDouble()) : exclusive.isNumber()
+                        ? (long) Math.floor(exclusive.asDouble()) + 1 : 1;
+                yield Json.tree(n);
+            }
+            case "boolean" -> Json.tree(false);
+            case "null" -> Json.mapper().getNodeFactory().nullNode();
+            case "array" -> {
+                ArrayNode array = Json.mapper().createArrayNode();
+                int min = Math.min(schema.path("minItems").asInt(0), 3);
+                for (int i = 0; i < min && depth < 8; i++) {
+                    array.add(value(schema.path("items"), depth + 1));
+                }
+                yield array;
+            }
+            case "object" -> depth < 8 ? valid(schema) : Json.object();
+            default -> Json.tree(string(schema));
+        };
+    }
+
+    private String string(JsonNode schema) {
+        String format = schema.path("format").asString("");
+        String text = switch (format) {
+            case "email" -> marker + "@example.invalid";
+            case "uri", "url" -> "https://example.invalid/" + marker;
+            case "date-time" -> "2026-01-01T00:00:00Z";
+            case "date" -> "2026-01-01";
+            default -> marker;
+        };
+        int min = schema.path("minLength").asInt(0);
+        return text.length() >= min ? text : text + "x".repeat(Math.min(min, 4096) - text.length());
+    }
+
+    private JsonNode wrongType(String type) {
+        return switch (type) {
+            case "string" -> Json.tree(12345);
+            case "array", "object", "integer", "number", "boolean" -> Json.tree(marker);
+            default -> Json.mapper().createArrayNode().add(marker);
+        };
+    }
+
+    private String longString(int length) {
+        StringBuilder sb = new StringBuilder(length).append(marker);
+        while (sb.length() < length) {
+            sb.append('A');
+        }
+        sb.setLength(length);
+        return sb.toString();
+    }
+
+    private JsonNode deepNesting() {
+        JsonNode inner = Json.tree(marker);
+        for (int i = 0; i < Hostile.NESTING_DEPTH; i++) {
+            ObjectNode wrap = Json.object();
+            wrap.set("a", inner);
+            inner = wrap;
+        }
+        return inner;
+    }
+
+    /** The schema's type: the first non-null one of a list; {@code string} when none is given. */
+    public static String type(JsonNode schema) {
+        JsonNode type = schema.path("type");
+        if (type.isArray()) {
+            for (JsonNode t : type) {
+                if (!"null".equals(t.asString(""))) {
+                    return t.asString("");
+                }
+            }
+        }
+        return type.isString() ? type.asString() : schema.has("properties") ? "object" : "string";
+    }
+}

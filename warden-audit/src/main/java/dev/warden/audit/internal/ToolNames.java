@@ -1,0 +1,119 @@
+package dev.warden.audit.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a tool's name, description and annotations say it does: whether calling it may change
+ * something (so the audit leaves it alone unless allowed), whether it checks a password (paired
+ * enumeration probes), whether it takes long (the cancellation probe). Words are split on
+ * {@code _ - . /}, spaces and camelCase, by hand: no regex runs over what a server sent.
+ */
+public final class ToolNames {
+
+    private static final Set<String> DESTRUCTIVE = Set.of("write", "delete", "remove", "drop", "send", "pay",
+            "transfer", "create", "update", "insert", "exec", "execute", "kill", "rm", "truncate", "destroy",
+            "purge", "wipe", "erase", "overwrite", "move", "rename", "publish", "deploy", "shutdown", "restart",
+            "upload", "charge", "refund", "withdraw", "edit", "modify", "run", "shell", "commit", "push",
+            "terminate", "revoke", "grant", "add", "save", "store", "append", "clear", "reset");
+    private static final Set<String> LOGIN = Set.of("login", "signin", "logon", "authenticate", "auth",
+            "authorize", "signon");
+    private static final Set<String> SLOW = Set.of("sleep", "sleeps", "wait", "waits", "long", "slow", "delay",
+            "delays", "longrunning");
+    private static final Set<String> USER = Set.of("user", "username", "email", "login", "account", "userid",
+            "mail", "name", "principal", "usr");
+    private static final Set<String> PASSWORD = Set.of("password", "passwd", "pass", "pwd", "passphrase",
+            "secret", "pin", "credential", "credentials");
+
+    private ToolNames() {
+    }
+
+    /** Why calling {@code tool} may change something; empty when nothing says so. */
+    public static Optional<String> destructive(JsonNode tool) {
+        JsonNode annotations = tool.path("annotations");
+        boolean readOnly = annotations.path("readOnlyHint").asBoolean(false);
+        if (annotations.path("destructiveHint").asBoolean(false) && !readOnly) {
+            return Optional.of("annotated destructiveHint");
+        }
+        if (readOnly) {
+            return Optional.empty();
+        }
+        for (String word : words(tool.path("name").asString(""))) {
+            if (DESTRUCTIVE.contains(word)) {
+                return Optional.of("its name says '" + word + "'");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The properties to pair-probe a login-like tool with (the account, the password), when its name
+     * or description says it checks credentials and its schema has both.
+     */
+    public static Optional<List<String>> login(JsonNode tool) {
+        List<String> said = new ArrayList<>(words(tool.path("name").asString("")));
+        said.addAll(words(tool.path("description").asString("")));
+        boolean verifiesPassword = said.contains("verify") && said.contains("password");
+        if (said.stream().noneMatch(LOGIN::contains) && !verifiesPassword && !joined(said, "sign", "in")) {
+            return Optional.empty();
+        }
+        String user = null;
+        String password = null;
+        for (var property : tool.path("inputSchema").path("properties").properties()) {
+            List<String> parts = words(property.getKey());
+            if (password == null && parts.stream().anyMatch(PASSWORD::contains)) {
+                password = property.getKey();
+            } else if (user == null && parts.stream().anyMatch(USER::contains)) {
+                user = property.getKey();
+            }
+        }
+        return user == null || password == null ? Optional.empty() : Optional.of(List.of(user, password));
+    }
+
+    /** Whether the tool says it takes long (sleep, wait, long-running): the one to cancel. */
+    public static boolean slow(JsonNode tool) {
+        List<String> said = new ArrayList<>(words(tool.path("name").asString("")));
+        said.addAll(words(tool.path("description").asString("")));
+        return said.stream().anyMatch(SLOW::contains) || joined(said, "long", "running");
+    }
+
+    /** Lower-case words of {@code text}: split on non-letters-or-digits and at lower-to-upper case changes. */
+    public static List<String> words(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        int limit = Math.min(text.length(), 4096);
+        for (int i = 0; i < limit; i++) {
+            char c = text.charAt(i);
+            if (!Character.isLetterOrDigit(c)) {
+                flush(word, out);
+                continue;
+            }
+            if (Character.isUpperCase(c) && i > 0 && Character.isLowerCase(text.charAt(i - 1))) {
+                flush(word, out);
+            }
+            word.append(Character.toLowerCase(c));
+        }
+        flush(word, out);
+        return out;
+    }
+
+    private static boolean joined(List<String> words, String first, String second) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals(first) && words.get(i + 1).equals(second)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void flush(StringBuilder word, List<String> out) {
+        if (!word.isEmpty()) {
+            out.add(word.toString().toLowerCase(Locale.ROOT));
+            word.setLength(0);
+        }
+    }
+}

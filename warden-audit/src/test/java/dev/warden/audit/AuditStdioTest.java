@@ -1,0 +1,48 @@
+package dev.warden.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** A stdio server launched as a process: its stderr is read for leaks like every answer. */
+class AuditStdioTest {
+
+    /** An MCP server in sh: one tool, whose every call writes a stack trace and a home path to stderr. */
+    private static final String SERVER = """
+            while IFS= read -r line; do
+              id=$(printf '%s' "$line" | sed -n 's/^{"jsonrpc":"2.0","id":\\("[^"]*"\\|[0-9]*\\),.*/\\1/p')
+              [ -z "$id" ] && continue
+              case "$line" in
+                *'"method":"initialize"'*)
+                  printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"sh","version":"1"}}}\\n' "$id" ;;
+                *'"method":"tools/list"'*)
+                  printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"lookup","inputSchema":{"type":"object","properties":{"q":{"type":"string","maxLength":64}}}}]}}\\n' "$id" ;;
+                *'"method":"tools/call"'*)
+                  printf 'java.lang.IllegalStateException: lookup failed\\n\\tat com.acme.Lookup.find(Lookup.java:42)\\n\\tat com.acme.Lookup.run(Lookup.java:7)\\nreading /home/deploy/acme/lookup.db\\n' >&2
+                  printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"{\\\\"code\\\\":\\\\"NOT_FOUND\\\\"}"}],"isError":true}}\\n' "$id" ;;
+                *)
+                  printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\\n' "$id" ;;
+              esac
+            done
+            """;
+
+    @Test
+    void what_the_server_writes_to_stderr_is_read_for_leaks() {
+        Report report = Audit.custom().target(Target.stdio(List.of("sh", "-c", SERVER)))
+                .callTimeout(Duration.ofSeconds(5)).rate(10_000).build().run();
+
+        assertThat(report.server()).contains(new Report.ServerInfo("sh", "1"));
+        assertThat(report.findings()).as(report.findings().toString()).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.LEAK_STACK_TRACE);
+            assertThat(f.tool()).isEqualTo(Optional.empty());
+            assertThat(f.location()).isEqualTo("stderr");
+        }).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.LEAK_PATH);
+            assertThat(f.location()).isEqualTo("stderr");
+        });
+        assertThat(report.findings().toString()).doesNotContain("Lookup.java:42", "/home/deploy");
+    }
+}

@@ -1,0 +1,189 @@
+package dev.warden.audit;
+
+import dev.warden.core.json.Json;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A server written frame by frame, for what a real SDK would not do: leak, answer in the wrong shape,
+ * never answer. It records every request it receives. A tool's behaviour returns the answer's body
+ * ({@code {"result":…}} or {@code {"error":…}}), or empty to never answer.
+ */
+final class ScriptedServer {
+
+    private record Tool(ObjectNode definition, Function<JsonNode, Optional<ObjectNode>> behaviour) {
+    }
+
+    private final Map<String, Tool> tools = new LinkedHashMap<>();
+    private final List<String> methods = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    private Function<String, ObjectNode> unknownTool = name -> error(-32602, "Unknown tool");
+    private final List<ObjectNode> logs = new ArrayList<>();
+    private boolean answersCancelled;
+
+    /** Answers a cancelled request anyway, as soon as the cancellation arrives (what the spec forbids). */
+    ScriptedServer answersCancelled() {
+        this.answersCancelled = true;
+        return this;
+    }
+
+    ScriptedServer tool(String name, String inputSchema, Function<JsonNode, Optional<ObjectNode>> behaviour) {
+        return tool(name, inputSchema, null, behaviour);
+    }
+
+    ScriptedServer tool(String name, String inputSchema, String annotations,
+                        Function<JsonNode, Optional<ObjectNode>> behaviour) {
+        ObjectNode definition = Json.object();
+        definition.put("name", name);
+        definition.set("inputSchema", Json.mapper().readTree(inputSchema));
+        if (annotations != null) {
+            definition.set("annotations", Json.mapper().readTree(annotations));
+        }
+        tools.put(name, new Tool(definition, behaviour));
+        return this;
+    }
+
+    /** How a call to a tool that does not exist is answered. */
+    ScriptedServer unknownTool(Function<String, ObjectNode> answer) {
+        this.unknownTool = answer;
+        return this;
+    }
+
+    /** A log notification sent before each answer to a tools/call. */
+    ScriptedServer logs(ObjectNode data) {
+        logs.add(data);
+        return this;
+    }
+
+    /** Every method received, in order. */
+    List<String> methods() {
+        return List.copyOf(methods);
+    }
+
+    /** The name of every tool called, in order. */
+    List<String> calls() {
+        return List.copyOf(calls);
+    }
+
+    Target target() {
+        return Target.of("scripted test server", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            InMemoryTransport server = pair.right();
+            server.start(new Transport.Listener() {
+                @Override
+                public void onFrame(byte[] frame) {
+                    handle(server, new String(frame, StandardCharsets.UTF_8));
+                }
+
+                @Override
+                public void onFrameError(dev.warden.core.error.ProtocolException error) {
+                }
+
+                @Override
+                public void onClose() {
+                }
+            });
+            return pair.left();
+        });
+    }
+
+    static ObjectNode result(String json) {
+        ObjectNode body = Json.object();
+        body.set("result", Json.mapper().readTree(json));
+        return body;
+    }
+
+    static ObjectNode isError(String text) {
+        ObjectNode body = Json.object();
+        ObjectNode result = body.putObject("result");
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        result.put("isError", true);
+        return body;
+    }
+
+    static ObjectNode error(int code, String message) {
+        ObjectNode body = Json.object();
+        body.putObject("error").put("code", code).put("message", message);
+        return body;
+    }
+
+    private void handle(InMemoryTransport server, String frame) {
+        JsonNode message;
+        try {
+            message = Json.mapper().readTree(frame);
+        } catch (RuntimeException e) {
+            send(server, null, error(-32700, "Parse error"));
+            return;
+        }
+        if (!(message instanceof ObjectNode request) || !request.path("method").isString()) {
+            send(server, null, error(-32600, "Invalid request"));
+            return;
+        }
+        String method = request.get("method").asString();
+        JsonNode id = request.get("id");
+        if (id == null) {
+            if (answersCancelled && "notifications/cancelled".equals(method)) {
+                send(server, request.path("params").path("requestId"), result("{\"content\":[]}"));
+            }
+            return; // a notification
+        }
+        if (!id.isString() && !id.isIntegralNumber()) {
+            send(server, null, error(-32600, "Invalid request"));
+            return;
+        }
+        methods.add(method);
+        JsonNode params = request.path("params");
+        switch (method) {
+            case "initialize" -> {
+                ObjectNode init = Json.object();
+                init.put("protocolVersion", params.path("protocolVersion").asString("2025-06-18"));
+                init.putObject("capabilities").putObject("tools");
+                init.putObject("serverInfo").put("name", "scripted").put("version", "1");
+                send(server, id, Json.object().set("result", init));
+            }
+            case "ping" -> send(server, id, result("{}"));
+            case "tools/list" -> {
+                ObjectNode list = Json.object();
+                ArrayNode array = list.putArray("tools");
+                tools.values().forEach(t -> array.add(t.definition()));
+                send(server, id, Json.object().set("result", list));
+            }
+            case "tools/call" -> {
+                String name = params.path("name").asString("");
+                calls.add(name);
+                Tool tool = tools.get(name);
+                for (ObjectNode data : logs) {
+                    ObjectNode note = Json.object();
+                    note.put("jsonrpc", "2.0").put("method", "notifications/message");
+                    note.putObject("params").put("level", "error").set("data", data);
+                    server.send(note.toString());
+                }
+                if (tool == null) {
+                    send(server, id, unknownTool.apply(name));
+                } else {
+                    tool.behaviour().apply(params.path("arguments")).ifPresent(body -> send(server, id, body));
+                }
+            }
+            default -> send(server, id, error(-32601, "Method not found"));
+        }
+    }
+
+    private static void send(InMemoryTransport server, JsonNode id, ObjectNode body) {
+        ObjectNode message = Json.object();
+        message.put("jsonrpc", "2.0");
+        message.set("id", id == null ? Json.mapper().getNodeFactory().nullNode() : id);
+        message.setAll(body);
+        server.send(message.toString());
+    }
+}
