@@ -3,6 +3,7 @@ module dev.warden.cli {
     requires dev.warden.core;
     requires dev.warden.gateway;
     requires dev.warden.auth;
+    requires dev.warden.audit;
     requires tools.jackson.dataformat.yaml;
     requires dev.warden.http;
     requires dev.warden.server;

@@ -11,7 +11,8 @@ public final class Warden {
 
     /** The subcommands, in the order help lists them. */
     private static final List<String> COMMANDS =
-            List.of("demo", "wrap", "gateway", "keys", "sanitize", "incidents", "conformance-client", "help");
+            List.of("demo", "wrap", "gateway", "audit", "keys", "sanitize", "incidents", "conformance-client",
+                    "help");
 
     // A switch rather than a table of constructor references: the JVM's start-up cache cannot hold
     // picocli's (Java 5) classes, and a cached lambda that names one breaks the cache's creation.
@@ -21,6 +22,7 @@ public final class Warden {
             case "wrap" -> new WrapCommand();
             case "gateway" -> new GatewayCommand();
             case "keys" -> new KeysCommand();
+            case "audit" -> new AuditCommand();
             case "sanitize" -> new SanitizeCommand();
             case "incidents" -> new IncidentsCommand();
             case "conformance-client" -> new ConformanceClientCommand();

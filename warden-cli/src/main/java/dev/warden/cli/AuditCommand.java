@@ -1,0 +1,210 @@
+package dev.warden.cli;
+
+import dev.warden.audit.Audit;
+import dev.warden.audit.AuditCheck;
+import dev.warden.audit.AuditContext;
+import dev.warden.audit.Finding;
+import dev.warden.audit.Report;
+import dev.warden.audit.Target;
+import dev.warden.audit.definitions.DefinitionChecks;
+import dev.warden.audit.definitions.Definitions;
+import dev.warden.audit.definitions.Pins;
+import dev.warden.audit.http.HttpChecks;
+import dev.warden.audit.report.FailOn;
+import dev.warden.audit.report.ReportFormat;
+import dev.warden.audit.report.Reports;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code warden audit [options] -- COMMAND [ARGS…]} or {@code warden audit --url URL}: probes an MCP
+ * server from outside and reports how its errors leak and whether its tools can be trusted.
+ */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = {"Probes an MCP server (a stdio command after --, or --url for Streamable HTTP) the way models "
+                + "make servers fail, and reports what its answers leak, how its failures are shaped and whether its "
+                + "tool definitions can be trusted. Tools that write, delete, send or pay are not called unless "
+                + "--allow-destructive. Exit code: 0, or 1 with a finding at or above --fail-on; 2 for a usage "
+                + "error; 3 when the server could not be audited."})
+final class AuditCommand implements Callable<Integer> {
+
+    @Option(names = "--url", paramLabel = "URL", description = "Audit a Streamable HTTP server at URL.")
+    URI url;
+
+    @Option(names = "--header", paramLabel = "NAME: VALUE",
+            description = "A header sent with every HTTP request (repeatable), such as an Authorization; never shown.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", split = ",",
+            description = "text, json, sarif, markdown or html (several with commas, or repeated; default text).")
+    List<String> formats = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "PATH",
+            description = "Write the reports to PATH (a directory, or a base name; one file per format) instead of "
+                    + "stdout.")
+    Path out;
+
+    @Option(names = "--fail-on", paramLabel = "SEVERITY", defaultValue = "high",
+            description = "high, medium, low or none: exit 1 when a finding is at least this severe (default high).")
+    String failOn;
+
+    @Option(names = "--allow-destructive", description = "Also call tools that write, delete, send or pay.")
+    boolean allowDestructive;
+
+    @Option(names = "--dry-run", description = "List every call the audit would make, and make none.")
+    boolean dryRun;
+
+    @Option(names = "--budget", paramLabel = "N", description = "The most requests to send (default "
+            + Audit.DEFAULT_BUDGET + ").")
+    Integer budget;
+
+    @Option(names = "--rate", paramLabel = "N", description = "The most requests a second (default "
+            + Audit.DEFAULT_RATE + ").")
+    Integer rate;
+
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "How long each call may take (default 10s), e.g. 30s or 1500ms.")
+    String timeout;
+
+    @Option(names = "--pin", paramLabel = "FILE",
+            description = "Compare every tool, resource and prompt definition with the hashes in FILE, reporting each "
+                    + "that changed; when FILE does not exist, record them there.")
+    Path pin;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The stdio server's command and arguments.")
+    List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if ((url == null) == command.isEmpty()) {
+            System.err.println("warden audit: give a server: -- COMMAND [ARGS...] for stdio, or --url URL");
+            return 2;
+        }
+        Set<ReportFormat> chosen;
+        FailOn threshold;
+        Audit.Builder audit = Audit.custom().allowDestructive(allowDestructive).dryRun(dryRun);
+        try {
+            chosen = formats();
+            threshold = FailOn.valueOf(failOn.toUpperCase(Locale.ROOT));
+            audit.target(url != null ? Target.http(url, headers()) : Target.stdio(command));
+            if (budget != null) {
+                audit.budget(budget);
+            }
+            if (rate != null) {
+                audit.rate(rate);
+            }
+            if (timeout != null) {
+                audit.callTimeout(dev.warden.gateway.config.GatewayConfig.duration(timeout, "--timeout"));
+            }
+        } catch (IllegalArgumentException | dev.warden.gateway.config.ConfigException e) {
+            System.err.println("warden audit: " + e.getMessage());
+            return 2;
+        }
+        if (chosen.size() > 1 && out == null) {
+            System.err.println("warden audit: several formats need --out PATH (one file each)");
+            return 2;
+        }
+        audit.check(DefinitionChecks.of());
+        if (url != null) {
+            audit.check(HttpChecks.of(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+                    .followRedirects(HttpClient.Redirect.NEVER).build(), Duration.ofSeconds(10)));
+        }
+        if (pin != null) {
+            audit.check(pins(pin));
+        }
+        Audit built = audit.build();
+        if (dryRun) {
+            built.plan().forEach(System.out::println);
+            return 0;
+        }
+        Report report;
+        try {
+            report = built.run();
+        } catch (RuntimeException e) {
+            System.err.println("warden audit: the server could not be audited: " + e.getMessage());
+            return 3;
+        }
+        try {
+            if (out == null) {
+                System.out.print(chosen.iterator().next().render(report));
+                System.out.flush();
+            } else {
+                Reports.write(report, chosen, out).forEach((format, path) ->
+                        System.err.println("warden audit: " + format.name().toLowerCase(Locale.ROOT) + " report at " + path));
+            }
+        } catch (IOException e) {
+            System.err.println("warden audit: cannot write the report: " + e.getMessage());
+            return 2;
+        }
+        System.err.println("warden audit: grade " + report.grade().letter() + " (" + report.grade().score() + "/100), "
+                + report.findings().size() + " finding(s), " + report.requests() + " request(s)");
+        return threshold.exitCode(report);
+    }
+
+    private Set<ReportFormat> formats() {
+        if (formats.isEmpty()) {
+            return EnumSet.of(ReportFormat.TEXT);
+        }
+        Set<ReportFormat> chosen = EnumSet.noneOf(ReportFormat.class);
+        for (String f : formats) {
+            try {
+                chosen.add(ReportFormat.valueOf(f.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--format: expected text, json, sarif, markdown or html");
+            }
+        }
+        return chosen;
+    }
+
+    private Map<String, String> headers() {
+        Map<String, String> parsed = new LinkedHashMap<>();
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header: expected NAME: VALUE");
+            }
+            parsed.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+        }
+        return parsed;
+    }
+
+    /** {@code --pin FILE}: compared with the file when it exists, else recorded in it. */
+    private static AuditCheck pins(Path file) {
+        if (Files.exists(file)) {
+            return Pins.against(file);
+        }
+        return new AuditCheck() {
+            @Override
+            public List<Finding> check(AuditContext context) {
+                try {
+                    Pins.of(Definitions.of(context)).write(file);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write the pin file " + file, e);
+                }
+                System.err.println("warden audit: definitions pinned in " + file);
+                return List.of();
+            }
+
+            @Override
+            public String name() {
+                return "pins (recorded)";
+            }
+        };
+    }
+}
