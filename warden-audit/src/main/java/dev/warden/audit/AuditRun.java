@@ -265,7 +265,7 @@ final class AuditRun {
         if (!lines.isEmpty()) {
             CallerInput caller = CallerInput.ofStrings(sent.stream().limit(60).toList())
                     .and(List.of(marker));
-            judge.text(String.join("\n", lines), "stderr", Optional.empty(), "everything the audit sent", caller);
+            judge.stderr(String.join("\n", lines), Optional.empty(), "everything the audit sent", caller);
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The findings of one audit, one per (rule, tool, location): twenty probes that make one tool leak
- * the same trace at the same place are one finding. {@link Rule#NO_MACHINE_CODE} is one per tool.
+ * the same trace at the same place are one finding. {@link Rule#NO_MACHINE_CODE} is one per tool;
+ * {@link Rule#LEAK_TO_STDERR}, one rule for every kind of leak, is one per kind (its evidence's category).
  */
 final class FindingSet {
 
@@ -16,7 +17,11 @@ final class FindingSet {
     private final Set<String> seen = new HashSet<>();
 
     void add(Finding finding) {
-        String location = finding.rule() == Rule.NO_MACHINE_CODE ? "" : finding.location();
+        String location = switch (finding.rule()) {
+            case NO_MACHINE_CODE -> "";
+            case LEAK_TO_STDERR -> finding.location() + '\u0000' + finding.evidence().map(Evidence::category).orElse("");
+            default -> finding.location();
+        };
         if (seen.add(finding.rule().id() + '\u0000' + finding.tool().orElse("") + '\u0000' + location)) {
             findings.add(finding);
         }

@@ -59,6 +59,19 @@ final class Judge {
         }
     }
 
+    /**
+     * Leaks in a stdio server's stderr: read as any text, reported under {@link Rule#LEAK_TO_STDERR}
+     * (stderr goes to the host's logs, not to the model), what was found named in the message.
+     */
+    void stderr(String text, Optional<String> tool, String probe, CallerInput caller) {
+        for (LeakScan.Leak leak : scan.text(text, "stderr", caller)) {
+            findings.add(Rule.LEAK_TO_STDERR, tool, probe, leak.location(),
+                    "The server's stderr shows " + leak.category().label() + " details (" + leak.kind() + "): "
+                            + rule(leak.category()).id() + " in an answer",
+                    Evidence.of(leak.category().label(), leak.span()));
+        }
+    }
+
     /** The shape of the answer to a tools/call probe (or a resources/prompts one). */
     void shape(Probe probe, ObjectNode message) {
         Optional<String> tool = probe.tool();

@@ -22,6 +22,9 @@ public enum Rule {
             "Quote what the caller sent only where it helps fix the call, and escape it."),
     USER_ENUMERATION("WDN-L008", Severity.MEDIUM, 203, "Answers tell an unknown account from a wrong password",
             "Answer both the same way, in the same time."),
+    // A stdio server's stderr goes to the host's logs, not to the model: a leak there matters less.
+    LEAK_TO_STDERR("WDN-L100", Severity.LOW, 532, "The server's stderr shows sensitive details",
+            "Log failures without credentials, addresses or traces where the log's readers need not see them."),
     // How failures are shaped.
     TOOL_ERROR_AS_PROTOCOL_ERROR("WDN-S001", Severity.MEDIUM, 755,
             "A tool's failure comes back as a JSON-RPC error instead of an isError result",

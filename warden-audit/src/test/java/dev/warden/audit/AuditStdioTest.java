@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** A stdio server launched as a process: its stderr is read for leaks like every answer. */
+/**
+ * A stdio server launched as a process: its stderr is read for leaks like every answer, and what it
+ * shows there is reported under the stderr rule (a log the host keeps, not text the model reads).
+ */
 class AuditStdioTest {
 
     /** An MCP server in sh: one tool, whose every call writes a stack trace and a home path to stderr. */
@@ -31,18 +34,35 @@ class AuditStdioTest {
 
     @Test
     void what_the_server_writes_to_stderr_is_read_for_leaks() {
-        Report report = Audit.custom().target(Target.stdio(List.of("sh", "-c", SERVER)))
-                .callTimeout(Duration.ofSeconds(5)).rate(10_000).build().run();
+        Report report = audit();
 
         assertThat(report.server()).contains(new Report.ServerInfo("sh", "1"));
         assertThat(report.findings()).as(report.findings().toString()).anySatisfy(f -> {
-            assertThat(f.rule()).isEqualTo(Rule.LEAK_STACK_TRACE);
+            assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR);
             assertThat(f.tool()).isEqualTo(Optional.empty());
             assertThat(f.location()).isEqualTo("stderr");
+            assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("stack-trace"));
         }).anySatisfy(f -> {
-            assertThat(f.rule()).isEqualTo(Rule.LEAK_PATH);
+            assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR);
             assertThat(f.location()).isEqualTo("stderr");
+            assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("path"));
         });
         assertThat(report.findings().toString()).doesNotContain("Lookup.java:42", "/home/deploy");
+    }
+
+    @Test
+    void a_leak_on_stderr_is_reported_at_low_severity_not_as_a_leak_in_an_answer() {
+        Report report = audit();
+
+        assertThat(Rule.LEAK_TO_STDERR.severity()).isEqualTo(Severity.LOW);
+        assertThat(Rule.LEAK_TO_STDERR.cwe()).isEqualTo(532);
+        assertThat(report.findings()).filteredOn(f -> f.location().equals("stderr"))
+                .isNotEmpty()
+                .allSatisfy(f -> assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR));
+    }
+
+    private static Report audit() {
+        return Audit.custom().target(Target.stdio(List.of("sh", "-c", SERVER)))
+                .callTimeout(Duration.ofSeconds(5)).rate(10_000).build().run();
     }
 }

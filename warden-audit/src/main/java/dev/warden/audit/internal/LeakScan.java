@@ -16,8 +16,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The sanitizer's detectors over what came back, as the gateway runs them: each JSON value as the
- * structure it is, what the caller sent kept as the caller's own. Where it looks: a JSON-RPC error
+ * The sanitizer over what came back, as the gateway runs it (REDACT, each JSON value as the structure
+ * it is, what the caller sent kept as the caller's own): a leak is a span the sanitizer would replace,
+ * so a text it leaves unchanged (harmless text, an answer Warden sanitized already, the frame of a
+ * database message it keeps) has none. Where it looks: a JSON-RPC error
  * whole ({@code /error/message}, {@code /error/data/…}); an {@code isError} result's content and
  * structured content; every result's {@code _meta}; a successful result for credentials only (a file
  * server's listing holds paths by design); a log notification's {@code /params/data}; and text such
@@ -101,10 +103,10 @@ public final class LeakScan {
     /** Leaks in plain text (stderr, a frame that was no JSON), all at {@code location}. */
     public List<Leak> text(String text, String location, CallerInput caller) {
         List<Leak> leaks = new ArrayList<>();
-        List<Finding> findings = sanitizer.sanitize(text, Policy.PASSTHROUGH, ErrorCode.INTERNAL_ERROR, caller).findings();
+        List<Finding> findings = sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
         String cleaned = findings.isEmpty() ? text : Spans.clean(text);
         for (Finding f : findings) {
-            if (f.category() != Category.PII) {
+            if (f.category() != Category.PII && f.replacedByRedact()) {
                 leaks.add(new Leak(f.category(), f.kind(), location, Spans.span(cleaned, f.start(), f.end())));
             }
         }
@@ -140,10 +142,11 @@ public final class LeakScan {
     }
 
     private void scan(JsonNode value, String prefix, CallerInput caller, boolean secretsOnly, List<Leak> into) {
-        List<JsonFinding> findings = sanitizer.sanitizeJson(value, Policy.PASSTHROUGH, ErrorCode.INTERNAL_ERROR, caller)
+        List<JsonFinding> findings = sanitizer.sanitizeJson(value, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller)
                 .findings();
         for (JsonFinding f : findings) {
-            if (f.category() == Category.PII || (secretsOnly && f.category() != Category.SECRET)) {
+            if (f.category() == Category.PII || !f.finding().replacedByRedact()
+                    || (secretsOnly && f.category() != Category.SECRET)) {
                 continue;
             }
             into.add(new Leak(f.category(), f.finding().kind(), prefix + f.pointer(), Spans.of(value, f)));

@@ -19,4 +19,14 @@ public record Finding(Category category, String kind, int start, int end) {
     public int length() {
         return end - start;
     }
+
+    /**
+     * Whether {@link Policy#REDACT} replaces this span. All findings are replaced but a database
+     * message of a known shape, which is kept as the frame its names sit in (those names, the
+     * driver's prefix and the rest of its trace are findings of their own, and are replaced): what
+     * would reach the model is what the other findings leave, so a leak is a finding REDACT replaces.
+     */
+    public boolean replacedByRedact() {
+        return !kind.equals(DatabaseMessages.MESSAGE);
+    }
 }

@@ -184,7 +184,7 @@ final class JsonSanitizer {
      */
     private JsonNode serverName(JsonNode value, JsonLocation at, String kind) {
         String text = value.asString();
-        if (text.isEmpty() || caller.owns(text)) {
+        if (text.isEmpty() || caller.owns(text) || Markers.isMarker(text)) {
             return value;
         }
         note(new Finding(ServerNameKeys.categoryOf(kind), kind, 0, text.length()), at, false);
@@ -264,7 +264,7 @@ final class JsonSanitizer {
         if (text.isEmpty()) {
             return text;
         }
-        if (secret) {
+        if (secret && !Markers.isMarker(text)) {
             note(new Finding(Category.SECRET, "secret", 0, text.length()), at, false);
             return spend(strict ? strictMessage : SECRET, false);
         }

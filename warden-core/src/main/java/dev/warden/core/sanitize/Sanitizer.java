@@ -152,7 +152,7 @@ public final class Sanitizer {
             }
         }
         findings.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
-        return findings;
+        return Markers.outside(cleanedText, findings);
     }
 
     private static List<Finding> withoutCallersOwn(String text, List<Finding> findings, CallerInput caller) {
