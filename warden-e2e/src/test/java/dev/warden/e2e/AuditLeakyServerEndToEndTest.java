@@ -108,6 +108,23 @@ class AuditLeakyServerEndToEndTest {
     }
 
     @Test
+    void throughWardenWrapTheSameServerLeaksNothingInItsAnswers() throws Exception {
+        List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "audit", "--format", "json",
+                "--fail-on", "none", "--", Processes.LAUNCHER.toString(), "wrap", "--", Processes.NODE,
+                Processes.NODE_DIR.resolve("leaky-server.mjs").toString()));
+
+        Processes.Result wrapped = Processes.run(command);
+
+        assertThat(wrapped.exitCode()).isZero();
+        JsonNode findings = Json.mapper().readTree(wrapped.stdout()).get("findings");
+        // Answer leaks are WDN-L001..L008; WDN-L100 is the wrapper's own operator log on stderr.
+        assertThat(findings.valueStream().map(f -> f.get("ruleId").asString()))
+                .noneMatch(id -> id.startsWith("WDN-L00"));
+        assertThat(findings.valueStream().filter(f -> f.get("ruleId").asString().startsWith("WDN-L")))
+                .allSatisfy(f -> assertThat(f.get("location").asString()).isEqualTo("stderr"));
+    }
+
+    @Test
     void aDryRunListsTheCallsItWouldMakeAndMakesNone() throws Exception {
         Processes.Result plan = Processes.run(audit("--dry-run"));
 
