@@ -2,6 +2,7 @@ package dev.warden.audit.internal;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.JsonFinding;
+import dev.warden.core.sanitize.Sanitizer;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -50,40 +51,8 @@ public final class Spans {
         return at.isString() ? Optional.of(at.asString()) : Optional.empty();
     }
 
-    /** The sanitizer's cleaning (core's package-private Sanitizer.clean), by its rules but for ANSI escapes. */
+    /** The text as the sanitizer scanned it, in which its spans count. */
     public static String clean(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        int n = s.length();
-        int i = 0;
-        while (i < n) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c < 0x7F) {
-                out.append(c);
-                i++;
-                continue;
-            }
-            boolean keep = c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0) && !Character.isSurrogate(c)
-                    && c != '\u2028' && c != '\u2029' && !(c >= '\u202A' && c <= '\u202E')
-                    && !(c >= '\u2066' && c <= '\u2069') && c != '\u200B' && c != '\uFEFF';
-            if (keep || c == '\n' || c == '\t') {
-                out.append(c);
-                i++;
-                continue;
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                out.append(c).append(s.charAt(i + 1));
-                i += 2;
-                continue;
-            }
-            if (Character.isSurrogate(c)) {
-                out.append('\uFFFD');
-            } else if (c == '\r' && (i + 1 >= n || s.charAt(i + 1) != '\n')) {
-                out.append('\n');
-            }
-            // ANSI escapes lose their ESC only here (core drops the whole sequence): a span after one
-            // in the same string is then fingerprinted a few characters off, never shown.
-            i++;
-        }
-        return out.toString();
+        return Sanitizer.clean(s);
     }
 }

@@ -295,11 +295,13 @@ public final class Sanitizer {
     }
 
     /**
-     * Strips ANSI escape sequences and control characters (keeping newline and tab), turns CR and
-     * CRLF into newlines, and replaces unpaired surrogates (broken UTF-16, what invalid UTF-8
-     * decodes into) with U+FFFD.
+     * The text as the detectors read it, in which a {@link Finding}'s span counts (what
+     * {@link #detect} expects, and where a finding's characters are found again, say to fingerprint
+     * them): ANSI escape sequences and control characters stripped (newline and tab kept), CR and
+     * CRLF turned into newlines, unpaired surrogates (broken UTF-16, what invalid UTF-8 decodes
+     * into) replaced with U+FFFD.
      */
-    static String clean(String s) {
+    public static String clean(String s) {
         int n = s.length();
         StringBuilder out = null;
         int i = 0;
