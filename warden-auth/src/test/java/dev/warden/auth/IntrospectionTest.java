@@ -62,6 +62,27 @@ class IntrospectionTest {
     }
 
     @Test
+    void an_answer_naming_another_issuer_is_refused_so_one_server_cannot_speak_for_anothers_users() {
+        as.introspection = token -> Map.entry(200, "{\"active\":true,\"sub\":\"victim\",\"scope\":\"mcp:tools\","
+                + "\"aud\":\"" + RESOURCE + "\",\"iss\":\"https://other-issuer.example\"}");
+
+        Verdict v = present("opaque-from-elsewhere");
+
+        assertThat(((Verdict.Refused) v).refusal()).isEqualTo(Refusal.INVALID_TOKEN);
+        assertThat(((Verdict.Refused) v).reason()).contains("another issuer");
+    }
+
+    @Test
+    void an_answer_that_does_not_say_whom_the_token_is_for_is_refused() {
+        as.introspection = token -> Map.entry(200, "{\"active\":true,\"sub\":\"carol\",\"scope\":\"mcp:tools\"}");
+
+        Verdict v = present("opaque-without-aud");
+
+        assertThat(((Verdict.Refused) v).refusal()).isEqualTo(Refusal.INVALID_TOKEN);
+        assertThat(((Verdict.Refused) v).reason()).contains("no audience");
+    }
+
+    @Test
     void an_introspected_token_is_asked_about_once_then_cached_for_at_most_five_minutes() {
         for (int i = 0; i < 5; i++) {
             assertThat(present(OPAQUE)).isInstanceOf(Verdict.Admitted.class);

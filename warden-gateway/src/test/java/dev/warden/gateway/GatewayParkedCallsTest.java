@@ -86,6 +86,54 @@ class GatewayParkedCallsTest {
         return pair.left();
     }
 
+    /** A raw stateless client authenticated as {@code subject}. */
+    private Transport as(String subject) {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        gateway.connect(new AsCaller(pair.right(), "127.0.0.1", java.util.Optional.of(AsCaller.jwt(subject))));
+        pair.left().start(new Transport.Listener() {
+            @Override
+            public void onFrame(byte[] frame) {
+                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
+            }
+
+            @Override
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
+            }
+
+            @Override
+            public void onClose() {
+            }
+        });
+        return pair.left();
+    }
+
+    /** The next round of a parked {@code ask}: the sampling answer, under {@code requestState}. */
+    private JsonNode resume(Transport t, int id, JsonNode parked) throws InterruptedException {
+        String question = parked.path("inputRequests").propertyNames().iterator().next();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"arguments\":{},\"requestState\":" + parked.path("requestState") + ",\"inputResponses\":{\""
+                + question + "\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"alice's model\"},"
+                + "\"model\":\"m\"}},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}}}");
+        JsonNode frame = received.poll(30, TimeUnit.SECONDS);
+        assertThat(frame).as("an answer").isNotNull();
+        assertThat(frame.path("id").asInt()).isEqualTo(id);
+        return frame;
+    }
+
+    @Test
+    void aCallOneSubjectParkedCannotBeResumedByAnotherAndStaysForItsOwner() throws Exception {
+        start(8, 10, 5);
+        JsonNode parked = call(as("alice"), 1, "ask");
+        assertThat(parked(parked)).isTrue();
+
+        JsonNode byBob = resume(as("bob"), 2, parked);
+
+        assertThat(byBob.path("error").path("message").asString()).contains("requestState is unknown");
+        JsonNode byAlice = resume(as("alice"), 3, parked);
+        assertThat(byAlice.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+    }
+
     private JsonNode call(Transport t, int id, String tool) throws InterruptedException {
         t.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\",\"arguments\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","

@@ -91,13 +91,20 @@ public final class Introspector {
         if (answer.get("exp") instanceof Number exp && exp.longValue() * 1000 + skewMillis < now) {
             return new Checked.Bad("introspection: the token expired");
         }
+        // The issuer that answered vouches for its own tokens only: an answer naming another issuer
+        // would let one authorization server speak for another's users.
         Object iss = answer.get("iss");
-        if (iss != null && !issuers.contains(String.valueOf(iss))) {
-            return new Checked.Bad("introspection at " + t.issuer() + ": the token's iss is not a configured issuer");
+        if (iss != null && !t.issuer().toString().equals(String.valueOf(iss))) {
+            return new Checked.Bad("introspection at " + t.issuer() + ": the answer names another issuer");
         }
+        // RFC 8707: the token must be for this resource; an answer that does not say whom it is for
+        // could be a token another resource server was given.
         Object aud = answer.get("aud");
         Set<String> accepted = t.audiences().isEmpty() ? Set.of(resource.toString()) : t.audiences();
-        if (aud != null && !Claims.audienceMatches(aud, accepted)) {
+        if (aud == null) {
+            return new Checked.Bad("introspection at " + t.issuer() + ": the answer names no audience (aud)");
+        }
+        if (!Claims.audienceMatches(aud, accepted)) {
             return new Checked.Bad("introspection at " + t.issuer() + ": the token is for another audience than " + accepted);
         }
         String subject = answer.get("sub") instanceof String s && !s.isEmpty() ? s
@@ -105,8 +112,8 @@ public final class Introspector {
         if (subject == null) {
             return new Checked.Bad("introspection at " + t.issuer() + ": the answer names no sub or username");
         }
-        String issuer = iss != null ? String.valueOf(iss) : t.issuer().toString();
-        return new Checked.Ok(Claims.caller(answer, subject, issuer, Caller.Kind.INTROSPECTED, Optional.empty()));
+        return new Checked.Ok(Claims.caller(answer, subject, t.issuer().toString(), Caller.Kind.INTROSPECTED,
+                Optional.empty()));
     }
 
     private static Checked withToken(Checked c, String token) {

@@ -80,12 +80,17 @@ public final class ParkedCalls {
         return Optional.empty();
     }
 
-    /** The call parked under this token, taken out; none if there is none, or it expired (then it is abandoned). */
-    Optional<ParkedCall> take(String token) {
+    /**
+     * The call parked under this token, taken out; none if there is none, or it expired (then it is
+     * abandoned). A call an authenticated subject parked is taken only by the same subject: for any
+     * other, it is as if there were none (and it stays for its owner), as another subject's
+     * session id answers 404.
+     */
+    Optional<ParkedCall> take(String token, ClientKey requester) {
         Parked parked;
         synchronized (lock) {
             parked = calls.get(token);
-            if (parked == null) {
+            if (parked == null || parked.client() instanceof ClientKey.Subject && !parked.client().equals(requester)) {
                 return Optional.empty();
             }
             remove(token, parked);

@@ -47,7 +47,7 @@ final class ParkedRounds {
         String token = params.path("requestState").asString("");
         ProtocolException unknown = ProtocolException.invalidParams(
                 "Invalid params: the requestState is unknown, expired or for another request");
-        ParkedCall call = services.parked().take(token).orElseThrow(() -> unknown);
+        ParkedCall call = services.parked().take(token, profile.key()).orElseThrow(() -> unknown);
         if (!call.resumableBy(link, ctx.method(), params.path(nameField(ctx.method())).asString(""))) {
             call.abandon("Resumed by a different request");
             throw unknown;

@@ -57,6 +57,8 @@ class AuthenticationTest {
                 case "Bearer alice" -> admitted("alice", Set.of("mcp:tools"));
                 case "Bearer alice-admin" -> admitted("alice", Set.of("mcp:tools", "mcp:admin"));
                 case "Bearer bob" -> admitted("bob", Set.of("mcp:tools"));
+                case "Bearer alice-odd" -> admitted("alice", Set.of("mcp:tools", "read:docs",
+                        "x\", error=\"invalid_request", "two words"));
                 default -> new Verdict.Refused(Verdict.Refusal.INVALID_TOKEN, Set.of(), VALIDATOR_DETAIL);
             };
         }
@@ -195,6 +197,18 @@ class AuthenticationTest {
     }
 
     @Test
+    void scopesFromTheTokenThatAreNotScopeTokensNeverReachTheChallenge() throws Exception {
+        String session = initialize("alice-odd");
+
+        HttpResponse<String> refused = peer.send(withToken(peer.post(call(2, "admin_reset"), headers(session)),
+                "alice-odd"));
+
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(refused.headers().firstValue("WWW-Authenticate")).hasValue("Bearer error=\"insufficient_scope\", "
+                + "resource_metadata=\"" + metadataUrl() + "\", scope=\"mcp:admin mcp:tools read:docs\"");
+    }
+
+    @Test
     void aFailureOfAnAuthenticatedCallersToolIsRecordedWithWhoMetIt() throws Exception {
         String session = initialize("alice");
 
@@ -206,6 +220,25 @@ class AuthenticationTest {
             assertThat(incident.subject()).hasValue("alice");
             assertThat(incident.clientId()).hasValue("app");
         });
+    }
+
+    @Test
+    void authenticatedCallersAreCountedPerPrincipalSoOneCannotCloseAnothersSessionsFromTheSameAddress()
+            throws Exception {
+        http.close();
+        McpServer server = McpServer.builder("capped", "1").incidents(incidents::add)
+                .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build()).build();
+        http = McpHttpServer.builder().authenticator(new Tokens()).maxSessions(100, 1).onSession(server::connect)
+                .build().start();
+        peer = new HttpPeer(http.endpoint());
+        String alices = initialize("alice");
+
+        initialize("bob");
+        initialize("bob"); // bob's second: his own first makes room
+
+        HttpResponse<String> stillOpen = peer.send(withToken(peer.post(call(2, "echo"), headers(alices)), "alice"));
+        assertThat(stillOpen.statusCode()).isEqualTo(200);
+        assertThat(http.sessionCount()).isEqualTo(2);
     }
 
     @Test

@@ -109,9 +109,12 @@ public final class AuthGate {
         challenge.append(separator).append("resource_metadata=\"").append(metadataUrl()).append('"');
         Set<String> scopes = refused.scopes().isEmpty() ? Set.copyOf(authenticator.orElseThrow().requiredScopes())
                 : refused.scopes();
-        if (!scopes.isEmpty()) {
-            // Scope tokens are configured names (RFC 6749 forbids quotes and backslashes in them).
-            challenge.append(", scope=\"").append(String.join(" ", new TreeSet<>(scopes))).append('"');
+        // The caller's own scopes come from its token: only those RFC 6749 allows (no space, quote or
+        // backslash, printable ASCII) go into the header, so a token cannot write into the challenge.
+        Set<String> safe = new TreeSet<>();
+        scopes.stream().filter(AuthGate::scopeToken).forEach(safe::add);
+        if (!safe.isEmpty()) {
+            challenge.append(", scope=\"").append(String.join(" ", safe)).append('"');
         }
         response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge.toString());
         String message = switch (kind) {
@@ -124,6 +127,20 @@ public final class AuthGate {
                 : ErrorCode.PERMISSION_DENIED;
         refusals.refuse(response, callback, kind.status(), Optional.empty(),
                 new ProtocolException(JsonRpcError.INVALID_REQUEST, message, code), "authentication: " + refused.reason());
+    }
+
+    /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
+    static boolean scopeToken(String scope) {
+        if (scope.isEmpty() || scope.length() > 256) {
+            return false;
+        }
+        for (int i = 0; i < scope.length(); i++) {
+            char c = scope.charAt(i);
+            if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** RFC 9728 section 3.1: the well-known prefix between the resource's origin and its path. */

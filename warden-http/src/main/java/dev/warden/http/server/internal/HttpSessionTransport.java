@@ -70,15 +70,18 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     /** Admitted and not yet carrying its initialize: not idle, so a concurrent initialize cannot evict it. */
     private volatile boolean starting = true;
     private volatile Optional<ProtocolVersion> version = Optional.empty();
+    /** Whose share of the per-address cap this session counts in: its address, or its principal. */
+    private final String capKey;
     /** Who opened the session (empty when the server authenticates nobody), as of its latest request. */
     private volatile Optional<Caller> caller;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
                          ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters,
-                         Optional<Caller> caller) {
+                         Optional<Caller> caller, String capKey) {
         this.sessionId = sessionId;
         this.caller = caller;
+        this.capKey = capKey;
         this.remoteAddress = remoteAddress;
         this.resumeWindow = resumeWindow;
         this.timers = timers;
@@ -101,6 +104,10 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     @Override
     public String peerAddress() {
         return remoteAddress;
+    }
+
+    String capKey() {
+        return capKey;
     }
 
     /** Who opened the session, with the credentials of its latest request. */

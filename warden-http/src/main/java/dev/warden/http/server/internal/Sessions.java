@@ -101,9 +101,9 @@ final class Sessions {
             if (!open.remove(transport.sessionId(), transport)) {
                 return false;
             }
-            FromAddress from = byAddress.get(transport.peerAddress());
+            FromAddress from = byAddress.get(transport.capKey());
             if (--from.count == 0) {
-                byAddress.remove(transport.peerAddress());
+                byAddress.remove(transport.capKey());
             } else {
                 from.idleOrder.compact(from.count, this::isOpen);
             }
@@ -153,13 +153,17 @@ final class Sessions {
      * evicted session and connecting the new one happen after it, as both may take time.
      */
     Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address, Optional<Caller> caller) {
+        // Authenticated callers are counted per principal, not per address: behind a proxy or a NAT
+        // every caller shares one address, and one of them must not make room by closing the
+        // others' sessions.
+        String capKey = caller.map(c -> "principal " + c.issuer() + " " + c.subject()).orElse(address);
         ClientLimits limits = settings.limits();
         List<HttpSessionTransport> evicted = new ArrayList<>();
         HttpSessionTransport transport;
         admission.lock();
         try {
-            while (countFrom(address) >= limits.maxSessionsPerAddress()) {
-                if (!makeRoom(byAddress.get(address).idleOrder, evicted)) {
+            while (countFrom(capKey) >= limits.maxSessionsPerAddress()) {
+                if (!makeRoom(byAddress.get(capKey).idleOrder, evicted)) {
                     return Optional.empty();
                 }
             }
@@ -172,11 +176,11 @@ final class Sessions {
             RANDOM.nextBytes(random);
             String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                    limits.session(), settings.clock(), counters, caller);
+                    limits.session(), settings.clock(), counters, caller, capKey);
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             open.put(id, transport);
-            FromAddress from = byAddress.computeIfAbsent(address, a -> new FromAddress());
+            FromAddress from = byAddress.computeIfAbsent(capKey, a -> new FromAddress());
             from.count++;
             from.idleOrder.add(transport);
             idleOrder.add(transport);
