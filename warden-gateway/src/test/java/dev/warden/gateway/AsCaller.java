@@ -14,11 +14,21 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The gateway's side of an in-memory connection whose caller the transport authenticated (as the
- * HTTP server will after checking a token or an API key), from a network address.
+ * The gateway's side of an in-memory connection from a network address (as over HTTP), whose caller
+ * the transport authenticated (as the HTTP server does after checking a token or an API key), or
+ * nobody did ({@code caller} empty).
  */
 record AsCaller(Transport inner, String peerAddress, Optional<Caller> caller)
         implements Transport, PeerAddress, AuthenticatedPeer {
+
+    /** A test client's way in from {@code address}, authenticated by nobody: each connect a fresh connection. */
+    static Supplier<Transport> via(Gateway gateway, String address) {
+        return () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            gateway.connect(new AsCaller(pair.right(), address, Optional.empty()));
+            return pair.left();
+        };
+    }
 
     /** A test client's way in as {@code caller} from {@code address}: each connect a fresh connection. */
     static Supplier<Transport> via(Gateway gateway, Caller caller, String address) {

@@ -48,12 +48,12 @@ class GatewayClientRatesTest {
 
     private McpClient session(String name, String address) {
         return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.latestSessionBased()).connect(FromAddress.via(gateway, address));
+                .protocolVersion(ProtocolVersion.latestSessionBased()).connect(AsCaller.via(gateway, address));
     }
 
     private McpClient stateless(String name, String address) {
         return McpClient.builder(name, "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.V2026_07_28).connect(FromAddress.via(gateway, address));
+                .protocolVersion(ProtocolVersion.V2026_07_28).connect(AsCaller.via(gateway, address));
     }
 
     private static ToolCallResult call(McpClient client) {

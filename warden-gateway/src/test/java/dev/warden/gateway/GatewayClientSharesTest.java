@@ -266,7 +266,7 @@ class GatewayClientSharesTest {
     /** A client speaking the stateless version (2026-07-28) from {@code address}. */
     private McpClient stateless(String address) {
         McpClient client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30))
-                .connect(FromAddress.via(gateway, address));
+                .connect(AsCaller.via(gateway, address));
         assertThat(client.protocolVersion().stateless()).isTrue();
         clients.add(client);
         return client;

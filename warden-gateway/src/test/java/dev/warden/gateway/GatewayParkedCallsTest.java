@@ -67,29 +67,17 @@ class GatewayParkedCallsTest {
 
     /** A raw stateless client from {@code address}: it reads the answers and never resumes anything. */
     private Transport from(String address) {
-        InMemoryTransport.Pair pair = InMemoryTransport.pair();
-        gateway.connect(new FromAddress(pair.right(), address));
-        pair.left().start(new Transport.Listener() {
-            @Override
-            public void onFrame(byte[] frame) {
-                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
-            }
-
-            @Override
-            public void onFrameError(dev.warden.core.error.ProtocolException error) {
-            }
-
-            @Override
-            public void onClose() {
-            }
-        });
-        return pair.left();
+        return client(address, java.util.Optional.empty());
     }
 
     /** A raw stateless client authenticated as {@code subject}. */
     private Transport as(String subject) {
+        return client("127.0.0.1", java.util.Optional.of(AsCaller.jwt(subject)));
+    }
+
+    private Transport client(String address, java.util.Optional<dev.warden.core.identity.Caller> caller) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
-        gateway.connect(new AsCaller(pair.right(), "127.0.0.1", java.util.Optional.of(AsCaller.jwt(subject))));
+        gateway.connect(new AsCaller(pair.right(), address, caller));
         pair.left().start(new Transport.Listener() {
             @Override
             public void onFrame(byte[] frame) {

@@ -104,7 +104,7 @@ public final class LeakScan {
     public List<Leak> text(String text, String location, CallerInput caller) {
         List<Leak> leaks = new ArrayList<>();
         List<Finding> findings = sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
-        String cleaned = findings.isEmpty() ? text : Spans.clean(text);
+        String cleaned = findings.isEmpty() ? text : Sanitizer.clean(text);
         for (Finding f : findings) {
             if (f.category() != Category.PII && f.replacedByRedact()) {
                 leaks.add(new Leak(f.category(), f.kind(), location, Spans.span(cleaned, f.start(), f.end())));

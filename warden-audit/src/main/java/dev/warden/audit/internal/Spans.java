@@ -19,7 +19,7 @@ public final class Spans {
 
     public static String of(JsonNode value, JsonFinding finding) {
         Optional<String> text = string(value, finding.pointers(), finding.inKey());
-        return text.map(t -> span(clean(t), finding.finding().start(), finding.finding().end())).orElse("");
+        return text.map(t -> span(Sanitizer.clean(t), finding.finding().start(), finding.finding().end())).orElse("");
     }
 
     public static String span(String text, int start, int end) {
@@ -49,10 +49,5 @@ public final class Spans {
             }
         }
         return at.isString() ? Optional.of(at.asString()) : Optional.empty();
-    }
-
-    /** The text as the sanitizer scanned it, in which its spans count. */
-    public static String clean(String s) {
-        return Sanitizer.clean(s);
     }
 }

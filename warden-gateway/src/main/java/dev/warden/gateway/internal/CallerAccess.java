@@ -54,7 +54,8 @@ final class CallerAccess {
         }
         Optional<Caller> now = caller.get();
         Seen last = seen;
-        if (!last.caller().equals(now) || last.variables().isEmpty()) {
+        // The profile hands out the same caller object until its credentials change.
+        if (last.caller().orElse(null) != now.orElse(null) || last.variables().isEmpty()) {
             last = new Seen(now, Variables.caller(now));
             seen = last;
         }

@@ -35,6 +35,11 @@ final class ClientProfile {
     private final Optional<RequestHeaders> headers;
     /** The transport that knows the caller: its principal is fixed, its scopes may grow (a step-up). */
     private final Optional<AuthenticatedPeer> peer;
+    /** The transport's caller last read, and the same without its token. */
+    private volatile Stripped stripped = new Stripped(null, Optional.empty());
+
+    private record Stripped(Caller from, Optional<Caller> caller) {
+    }
     private volatile ObjectNode capabilities = Json.object();
     private volatile String name = "client#" + number;
     private volatile ClientKey key;
@@ -94,7 +99,15 @@ final class ClientProfile {
 
     /** Who is calling, when the transport authenticated the caller. */
     Optional<Caller> caller() {
-        return peer.flatMap(AuthenticatedPeer::caller).map(Caller::withoutToken);
+        Optional<Caller> now = peer.flatMap(AuthenticatedPeer::caller);
+        Stripped last = stripped;
+        if (now.isEmpty() || last.from() != now.get()) {
+            // Made again only when the transport's caller changes (a new token), not on every read:
+            // the access rules read it for each item of a listing.
+            last = new Stripped(now.orElse(null), now.map(Caller::withoutToken));
+            stripped = last;
+        }
+        return last.caller();
     }
 
     /**
