@@ -7,18 +7,20 @@ import java.util.Set;
 
 /**
  * A server's grade, from its findings, by one documented formula: each distinct (rule, tool) pair
- * found costs points by its severity (high 25, medium 10, low 3, note 0), from 100, floored at 0;
- * A from 90, B from 75, C from 60, D from 40, else F; and any high finding caps the grade at C.
- * Counting pairs rather than findings keeps one leaky tool probed twenty ways from scoring as twenty
- * problems.
+ * with a high or medium finding costs 25 or 10 points, each rule with a low finding (on any number
+ * of tools) 3, notes nothing, from 100, floored at 0; A from 90, B from 75, C from 60, D from 40,
+ * else F; and any high finding caps the grade at C. Counting pairs rather than findings keeps one
+ * leaky tool probed twenty ways from scoring as twenty problems; counting a low rule once keeps a
+ * habit every tool shares (no machine-readable code) from outweighing one real leak.
  *
  * @param letter A to F
  * @param score  0 to 100
  */
 public record Grade(String letter, int score) {
 
-    public static final String FORMULA = "100 - (25 per high, 10 per medium, 3 per low finding, counted once per "
-            + "rule and tool), floored at 0; A >= 90, B >= 75, C >= 60, D >= 40, else F; any high finding caps at C";
+    public static final String FORMULA = "100 - (25 per high and 10 per medium finding, counted once per rule and "
+            + "tool; 3 per low finding, counted once per rule), floored at 0; A >= 90, B >= 75, C >= 60, D >= 40, "
+            + "else F; any high finding caps at C";
 
     public Grade {
         Objects.requireNonNull(letter, "letter");
@@ -32,7 +34,8 @@ public record Grade(String letter, int score) {
         int score = 100;
         boolean high = false;
         for (Finding f : findings) {
-            if (!counted.add(f.rule().id() + "\u0000" + f.tool().orElse(""))) {
+            String tool = f.severity() == Severity.LOW ? "" : f.tool().orElse("");
+            if (!counted.add(f.rule().id() + "\u0000" + tool)) {
                 continue;
             }
             score -= switch (f.severity()) {

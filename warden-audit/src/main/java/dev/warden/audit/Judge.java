@@ -37,6 +37,7 @@ final class Judge {
 
     /** Leaks and reflections in an answer; {@code hostile} are the hostile values the request carried. */
     void leaks(ObjectNode message, Optional<String> tool, String probe, CallerInput caller, List<String> hostile) {
+        publishedIn(message);
         for (LeakScan.Leak leak : scan.answer(message, caller)) {
             leak(leak, tool, probe);
         }
@@ -60,12 +61,14 @@ final class Judge {
     }
 
     /**
-     * Leaks in a stdio server's stderr: read as any text, reported under {@link Rule#LEAK_TO_STDERR}
-     * (stderr goes to the host's logs, not to the model), what was found named in the message.
+     * What a stdio server writes to stderr: read as any text; a credential is {@link Rule#LEAK_TO_STDERR},
+     * anything else the sanitizer would hide from a peer is {@link Rule#DETAIL_ON_STDERR} (stderr is
+     * the operator's log, where traces and paths belong), what was found named in the message.
      */
     void stderr(String text, Optional<String> tool, String probe, CallerInput caller) {
         for (LeakScan.Leak leak : scan.text(text, "stderr", caller)) {
-            findings.add(Rule.LEAK_TO_STDERR, tool, probe, leak.location(),
+            Rule rule = leak.category() == Category.SECRET ? Rule.LEAK_TO_STDERR : Rule.DETAIL_ON_STDERR;
+            findings.add(rule, tool, probe, leak.location(),
                     "The server's stderr shows " + leak.category().label() + " details (" + leak.kind() + "): "
                             + rule(leak.category()).id() + " in an answer",
                     Evidence.of(leak.category().label(), leak.span()));
@@ -156,7 +159,56 @@ final class Judge {
         return (code.isString() && !code.asString().isBlank()) || code.isIntegralNumber();
     }
 
+    /**
+     * The paths and hosts a successful result gives the caller (every string in it but {@code _meta}),
+     * which the server thereby publishes: see {@link FindingSet#published}.
+     */
+    private void publishedIn(ObjectNode message) {
+        JsonNode result = message.path("result");
+        if (!result.isObject() || result.path("isError").asBoolean(false)) {
+            return;
+        }
+        List<String> strings = new java.util.ArrayList<>();
+        result.properties().forEach(p -> {
+            if (!p.getKey().equals("_meta")) {
+                collect(p.getValue(), strings, 0);
+            }
+        });
+        for (String s : strings) {
+            for (LeakScan.Leak leak : scan.text(s, "/result", CallerInput.none())) {
+                if (leak.category() == Category.FILE_PATH || leak.category() == Category.TOPOLOGY) {
+                    findings.published(Evidence.of(leak.category().label(), leak.span()).fingerprint());
+                }
+            }
+        }
+    }
+
+    private static final int MAX_PUBLISHED_STRINGS = 1_000;
+
+    private static void collect(JsonNode node, List<String> out, int depth) {
+        if (out.size() >= MAX_PUBLISHED_STRINGS || depth > 32) {
+            return;
+        }
+        if (node.isString()) {
+            out.add(node.asString());
+        } else if (node.isContainer()) {
+            for (JsonNode child : node) {
+                collect(child, out, depth + 1);
+            }
+        }
+    }
+
+    /**
+     * Longer than any path Linux opens (PATH_MAX, 4096 bytes): such a "path" is one the server built
+     * around an over-long argument (the caller's own text, which a caller-input match, bounded for
+     * the gateway's sake, no longer recognises), not a file of the server's.
+     */
+    private static final int PATH_MAX = 4096;
+
     private void leak(LeakScan.Leak leak, Optional<String> tool, String probe) {
+        if (leak.category() == Category.FILE_PATH && leak.span().length() > PATH_MAX) {
+            return;
+        }
         Rule rule = rule(leak.category());
         findings.add(rule, tool, probe, leak.location(), rule.title() + " (" + leak.kind() + ")",
                 Evidence.of(leak.category().label(), leak.span()));

@@ -22,9 +22,13 @@ public enum Rule {
             "Quote what the caller sent only where it helps fix the call, and escape it."),
     USER_ENUMERATION("WDN-L008", Severity.MEDIUM, 203, "Answers tell an unknown account from a wrong password",
             "Answer both the same way, in the same time."),
-    // A stdio server's stderr goes to the host's logs, not to the model: a leak there matters less.
-    LEAK_TO_STDERR("WDN-L100", Severity.LOW, 532, "The server's stderr shows sensitive details",
-            "Log failures without credentials, addresses or traces where the log's readers need not see them."),
+    // A stdio server's stderr goes to the host's logs, not to the model. Traces, paths and hosts are
+    // what an operator's log is for (CWE-532 is about what a log's readers should not see): a note;
+    // a credential has no place in any log.
+    LEAK_TO_STDERR("WDN-L100", Severity.LOW, 532, "The server's stderr shows a credential",
+            "Log failures without credentials: mask passwords, tokens and keys before writing them."),
+    DETAIL_ON_STDERR("WDN-L101", Severity.NOTE, 532, "The server's stderr shows internal details",
+            "Expected in an operator's log; make sure the host keeps the server's stderr from the model."),
     // How failures are shaped.
     TOOL_ERROR_AS_PROTOCOL_ERROR("WDN-S001", Severity.MEDIUM, 755,
             "A tool's failure comes back as a JSON-RPC error instead of an isError result",

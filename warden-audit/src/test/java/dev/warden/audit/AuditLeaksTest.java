@@ -87,6 +87,38 @@ class AuditLeaksTest {
                 && f.tool().equals(Optional.of("orders"))).hasSize(1);
     }
 
+    @Test
+    void a_path_the_server_lists_to_any_caller_is_not_a_leak_when_an_error_repeats_it() {
+        // server-filesystem's way: list_allowed_directories names the root; a refusal names it again.
+        ScriptedServer files = new ScriptedServer()
+                .tool("list_allowed_directories", "{\"type\":\"object\"}",
+                        args -> Optional.of(result("{\"content\":[{\"type\":\"text\",\"text\":"
+                                + "\"Allowed directories:\\n/srv/shared/files\"}]}")))
+                .tool("read_file", SCHEMA, args -> Optional.of(isError(
+                        "Access denied - path outside allowed directories: /srv/shared/files")))
+                .tool("stat_file", SCHEMA, args -> Optional.of(isError("ENOENT: stat '" + PATH + "'")));
+
+        Report report = audit(files);
+
+        assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.LEAK_PATH && f.tool().equals(Optional.of("read_file")));
+        assertThat(report.findings()).anySatisfy(f -> assertFinding(f, Rule.LEAK_PATH, "stat_file", "/result/content/0/text"));
+    }
+
+    @Test
+    void a_path_built_around_an_over_long_argument_is_the_callers_text_not_a_server_path() {
+        // server-filesystem resolves what it is given against its directory and names the result.
+        String schema = "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}";
+        ScriptedServer files = new ScriptedServer().tool("stat", schema, args -> Optional.of(isError(
+                "ENOENT: no such file or directory, stat '/srv/app/" + args.path("path").asString("") + "'")));
+
+        Report report = audit(files);
+
+        assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.LEAK_PATH)
+                .isNotEmpty()
+                .allSatisfy(f -> assertThat(f.evidence().orElseThrow().length()).isLessThanOrEqualTo(4096))
+                .noneMatch(f -> f.probe().contains("KiB long"));
+    }
+
     private static void assertFinding(Finding f, Rule rule, String tool, String location) {
         assertThat(f.rule()).isEqualTo(rule);
         assertThat(f.tool()).contains(tool);

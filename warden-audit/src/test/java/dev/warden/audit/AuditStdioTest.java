@@ -9,11 +9,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A stdio server launched as a process: its stderr is read for leaks like every answer, and what it
- * shows there is reported under the stderr rule (a log the host keeps, not text the model reads).
+ * shows there is reported under the stderr rules (a log the host keeps, not text the model reads):
+ * a credential as a low finding, traces and paths as a note.
  */
 class AuditStdioTest {
 
-    /** An MCP server in sh: one tool, whose every call writes a stack trace and a home path to stderr. */
+    /** An MCP server in sh: one tool, whose every call writes a stack trace, a home path and a password to stderr. */
     private static final String SERVER = """
             while IFS= read -r line; do
               id=$(printf '%s' "$line" | sed -n 's/^{"jsonrpc":"2.0","id":\\("[^"]*"\\|[0-9]*\\),.*/\\1/p')
@@ -24,7 +25,7 @@ class AuditStdioTest {
                 *'"method":"tools/list"'*)
                   printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"lookup","inputSchema":{"type":"object","properties":{"q":{"type":"string","maxLength":64}}}}]}}\\n' "$id" ;;
                 *'"method":"tools/call"'*)
-                  printf 'java.lang.IllegalStateException: lookup failed\\n\\tat com.acme.Lookup.find(Lookup.java:42)\\n\\tat com.acme.Lookup.run(Lookup.java:7)\\nreading /home/deploy/acme/lookup.db\\n' >&2
+                  printf 'java.lang.IllegalStateException: lookup failed\\n\\tat com.acme.Lookup.find(Lookup.java:42)\\n\\tat com.acme.Lookup.run(Lookup.java:7)\\nreading /home/deploy/acme/lookup.db\\nretrying postgres://lookup:Xk29fLq7wR@db/acme\\n' >&2
                   printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"{\\\\"code\\\\":\\\\"NOT_FOUND\\\\"}"}],"isError":true}}\\n' "$id" ;;
                 *)
                   printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\\n' "$id" ;;
@@ -38,27 +39,33 @@ class AuditStdioTest {
 
         assertThat(report.server()).contains(new Report.ServerInfo("sh", "1"));
         assertThat(report.findings()).as(report.findings().toString()).anySatisfy(f -> {
-            assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR);
+            assertThat(f.rule()).isEqualTo(Rule.DETAIL_ON_STDERR);
             assertThat(f.tool()).isEqualTo(Optional.empty());
             assertThat(f.location()).isEqualTo("stderr");
             assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("stack-trace"));
         }).anySatisfy(f -> {
-            assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR);
+            assertThat(f.rule()).isEqualTo(Rule.DETAIL_ON_STDERR);
             assertThat(f.location()).isEqualTo("stderr");
             assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("path"));
+        }).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR);
+            assertThat(f.location()).isEqualTo("stderr");
+            assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("secret"));
         });
-        assertThat(report.findings().toString()).doesNotContain("Lookup.java:42", "/home/deploy");
+        assertThat(report.findings().toString()).doesNotContain("Lookup.java:42", "/home/deploy", "Xk29fLq7wR");
     }
 
     @Test
-    void a_leak_on_stderr_is_reported_at_low_severity_not_as_a_leak_in_an_answer() {
+    void a_credential_on_stderr_is_a_low_finding_and_a_trace_there_only_a_note() {
         Report report = audit();
 
         assertThat(Rule.LEAK_TO_STDERR.severity()).isEqualTo(Severity.LOW);
         assertThat(Rule.LEAK_TO_STDERR.cwe()).isEqualTo(532);
+        assertThat(Rule.DETAIL_ON_STDERR.severity()).isEqualTo(Severity.NOTE);
         assertThat(report.findings()).filteredOn(f -> f.location().equals("stderr"))
                 .isNotEmpty()
-                .allSatisfy(f -> assertThat(f.rule()).isEqualTo(Rule.LEAK_TO_STDERR));
+                .allSatisfy(f -> assertThat(f.rule()).isEqualTo(
+                        f.evidence().orElseThrow().category().equals("secret") ? Rule.LEAK_TO_STDERR : Rule.DETAIL_ON_STDERR));
     }
 
     private static Report audit() {

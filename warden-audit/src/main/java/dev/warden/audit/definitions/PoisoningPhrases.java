@@ -38,8 +38,11 @@ final class PoisoningPhrases {
     private static final Set<String> TOOL = Set.of("tool", "tools", "function", "functions");
     private static final Set<String> FETCH = Set.of("read", "send", "pass", "include", "upload", "forward", "email",
             "attach", "append", "cat", "open");
+    // "email" is a noun as often as a verb ("checks an email and password"): as a verb only before a
+    // determiner, in its own phrase below.
     private static final Set<String> SEND = Set.of("send", "post", "upload", "forward", "exfiltrate", "transmit",
-            "email", "leak", "copy");
+            "leak", "copy");
+    private static final Set<String> DETERMINER = Set.of("the", "all", "your", "every", "any", "their", "its", "my");
     private static final Set<String> LOOT = Set.of("conversation", "history", "credentials", "credential", "secrets",
             "password", "passwords", "tokens", "apikey", "keys", "env", "cookies", "chat", "messages");
     private static final Set<String> DISMISS = Set.of("ignore", "disregard", "forget", "override");
@@ -64,6 +67,8 @@ final class PoisoningPhrases {
             new Phrase("redirects what another tool sends", 3,
                     List.of(Set.of("change", "replace", "redirect"), Set.of("recipient", "recipients", "destination"))),
             new Phrase("asks the model to send data elsewhere", 6, List.of(SEND, LOOT)),
+            new Phrase("asks the model to send data elsewhere", new int[] {1, 4},
+                    List.of(Set.of("email", "mail"), DETERMINER, LOOT)),
             new Phrase("tells the model to ignore its instructions", 3, List.of(DISMISS, EARLIER, RULES)));
 
     /** Markup that sets text apart for the model, and HTML comments a rendered description hides. */

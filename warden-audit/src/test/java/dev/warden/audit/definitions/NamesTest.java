@@ -25,6 +25,13 @@ class NamesTest {
     }
 
     @Test
+    void aGenericNameNoServerOwnsShadowsNothing() {
+        // warden demo's "login", a shell's "bash": common to many servers, the tool of none.
+        Definitions d = Fixtures.tools("demo", "[{\"name\":\"login\"},{\"name\":\"search\"},{\"name\":\"bash\"}]");
+        assertThat(DefinitionChecks.shadowing(d)).isEmpty();
+    }
+
+    @Test
     void aNameListedTwiceIsReportedAtItsSecondListing() {
         Definitions d = Fixtures.tools("s", "[{\"name\":\"sum\"},{\"name\":\"avg\"},{\"name\":\"sum\"}]");
         assertThat(DefinitionChecks.shadowing(d)).extracting(Finding::location)

@@ -4,6 +4,7 @@ import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.CredentialFinding;
 import dev.warden.core.sanitize.CredentialRedactor;
 import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.Sanitizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.List;
 final class AtRest {
 
     private static final CredentialRedactor CREDENTIALS = CredentialRedactor.ofDefaults();
+    private static final Sanitizer SANITIZER = Sanitizer.ofDefaults();
 
     private AtRest() {
     }
@@ -33,7 +35,7 @@ final class AtRest {
         for (Incident.ThrowableRecord record : incident.chain()) {
             if (record.message().isPresent()) {
                 String message = record.message().get();
-                String redacted = CREDENTIALS.redact(message).text();
+                String redacted = CREDENTIALS.redact(secretsRedacted(message)).text();
                 if (!redacted.equals(message)) {
                     chainChanged = true;
                     record = new Incident.ThrowableRecord(record.type(), java.util.Optional.of(redacted), record.stack());
@@ -83,6 +85,28 @@ final class AtRest {
             findings.add(new Finding(f.category(), f.kind(), start, end));
         }
         return with(incident, java.util.Optional.of(out.toString()), findings, chain);
+    }
+
+    /**
+     * A message with the spans the sanitizer calls secrets replaced: the same judgement as for
+     * what a peer sees, so that a password the redactor takes for a stand-in ({@code hunter2} in
+     * a URL) is not kept in the log while the answer hides it. A message with control
+     * characters (whose spans would not be the message's) is left to the redactor.
+     */
+    private static String secretsRedacted(String message) {
+        if (!Sanitizer.clean(message).equals(message)) {
+            return message;
+        }
+        StringBuilder out = new StringBuilder(message.length());
+        int copied = 0;
+        for (Finding f : SANITIZER.detect(message).stream().filter(f -> f.category() == Category.SECRET)
+                .sorted(Comparator.comparingInt(Finding::start)).toList()) {
+            if (f.start() >= copied && f.end() > f.start() && f.end() <= message.length()) {
+                out.append(message, copied, f.start()).append("[redacted:").append(f.kind()).append(']');
+                copied = f.end();
+            }
+        }
+        return copied == 0 ? message : out.append(message, copied, message.length()).toString();
     }
 
     /** Where a position of the original is in the redacted text: inside a replaced span, its marker's start (or end). */

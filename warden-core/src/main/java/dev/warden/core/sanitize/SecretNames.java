@@ -117,6 +117,17 @@ final class SecretNames {
         }
     }
 
+    /**
+     * {@code PWD} and {@code OLDPWD} followed by an absolute path: the working directory a shell
+     * exports (a server that dumps its environment shows it), not a password. ODBC's {@code PWD=}
+     * password keyword is followed by the password itself, which does not start with a slash.
+     */
+    static boolean isWorkingDirectory(String text, int nameStart, int nameEnd, int valueStart) {
+        return nameEnd - nameStart >= 3 && Text.matchesIgnoreCase(text, nameEnd - 3, "pwd")
+                && (nameEnd - nameStart == 3 || nameEnd - nameStart == 6 && Text.matchesIgnoreCase(text, nameStart, "old"))
+                && valueStart < text.length() && text.charAt(valueStart) == '/';
+    }
+
     /** Exact names that are also everyday words: only "name=value" or "name: value" counts for them. */
     static boolean isCommonWord(String text, int start, int end) {
         String name = text.substring(start, end).toLowerCase(Locale.ROOT);

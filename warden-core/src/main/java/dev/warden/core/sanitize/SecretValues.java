@@ -102,6 +102,9 @@ final class SecretValues {
                     && SecretNames.isIdentifier(text, valueStart, valueEnd)) {
                 return Math.max(nameEnd, valueEnd); // {"code":"RATE_LIMITED"}, code=ENOENT, "key": "user_email"
             }
+            if (SecretNames.isWorkingDirectory(text, nameStart, nameEnd, valueStart)) {
+                return Math.max(nameEnd, valueEnd); // "PWD": "/srv/app", OLDPWD=/home/ada: a shell's directory
+            }
             boolean strong = sep == '=' || quoted || quotedName;
             if (strong || looksLikeCredential(text, valueStart, valueEnd)) {
                 out.add(new Finding(Category.SECRET, "credential", valueStart, valueEnd));

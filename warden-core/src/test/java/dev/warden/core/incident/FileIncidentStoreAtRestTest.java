@@ -250,6 +250,19 @@ class FileIncidentStoreAtRestTest {
     }
 
     @Test
+    void aPasswordInAnExceptionsUrlIsNotKeptAtRestEvenWhenItReadsLikeAStandIn() {
+        // The sanitizer hides "hunter2" from the peer; the log must not be the one place it stays.
+        Incident incident = new Incident(Ref.random(), clock.instant(), ErrorCode.INTERNAL_ERROR, "tools/call",
+                Optional.of("generate_report"), Incident.chainOf(new java.io.IOException(
+                        "Permission denied (uploading to https://svc:hunter2@reports.corp.internal:8443/upload)")));
+        try (FileIncidentStore store = FileIncidentStore.open(tmp, 4096, false, SMALL, clock)) {
+            store.record(incident);
+            String message = store.find(incident.ref()).orElseThrow().chain().get(0).message().orElseThrow();
+            assertThat(message).doesNotContain("hunter2").contains("reports.corp.internal:8443/upload");
+        }
+    }
+
+    @Test
     void aTypicalUpstreamFailureIsStoredInAtMostItsTextAndAFixedEnvelope() {
         // A Node server's answer to a failed query, with what the sanitizer finds in it.
         String original = "Error: connect ECONNREFUSED 10.20.0.7:5432\n"

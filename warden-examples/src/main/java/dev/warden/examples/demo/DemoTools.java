@@ -17,6 +17,13 @@ import tools.jackson.databind.node.ObjectNode;
 /** The demo's tools, one per failure kind. */
 final class DemoTools {
 
+    /**
+     * A tool that changes state only by adding (a user, a report): not read-only, and not
+     * destructive, which MCP assumes of a tool that does not say otherwise.
+     */
+    private static final Tools.Annotations ADDS_ONLY = new Tools.Annotations(Optional.empty(), Optional.of(false),
+            Optional.of(false), Optional.of(false), Optional.of(false));
+
     private DemoTools() {
     }
 
@@ -24,6 +31,7 @@ final class DemoTools {
     static ToolSpec createUser(UserDirectory directory) {
         return ToolSpec.builder("create_user")
                 .title("Create user")
+                .annotations(ADDS_ONLY)
                 .description("Creates a user. Emails are unique: ada@example.com already exists.")
                 .inputSchema("""
                         {
@@ -114,6 +122,7 @@ final class DemoTools {
         CredentialVerifier verifier = CredentialVerifier.of(directory::passwordHash, UserDirectory.DEMO_ITERATIONS);
         return ToolSpec.builder("login")
                 .title("Log in")
+                .annotations(Tools.Annotations.readOnly())
                 .description("Checks an email and password. ada@example.com / correct horse battery staple.")
                 .inputSchema("""
                         {"type": "object",
@@ -131,6 +140,7 @@ final class DemoTools {
     static ToolSpec generateReport() {
         return ToolSpec.builder("generate_report")
                 .title("Generate report")
+                .annotations(ADDS_ONLY)
                 .description("Generates the quarterly report. Always fails with an unexpected error.")
                 .inputSchema("""
                         {"type": "object", "properties": {"quarter": {"type": "string", "enum": ["Q1", "Q2", "Q3", "Q4"]}}}""")
@@ -146,6 +156,7 @@ final class DemoTools {
     static ToolSpec longTask() {
         return ToolSpec.builder("long_task")
                 .title("Long task")
+                .annotations(Tools.Annotations.readOnly())
                 .description("Works through steps, reporting progress; honours cancellation.")
                 .inputSchema("""
                         {"type": "object", "properties": {
