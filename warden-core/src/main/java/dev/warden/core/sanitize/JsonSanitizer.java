@@ -149,7 +149,8 @@ final class JsonSanitizer {
                     : ServerNameKeys.databaseLineLabel(node, key);
             JsonNode out = serverName.isPresent() ? serverName(value, here, serverName.get())
                     : label.isPresent() ? databaseLine(node, value.stringValue(), label.get(), here, value)
-                    : walk(value, here, depth + 1, embedding, secret || SecretKeys.isSecret(key));
+                    : walk(value, here, depth + 1, embedding, secret || SecretKeys.isSecret(key)
+                            && !(value.isString() && SecretKeys.isWorkingDirectory(key, value.stringValue())));
             if (copy == null && (out != value || name != key)) {
                 copy = nodes.objectNode();
                 Iterator<Map.Entry<String, JsonNode>> before = node.properties().iterator();

@@ -37,6 +37,15 @@ public final class SecretKeys {
     }
 
     /**
+     * {@code PWD} or {@code OLDPWD} holding an absolute path: a shell's working directory (a server
+     * that prints its environment as JSON shows it), not the password {@code pwd} abbreviates.
+     */
+    static boolean isWorkingDirectory(String name, String value) {
+        return value.startsWith("/") && normalized(name, MAX_NAME_CHARS)
+                .filter(n -> n.equals("pwd") || n.equals("oldpwd")).isPresent();
+    }
+
+    /**
      * A member's name as the tables hold names: ASCII lower case, without {@code -}, {@code _},
      * {@code .} and spaces. Empty when the name is empty or longer than {@code maxChars} (no name in
      * the caller's table is).
