@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One audit of one server: {@code Audit.custom().target(Target.stdio(command)).build().run()}.
@@ -19,6 +20,13 @@ public final class Audit {
     public static final int DEFAULT_RATE = 20;
     /** How long a call may take before it counts as unanswered, unless told otherwise. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How many call timeouts a call that keeps reporting progress may run in all, unless told
+     * otherwise: a slow tool is given time, one that reports progress for ever is not.
+     */
+    public static final int DEFAULT_PROGRESS_FACTOR = 6;
+    /** How many times a stdio server that stopped is started again, unless told otherwise. */
+    public static final int DEFAULT_MAX_RELAUNCHES = 5;
 
     private final Builder settings;
 
@@ -74,6 +82,20 @@ public final class Audit {
         return settings.callTimeout;
     }
 
+    /**
+     * The longest a call may run when progress keeps extending it: each progress notification for
+     * the call restarts its {@link #callTimeout()}, never past this. By default
+     * {@value #DEFAULT_PROGRESS_FACTOR} call timeouts.
+     */
+    public Duration maxCallTime() {
+        return settings.maxCallTime.orElse(settings.callTimeout.multipliedBy(DEFAULT_PROGRESS_FACTOR));
+    }
+
+    /** How many times a server that stopped (stdio, or connected here) is started again; HTTP never is. */
+    public int maxRelaunches() {
+        return settings.maxRelaunches;
+    }
+
     public Clock clock() {
         return settings.clock;
     }
@@ -93,6 +115,8 @@ public final class Audit {
         private int budget = DEFAULT_BUDGET;
         private int rate = DEFAULT_RATE;
         private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+        private Optional<Duration> maxCallTime = Optional.empty();
+        private int maxRelaunches = DEFAULT_MAX_RELAUNCHES;
         private Clock clock = Clock.systemUTC();
         private Sleeper sleeper = Sleeper.ofThread();
         private final List<AuditCheck> checks = new ArrayList<>();
@@ -143,6 +167,27 @@ public final class Audit {
             return this;
         }
 
+        /**
+         * The longest a call that keeps reporting progress may run in all; at least the call
+         * timeout when the audit is built. Unset, {@value #DEFAULT_PROGRESS_FACTOR} call timeouts.
+         */
+        public Builder maxCallTime(Duration max) {
+            if (max == null || max.isNegative() || max.isZero()) {
+                throw new IllegalArgumentException("maxCallTime must be positive, got " + max);
+            }
+            this.maxCallTime = Optional.of(max);
+            return this;
+        }
+
+        /** How many times a server that stopped is started again before the audit stops probing (0: never). */
+        public Builder maxRelaunches(int max) {
+            if (max < 0 || max > 100) {
+                throw new IllegalArgumentException("maxRelaunches must be 0..100, got " + max);
+            }
+            this.maxRelaunches = max;
+            return this;
+        }
+
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
@@ -164,6 +209,10 @@ public final class Audit {
             if (target == null) {
                 throw new IllegalStateException("an audit needs a target: Target.stdio(command) or Target.http(url, headers)");
             }
+            if (maxCallTime.isPresent() && maxCallTime.get().compareTo(callTimeout) < 0) {
+                throw new IllegalStateException("maxCallTime (" + maxCallTime.get()
+                        + ") must be at least the callTimeout (" + callTimeout + ")");
+            }
             Builder copy = new Builder();
             copy.target = target;
             copy.allowDestructive = allowDestructive;
@@ -171,6 +220,8 @@ public final class Audit {
             copy.budget = budget;
             copy.rate = rate;
             copy.callTimeout = callTimeout;
+            copy.maxCallTime = maxCallTime;
+            copy.maxRelaunches = maxRelaunches;
             copy.clock = clock;
             copy.sleeper = sleeper;
             copy.checks.addAll(checks);

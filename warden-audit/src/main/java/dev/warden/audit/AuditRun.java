@@ -14,9 +14,11 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -24,7 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * One run of an {@link Audit}: connect, list, run the checks, plan the probes, and (unless a dry run)
  * send them in order: unknown tool, resource and prompt; each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
- * on itself); then read the server's stderr. Stops when the budget is spent or the server stopped.
+ * on itself); then read the server's stderr. A server that stops is reported (with its exit status),
+ * started again and probed on, at most {@link Audit#maxRelaunches()} times; the rest of the probes of
+ * the tool that stopped it are not sent. Stops when the budget is spent, the relaunches are used up,
+ * or an HTTP server stopped answering.
  */
 final class AuditRun {
 
@@ -40,6 +45,9 @@ final class AuditRun {
     private final List<String> sent = new ArrayList<>();
     private final Listing listing = new Listing();
     private boolean halted;
+    private int relaunches;
+    /** Tools whose call stopped the server: the rest of their probes are not sent (one stop is enough). */
+    private final Set<String> stoppers = new HashSet<>();
     /** How long the current tool's valid call took: what its long-input probe is compared with. */
     private Duration baseline = Duration.ZERO;
 
@@ -60,7 +68,7 @@ final class AuditRun {
         new SecureRandom().nextBytes(random);
         this.marker = "wdnprobe-" + HexFormat.of().formatHex(random);
         this.pacer = new Pacer(audit.budget(), audit.rate(), audit.clock(), d -> audit.sleeper().sleep(d));
-        this.line = new Line(pacer, audit.clock(), audit.callTimeout());
+        this.line = new Line(pacer, audit.clock(), audit.callTimeout(), audit.maxCallTime());
         this.generator = new ProbeGenerator(marker);
     }
 
@@ -76,14 +84,16 @@ final class AuditRun {
             } else {
                 probes.forEach(this::probe);
                 SideProbes side = new SideProbes(line, judge, generator, marker, audit.callTimeout(), skipped);
-                if (!halted) {
-                    halted = !side.logins(probeable(), sent);
+                if (!halted && !side.logins(probeable(), sent)) {
+                    restartOrHalt("the paired login probes");
                 }
-                if (!halted) {
-                    halted = !side.cancellation(probeable());
+                if (!halted && !side.cancellation(probeable())) {
+                    restartOrHalt("the cancellation probe");
                 }
                 if (!halted && !(audit.target() instanceof Target.Http)) {
-                    halted = !side.rawFrames();
+                    if (!side.rawFrames()) {
+                        restartOrHalt("the malformed JSON-RPC frames");
+                    }
                 } else if (audit.target() instanceof Target.Http) {
                     skipped.add("malformed JSON-RPC: not sent over HTTP (the client's transport frames each request)");
                 }
@@ -223,17 +233,27 @@ final class AuditRun {
         if (halted) {
             return;
         }
+        if (probe.tool().isPresent() && stoppers.contains(probe.tool().get()) && "tools/call".equals(probe.method())) {
+            return; // said once, when it stopped the server
+        }
         CallerInput caller = CallerInput.of(probe.params());
         List<String> hostile = probe.kind() == Probe.Kind.HOSTILE ? strings(probe.params().path("arguments")) : List.of();
         remember(probe.params());
         Line.Outcome outcome = line.call(probe);
         switch (outcome) {
             case Line.Outcome.OverBudget o -> halted = true;
-            case Line.Outcome.TimedOut t -> judge.unanswered(probe.tool(), probe.description(), audit.callTimeout());
+            case Line.Outcome.TimedOut t -> unanswered(probe, t);
             case Line.Outcome.Closed c -> {
-                judge.stopped(probe.tool(), probe.description());
-                skipped.add("the server stopped answering after: " + probe.line() + "; the rest was not sent");
-                halted = true;
+                Optional<Integer> status = line.exitStatus();
+                if (status.isPresent()) {
+                    findings.add(Rule.UNANSWERED, probe.tool(), probe.description(), "/", "The server exited (exit status "
+                            + status.get() + ") before answering: this call ended the server process");
+                } else {
+                    judge.stopped(probe.tool(), probe.description());
+                }
+                probe.tool().filter(stoppers::add).ifPresent(tool -> skipped.add(tool
+                        + ": the rest of its probes were not sent, a call to it stopped the server"));
+                restartOrHalt(probe.line());
             }
             case Line.Outcome.Answered a -> {
                 judge.leaks(a.message(), probe.tool(), probe.description(), caller, hostile);
@@ -246,6 +266,48 @@ final class AuditRun {
         }
         for (String frame : line.wire().drainUnreadable()) {
             judge.text(frame, "frame", probe.tool(), probe.description(), caller);
+        }
+    }
+
+    /**
+     * A call with no answer in time: within the call timeout, or, when it reported progress, within
+     * the maximum call time (a slow tool that says it is working is given that long).
+     */
+    private void unanswered(Probe probe, Line.Outcome.TimedOut t) {
+        if (t.progress() > 0 && t.pastTotal()) {
+            findings.add(Rule.UNANSWERED, probe.tool(), probe.description(), "/", "No answer within "
+                    + audit.maxCallTime().toMillis() + " ms (the maximum call time), though it reported progress "
+                    + t.progress() + " time(s)");
+        } else {
+            judge.unanswered(probe.tool(), probe.description(), audit.callTimeout());
+        }
+    }
+
+    /**
+     * The server stopped after {@code after}: start it again and go on, unless it is an HTTP server
+     * (not ours to start), the relaunches are used up, the budget is spent, or it will not start.
+     */
+    private void restartOrHalt(String after) {
+        if (pacer.used() >= pacer.budget() || !line.stopped()) {
+            halted = true;
+            return;
+        }
+        if (audit.target() instanceof Target.Http) {
+            skipped.add("the server stopped answering after: " + after + "; the rest was not sent");
+            halted = true;
+        } else if (relaunches >= audit.maxRelaunches()) {
+            skipped.add("relaunch: the server stopped again after: " + after + "; it was started again "
+                    + relaunches + " time(s), the most an audit does (" + audit.maxRelaunches()
+                    + "), so the rest was not sent");
+            halted = true;
+        } else if (line.relaunch(audit.target())) {
+            relaunches++;
+            skipped.add("relaunch " + relaunches + ": the server stopped after: " + after
+                    + "; started again, probing went on");
+        } else {
+            skipped.add("relaunch: the server stopped after: " + after
+                    + "; it could not be started again (or the budget was spent), so the rest was not sent");
+            halted = true;
         }
     }
 

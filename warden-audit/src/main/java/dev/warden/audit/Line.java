@@ -2,6 +2,7 @@ package dev.warden.audit;
 
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
+import dev.warden.audit.internal.ProgressWatch;
 import dev.warden.audit.internal.TapTransport;
 import dev.warden.audit.internal.Wire;
 import dev.warden.client.McpClient;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,7 +33,9 @@ import tools.jackson.databind.node.ObjectNode;
  * The audit's line to the server: Warden's own client over a tapped transport, so every frame the
  * server sends is seen as it came, raw frames can be written on the same connection, and the
  * server's stderr (stdio) is kept. Every request goes through the pacer (budget, rate) and is bounded
- * by the call timeout. No reconnection: a server that stopped stays stopped, and the audit says so.
+ * by the call timeout; a tools/call carries a progress token, and progress for it extends its
+ * deadline up to the maximum call time. The client itself never reconnects: the audit decides when a
+ * server that stopped is started again ({@link #relaunch}), so each stop is seen and reported.
  */
 final class Line implements AutoCloseable {
 
@@ -41,7 +45,14 @@ final class Line implements AutoCloseable {
         record Answered(ObjectNode message, Duration took) implements Outcome {
         }
 
-        record TimedOut() implements Outcome {
+        /**
+         * No answer in time: within the call timeout, or (with {@code progress} notifications
+         * extending it) within the maximum call time.
+         */
+        record TimedOut(int progress, boolean pastTotal) implements Outcome {
+            TimedOut() {
+                this(0, false);
+            }
         }
 
         /** The connection closed before an answer: the server stopped. */
@@ -54,26 +65,59 @@ final class Line implements AutoCloseable {
     }
 
     static final int MAX_STDERR_LINES = 2000;
+    /** How much longer than the audit's own deadline the session waits before failing a request itself. */
+    private static final Duration BACKSTOP = Duration.ofSeconds(5);
 
     private final Pacer pacer;
     private final Clock clock;
     private final Duration callTimeout;
+    private final Duration maxCallTime;
     private final List<String> stderr = new ArrayList<>();
     private volatile Wire wire = new Wire();
     private volatile TapTransport tap;
+    /** The server process of the current connection, for its exit status; empty but for stdio. */
+    private volatile Optional<ProcessTransport> process = Optional.empty();
     private McpClient client;
 
-    Line(Pacer pacer, Clock clock, Duration callTimeout) {
+    Line(Pacer pacer, Clock clock, Duration callTimeout, Duration maxCallTime) {
         this.pacer = pacer;
         this.clock = clock;
         this.callTimeout = callTimeout;
+        this.maxCallTime = maxCallTime;
+    }
+
+    /**
+     * Starts the server again after it stopped: the old connection closed, a fresh process (or
+     * connection) and handshake, one request of the budget. False when the budget is spent or the
+     * new server does not initialize.
+     */
+    boolean relaunch(Target target) {
+        if (target instanceof Target.Http || !pacer.has(1)) {
+            return false;
+        }
+        close();
+        try {
+            connect(target);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The exit status of the server process that stopped, waiting a moment for it; empty but for stdio. */
+    Optional<Integer> exitStatus() {
+        return process.flatMap(p -> p.exitCode(Duration.ofSeconds(2)));
     }
 
     /** Connects and initializes (one request of the budget). */
     McpClient connect(Target target) {
         pacer.take();
         Supplier<Transport> base = switch (target) {
-            case Target.Stdio s -> () -> ProcessTransport.launch(s.command(), Map.of(), Optional.empty(), sink());
+            case Target.Stdio s -> () -> {
+                ProcessTransport launched = ProcessTransport.launch(s.command(), Map.of(), Optional.empty(), sink());
+                process = Optional.of(launched);
+                return launched;
+            };
             case Target.Http h -> McpClient.http(h.endpoint(), h.headers());
             case Target.Connected c -> c.connector();
         };
@@ -103,18 +147,57 @@ final class Line implements AutoCloseable {
         return call(probe.method(), probe.params());
     }
 
+    /**
+     * Sends a request and waits for its answer. A tools/call carries a progress token: each progress
+     * notification for it restarts the call timeout, up to the maximum call time. The session's own
+     * timeout is only a backstop past that; the deadline that counts is the audit's clock's.
+     */
     Outcome call(String method, ObjectNode params) {
         if (!pacer.take()) {
             return new Outcome.OverBudget();
         }
         Instant start = clock.instant();
+        ProgressWatch watch = new ProgressWatch(clock, start, callTimeout,
+                "tools/call".equals(method) ? maxCallTime : callTimeout);
+        RequestOptions options = RequestOptions.ofDefaults().withTimeout(maxCallTime.plus(BACKSTOP));
+        if ("tools/call".equals(method)) {
+            options = options.withProgress(p -> watch.progressed());
+        }
         OutgoingRequest request;
         try {
-            request = client.requestAsync(method, params, RequestOptions.ofDefaults().withTimeout(callTimeout));
+            request = client.requestAsync(method, params, options);
         } catch (RuntimeException e) {
             return new Outcome.Closed();
         }
-        return await(request, start);
+        return await(request, start, watch);
+    }
+
+    /** Waits for the answer, waking on each progress, until the watch says the call is late. */
+    private Outcome await(OutgoingRequest request, Instant start, ProgressWatch watch) {
+        while (true) {
+            Duration left = watch.left();
+            if (left.isNegative() || left.isZero()) {
+                request.cancel("warden audit: no answer within the call timeout");
+                return new Outcome.TimedOut(watch.progressCount(), watch.pastTotal());
+            }
+            if (request.isDone()) {
+                return await(request, start);
+            }
+            CompletableFuture<Void> progress = watch.nextProgress();
+            try {
+                CompletableFuture.anyOf(request, progress).get(left.toMillis() + 1, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // Neither an answer nor progress in the time left: the call is late whatever the clock says.
+                request.cancel("warden audit: no answer within the call timeout");
+                return new Outcome.TimedOut(watch.progressCount(), watch.pastTotal());
+            } catch (ExecutionException e) {
+                return await(request, start);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                request.cancel("warden audit: interrupted");
+                return new Outcome.TimedOut();
+            }
+        }
     }
 
     /** Starts a call without waiting (the one the cancellation probe cancels); empty over budget. */

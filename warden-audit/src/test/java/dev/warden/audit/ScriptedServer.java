@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -22,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ScriptedServer {
 
-    private record Tool(ObjectNode definition, Function<JsonNode, Optional<ObjectNode>> behaviour) {
+    private record Tool(ObjectNode definition, Function<JsonNode, Optional<ObjectNode>> behaviour,
+                        BiFunction<JsonNode, Runnable, Optional<ObjectNode>> reporting, boolean stops) {
     }
 
     private final Map<String, Tool> tools = new LinkedHashMap<>();
@@ -30,6 +32,8 @@ final class ScriptedServer {
     private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
     private Function<String, ObjectNode> unknownTool = name -> error(-32602, "Unknown tool");
     private final List<ObjectNode> logs = new ArrayList<>();
+    private final List<JsonNode> cancelled = Collections.synchronizedList(new ArrayList<>());
+    private final List<JsonNode> progressTokens = Collections.synchronizedList(new ArrayList<>());
     private boolean answersCancelled;
 
     /** Answers a cancelled request anyway, as soon as the cancellation arrives (what the spec forbids). */
@@ -50,8 +54,36 @@ final class ScriptedServer {
         if (annotations != null) {
             definition.set("annotations", Json.mapper().readTree(annotations));
         }
-        tools.put(name, new Tool(definition, behaviour));
+        tools.put(name, new Tool(definition, behaviour, null, false));
         return this;
+    }
+
+    /**
+     * A tool that may report progress while it works: its behaviour gets the arguments and a
+     * {@code progress} to run, which sends {@code notifications/progress} for the call's token.
+     */
+    ScriptedServer reportingTool(String name, String inputSchema,
+                                 BiFunction<JsonNode, Runnable, Optional<ObjectNode>> behaviour) {
+        tool(name, inputSchema, args -> Optional.empty());
+        tools.put(name, new Tool(tools.get(name).definition(), null, behaviour, false));
+        return this;
+    }
+
+    /** A tool whose every call ends the server: the connection closes, as when a process exits. */
+    ScriptedServer stoppingTool(String name, String inputSchema) {
+        tool(name, inputSchema, args -> Optional.empty());
+        tools.put(name, new Tool(tools.get(name).definition(), null, null, true));
+        return this;
+    }
+
+    /** The request id of every notifications/cancelled received, in order. */
+    List<JsonNode> cancelled() {
+        return List.copyOf(cancelled);
+    }
+
+    /** The _meta.progressToken of every tools/call received (missing when it had none), in order. */
+    List<JsonNode> progressTokens() {
+        return List.copyOf(progressTokens);
     }
 
     /** How a call to a tool that does not exist is answered. */
@@ -76,14 +108,76 @@ final class ScriptedServer {
         return List.copyOf(calls);
     }
 
+    /**
+     * The server on a transport that answers as it is written to, on the writer's thread: what a
+     * tool does between its progress notifications (a test clock moved) happens before the audit
+     * reads the next frame, so the audit's clock sees the call as the tool ran it.
+     */
+    Target directTarget() {
+        return Target.of("scripted test server (direct)", () -> new Transport() {
+            private Transport.Listener client;
+            private boolean closed;
+
+            @Override
+            public void start(Transport.Listener listener) {
+                this.client = listener;
+            }
+
+            @Override
+            public void send(String frame) {
+                if (closed) {
+                    throw new dev.warden.core.transport.TransportClosedException("closed", null);
+                }
+                handle(new Out() {
+                    @Override
+                    public void send(String out) {
+                        client.onFrame(out.getBytes(StandardCharsets.UTF_8));
+                    }
+
+                    @Override
+                    public void close() {
+                        closed = true;
+                        client.onClose();
+                    }
+                }, frame);
+            }
+
+            @Override
+            public void close() {
+                if (!closed) {
+                    closed = true;
+                    client.onClose();
+                }
+            }
+        });
+    }
+
+    /** Where the server writes: a transport's other end. */
+    private interface Out {
+        void send(String frame);
+
+        void close();
+    }
+
     Target target() {
         return Target.of("scripted test server", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             InMemoryTransport server = pair.right();
+            Out out = new Out() {
+                @Override
+                public void send(String frame) {
+                    server.send(frame);
+                }
+
+                @Override
+                public void close() {
+                    server.close();
+                }
+            };
             server.start(new Transport.Listener() {
                 @Override
                 public void onFrame(byte[] frame) {
-                    handle(server, new String(frame, StandardCharsets.UTF_8));
+                    handle(out, new String(frame, StandardCharsets.UTF_8));
                 }
 
                 @Override
@@ -118,7 +212,7 @@ final class ScriptedServer {
         return body;
     }
 
-    private void handle(InMemoryTransport server, String frame) {
+    private void handle(Out server, String frame) {
         JsonNode message;
         try {
             message = Json.mapper().readTree(frame);
@@ -133,6 +227,9 @@ final class ScriptedServer {
         String method = request.get("method").asString();
         JsonNode id = request.get("id");
         if (id == null) {
+            if ("notifications/cancelled".equals(method)) {
+                cancelled.add(request.path("params").path("requestId"));
+            }
             if (answersCancelled && "notifications/cancelled".equals(method)) {
                 send(server, request.path("params").path("requestId"), result("{\"content\":[]}"));
             }
@@ -162,6 +259,7 @@ final class ScriptedServer {
             case "tools/call" -> {
                 String name = params.path("name").asString("");
                 calls.add(name);
+                progressTokens.add(params.path("_meta").path("progressToken"));
                 Tool tool = tools.get(name);
                 for (ObjectNode data : logs) {
                     ObjectNode note = Json.object();
@@ -171,6 +269,18 @@ final class ScriptedServer {
                 }
                 if (tool == null) {
                     send(server, id, unknownTool.apply(name));
+                } else if (tool.stops()) {
+                    server.close();
+                } else if (tool.reporting() != null) {
+                    JsonNode token = params.path("_meta").path("progressToken");
+                    int[] step = {0};
+                    Runnable progress = () -> {
+                        ObjectNode note = Json.object();
+                        note.put("jsonrpc", "2.0").put("method", "notifications/progress");
+                        note.putObject("params").put("progress", ++step[0]).set("progressToken", token);
+                        server.send(note.toString());
+                    };
+                    tool.reporting().apply(params.path("arguments"), progress).ifPresent(body -> send(server, id, body));
                 } else {
                     tool.behaviour().apply(params.path("arguments")).ifPresent(body -> send(server, id, body));
                 }
@@ -179,7 +289,7 @@ final class ScriptedServer {
         }
     }
 
-    private static void send(InMemoryTransport server, JsonNode id, ObjectNode body) {
+    private static void send(Out server, JsonNode id, ObjectNode body) {
         ObjectNode message = Json.object();
         message.put("jsonrpc", "2.0");
         message.set("id", id == null ? Json.mapper().getNodeFactory().nullNode() : id);

@@ -19,7 +19,11 @@ public final class ToolNames {
             "transfer", "create", "update", "insert", "exec", "execute", "kill", "rm", "truncate", "destroy",
             "purge", "wipe", "erase", "overwrite", "move", "rename", "publish", "deploy", "shutdown", "restart",
             "upload", "charge", "refund", "withdraw", "edit", "modify", "run", "shell", "commit", "push",
-            "terminate", "revoke", "grant", "add", "save", "store", "append", "clear", "reset");
+            "terminate", "revoke", "grant", "add", "save", "store", "append", "clear", "reset",
+            // buying, posting and submitting pay or send; cancelling and archiving change what exists
+            "purchase", "buy", "checkout", "sell", "post", "submit", "cancel", "approve", "invite", "notify",
+            "tweet", "sms", "unlink", "rmdir", "mkdir", "put", "patch", "replace", "merge", "install", "uninstall",
+            "disable", "archive", "set", "book", "reserve", "unsubscribe", "subscribe");
     private static final Set<String> LOGIN = Set.of("login", "signin", "logon", "authenticate", "auth",
             "authorize", "signon");
     private static final Set<String> SLOW = Set.of("sleep", "sleeps", "wait", "waits", "long", "slow", "delay",
@@ -32,15 +36,16 @@ public final class ToolNames {
     private ToolNames() {
     }
 
-    /** Why calling {@code tool} may change something; empty when nothing says so. */
+    /**
+     * Why calling {@code tool} may change something; empty when nothing says so. A name that says
+     * so wins over a {@code readOnlyHint}: annotations are the server's hints, not promises, and a
+     * {@code delete_file} marked read-only is more likely mislabelled than harmless.
+     */
     public static Optional<String> destructive(JsonNode tool) {
         JsonNode annotations = tool.path("annotations");
         boolean readOnly = annotations.path("readOnlyHint").asBoolean(false);
         if (annotations.path("destructiveHint").asBoolean(false) && !readOnly) {
             return Optional.of("annotated destructiveHint");
-        }
-        if (readOnly) {
-            return Optional.empty();
         }
         for (String word : words(tool.path("name").asString(""))) {
             if (DESTRUCTIVE.contains(word)) {

@@ -21,7 +21,8 @@ class ToolNamesTest {
 
     @Test
     void a_name_that_writes_deletes_sends_or_pays_is_destructive() {
-        for (String name : List.of("delete_file", "sendEmail", "pay-invoice", "db.drop", "transferFunds", "killProcess")) {
+        for (String name : List.of("delete_file", "sendEmail", "pay-invoice", "db.drop", "transferFunds", "killProcess",
+                "purchaseItem", "post_message", "submit_order", "cancel_subscription", "set_config")) {
             assertThat(ToolNames.destructive(tool("{\"name\":\"" + name + "\"}"))).as(name).isPresent();
         }
         assertThat(ToolNames.destructive(tool("{\"name\":\"read_file\"}"))).isEmpty();
@@ -29,11 +30,17 @@ class ToolNamesTest {
     }
 
     @Test
-    void the_annotations_decide_first() {
+    void a_destructive_hint_makes_any_name_destructive() {
         assertThat(ToolNames.destructive(tool("{\"name\":\"lookup\",\"annotations\":{\"destructiveHint\":true}}")))
                 .contains("annotated destructiveHint");
-        assertThat(ToolNames.destructive(tool("{\"name\":\"delete_preview\",\"annotations\":{\"readOnlyHint\":true}}")))
+        assertThat(ToolNames.destructive(tool("{\"name\":\"lookup\",\"annotations\":{\"readOnlyHint\":true}}")))
                 .isEmpty();
+    }
+
+    @Test
+    void a_read_only_hint_does_not_clear_a_name_that_says_it_deletes() {
+        assertThat(ToolNames.destructive(tool("{\"name\":\"erase_draft\",\"annotations\":{\"readOnlyHint\":true}}")))
+                .contains("its name says 'erase'");
     }
 
     @Test
