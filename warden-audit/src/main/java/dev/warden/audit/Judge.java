@@ -86,6 +86,12 @@ final class Judge {
                     "Arguments the tool refuses were answered with JSON-RPC error " + error.path("code").asInt()
                             + ", not an isError result the model can correct");
         }
+        int code = error.path("code").asInt(0);
+        if (probe.kind() == Probe.Kind.UNKNOWN_TOOL && error.isObject() && code != -32602 && code != -32601) {
+            findings.add(Rule.UNKNOWN_TOOL_WRONG_CODE, tool, probe.description(), "/error/code",
+                    "A call to a tool that does not exist was answered with JSON-RPC error " + code
+                            + ", which says the server failed, not that the call named no tool");
+        }
         if (probe.kind() == Probe.Kind.UNKNOWN_TOOL && result.isObject()) {
             findings.add(Rule.PROTOCOL_ERROR_AS_TOOL_ERROR, tool, probe.description(), "/result",
                     isError ? "A call to a tool that does not exist was answered as an isError result"
@@ -93,7 +99,8 @@ final class Judge {
         }
         if (tool.isPresent() && "tools/call".equals(probe.method()) && (isError || error.isObject())
                 && !hasMachineCode(message)) {
-            findings.add(Rule.NO_MACHINE_CODE, tool, probe.description(), isError ? "/result" : "/error/data",
+            String where = isError ? "/result" : error.has("data") ? "/error/data" : "/error";
+            findings.add(Rule.NO_MACHINE_CODE, tool, probe.description(), where,
                     "The failure says what went wrong in prose only: no code a program can branch on");
         }
         legacyCode(message, tool, probe.description());

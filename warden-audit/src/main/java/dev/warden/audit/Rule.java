@@ -46,6 +46,9 @@ public enum Rule {
             "Stop the work on notifications/cancelled and send no answer for it."),
     SLOW_ON_LONG_INPUT("WDN-S007", Severity.MEDIUM, 1333, "An over-long argument makes a call disproportionately slow",
             "Bound argument sizes in the input schema; use linear-time matching on untrusted text."),
+    UNKNOWN_TOOL_WRONG_CODE("WDN-S008", Severity.LOW, 755,
+            "A call to an unknown tool is answered as a server failure",
+            "Answer a call naming no tool the server has with -32602 (Invalid params), as the spec's example does."),
     // Over HTTP.
     HTTP_NO_ORIGIN_CHECK("WDN-H001", Severity.HIGH, 346, "A foreign Origin or Host is served (DNS rebinding)",
             "Refuse requests whose Origin or Host is not an expected one (403)."),

@@ -65,6 +65,23 @@ class AuditShapesTest {
     }
 
     @Test
+    void an_unknown_tool_answered_as_an_internal_error_is_reported_and_invalid_params_is_not() {
+        // server-postgres answers "Unknown tool" with -32603, as if the server had failed.
+        Report internal = audit(new ScriptedServer()
+                .tool("search", SCHEMA, args -> Optional.of(result("{\"content\":[]}")))
+                .unknownTool(name -> error(-32603, "Unknown tool")));
+        Report invalid = audit(new ScriptedServer()
+                .tool("search", SCHEMA, args -> Optional.of(result("{\"content\":[]}")))
+                .unknownTool(name -> error(-32602, "Unknown tool")));
+
+        assertThat(internal.findings()).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.UNKNOWN_TOOL_WRONG_CODE);
+            assertThat(f.location()).isEqualTo("/error/code");
+        });
+        assertThat(invalid.findings()).noneMatch(f -> f.rule() == Rule.UNKNOWN_TOOL_WRONG_CODE);
+    }
+
+    @Test
     void an_error_code_in_the_legacy_band_is_reported() {
         Report report = audit(new ScriptedServer().tool("search", SCHEMA,
                 args -> Optional.of(error(-32000, "Server error"))));
