@@ -8,7 +8,12 @@ import java.util.Set;
 /** A tool's name as words: split on {@code _ - .} and spaces, and where camelCase starts a word. */
 final class NameParts {
 
-    /** Words that say a tool changes or sends something. */
+    /**
+     * Words that say a tool changes or sends something, for a finding against the server (a tool
+     * so named that declares no hint). Narrower than the list the auditor uses to decide what not
+     * to call ({@code internal.ToolNames}), which errs the other way: a word there (add, set, run)
+     * is reason enough to leave a tool alone, not to blame its author.
+     */
     static final Set<String> DESTRUCTIVE = Set.of("write", "delete", "remove", "drop", "send", "pay", "transfer",
             "update", "create", "exec", "execute", "kill", "move", "rename", "destroy", "purge", "truncate", "wipe",
             "erase", "overwrite", "edit");
