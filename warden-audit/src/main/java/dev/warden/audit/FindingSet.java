@@ -2,7 +2,9 @@ package dev.warden.audit;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,23 +18,57 @@ final class FindingSet {
 
     private final List<Finding> findings = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
+    /** The value of each path or host finding, kept in memory only, to be compared with what is published. */
+    private final Map<Finding, String> values = new IdentityHashMap<>();
     private final Set<String> published = new HashSet<>();
 
     void add(Finding finding) {
-        // A path or host is kept per value until the end: it may turn out to be one the server publishes.
-        String value = isPublishable(finding.rule()) ? finding.evidence().map(Evidence::fingerprint).orElse("") : "";
-        if (seen.add(key(finding) + '\u0000' + value)) {
+        if (seen.add(key(finding))) {
             findings.add(finding);
         }
     }
 
     /**
-     * A path or host (by its fingerprint) the server gives any caller in a successful result, such
-     * as the allowed directories a file server lists: repeating it in a failure tells the caller
-     * nothing the server keeps to itself, so it is no leak.
+     * A path or host leak, with its value: kept per value until the end, as the server may turn out
+     * to publish it (see {@link #published}); the value never leaves this set.
      */
-    void published(String fingerprint) {
-        published.add(fingerprint);
+    void add(Finding finding, String value) {
+        if (!isPublishable(finding.rule())) {
+            add(finding);
+        } else if (seen.add(key(finding) + '\u0000' + finding.evidence().map(Evidence::fingerprint).orElse(""))) {
+            findings.add(finding);
+            values.put(finding, value);
+        }
+    }
+
+    /**
+     * A path or host the server gives any caller in a successful result, such as the allowed
+     * directories a file server lists: repeating it in a failure, or a path under it, tells the
+     * caller nothing the server keeps to itself, so it is no leak.
+     */
+    void published(String value) {
+        if (!value.isEmpty() && published.size() < 10_000) {
+            published.add(value);
+        }
+    }
+
+    private boolean isPublished(Finding f) {
+        String value = values.get(f);
+        if (value == null) {
+            return false;
+        }
+        if (published.contains(value)) {
+            return true;
+        }
+        if (f.rule() != Rule.LEAK_PATH) {
+            return false;
+        }
+        for (int slash = value.lastIndexOf('/'); slash > 0; slash = value.lastIndexOf('/', slash - 1)) {
+            if (published.contains(value.substring(0, slash))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isPublishable(Rule rule) {
@@ -62,9 +98,7 @@ final class FindingSet {
         Set<String> kept = new HashSet<>();
         List<Finding> out = new ArrayList<>(findings.size());
         for (Finding f : findings) {
-            boolean isPublished = isPublishable(f.rule())
-                    && f.evidence().map(Evidence::fingerprint).filter(published::contains).isPresent();
-            if (!isPublished && kept.add(key(f))) {
+            if (!isPublished(f) && kept.add(key(f))) {
                 out.add(f);
             }
         }

@@ -184,7 +184,7 @@ final class Judge {
         for (String s : strings) {
             for (LeakScan.Leak leak : scan.text(s, "/result", CallerInput.none())) {
                 if (leak.category() == Category.FILE_PATH || leak.category() == Category.TOPOLOGY) {
-                    findings.published(Evidence.of(leak.category().label(), leak.span()).fingerprint());
+                    findings.published(leak.span());
                 }
             }
         }
@@ -217,8 +217,8 @@ final class Judge {
             return;
         }
         Rule rule = rule(leak.category());
-        findings.add(rule, tool, probe, leak.location(), rule.title() + " (" + leak.kind() + ")",
-                Evidence.of(leak.category().label(), leak.span()));
+        findings.add(new Finding(rule, tool, probe, leak.location(), rule.title() + " (" + leak.kind() + ")",
+                Optional.of(Evidence.of(leak.category().label(), leak.span()))), leak.span());
     }
 
     private static Rule rule(Category category) {

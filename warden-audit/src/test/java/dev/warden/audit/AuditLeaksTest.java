@@ -88,7 +88,7 @@ class AuditLeaksTest {
     }
 
     @Test
-    void a_path_the_server_lists_to_any_caller_is_not_a_leak_when_an_error_repeats_it() {
+    void a_path_the_server_lists_to_any_caller_or_one_under_it_is_not_a_leak_when_an_error_names_it() {
         // server-filesystem's way: list_allowed_directories names the root; a refusal names it again.
         ScriptedServer files = new ScriptedServer()
                 .tool("list_allowed_directories", "{\"type\":\"object\"}",
@@ -96,11 +96,15 @@ class AuditLeaksTest {
                                 + "\"Allowed directories:\\n/srv/shared/files\"}]}")))
                 .tool("read_file", SCHEMA, args -> Optional.of(isError(
                         "Access denied - path outside allowed directories: /srv/shared/files")))
+                .tool("read_text_file", SCHEMA, args -> Optional.of(isError(
+                        "ENOENT: no such file or directory, open '/srv/shared/files/notes/todo.txt'")))
                 .tool("stat_file", SCHEMA, args -> Optional.of(isError("ENOENT: stat '" + PATH + "'")));
 
         Report report = audit(files);
 
         assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.LEAK_PATH && f.tool().equals(Optional.of("read_file")));
+        assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.LEAK_PATH
+                && f.tool().equals(Optional.of("read_text_file")));
         assertThat(report.findings()).anySatisfy(f -> assertFinding(f, Rule.LEAK_PATH, "stat_file", "/result/content/0/text"));
     }
 
