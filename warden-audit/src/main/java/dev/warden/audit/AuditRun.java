@@ -24,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * One run of an {@link Audit}: connect, list, run the checks, plan the probes, and (unless a dry run)
  * send them in order: unknown tool, resource and prompt; each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
- * on itself); then read the server's stderr. Stops when the budget is spent or the server stopped.
+ * on itself, or over HTTP raw POSTs on a session of their own); then read the server's stderr. Stops
+ * when the budget is spent or the server stopped.
  */
 final class AuditRun {
 
@@ -82,10 +83,10 @@ final class AuditRun {
                 if (!halted) {
                     halted = !side.cancellation(probeable());
                 }
-                if (!halted && !(audit.target() instanceof Target.Http)) {
+                if (!halted && audit.target() instanceof Target.Http http) {
+                    halted = !new HttpFrames(line, judge, marker, audit.callTimeout(), skipped).run(http);
+                } else if (!halted) {
                     halted = !side.rawFrames();
-                } else if (audit.target() instanceof Target.Http) {
-                    skipped.add("malformed JSON-RPC: not sent over HTTP (the client's transport frames each request)");
                 }
                 if (halted && pacer.used() >= pacer.budget()) {
                     skipped.add("budget: stopped after " + pacer.used() + " requests (budget " + pacer.budget() + ")");
@@ -212,10 +213,9 @@ final class AuditRun {
         }
         probeable().stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
                 + tool.path("name").asString("") + ": a long call, cancelled, then ping"));
-        if (!(audit.target() instanceof Target.Http)) {
-            RawFrames.of(marker).forEach(f -> lines.add("raw frame: " + f.what()));
-            lines.add("ping: after the malformed frames");
-        }
+        String raw = audit.target() instanceof Target.Http ? "raw POST (a session of its own): " : "raw frame: ";
+        RawFrames.of(marker).forEach(f -> lines.add(raw + f.what()));
+        lines.add("ping: after the malformed frames");
         return lines;
     }
 
