@@ -112,6 +112,10 @@ final class AuditRun {
         McpClient client;
         try {
             client = line.connect(audit.target());
+        } catch (dev.warden.core.error.AuthorizationFailedException e) {
+            // Its message is the client's own (the step that failed, never a token or the server's text).
+            throw new AuditException("The server at " + audit.target().describe() + " refused the audit: "
+                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new AuditException("Could not connect to " + audit.target().describe() + " ("
                     + e.getClass().getSimpleName() + ")", e);

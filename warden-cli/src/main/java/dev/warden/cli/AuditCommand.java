@@ -138,6 +138,10 @@ final class AuditCommand implements Callable<Integer> {
             report = built.run();
         } catch (RuntimeException e) {
             System.err.println("warden audit: the server could not be audited: " + e.getMessage());
+            if (url != null && e.getCause() instanceof dev.warden.core.error.AuthorizationFailedException) {
+                System.err.println("warden audit: give the audit credentials with --header 'Authorization: Bearer "
+                        + "TOKEN' or --header 'X-API-Key: KEY'");
+            }
             return 3;
         }
         try {
