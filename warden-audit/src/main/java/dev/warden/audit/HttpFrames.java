@@ -41,7 +41,7 @@ final class HttpFrames {
         }
         HttpClient client = HttpClient.newBuilder().connectTimeout(callTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER).build();
-        try (RawPosts posts = RawPosts.open(client, target.endpoint(), target.headers(), callTimeout)) {
+        try (RawPosts posts = RawPosts.open(client, target.endpoint(), target.requestHeaders(), callTimeout)) {
             for (RawFrames.Frame frame : RawFrames.of(marker)) {
                 if (!line.pacerTake()) {
                     return false;

@@ -74,7 +74,9 @@ final class Line implements AutoCloseable {
         pacer.take();
         Supplier<Transport> base = switch (target) {
             case Target.Stdio s -> () -> ProcessTransport.launch(s.command(), Map.of(), Optional.empty(), sink());
-            case Target.Http h -> McpClient.http(h.endpoint(), h.headers());
+            case Target.Http h -> h.authorization().<Supplier<Transport>>map(a -> () ->
+                    dev.warden.client.http.StreamableHttpTransport.of(h.endpoint(), h.headers(), a))
+                    .orElseGet(() -> McpClient.http(h.endpoint(), h.headers()));
             case Target.Connected c -> c.connector();
         };
         client = McpClient.builder("warden-audit", "0.1.0").requestTimeout(callTimeout)

@@ -78,7 +78,7 @@ public final class HttpChecks implements AuditCheck {
             return List.of();
         }
         try {
-            return probe(http.endpoint(), http.headers());
+            return probe(http.endpoint(), http.requestHeaders());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("the endpoint did not answer", e);
         } catch (InterruptedException e) {
