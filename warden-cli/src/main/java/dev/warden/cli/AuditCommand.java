@@ -114,7 +114,8 @@ final class AuditCommand implements Callable<Integer> {
             }
             audit.target(url == null ? Target.stdio(command)
                     : oauth ? Target.http(url, headers(), dev.warden.client.auth.OAuth.builder()
-                            .clientName("warden-audit").build())
+                            .clientName("warden-audit")
+                            .userAgent(dev.warden.audit.http.HeadlessBrowser.of(Duration.ofSeconds(10))).build())
                     : Target.http(url, headers()));
             if (budget != null) {
                 audit.budget(budget);
