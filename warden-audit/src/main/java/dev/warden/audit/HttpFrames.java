@@ -1,7 +1,7 @@
 package dev.warden.audit;
 
-import dev.warden.audit.http.RawPosts;
 import dev.warden.audit.internal.RawFrames;
+import dev.warden.audit.internal.RawPosts;
 import dev.warden.core.sanitize.CallerInput;
 import java.io.IOException;
 import java.net.http.HttpClient;

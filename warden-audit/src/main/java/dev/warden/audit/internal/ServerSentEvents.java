@@ -1,4 +1,4 @@
-package dev.warden.audit.http;
+package dev.warden.audit.internal;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.warden.audit.http;
+package dev.warden.audit.internal;
 
 import dev.warden.core.json.Json;
 import java.io.IOException;

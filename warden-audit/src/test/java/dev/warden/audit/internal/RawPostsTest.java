@@ -1,4 +1,4 @@
-package dev.warden.audit.http;
+package dev.warden.audit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
