@@ -26,10 +26,11 @@ import tools.jackson.databind.node.ObjectNode;
  * One run of an {@link Audit}: connect, list, run the checks, plan the probes, and (unless a dry run)
  * send them in order: unknown tool, resource and prompt; each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
- * on itself); then read the server's stderr. A server that stops is reported (with its exit status),
- * started again and probed on, at most {@link Audit#maxRelaunches()} times; the rest of the probes of
- * the tool that stopped it are not sent. Stops when the budget is spent, the relaunches are used up,
- * or an HTTP server stopped answering.
+ * on itself, or over HTTP raw POSTs on a session of their own); then read the server's stderr. A
+ * server that stops is reported (with its exit status), started again and probed on, at most
+ * {@link Audit#maxRelaunches()} times; the rest of the probes of the tool that stopped it are not
+ * sent. Stops when the budget is spent, the relaunches are used up, or an HTTP server stopped
+ * answering.
  */
 final class AuditRun {
 
@@ -90,12 +91,10 @@ final class AuditRun {
                 if (!halted && !side.cancellation(probeable())) {
                     restartOrHalt("the cancellation probe");
                 }
-                if (!halted && !(audit.target() instanceof Target.Http)) {
-                    if (!side.rawFrames()) {
-                        restartOrHalt("the malformed JSON-RPC frames");
-                    }
-                } else if (audit.target() instanceof Target.Http) {
-                    skipped.add("malformed JSON-RPC: not sent over HTTP (the client's transport frames each request)");
+                if (!halted && audit.target() instanceof Target.Http http) {
+                    halted = !new HttpFrames(line, judge, marker, audit.callTimeout(), skipped).run(http);
+                } else if (!halted && !side.rawFrames()) {
+                    restartOrHalt("the malformed JSON-RPC frames");
                 }
                 if (halted && pacer.used() >= pacer.budget()) {
                     skipped.add("budget: stopped after " + pacer.used() + " requests (budget " + pacer.budget() + ")");
@@ -121,6 +120,10 @@ final class AuditRun {
         McpClient client;
         try {
             client = line.connect(audit.target());
+        } catch (dev.warden.core.error.AuthorizationFailedException e) {
+            // Its message is the client's own (the step that failed, never a token or the server's text).
+            throw new AuditException("The server at " + audit.target().describe() + " refused the audit: "
+                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new AuditException("Could not connect to " + audit.target().describe() + " ("
                     + e.getClass().getSimpleName() + ")", e);
@@ -222,10 +225,9 @@ final class AuditRun {
         }
         probeable().stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
                 + tool.path("name").asString("") + ": a long call, cancelled, then ping"));
-        if (!(audit.target() instanceof Target.Http)) {
-            RawFrames.of(marker).forEach(f -> lines.add("raw frame: " + f.what()));
-            lines.add("ping: after the malformed frames");
-        }
+        String raw = audit.target() instanceof Target.Http ? "raw POST (a session of its own): " : "raw frame: ";
+        RawFrames.of(marker).forEach(f -> lines.add(raw + f.what()));
+        lines.add("ping: after the malformed frames");
         return lines;
     }
 

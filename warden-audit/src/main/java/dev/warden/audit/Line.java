@@ -118,7 +118,9 @@ final class Line implements AutoCloseable {
                 process = Optional.of(launched);
                 return launched;
             };
-            case Target.Http h -> McpClient.http(h.endpoint(), h.headers());
+            case Target.Http h -> h.authorization().<Supplier<Transport>>map(a -> () ->
+                    dev.warden.client.http.StreamableHttpTransport.of(h.endpoint(), h.headers(), a))
+                    .orElseGet(() -> McpClient.http(h.endpoint(), h.headers()));
             case Target.Connected c -> c.connector();
         };
         client = McpClient.builder("warden-audit", "0.1.0").requestTimeout(callTimeout)

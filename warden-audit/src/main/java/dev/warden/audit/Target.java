@@ -1,10 +1,13 @@
 package dev.warden.audit;
 
+import dev.warden.client.http.HttpAuthorization;
 import dev.warden.core.transport.Transport;
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -28,6 +31,14 @@ public sealed interface Target {
 
     static Target http(URI endpoint, Map<String, String> headers) {
         return new Http(endpoint, headers);
+    }
+
+    /**
+     * A Streamable HTTP endpoint whose challenges {@code authorization} answers (usually
+     * {@link dev.warden.client.auth.OAuth}), with {@code headers} on every request too.
+     */
+    static Target http(URI endpoint, Map<String, String> headers, HttpAuthorization authorization) {
+        return new Http(endpoint, headers, Optional.of(Objects.requireNonNull(authorization, "authorization")));
     }
 
     /**
@@ -83,12 +94,16 @@ public sealed interface Target {
 
     /**
      * A Streamable HTTP endpoint. The headers go with every request; only their names are ever shown.
-     * The endpoint's user-info part (a password in the URL) is refused: put it in a header.
+     * An authorization, when there is one, answers the server's 401 and 403 challenges and adds its
+     * {@code Authorization} header. The endpoint's user-info part (a password in the URL) is refused:
+     * put it in a header.
      */
-    record Http(URI endpoint, Map<String, String> headers) implements Target {
+    record Http(URI endpoint, Map<String, String> headers, Optional<HttpAuthorization> authorization)
+            implements Target {
         public Http {
             Objects.requireNonNull(endpoint, "endpoint");
             Objects.requireNonNull(headers, "headers");
+            Objects.requireNonNull(authorization, "authorization");
             if (!"http".equalsIgnoreCase(endpoint.getScheme()) && !"https".equalsIgnoreCase(endpoint.getScheme())) {
                 throw new IllegalArgumentException("an HTTP target's endpoint is http(s), got scheme "
                         + endpoint.getScheme());
@@ -100,10 +115,29 @@ public sealed interface Target {
             headers = Map.copyOf(headers);
         }
 
+        public Http(URI endpoint, Map<String, String> headers) {
+            this(endpoint, headers, Optional.empty());
+        }
+
+        /**
+         * What a request of the audit's own (the HTTP checks, raw POSTs) sends now: the headers, and
+         * the authorization's current {@code Authorization} value (it has one once the audit's client
+         * is authorized) unless a header already sets one.
+         */
+        public Map<String, String> requestHeaders() {
+            Map<String, String> out = new LinkedHashMap<>(headers);
+            boolean given = headers.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
+            if (!given) {
+                authorization.flatMap(HttpAuthorization::header).ifPresent(v -> out.put("Authorization", v));
+            }
+            return out;
+        }
+
         @Override
         public String describe() {
             String names = headers.isEmpty() ? "" : " (headers: " + String.join(", ", new TreeMap<>(headers).keySet()) + ")";
-            return "http: " + Redacted.text(endpoint.toString()) + names;
+            return "http: " + Redacted.text(endpoint.toString()) + names
+                    + (authorization.isPresent() ? " (OAuth)" : "");
         }
 
         /** Header values stay out of logs and stack traces too. */

@@ -51,6 +51,13 @@ final class AuditCommand implements Callable<Integer> {
             description = "A header sent with every HTTP request (repeatable), such as an Authorization; never shown.")
     List<String> headers = new ArrayList<>();
 
+    @Option(names = "--oauth",
+            description = "With --url: answer the server's 401 as an MCP OAuth client (discovery, dynamic registration, "
+                    + "authorization code with PKCE and the resource indicator) without a browser: for authorization "
+                    + "servers that approve the client without asking a user. A token you already hold (a "
+                    + "client_credentials one, say) goes in --header 'Authorization: Bearer TOKEN' instead.")
+    boolean oauth;
+
     @Option(names = "--format", paramLabel = "FORMAT", split = ",",
             description = "text, json, sarif, markdown or html (several with commas, or repeated; default text).")
     List<String> formats = new ArrayList<>();
@@ -102,7 +109,14 @@ final class AuditCommand implements Callable<Integer> {
         try {
             chosen = formats();
             threshold = FailOn.valueOf(failOn.toUpperCase(Locale.ROOT));
-            audit.target(url != null ? Target.http(url, headers()) : Target.stdio(command));
+            if (oauth && url == null) {
+                throw new IllegalArgumentException("--oauth needs --url");
+            }
+            audit.target(url == null ? Target.stdio(command)
+                    : oauth ? Target.http(url, headers(), dev.warden.client.auth.OAuth.builder()
+                            .clientName("warden-audit")
+                            .userAgent(dev.warden.audit.http.HeadlessBrowser.of(Duration.ofSeconds(10))).build())
+                    : Target.http(url, headers()));
             if (budget != null) {
                 audit.budget(budget);
             }
@@ -138,6 +152,11 @@ final class AuditCommand implements Callable<Integer> {
             report = built.run();
         } catch (RuntimeException e) {
             System.err.println("warden audit: the server could not be audited: " + e.getMessage());
+            if (url != null && !oauth
+                    && e.getCause() instanceof dev.warden.core.error.AuthorizationFailedException) {
+                System.err.println("warden audit: give the audit credentials with --header 'Authorization: Bearer "
+                        + "TOKEN' or --header 'X-API-Key: KEY'");
+            }
             return 3;
         }
         try {

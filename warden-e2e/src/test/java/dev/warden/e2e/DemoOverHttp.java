@@ -20,8 +20,19 @@ record DemoOverHttp(LinePeer peer, String url, Path dataDir) {
         Path dataDir = Files.createTempDirectory("warden-demo-e2e");
         Path auth = dataDir.resolve("auth.yaml");
         Files.writeString(auth, authYaml);
-        LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "demo", "--http", "0", "--auth",
-                auth.toString(), "--data-dir", dataDir.toString()));
+        return start(dataDir, List.of("--auth", auth.toString()));
+    }
+
+    /** The demo over HTTP with no authentication (loopback only). */
+    static DemoOverHttp open() throws Exception {
+        return start(Files.createTempDirectory("warden-demo-e2e"), List.of());
+    }
+
+    private static DemoOverHttp start(Path dataDir, List<String> auth) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Processes.LAUNCHER.toString(), "demo", "--http", "0"));
+        command.addAll(auth);
+        command.addAll(List.of("--data-dir", dataDir.toString()));
+        LinePeer peer = new LinePeer(command);
         String line = peer.nextLine(Duration.ofSeconds(60));
         assertThat(line).as("stderr: %s", Files.readString(peer.stderr)).startsWith(PREFIX);
         return new DemoOverHttp(peer, line.substring(PREFIX.length()).strip(), dataDir);

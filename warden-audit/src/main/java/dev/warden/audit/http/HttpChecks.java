@@ -78,7 +78,7 @@ public final class HttpChecks implements AuditCheck {
             return List.of();
         }
         try {
-            return probe(http.endpoint(), http.headers());
+            return probe(http.endpoint(), http.requestHeaders());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("the endpoint did not answer", e);
         } catch (InterruptedException e) {
@@ -167,16 +167,21 @@ public final class HttpChecks implements AuditCheck {
     }
 
     /**
-     * {@link Rule#HTTP_VERSION_BANNER} for each banner header ({@code Server}, {@code X-Powered-By},
-     * …) whose value holds a digit (a version); evidence is its fingerprint. Names are lower case.
+     * {@link Rule#HTTP_VERSION_BANNER} for each banner header whose value holds a digit (a version),
+     * and for every {@code X-Powered-By} and {@code X-AspNet…} header, which exist only to name the
+     * product (Express sends {@code X-Powered-By: Express} unless told not to); a {@code Server}
+     * header without a version ({@code nginx}) is left alone. Evidence is the value's fingerprint.
+     * Names are lower case.
      */
     public static List<Finding> banners(Map<String, String> headers) {
         List<Finding> out = new ArrayList<>();
         headers.forEach((name, value) -> {
-            if (BANNERS.contains(name.toLowerCase(Locale.ROOT)) && value.chars().anyMatch(Character::isDigit)) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            boolean version = value.chars().anyMatch(Character::isDigit);
+            if (BANNERS.contains(lower) && (version || !"server".equals(lower)) && !value.isBlank()) {
                 out.add(new Finding(Rule.HTTP_VERSION_BANNER, Optional.empty(), "any request",
-                        "header:" + canonical(name), "The " + canonical(name) + " header names a version.",
-                        Optional.of(Evidence.of("version-banner", value))));
+                        "header:" + canonical(name), "The " + canonical(name) + " header names "
+                        + (version ? "a version." : "the product."), Optional.of(Evidence.of("version-banner", value))));
             }
         });
         return out;

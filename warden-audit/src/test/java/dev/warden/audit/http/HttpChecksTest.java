@@ -120,4 +120,16 @@ class HttpChecksTest {
         assertThat(HttpChecks.banners(Map.of("server", "nginx"))).isEmpty();
         assertThat(HttpChecks.banners(Map.of("server", "nginx/1.25.3"))).hasSize(1);
     }
+
+    /** server-everything (Express) sends {@code X-Powered-By: Express}: the product, with no version. */
+    @Test
+    void aPoweredByHeaderNamesTheProductEvenWithoutAVersion() {
+        List<Finding> found = HttpChecks.banners(Map.of("x-powered-by", "Express"));
+
+        assertThat(found).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.HTTP_VERSION_BANNER);
+            assertThat(f.location()).isEqualTo("header:X-Powered-By");
+            assertThat(f.toString()).doesNotContain("Express");
+        });
+    }
 }
