@@ -155,6 +155,13 @@ class SanitizerTest {
     }
 
     @Test
+    void aJavaConfigurationFileIsAPathUnderAnyRoot() {
+        // What java.nio.file.NoSuchFileException says: the path alone, under a root not known as one.
+        assertThat(redact("/work/shop/config/app.properties")).isEqualTo("[redacted:path]");
+        assertThat(redact("/address/city.properties2: is required")).isEqualTo("/address/city.properties2: is required");
+    }
+
+    @Test
     void publicAddressesAreNotTopology() {
         assertThat(redact("resolver 8.8.8.8 and api.example.com answered")).isEqualTo(
                 "resolver 8.8.8.8 and api.example.com answered");
