@@ -2,6 +2,7 @@ package dev.warden.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.audit.Evidence;
 import dev.warden.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -226,7 +228,7 @@ class AuditHarvestedCorpusEndToEndTest {
         JsonNode sample = samples.stream().filter(s -> tool.equals(s.get("id").stringValue())).findFirst()
                 .orElseThrow();
         return sample.get("caller").valueStream().filter(JsonNode::isString)
-                .map(v -> dev.warden.audit.Evidence.of("reflected-input", v.stringValue()).fingerprint())
-                .collect(java.util.stream.Collectors.toSet());
+                .map(v -> Evidence.of("reflected-input", v.stringValue()).fingerprint())
+                .collect(Collectors.toSet());
     }
 }
