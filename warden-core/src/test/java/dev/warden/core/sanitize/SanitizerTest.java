@@ -72,6 +72,15 @@ class SanitizerTest {
     }
 
     @Test
+    void wordsInDifferentStringsOfJsonWrittenAsTextAreNoPhrase() {
+        // A validation error a server put after its own prose: "email" is a key, "message" the next one.
+        String text = "Internal error\n[{\"path\":\"/email\",\"message\":\"'ada-at-example' is not a 'email'\"}]";
+        assertThat(redact(text)).isEqualTo(text);
+        assertThat(sanitizer.sanitize("Please email the messages to me", Policy.REDACT, ErrorCode.NOT_FOUND)
+                .appliedPolicy()).isEqualTo(Policy.STRICT);
+    }
+
+    @Test
     void strictKeepsNothingOfTheInput() {
         assertThat(sanitizer.sanitize("anything at all", Policy.STRICT, ErrorCode.UPSTREAM_ERROR).output())
                 .isEqualTo(ErrorCode.UPSTREAM_ERROR.defaultMessage());
