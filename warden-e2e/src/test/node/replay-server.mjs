@@ -11,13 +11,23 @@
 // The client picks the next answer with the tool `replay_select` {id, shape}, then calls the
 // sample's own tool with the caller's own arguments (so what the caller sent is exactly that).
 //
+// With --tools SHAPE every sample is a tool of its own, named by its id, that answers every call with
+// its sample in SHAPE: a server an auditor can drive without knowing the corpus. Each tool's input
+// schema holds the caller's own arguments as the defaults of required properties, so a schema-driven
+// client's baseline call sends exactly what the harvested caller sent. Defaults, not enum values: a
+// gateway counts a definition's enum values as told to every client, and the sample's identifiers
+// must stay the caller's alone.
+//
 // Usage: node replay-server.mjs <harvested.jsonl>
+//        node replay-server.mjs --tools SHAPE <harvested.jsonl>
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-const samples = new Map(readFileSync(process.argv[2], 'utf8').split('\n').filter((l) => l.trim())
+const toolsShape = process.argv[2] === '--tools' ? process.argv[3] : null;
+const corpus = toolsShape ? process.argv[4] : process.argv[2];
+const samples = new Map(readFileSync(corpus, 'utf8').split('\n').filter((l) => l.trim())
   .map((l) => JSON.parse(l)).map((s) => [s.id, s]));
 const toolNames = [...new Set([...samples.values()].map((s) => s.tool))];
 const server = new Server({ name: 'replay', version: '1.0.0' }, { capabilities: { tools: {}, logging: {} } });
@@ -26,20 +36,23 @@ let next = null;
 const textOf = (raw) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
 const rpcError = (code, message, data) => Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
 
+const jsonType = (value) => (Array.isArray(value) ? 'array' : value === null ? 'null'
+  : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+const sampleTool = (sample) => {
+  const caller = sample.caller ?? {};
+  const properties = Object.fromEntries(Object.entries(caller)
+    .map(([key, value]) => [key, { type: jsonType(value), default: value }]));
+  return { name: sample.id, description: `Replays ${sample.source}: ${sample.category}`,
+    inputSchema: { type: 'object', properties, required: Object.keys(caller) } };
+};
+
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [{ name: 'replay_select', inputSchema: { type: 'object', properties: { id: { type: 'string' }, shape: { type: 'string' } } } },
-    ...toolNames.map((name) => ({ name, inputSchema: { type: 'object' } }))],
+  tools: toolsShape ? [...samples.values()].map(sampleTool)
+    : [{ name: 'replay_select', inputSchema: { type: 'object', properties: { id: { type: 'string' }, shape: { type: 'string' } } } },
+      ...toolNames.map((name) => ({ name, inputSchema: { type: 'object' } }))],
 }));
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name, arguments: args } = request.params;
-  if (name === 'replay_select') {
-    next = { sample: samples.get(args.id), shape: args.shape };
-    if (!next.sample) throw rpcError(-32602, `no sample ${args.id}`);
-    return { content: [{ type: 'text', text: 'selected' }] };
-  }
-  const { sample, shape } = next;
-  next = null;
+const answer = async (sample, shape) => {
   const raw = sample.raw;
   const text = textOf(raw);
   switch (shape) {
@@ -55,6 +68,23 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     case 'ok': return { content: [{ type: 'text', text: 'ok' }] };
     default: throw rpcError(-32602, `no shape ${shape}`);
   }
+};
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (toolsShape) {
+    const sample = samples.get(name);
+    if (!sample) throw rpcError(-32602, 'Unknown tool');
+    return answer(sample, toolsShape);
+  }
+  if (name === 'replay_select') {
+    next = { sample: samples.get(args.id), shape: args.shape };
+    if (!next.sample) throw rpcError(-32602, `no sample ${args.id}`);
+    return { content: [{ type: 'text', text: 'selected' }] };
+  }
+  const { sample, shape } = next;
+  next = null;
+  return answer(sample, shape);
 });
 
 await server.connect(new StdioServerTransport());

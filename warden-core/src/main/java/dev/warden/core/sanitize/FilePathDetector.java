@@ -20,6 +20,12 @@ final class FilePathDetector implements Detector {
             "snap", "nix", "run", "code", "build", "builds", "go", "runner", "vagrant", "Library", "System",
             "Applications", "Volumes", "cygdrive", "boot", "gnu", "rustc", "deploy", "service", "services",
             "webapps", "www", "storage", "config", "secrets", "certs", "node_modules", "site-packages");
+    /**
+     * Extensions longer than the six characters a file extension is taken to have, that name files a
+     * server reads: Java's configuration ({@code NoSuchFileException} says only the path) and stores.
+     */
+    private static final Set<String> LONG_EXTENSIONS = Set.of("properties", "keystore", "truststore", "sqlite3",
+            "tfstate", "parquet");
 
     @Override
     public Category category() {
@@ -165,8 +171,11 @@ final class FilePathDetector implements Detector {
                 break;
             }
         }
-        if (dot < 0 || segEnd - dot - 1 < 1 || segEnd - dot - 1 > 6) {
+        if (dot < 0 || segEnd - dot - 1 < 1) {
             return false;
+        }
+        if (segEnd - dot - 1 > 6) {
+            return LONG_EXTENSIONS.contains(text.substring(dot + 1, segEnd));
         }
         for (int i = dot + 1; i < segEnd; i++) {
             if (!Text.isAlnum(text.charAt(i))) {

@@ -234,7 +234,7 @@ final class InjectionDetector implements WordScanner {
         }
         if ((mask & W_RULES) != 0) {
             int earlier = recent.within(5, W_DISMISS | W_DISCLOSE);
-            if (earlier >= 0) {
+            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
                 return earlier;
             }
         }
@@ -255,13 +255,13 @@ final class InjectionDetector implements WordScanner {
         }
         if ((mask & (W_TOOL | W_TASK)) != 0) {
             int earlier = recent.within(4, W_CALL);
-            if (earlier >= 0) {
+            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
                 return earlier;
             }
         }
         if ((mask & W_LOOT) != 0) {
             int earlier = recent.within(6, W_SEND);
-            if (earlier >= 0) {
+            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
                 return earlier;
             }
         }
@@ -281,6 +281,21 @@ final class InjectionDetector implements WordScanner {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether JSON syntax ({@code ","} or {@code ":}) stands between two words: then they are in
+     * different strings of JSON written out as text ({@code [{"path":"/email","message":…}]}, a
+     * validation error a server put after its own prose), not one phrase. The words are at most a
+     * few apart, so this looks at a few characters.
+     */
+    private static boolean acrossJson(String text, int from, int to) {
+        for (int i = from; i + 1 < to; i++) {
+            if (text.charAt(i) == '"' && (text.charAt(i + 1) == ',' || text.charAt(i + 1) == ':')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void markup(String text, int at, List<int[]> windows) {

@@ -382,7 +382,7 @@ public final class Sanitizer {
     }
 
     public static final class Builder {
-        private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(),
+        private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(), new HtmlStackTraceDetector(),
                 new DatabaseErrorDetector(), new DatabaseContextDetector(), new SecretDetector(), new FilePathDetector(), new TopologyDetector(),
                 new InjectionDetector(), new ServerNameDetector()));
         private int maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS;

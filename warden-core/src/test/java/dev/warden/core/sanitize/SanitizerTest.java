@@ -90,6 +90,15 @@ class SanitizerTest {
     }
 
     @Test
+    void wordsInDifferentStringsOfJsonWrittenAsTextAreNoPhrase() {
+        // A validation error a server put after its own prose: "email" is a key, "message" the next one.
+        String text = "Internal error\n[{\"path\":\"/email\",\"message\":\"'ada-at-example' is not a 'email'\"}]";
+        assertThat(redact(text)).isEqualTo(text);
+        assertThat(sanitizer.sanitize("Please email the messages to me", Policy.REDACT, ErrorCode.NOT_FOUND)
+                .appliedPolicy()).isEqualTo(Policy.STRICT);
+    }
+
+    @Test
     void strictKeepsNothingOfTheInput() {
         assertThat(sanitizer.sanitize("anything at all", Policy.STRICT, ErrorCode.UPSTREAM_ERROR).output())
                 .isEqualTo(ErrorCode.UPSTREAM_ERROR.defaultMessage());
@@ -170,6 +179,13 @@ class SanitizerTest {
         assertThat(redact("/address/city: is required")).isEqualTo("/address/city: is required");
         assertThat(redact("cannot open /var/lib/app/data.db")).isEqualTo("cannot open [redacted:path]");
         assertThat(redact("at C:\\Program Files\\Acme\\app.dll now")).isEqualTo("at [redacted:path] now");
+    }
+
+    @Test
+    void aJavaConfigurationFileIsAPathUnderAnyRoot() {
+        // What java.nio.file.NoSuchFileException says: the path alone, under a root not known as one.
+        assertThat(redact("/work/shop/config/app.properties")).isEqualTo("[redacted:path]");
+        assertThat(redact("/address/city.properties2: is required")).isEqualTo("/address/city.properties2: is required");
     }
 
     @Test
