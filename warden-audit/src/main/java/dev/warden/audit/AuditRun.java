@@ -239,7 +239,10 @@ final class AuditRun {
             return; // said once, when it stopped the server
         }
         CallerInput caller = CallerInput.of(probe.params());
-        List<String> hostile = probe.kind() == Probe.Kind.HOSTILE ? strings(probe.params().path("arguments")) : List.of();
+        // Only the hostile value itself (each carries the marker): the valid values beside it are the
+        // caller's ordinary input, and a server that names them again reflects nothing hostile.
+        List<String> hostile = probe.kind() != Probe.Kind.HOSTILE ? List.of()
+                : strings(probe.params().path("arguments")).stream().filter(s -> s.contains(marker)).toList();
         remember(probe.params());
         Line.Outcome outcome = line.call(probe);
         switch (outcome) {

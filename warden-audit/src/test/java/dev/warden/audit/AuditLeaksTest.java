@@ -123,6 +123,24 @@ class AuditLeaksTest {
                 .noneMatch(f -> f.probe().contains("KiB long"));
     }
 
+    @Test
+    void a_hostile_value_echoed_is_a_reflection_and_the_ordinary_value_beside_it_is_not() {
+        String schema = "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"default\":\"express\"},"
+                + "\"q\":{\"type\":\"string\"}},\"required\":[\"kind\",\"q\"]}";
+        ScriptedServer kinds = new ScriptedServer()
+                .tool("by_kind", schema, args -> Optional.of(isError("unknown kind " + args.path("kind").asString(""))))
+                .tool("by_query", schema, args -> Optional.of(isError("no match for " + args.path("q").asString(""))));
+
+        Report report = audit(kinds);
+
+        assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.REFLECTED_INPUT
+                && f.tool().equals(Optional.of("by_kind")) && !f.probe().contains("'kind'"));
+        assertThat(report.findings()).anySatisfy(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.REFLECTED_INPUT);
+            assertThat(f.tool()).contains("by_query");
+        });
+    }
+
     private static void assertFinding(Finding f, Rule rule, String tool, String location) {
         assertThat(f.rule()).isEqualTo(rule);
         assertThat(f.tool()).contains(tool);
