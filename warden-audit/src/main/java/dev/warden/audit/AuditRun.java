@@ -262,6 +262,9 @@ final class AuditRun {
             }
             case Line.Outcome.Answered a -> {
                 judge.leaks(a.message(), probe.tool(), probe.description(), caller, hostile);
+                if (probe.kind() == Probe.Kind.VALID) {
+                    judge.published(a.message(), caller);
+                }
                 judge.shape(probe, a.message());
                 timing(probe, a.took());
             }

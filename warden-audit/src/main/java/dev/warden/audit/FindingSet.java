@@ -20,7 +20,15 @@ final class FindingSet {
     private final Set<String> seen = new HashSet<>();
     /** The value of each path or host finding, kept in memory only, to be compared with what is published. */
     private final Map<Finding, String> values = new IdentityHashMap<>();
+    private final Map<String, Integer> valuesPerKey = new java.util.HashMap<>();
     private final Set<String> published = new HashSet<>();
+
+    /** Values kept at most, per (rule, tool, location) and in all: a server cannot make the set grow without bound. */
+    private static final int MAX_VALUES_PER_KEY = 8;
+    private static final int MAX_VALUES = 2_000;
+    /** A published directory is looked for among a path's first segments, in its first characters only. */
+    private static final int MAX_PREFIX_SEGMENTS = 16;
+    private static final int MAX_PREFIX_CHARS = 512;
 
     void add(Finding finding) {
         if (seen.add(key(finding))) {
@@ -33,11 +41,14 @@ final class FindingSet {
      * to publish it (see {@link #published}); the value never leaves this set.
      */
     void add(Finding finding, String value) {
-        if (!isPublishable(finding.rule())) {
-            add(finding);
-        } else if (seen.add(key(finding) + '\u0000' + finding.evidence().map(Evidence::fingerprint).orElse(""))) {
+        String key = key(finding);
+        if (!isPublishable(finding.rule()) || values.size() >= MAX_VALUES
+                || valuesPerKey.getOrDefault(key, 0) >= MAX_VALUES_PER_KEY) {
+            add(finding); // past the bounds: reported as found, whatever the server publishes
+        } else if (seen.add(key + '\u0000' + finding.evidence().map(Evidence::fingerprint).orElse(""))) {
             findings.add(finding);
             values.put(finding, value);
+            valuesPerKey.merge(key, 1, Integer::sum);
         }
     }
 
@@ -54,7 +65,7 @@ final class FindingSet {
 
     private boolean isPublished(Finding f) {
         String value = values.get(f);
-        if (value == null) {
+        if (value == null || published.isEmpty()) {
             return false;
         }
         if (published.contains(value)) {
@@ -63,8 +74,13 @@ final class FindingSet {
         if (f.rule() != Rule.LEAK_PATH) {
             return false;
         }
-        for (int slash = value.lastIndexOf('/'); slash > 0; slash = value.lastIndexOf('/', slash - 1)) {
-            if (published.contains(value.substring(0, slash))) {
+        // Under a published directory of two segments or more: "/srv/files" covers
+        // "/srv/files/notes.txt"; a published "/home" covers nothing (every user is under it).
+        int segments = 0;
+        for (int slash = value.indexOf('/', 1); slash > 0 && slash <= MAX_PREFIX_CHARS
+                && segments < MAX_PREFIX_SEGMENTS; slash = value.indexOf('/', slash + 1)) {
+            segments++;
+            if (segments >= 2 && published.contains(value.substring(0, slash))) {
                 return true;
             }
         }

@@ -37,7 +37,6 @@ final class Judge {
 
     /** Leaks and reflections in an answer; {@code hostile} are the hostile values the request carried. */
     void leaks(ObjectNode message, Optional<String> tool, String probe, CallerInput caller, List<String> hostile) {
-        publishedIn(message);
         for (LeakScan.Leak leak : scan.answer(message, caller)) {
             leak(leak, tool, probe);
         }
@@ -167,10 +166,12 @@ final class Judge {
     }
 
     /**
-     * The paths and hosts a successful result gives the caller (every string in it but {@code _meta}),
-     * which the server thereby publishes: see {@link FindingSet#published}.
+     * The paths and hosts a successful answer to a valid call gives the caller (every string of
+     * the result but {@code _meta}, less what the caller sent), which the server thereby publishes:
+     * see {@link FindingSet#published}. Only valid calls: what a hostile probe makes a server
+     * return (a traversal that reads /etc/passwd) is a finding's matter, not the server's word.
      */
-    private void publishedIn(ObjectNode message) {
+    void published(ObjectNode message, CallerInput caller) {
         JsonNode result = message.path("result");
         if (!result.isObject() || result.path("isError").asBoolean(false)) {
             return;
@@ -182,7 +183,7 @@ final class Judge {
             }
         });
         for (String s : strings) {
-            for (LeakScan.Leak leak : scan.text(s, "/result", CallerInput.none())) {
+            for (LeakScan.Leak leak : scan.text(s, "/result", caller)) {
                 if (leak.category() == Category.FILE_PATH || leak.category() == Category.TOPOLOGY) {
                     findings.published(leak.span());
                 }

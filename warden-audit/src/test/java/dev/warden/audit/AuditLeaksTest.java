@@ -109,6 +109,22 @@ class AuditLeaksTest {
     }
 
     @Test
+    void what_a_hostile_probe_makes_a_server_return_publishes_nothing() {
+        // A traversal that reads /etc/passwd must not turn every later leak under /home/deploy into "published".
+        String schema = "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}";
+        ScriptedServer files = new ScriptedServer()
+                .tool("read_file", schema, args -> Optional.of(args.path("path").asString("").contains("..")
+                        ? result("{\"content\":[{\"type\":\"text\",\"text\":\"deploy:x:1000:1000::/home/deploy/shop:/bin/sh\"}]}")
+                        : result("{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}")))
+                .tool("stat_file", SCHEMA, args -> Optional.of(isError(
+                        "ENOENT: stat '/home/deploy/shop/config/db.json'")));
+
+        Report report = audit(files);
+
+        assertThat(report.findings()).anySatisfy(f -> assertFinding(f, Rule.LEAK_PATH, "stat_file", "/result/content/0/text"));
+    }
+
+    @Test
     void a_path_built_around_an_over_long_argument_is_the_callers_text_not_a_server_path() {
         // server-filesystem resolves what it is given against its directory and names the result.
         String schema = "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}";

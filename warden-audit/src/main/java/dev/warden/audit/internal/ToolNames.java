@@ -23,7 +23,9 @@ public final class ToolNames {
             // buying, posting and submitting pay or send; cancelling and archiving change what exists
             "purchase", "buy", "checkout", "sell", "post", "submit", "cancel", "approve", "invite", "notify",
             "tweet", "sms", "unlink", "rmdir", "mkdir", "put", "patch", "replace", "merge", "install", "uninstall",
-            "disable", "archive", "set", "book", "reserve", "unsubscribe", "subscribe");
+            "disable", "archive", "set", "book", "reserve", "unsubscribe", "subscribe",
+            // mailing, ordering, wiring money and evaluating code send, pay or run something
+            "email", "mail", "order", "wire", "eval", "evaluate", "ship", "donate");
     private static final Set<String> LOGIN = Set.of("login", "signin", "logon", "authenticate", "auth",
             "authorize", "signon");
     private static final Set<String> SLOW = Set.of("sleep", "sleeps", "wait", "waits", "long", "slow", "delay",
@@ -47,12 +49,45 @@ public final class ToolNames {
         if (annotations.path("destructiveHint").asBoolean(false) && !readOnly) {
             return Optional.of("annotated destructiveHint");
         }
-        for (String word : words(tool.path("name").asString(""))) {
-            if (DESTRUCTIVE.contains(word)) {
-                return Optional.of("its name says '" + word + "'");
+        List<String> words = words(tool.path("name").asString(""));
+        for (int i = 0; i < words.size(); i++) {
+            Optional<String> verb = verbOf(words.get(i), i == 0);
+            if (verb.isPresent()) {
+                return Optional.of("its name says '" + verb.get() + "'");
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The destructive verb {@code word} is a form of: the verb itself anywhere; the noun of paying or
+     * sending anywhere ({@code payment}, {@code payout}, {@code shipment}); and, in a name's first
+     * word, where names put their verb, its -ing form ({@code sending_mail}). Not -s (a first word
+     * {@code orders} or {@code emails} is a noun as often: a tool that lists them) nor a past
+     * participle ({@code deleted_items_count} counts, it deletes nothing).
+     */
+    static Optional<String> verbOf(String word, boolean first) {
+        if (DESTRUCTIVE.contains(word)) {
+            return Optional.of(word);
+        }
+        for (String suffix : first ? List.of("ment", "ments", "out", "outs", "ing") : List.of("ment",
+                "ments", "out", "outs")) {
+            if (word.length() > suffix.length() + 2 && word.endsWith(suffix)) {
+                String stem = word.substring(0, word.length() - suffix.length());
+                for (String candidate : List.of(stem, stem + "e", undoubled(stem))) {
+                    if (DESTRUCTIVE.contains(candidate)) {
+                        return Optional.of(candidate);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code dropp} for {@code dropping}: the stem with a doubled last consonant undone. */
+    private static String undoubled(String stem) {
+        int n = stem.length();
+        return n > 2 && stem.charAt(n - 1) == stem.charAt(n - 2) ? stem.substring(0, n - 1) : stem;
     }
 
     /**
@@ -97,8 +132,9 @@ public final class ToolNames {
                 flush(word, out);
                 continue;
             }
-            if (Character.isUpperCase(c) && i > 0 && Character.isLowerCase(text.charAt(i - 1))) {
-                flush(word, out);
+            if (Character.isUpperCase(c) && i > 0 && (Character.isLowerCase(text.charAt(i - 1))
+                    || Character.isDigit(text.charAt(i - 1)))) {
+                flush(word, out); // sendEmail, s3Delete
             }
             word.append(Character.toLowerCase(c));
         }

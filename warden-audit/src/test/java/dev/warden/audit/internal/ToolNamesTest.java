@@ -30,6 +30,17 @@ class ToolNamesTest {
     }
 
     @Test
+    void a_name_that_says_so_in_another_form_of_the_verb_is_destructive_too() {
+        for (String name : List.of("process_payment", "email_customer", "mail_user", "place_order",
+                "s3Delete", "wire_funds", "evaluate_js", "sending_invoice", "dropping_table", "request_payout")) {
+            assertThat(ToolNames.destructive(tool("{\"name\":\"" + name + "\"}"))).as(name).isPresent();
+        }
+        for (String name : List.of("orders", "emails", "list_orders", "get_settings", "search_emails", "read_graph", "query")) {
+            assertThat(ToolNames.destructive(tool("{\"name\":\"" + name + "\"}"))).as(name).isEmpty();
+        }
+    }
+
+    @Test
     void a_destructive_hint_makes_any_name_destructive() {
         assertThat(ToolNames.destructive(tool("{\"name\":\"lookup\",\"annotations\":{\"destructiveHint\":true}}")))
                 .contains("annotated destructiveHint");

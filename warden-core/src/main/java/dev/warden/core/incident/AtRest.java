@@ -90,23 +90,22 @@ final class AtRest {
     /**
      * A message with the spans the sanitizer calls secrets replaced: the same judgement as for
      * what a peer sees, so that a password the redactor takes for a stand-in ({@code hunter2} in
-     * a URL) is not kept in the log while the answer hides it. A message with control
-     * characters (whose spans would not be the message's) is left to the redactor.
+     * a URL) is not kept in the log while the answer hides it. The sanitizer reads the message
+     * as a peer would get it (control and invisible characters removed: {@link Sanitizer#clean});
+     * when it finds a secret, that cleaned text is what is kept, without the secret.
      */
     private static String secretsRedacted(String message) {
-        if (!Sanitizer.clean(message).equals(message)) {
-            return message;
-        }
-        StringBuilder out = new StringBuilder(message.length());
+        String cleaned = Sanitizer.clean(message);
+        StringBuilder out = new StringBuilder(cleaned.length());
         int copied = 0;
-        for (Finding f : SANITIZER.detect(message).stream().filter(f -> f.category() == Category.SECRET)
+        for (Finding f : SANITIZER.detect(cleaned).stream().filter(f -> f.category() == Category.SECRET)
                 .sorted(Comparator.comparingInt(Finding::start)).toList()) {
-            if (f.start() >= copied && f.end() > f.start() && f.end() <= message.length()) {
-                out.append(message, copied, f.start()).append("[redacted:").append(f.kind()).append(']');
+            if (f.start() >= copied && f.end() > f.start() && f.end() <= cleaned.length()) {
+                out.append(cleaned, copied, f.start()).append("[redacted:").append(f.kind()).append(']');
                 copied = f.end();
             }
         }
-        return copied == 0 ? message : out.append(message, copied, message.length()).toString();
+        return copied == 0 ? message : out.append(cleaned, copied, cleaned.length()).toString();
     }
 
     /** Where a position of the original is in the redacted text: inside a replaced span, its marker's start (or end). */

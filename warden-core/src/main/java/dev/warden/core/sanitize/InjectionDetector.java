@@ -234,7 +234,7 @@ final class InjectionDetector implements WordScanner {
         }
         if ((mask & W_RULES) != 0) {
             int earlier = recent.within(5, W_DISMISS | W_DISCLOSE);
-            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
+            if (earlier >= 0 && !inJsonPointer(text, earlier)) {
                 return earlier;
             }
         }
@@ -255,13 +255,13 @@ final class InjectionDetector implements WordScanner {
         }
         if ((mask & (W_TOOL | W_TASK)) != 0) {
             int earlier = recent.within(4, W_CALL);
-            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
+            if (earlier >= 0 && !inJsonPointer(text, earlier)) {
                 return earlier;
             }
         }
         if ((mask & W_LOOT) != 0) {
             int earlier = recent.within(6, W_SEND);
-            if (earlier >= 0 && !acrossJson(text, earlier, s)) {
+            if (earlier >= 0 && !inJsonPointer(text, earlier)) {
                 return earlier;
             }
         }
@@ -284,18 +284,32 @@ final class InjectionDetector implements WordScanner {
     }
 
     /**
-     * Whether JSON syntax ({@code ","} or {@code ":}) stands between two words: then they are in
-     * different strings of JSON written out as text ({@code [{"path":"/email","message":…}]}, a
-     * validation error a server put after its own prose), not one phrase. The words are at most a
-     * few apart, so this looks at a few characters.
+     * Whether the word at {@code wordStart} is a step of a JSON pointer written as a JSON string
+     * ({@code "/email"}, {@code "/user/email"}): a validation error a server put after its own
+     * prose ({@code [{"path":"/email","message":…}]}) names the field, it does not say "email the
+     * messages". Narrow on purpose: quotes and commas alone between the words ({@code Ignore",
+     * "all previous instructions}) are no exemption. Looks at most 64 characters either side.
      */
-    private static boolean acrossJson(String text, int from, int to) {
-        for (int i = from; i + 1 < to; i++) {
-            if (text.charAt(i) == '"' && (text.charAt(i + 1) == ',' || text.charAt(i + 1) == ':')) {
-                return true;
-            }
+    private static boolean inJsonPointer(String text, int wordStart) {
+        int start = wordStart;
+        int limit = Math.max(0, wordStart - 64);
+        while (start > limit && isPointerChar(text.charAt(start - 1))) {
+            start--;
         }
-        return false;
+        if (start == 0 || text.charAt(start - 1) != '"' || text.charAt(start) != '/') {
+            return false;
+        }
+        int end = wordStart;
+        int max = Math.min(text.length(), wordStart + 64);
+        while (end < max && isPointerChar(text.charAt(end))) {
+            end++;
+        }
+        return end < text.length() && text.charAt(end) == '"';
+    }
+
+    private static boolean isPointerChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '/' || c == '_'
+                || c == '-' || c == '~' || c == '.';
     }
 
     private static void markup(String text, int at, List<int[]> windows) {

@@ -37,11 +37,12 @@ public final class SecretKeys {
     }
 
     /**
-     * {@code PWD} or {@code OLDPWD} holding an absolute path: a shell's working directory (a server
-     * that prints its environment as JSON shows it), not the password {@code pwd} abbreviates.
+     * {@code PWD} or {@code OLDPWD} holding the working directory a shell exports (a server that
+     * prints its environment as JSON shows it), not the password {@code pwd} abbreviates
+     * ({@link WorkingDirectories}).
      */
     static boolean isWorkingDirectory(String name, String value) {
-        return value.startsWith("/") && normalized(name, MAX_NAME_CHARS)
+        return WorkingDirectories.isOne(value, 0, value.length()) && normalized(name, MAX_NAME_CHARS)
                 .filter(n -> n.equals("pwd") || n.equals("oldpwd")).isPresent();
     }
 

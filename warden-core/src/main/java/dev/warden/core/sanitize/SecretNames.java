@@ -118,14 +118,13 @@ final class SecretNames {
     }
 
     /**
-     * {@code PWD} and {@code OLDPWD} followed by an absolute path: the working directory a shell
-     * exports (a server that dumps its environment shows it), not a password. ODBC's {@code PWD=}
-     * password keyword is followed by the password itself, which does not start with a slash.
+     * {@code PWD} and {@code OLDPWD} followed by the working directory a shell exports, not a
+     * password ({@link WorkingDirectories}).
      */
-    static boolean isWorkingDirectory(String text, int nameStart, int nameEnd, int valueStart) {
+    static boolean isWorkingDirectory(String text, int nameStart, int nameEnd, int valueStart, int valueEnd) {
         return nameEnd - nameStart >= 3 && Text.matchesIgnoreCase(text, nameEnd - 3, "pwd")
                 && (nameEnd - nameStart == 3 || nameEnd - nameStart == 6 && Text.matchesIgnoreCase(text, nameStart, "old"))
-                && valueStart < text.length() && text.charAt(valueStart) == '/';
+                && WorkingDirectories.isOne(text, valueStart, valueEnd);
     }
 
     /** Exact names that are also everyday words: only "name=value" or "name: value" counts for them. */

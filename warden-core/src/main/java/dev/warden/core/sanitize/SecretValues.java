@@ -102,7 +102,7 @@ final class SecretValues {
                     && SecretNames.isIdentifier(text, valueStart, valueEnd)) {
                 return Math.max(nameEnd, valueEnd); // {"code":"RATE_LIMITED"}, code=ENOENT, "key": "user_email"
             }
-            if (SecretNames.isWorkingDirectory(text, nameStart, nameEnd, valueStart)) {
+            if (SecretNames.isWorkingDirectory(text, nameStart, nameEnd, valueStart, valueEnd)) {
                 return Math.max(nameEnd, valueEnd); // "PWD": "/srv/app", OLDPWD=/home/ada: a shell's directory
             }
             boolean strong = sep == '=' || quoted || quotedName;

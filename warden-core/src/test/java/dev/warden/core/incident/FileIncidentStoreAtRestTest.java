@@ -263,6 +263,20 @@ class FileIncidentStoreAtRestTest {
     }
 
     @Test
+    void aPasswordInAMessageWithControlOrInvisibleCharactersIsNotKeptAtRestEither() {
+        for (String tail : List.of("\r\nretry", "\u200B")) {
+            Incident incident = new Incident(Ref.random(), clock.instant(), ErrorCode.INTERNAL_ERROR, "tools/call",
+                    Optional.of("generate_report"), Incident.chainOf(new java.io.IOException(
+                            "uploading to https://svc:hunter2@reports.corp.internal:8443/upload)" + tail)));
+            try (FileIncidentStore store = FileIncidentStore.open(tmp, 4096, false, SMALL, clock)) {
+                store.record(incident);
+                assertThat(store.find(incident.ref()).orElseThrow().chain().get(0).message().orElseThrow())
+                        .doesNotContain("hunter2").contains("reports.corp.internal");
+            }
+        }
+    }
+
+    @Test
     void aTypicalUpstreamFailureIsStoredInAtMostItsTextAndAFixedEnvelope() {
         // A Node server's answer to a failed query, with what the sanitizer finds in it.
         String original = "Error: connect ECONNREFUSED 10.20.0.7:5432\n"
