@@ -177,6 +177,9 @@ final class Line implements AutoCloseable {
     /** Waits for the answer, waking on each progress, until the watch says the call is late. */
     private Outcome await(OutgoingRequest request, Instant start, ProgressWatch watch) {
         while (true) {
+            // The next progress first, then the time left: progress that arrives between the two
+            // wakes the wait below instead of being missed.
+            CompletableFuture<Void> progress = watch.nextProgress();
             Duration left = watch.left();
             if (left.isNegative() || left.isZero()) {
                 request.cancel("warden audit: no answer within the call timeout");
@@ -185,10 +188,12 @@ final class Line implements AutoCloseable {
             if (request.isDone()) {
                 return await(request, start);
             }
-            CompletableFuture<Void> progress = watch.nextProgress();
             try {
                 CompletableFuture.anyOf(request, progress).get(left.toMillis() + 1, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
+                if (progress.isDone() || request.isDone()) {
+                    continue; // it came just as the wait ran out
+                }
                 // Neither an answer nor progress in the time left: the call is late whatever the clock says.
                 request.cancel("warden audit: no answer within the call timeout");
                 return new Outcome.TimedOut(watch.progressCount(), watch.pastTotal());

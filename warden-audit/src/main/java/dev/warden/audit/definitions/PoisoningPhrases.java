@@ -38,11 +38,14 @@ final class PoisoningPhrases {
     private static final Set<String> TOOL = Set.of("tool", "tools", "function", "functions");
     private static final Set<String> FETCH = Set.of("read", "send", "pass", "include", "upload", "forward", "email",
             "attach", "append", "cat", "open");
-    // "email" is a noun as often as a verb ("checks an email and password"): as a verb only before a
-    // determiner, in its own phrase below.
     private static final Set<String> SEND = Set.of("send", "post", "upload", "forward", "exfiltrate", "transmit",
-            "leak", "copy");
-    private static final Set<String> DETERMINER = Set.of("the", "all", "your", "every", "any", "their", "its", "my");
+            "email", "mail", "leak", "copy");
+    /**
+     * Words after which "email" is a noun ("checks an email and password", "the user's email or
+     * phone"), not the verb of "email the history to …": such an "email" is no SEND word.
+     */
+    private static final Set<String> NOUN_BEFORE = Set.of("a", "an", "the", "your", "their", "his", "her", "its",
+            "our", "my", "valid", "user", "users", "same", "each", "every", "any", "new", "primary", "work");
     private static final Set<String> LOOT = Set.of("conversation", "history", "credentials", "credential", "secrets",
             "password", "passwords", "tokens", "apikey", "keys", "env", "cookies", "chat", "messages");
     private static final Set<String> DISMISS = Set.of("ignore", "disregard", "forget", "override");
@@ -67,8 +70,6 @@ final class PoisoningPhrases {
             new Phrase("redirects what another tool sends", 3,
                     List.of(Set.of("change", "replace", "redirect"), Set.of("recipient", "recipients", "destination"))),
             new Phrase("asks the model to send data elsewhere", 6, List.of(SEND, LOOT)),
-            new Phrase("asks the model to send data elsewhere", new int[] {1, 4},
-                    List.of(Set.of("email", "mail"), DETERMINER, LOOT)),
             new Phrase("tells the model to ignore its instructions", 3, List.of(DISMISS, EARLIER, RULES)));
 
     /** Markup that sets text apart for the model, and HTML comments a rendered description hides. */
@@ -94,7 +95,7 @@ final class PoisoningPhrases {
                 return Optional.of("sets text apart for the model with " + markerName(marker));
             }
         }
-        List<String> words = words(lower);
+        List<String> words = nounsMarked(words(lower));
         for (String path : SECRET_PATHS) {
             if (lower.contains(path) && words.stream().anyMatch(FETCH::contains)) {
                 return Optional.of("asks the model to read or send a secret file");
@@ -109,6 +110,17 @@ final class PoisoningPhrases {
             return Optional.of("hides text below a long run of blank characters");
         }
         return Optional.empty();
+    }
+
+    /** The words, with an "email" or "mail" that a determiner makes a noun replaced by a word no phrase uses. */
+    private static List<String> nounsMarked(List<String> words) {
+        List<String> out = new ArrayList<>(words);
+        for (int i = 1; i < out.size(); i++) {
+            if ((out.get(i).equals("email") || out.get(i).equals("mail")) && NOUN_BEFORE.contains(words.get(i - 1))) {
+                out.set(i, "email-noun");
+            }
+        }
+        return out;
     }
 
     private static String markerName(String marker) {

@@ -93,9 +93,13 @@ public final class RawPosts implements AutoCloseable {
             throw new IOException("initialize was refused (HTTP " + r.statusCode() + ")");
         }
         Map<String, String> session = new LinkedHashMap<>(headers);
-        r.headers().firstValue("Mcp-Session-Id").ifPresent(id -> session.put("Mcp-Session-Id", id));
+        // What the server chose goes back in headers: only as a header token (visible ASCII), so a
+        // version or id with a line break or a control character cannot end the audit.
+        r.headers().firstValue("Mcp-Session-Id").filter(RawPosts::isHeaderToken)
+                .ifPresent(id -> session.put("Mcp-Session-Id", id));
         answer.stream().map(m -> m.path("result").path("protocolVersion")).filter(JsonNode::isString).findFirst()
-                .ifPresent(v -> session.put("MCP-Protocol-Version", v.asString()));
+                .map(JsonNode::asString).filter(RawPosts::isHeaderToken)
+                .ifPresent(v -> session.put("MCP-Protocol-Version", v));
         RawPosts posts = new RawPosts(client, endpoint, Map.copyOf(session), timeout);
         posts.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return posts;
@@ -140,6 +144,11 @@ public final class RawPosts implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Visible ASCII only, at most 256 characters: what a session id or a version may be in a header. */
+    static boolean isHeaderToken(String value) {
+        return !value.isEmpty() && value.length() <= 256 && value.chars().allMatch(c -> c > 0x20 && c < 0x7F);
     }
 
     private Optional<HttpResponse<InputStream>> send(String frame) throws IOException, InterruptedException {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class RawPostsTest {
 
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"id\":\"wdn-raw-init\",\"result\":"
+    private volatile String initialized = "{\"jsonrpc\":\"2.0\",\"id\":\"wdn-raw-init\",\"result\":"
             + "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"serverInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
 
     private HttpServer server;
@@ -41,7 +41,7 @@ class RawPostsTest {
             String type = "application/json";
             if (body.contains("\"initialize\"")) {
                 exchange.getResponseHeaders().add("Mcp-Session-Id", "s-1");
-                answer = INITIALIZED;
+                answer = initialized;
             } else if (body.contains("sse")) {
                 type = "text/event-stream";
                 answer = "event: message\r\nid: 1\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"a\",\r\ndata: \"result\":{}}\r\n\r\n"
@@ -93,6 +93,17 @@ class RawPostsTest {
         assertThat(raw).containsEntry("session", "s-1").containsEntry("version", "2025-03-26")
                 .containsEntry("key", "k").containsEntry("body", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":42}");
         assertThat(seen.get(1).get("body")).contains("notifications/initialized");
+    }
+
+    @Test
+    void aVersionTheServerChoseThatCannotBeAHeaderIsNotSentBackAndEndsNothing() throws Exception {
+        initialized = initialized.replace("2025-03-26", "2025-03-26\\n\\u0007");
+        try (RawPosts posts = open()) {
+            posts.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":42}");
+        }
+
+        Map<String, String> raw = seen.stream().filter(r -> r.get("body").contains("42")).findFirst().orElseThrow();
+        assertThat(raw).containsEntry("session", "s-1").containsEntry("version", "null");
     }
 
     @Test
