@@ -35,6 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class AuditRun {
 
     private final Audit audit;
+    /** How every marker starts (and so every over-long value, which begins with the marker). */
+    static final String MARKER_PREFIX = "wdnprobe-";
+
     private final String marker;
     private final Pacer pacer;
     private final Line line;
@@ -67,7 +70,7 @@ final class AuditRun {
         this.audit = audit;
         byte[] random = new byte[4];
         new SecureRandom().nextBytes(random);
-        this.marker = "wdnprobe-" + HexFormat.of().formatHex(random);
+        this.marker = MARKER_PREFIX + HexFormat.of().formatHex(random);
         this.pacer = new Pacer(audit.budget(), audit.rate(), audit.clock(), d -> audit.sleeper().sleep(d));
         this.line = new Line(pacer, audit.clock(), audit.callTimeout(), audit.maxCallTime());
         this.generator = new ProbeGenerator(marker);

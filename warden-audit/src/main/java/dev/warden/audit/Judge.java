@@ -209,17 +209,24 @@ final class Judge {
     /**
      * Longer than any path Linux opens (PATH_MAX, 4096 bytes): such a "path" is one the server built
      * around an over-long argument (the caller's own text, which a caller-input match, bounded for
-     * the gateway's sake, no longer recognises), not a file of the server's.
+     * the gateway's sake, no longer recognises): only the part before the caller's text is the server's.
      */
     private static final int PATH_MAX = 4096;
 
     private void leak(LeakScan.Leak leak, Optional<String> tool, String probe) {
-        if (leak.category() == Category.FILE_PATH && leak.span().length() > PATH_MAX) {
-            return;
+        String span = leak.span();
+        if (leak.category() == Category.FILE_PATH && span.length() > PATH_MAX) {
+            // The audit's over-long values start with its marker: what comes before it is the
+            // server's own directory (ENAMETOOLONG: '/srv/app/data/wdnprobe-…'), and that is the leak.
+            int caller = span.indexOf(AuditRun.MARKER_PREFIX);
+            if (caller <= 1) {
+                return;
+            }
+            span = span.substring(0, caller);
         }
         Rule rule = rule(leak.category());
         findings.add(new Finding(rule, tool, probe, leak.location(), rule.title() + " (" + leak.kind() + ")",
-                Optional.of(Evidence.of(leak.category().label(), leak.span()))), leak.span());
+                Optional.of(Evidence.of(leak.category().label(), span))), span);
     }
 
     private static Rule rule(Category category) {

@@ -125,35 +125,20 @@ class AuditLeaksTest {
     }
 
     @Test
-    void a_path_built_around_an_over_long_argument_is_the_callers_text_not_a_server_path() {
-        // server-filesystem resolves what it is given against its directory and names the result.
+    void a_path_built_around_an_over_long_argument_leaks_the_servers_part_not_the_callers() {
+        // Node's ENAMETOOLONG names the directory only an over-long argument makes it show.
         String schema = "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}";
-        ScriptedServer files = new ScriptedServer().tool("stat", schema, args -> Optional.of(isError(
-                "ENOENT: no such file or directory, stat '/srv/app/" + args.path("path").asString("") + "'")));
+        ScriptedServer files = new ScriptedServer().tool("stat", schema, args -> {
+            String path = args.path("path").asString("");
+            return Optional.of(path.length() < 4096 ? isError("no such file")
+                    : isError("ENAMETOOLONG: name too long, open '/srv/app/data/" + path + "'"));
+        });
 
         Report report = audit(files);
 
-        assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.LEAK_PATH)
-                .isNotEmpty()
-                .allSatisfy(f -> assertThat(f.evidence().orElseThrow().length()).isLessThanOrEqualTo(4096))
-                .noneMatch(f -> f.probe().contains("KiB long"));
-    }
-
-    @Test
-    void a_hostile_value_echoed_is_a_reflection_and_the_ordinary_value_beside_it_is_not() {
-        String schema = "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"default\":\"express\"},"
-                + "\"q\":{\"type\":\"string\"}},\"required\":[\"kind\",\"q\"]}";
-        ScriptedServer kinds = new ScriptedServer()
-                .tool("by_kind", schema, args -> Optional.of(isError("unknown kind " + args.path("kind").asString(""))))
-                .tool("by_query", schema, args -> Optional.of(isError("no match for " + args.path("q").asString(""))));
-
-        Report report = audit(kinds);
-
-        assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.REFLECTED_INPUT
-                && f.tool().equals(Optional.of("by_kind")) && !f.probe().contains("'kind'"));
-        assertThat(report.findings()).anySatisfy(f -> {
-            assertThat(f.rule()).isEqualTo(Rule.REFLECTED_INPUT);
-            assertThat(f.tool()).contains("by_query");
+        assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.LEAK_PATH).singleElement().satisfies(f -> {
+            assertThat(f.probe()).contains("KiB long");
+            assertThat(f.evidence().orElseThrow().length()).isEqualTo("/srv/app/data/".length());
         });
     }
 
