@@ -117,6 +117,7 @@ class ProbesAndDrainingTest {
         assertThat(error.at("/error/code").asInt()).isEqualTo(-32603);
         assertThat(error.at("/error/message").asString()).contains("shutting down").contains("retry");
         assertThat(error.at("/error/data/retryable").asBoolean()).isTrue();
+        assertThat(error.at("/error/data/code").asString()).isEqualTo("RATE_LIMITED");
     }
 
     @Test
