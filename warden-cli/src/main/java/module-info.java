@@ -13,6 +13,8 @@ module dev.warden.cli {
     requires ch.qos.logback.core;
     requires org.slf4j;
     requires jdk.httpserver;
+    // sun.misc.Signal: SIGTERM drains the gateway instead of stopping it mid-call.
+    requires jdk.unsupported;
     requires micrometer.core;
     requires micrometer.registry.prometheus;
 

@@ -16,4 +16,5 @@ module dev.warden.gateway {
     exports dev.warden.gateway;
     exports dev.warden.gateway.audit;
     exports dev.warden.gateway.config;
+    exports dev.warden.gateway.health;
 }

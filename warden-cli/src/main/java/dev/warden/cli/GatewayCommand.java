@@ -49,6 +49,9 @@ final class GatewayCommand implements Callable<Integer> {
     @Mixin
     HttpLimitsOptions httpLimits = new HttpLimitsOptions();
 
+    @Mixin
+    DrainOptions drain = new DrainOptions();
+
     /** The configuration file may name the data directory and the message limit. */
     static final class Wording implements CommandLine.IModelTransformer {
         @Override
@@ -113,7 +116,8 @@ final class GatewayCommand implements Callable<Integer> {
                 return 0;
             }
             McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
-                    .onSession(gateway::connect).boundary(gateway.boundary()),
+                    .onSession(gateway::connect).boundary(gateway.boundary())
+                    .admission(Draining.admission(gateway)),
                     http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
                     http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
             cfg.auth().ifPresent(server::authenticator);
@@ -131,6 +135,7 @@ final class GatewayCommand implements Callable<Integer> {
             }
             try (McpHttpServer running = server.build().start()) {
                 HttpMetrics.register(registry, running);
+                Draining.onTerm(gateway, running, drain.timeout);
                 // The one line on stdout: scripts wait for it to learn the endpoint.
                 System.out.println("warden gateway: serving " + cfg.upstreams().size() + " upstream(s) at "
                         + running.endpoint());

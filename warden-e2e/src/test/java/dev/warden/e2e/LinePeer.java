@@ -105,6 +105,14 @@ final class LinePeer implements AutoCloseable {
         return process.pid();
     }
 
+    /** The process's exit code, once it has ended; a hang guard, not a speed check. */
+    int awaitExit(Duration guard) throws InterruptedException {
+        if (!process.waitFor(guard.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the process still runs after " + guard);
+        }
+        return process.exitValue();
+    }
+
     boolean alive() {
         return process.isAlive();
     }

@@ -96,7 +96,37 @@ public final class Gateway implements AutoCloseable {
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
+        this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
+        this.readiness = new dev.warden.gateway.health.Readiness(lifecycle, b.healthChecks);
     }
+
+    private final dev.warden.gateway.health.Lifecycle lifecycle;
+    private final dev.warden.gateway.health.Readiness readiness;
+
+    /**
+     * Whether new calls are admitted, and how many are in flight: the HTTP server enters and exits
+     * it around each request, and {@link #drain} turns it to draining.
+     */
+    public dev.warden.gateway.health.Lifecycle lifecycle() {
+        return lifecycle;
+    }
+
+    /** The names of the readiness checks that fail now ({@code draining}, a shared store's); empty when ready. */
+    public List<String> unready() {
+        return readiness.failing();
+    }
+
+    /**
+     * Stops taking new calls at once (readiness false; the HTTP server refuses them with 503 and
+     * {@code Retry-After}), then waits until the calls in flight have finished or {@code bound}
+     * has passed. Returns whether every call finished; {@link #close} stops the rest.
+     */
+    public boolean drain(java.time.Duration bound) throws InterruptedException {
+        lifecycle.drain(bound);
+        return lifecycle.awaitDrained(DRAIN_LOOKS_EVERY);
+    }
+
+    private static final java.time.Duration DRAIN_LOOKS_EVERY = java.time.Duration.ofMillis(50);
 
     private final GatewayMetrics metrics;
     /**
@@ -193,6 +223,16 @@ public final class Gateway implements AutoCloseable {
         private int parkedTotal = DEFAULT_PARKED_CALLS;
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
         private Optional<dev.warden.gateway.config.Access> access = Optional.empty();
+        private final List<dev.warden.gateway.health.HealthCheck> healthChecks = new java.util.ArrayList<>();
+
+        /**
+         * A dependency without which this gateway is not ready (a shared store): {@code GET /readyz}
+         * answers 503 naming it while its probe fails. Names must be distinct.
+         */
+        public Builder healthCheck(dev.warden.gateway.health.HealthCheck check) {
+            healthChecks.add(Objects.requireNonNull(check, "healthCheck"));
+            return this;
+        }
 
         /**
          * Who may see and use which tools, resources and prompts ({@code access.rules}): an item is

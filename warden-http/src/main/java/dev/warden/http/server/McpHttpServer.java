@@ -5,6 +5,7 @@ import dev.warden.core.identity.Authenticator;
 import dev.warden.http.server.internal.AuthGate;
 import dev.warden.http.server.internal.ClientLimits;
 import dev.warden.http.server.internal.EndpointSettings;
+import dev.warden.http.server.internal.Gate;
 import dev.warden.http.server.internal.HttpCounters;
 import dev.warden.http.server.internal.McpHandler;
 import dev.warden.http.server.internal.RequestDeadlines;
@@ -76,7 +77,7 @@ public final class McpHttpServer implements AutoCloseable {
         this.auth = new AuthGate(b.authenticator);
         this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
                 b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
-                auth), timers, deadlines);
+                auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready)), timers, deadlines);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
     }
@@ -187,6 +188,7 @@ public final class McpHttpServer implements AutoCloseable {
         private dev.warden.core.incident.ErrorBoundary boundary = dev.warden.core.incident.ErrorBoundary.ofDefaults();
         private java.util.Optional<Authenticator> authenticator = java.util.Optional.empty();
         private boolean insecureNoAuth;
+        private Admission admission = Admission.always();
 
         private Builder() {
         }
@@ -392,6 +394,18 @@ public final class McpHttpServer implements AutoCloseable {
          */
         public Builder insecureNoAuth() {
             this.insecureNoAuth = true;
+            return this;
+        }
+
+        /**
+         * Whether a new request may start (a draining gateway refuses it with 503 and
+         * {@code Retry-After}), and what {@code GET /readyz} answers. The server also answers
+         * {@code GET /livez} and {@code GET /readyz} without credentials and whatever the Host
+         * header: a load balancer's checks carry neither; they tell only up and ready.
+         * Default: {@link Admission#always()}.
+         */
+        public Builder admission(Admission admission) {
+            this.admission = Objects.requireNonNull(admission, "admission");
             return this;
         }
 

@@ -10,7 +10,8 @@ import java.util.function.Consumer;
 /** What the MCP endpoint needs from the server's configuration. */
 public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
                                Duration sessionIdleTimeout, Consumer<Transport> onSession, ErrorBoundary boundary,
-                               ClientLimits limits, InstantSource clock, AuthGate auth) {
+                               ClientLimits limits, InstantSource clock, AuthGate auth,
+                               Gate gate) {
 
     /**
      * Whether a request's Host and Origin headers may reach the endpoint: the server's

@@ -27,6 +27,7 @@ public final class McpHandler extends Handler.Abstract {
     private final Sessions sessions;
     private final StatelessExchanges exchanges;
     private final Posts posts;
+    private final Probes probes;
 
     public McpHandler(EndpointSettings settings, ScheduledExecutorService timers, RequestDeadlines deadlines) {
         this.settings = settings;
@@ -35,6 +36,7 @@ public final class McpHandler extends Handler.Abstract {
         this.sessions = new Sessions(settings, timers, counters, refusals);
         this.exchanges = new StatelessExchanges(settings, counters, refusals);
         this.posts = new Posts(settings, deadlines, counters, refusals, sessions, exchanges);
+        this.probes = new Probes(settings.gate());
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
@@ -61,6 +63,9 @@ public final class McpHandler extends Handler.Abstract {
         Callback callback = deadlines.started(request, whenDone);
         if (!"POST".equals(request.getMethod())) {
             deadlines.answering(request); // no body to wait for
+        }
+        if (probes.serves(request, response, callback)) {
+            return true;
         }
         if (settings.auth().servesMetadata(request, response, callback, settings.path())) {
             return true;

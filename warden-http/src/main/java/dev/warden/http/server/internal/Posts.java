@@ -33,6 +33,11 @@ final class Posts {
     private final Sessions sessions;
     private final StatelessExchanges exchanges;
 
+    /** What a request gets while the server drains: the request was fine, this replica is going away. */
+    static final String DRAINING = "Service unavailable: this server is shutting down; retry the request";
+    /** Soon: behind a load balancer the retry reaches another replica. */
+    static final String DRAINING_RETRY_AFTER_SECONDS = "1";
+
     Posts(EndpointSettings settings, RequestDeadlines deadlines, HttpCounters counters, Refusals refusals,
           Sessions sessions, StatelessExchanges exchanges) {
         this.settings = settings;
@@ -88,6 +93,26 @@ final class Posts {
         if (!settings.auth().mayCall(caller, toolsCalled(decoded), response, callback, refusals)) {
             return;
         }
+        if (!requestIds(decoded).isEmpty()) {
+            // A new request while draining is refused, retryably; responses and notifications still
+            // pass, so that the calls in flight get their elicitations answered and can be cancelled.
+            if (!settings.gate().enter().getAsBoolean()) {
+                List<RequestId> ids = requestIds(decoded);
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, DRAINING_RETRY_AFTER_SECONDS);
+                refusals.refuse(response, callback, 503, ids.size() == 1 ? Optional.of(ids.get(0)) : Optional.empty(),
+                        new ProtocolException(JsonRpcError.INTERNAL_ERROR, DRAINING, ErrorCode.RATE_LIMITED));
+                return;
+            }
+            admitted(request, response, InFlight.exitingWhenDone(callback, settings.gate().exit()), decoded, body,
+                    caller);
+            return;
+        }
+        admitted(request, response, callback, decoded, body, caller);
+    }
+
+    /** A message the server takes: a request admitted while serving, or a notification or response. */
+    private void admitted(Request request, Response response, Callback callback, Decoded decoded, byte[] body,
+                          Optional<Caller> caller) {
         if (Stateless.applies(request, decoded)) {
             exchanges.serve(request, response, callback, decoded, body, caller);
             return;
