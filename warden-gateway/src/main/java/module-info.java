@@ -16,4 +16,6 @@ module dev.warden.gateway {
     exports dev.warden.gateway;
     exports dev.warden.gateway.audit;
     exports dev.warden.gateway.config;
+    // What a shared store (warden-store-redis) implements for several replicas.
+    exports dev.warden.gateway.shared;
 }
