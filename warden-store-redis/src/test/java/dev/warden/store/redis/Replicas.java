@@ -28,6 +28,11 @@ final class Replicas implements AutoCloseable {
     }
 
     RedisStore replica(String cluster, Redis.WhenDown whenDown) {
+        return replica(cluster, whenDown, clock);
+    }
+
+    /** On {@code clock}: a gateway's own (the store must read the same clock as the gateway it serves). */
+    RedisStore replica(String cluster, Redis.WhenDown whenDown, java.time.Clock clock) {
         RedisStore store = RedisStore.connect(new Redis(redis.url(), cluster, whenDown), clock);
         stores.add(store);
         return store;
