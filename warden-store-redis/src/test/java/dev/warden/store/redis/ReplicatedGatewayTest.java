@@ -84,7 +84,7 @@ class ReplicatedGatewayTest {
     }
 
     @Test
-    void aToolPausedByOneReplicaIsPausedOnTheOther() {
+    void aToolPausedByOneReplicaIsPausedOnTheOther() throws Exception {
         McpClient a = replica(Limits.ofDefaults().withBreaker(EAGER));
         McpClient b = replica(Limits.ofDefaults().withBreaker(EAGER));
         JsonNode paused = null;
