@@ -154,8 +154,9 @@ final class Guard {
                             + shares.perClient() + "); retry later.", Duration.ofSeconds(1),
                     "per-client concurrency limit of " + shares.perClient() + " (maxConcurrentPerClient) reached"));
         });
-        Optional<Refusal> elsewhere = server.openElsewhere("The server " + upstream + " is paused")
-                .or(() -> tool.flatMap(t -> openElsewhere(t)));
+        // In one process (nothing shared) this costs nothing: no other replica can have paused anything.
+        Optional<Refusal> elsewhere = shared.breakers() == SharedBreakers.none() ? Optional.empty()
+                : server.openElsewhere("server", upstream).or(() -> tool.flatMap(this::openElsewhere));
         if (elsewhere.isPresent()) {
             share.release();
             throw new RefusedException(elsewhere.get());
@@ -287,9 +288,9 @@ final class Guard {
     private Optional<Refusal> openElsewhere(String tool) {
         Pausable own = tools.get(tool);
         if (own != null) {
-            return own.openElsewhere("The tool " + tool + " is paused");
+            return own.openElsewhere("tool", tool);
         }
-        return Pausable.openElsewhere(shared.breakers(), upstream + "/" + tool, clock, "The tool " + tool + " is paused");
+        return Pausable.openElsewhere(shared.breakers(), upstream + "/" + tool, clock, "tool", tool);
     }
 
     /** What a tool breaker records as the error (stackless: a verdict, not a bug). */
@@ -343,17 +344,19 @@ final class Guard {
         private final SharedBreakers board;
 
         /** Paused by another replica's breaker, while this one's is not open. */
-        Optional<Refusal> openElsewhere(String what) {
+        Optional<Refusal> openElsewhere(String kind, String shown) {
             if (breaker.getState() == CircuitBreaker.State.OPEN) {
                 return Optional.empty();
             }
-            return openElsewhere(board, name, clock, what);
+            return openElsewhere(board, name, clock, kind, shown);
         }
 
-        static Optional<Refusal> openElsewhere(SharedBreakers board, String name, Clock clock, String what) {
+        /** The refusal's words are made only for a refusal: nothing is built per call when nothing is shared. */
+        static Optional<Refusal> openElsewhere(SharedBreakers board, String name, Clock clock, String kind, String shown) {
             Instant now = clock.instant();
             return board.openUntil(name, now).map(o -> {
-                String message = what + " until " + o.until().truncatedTo(ChronoUnit.SECONDS) + ": " + o.why()
+                String message = "The " + kind + " " + shown + " is paused until "
+                        + o.until().truncatedTo(ChronoUnit.SECONDS) + ": " + o.why()
                         + " (seen by another replica).";
                 return new Refusal(ErrorCode.UPSTREAM_ERROR, message, Duration.between(now, o.until()), message);
             });
