@@ -2,6 +2,8 @@
 module dev.warden.cli {
     requires dev.warden.core;
     requires dev.warden.gateway;
+    // redis: in warden.yaml: what several replicas share
+    requires dev.warden.store.redis;
     requires dev.warden.auth;
     requires dev.warden.audit;
     requires tools.jackson.dataformat.yaml;

@@ -17,4 +17,6 @@ module dev.warden.gateway {
     exports dev.warden.gateway.audit;
     exports dev.warden.gateway.config;
     exports dev.warden.gateway.health;
+    // What a shared store (warden-store-redis) implements for several replicas.
+    exports dev.warden.gateway.shared;
 }

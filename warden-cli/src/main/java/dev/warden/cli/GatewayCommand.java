@@ -104,7 +104,14 @@ final class GatewayCommand implements Callable<Integer> {
         cfg.perClient().ifPresent(builder::perClient);
         cfg.access().ifPresent(builder::access);
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
-        try (FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
+        SharedStores shared;
+        try {
+            shared = SharedStores.open(cfg.redis(), builder);
+        } catch (IllegalStateException e) {
+            System.err.println("warden gateway: " + e.getMessage());
+            return 2;
+        }
+        try (shared; FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
              FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),
                      cfg.audit().retention(), java.time.Clock.systemUTC());
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry, insecureNoAuth);

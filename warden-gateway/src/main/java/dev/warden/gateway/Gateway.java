@@ -70,6 +70,7 @@ public final class Gateway implements AutoCloseable {
         // Every incident recorded while serving an authenticated caller carries its subject and client id.
         this.incidents = dev.warden.gateway.internal.CallerIncidents.stamping(b.incidents);
         this.sanitizer = b.sanitizer;
+        this.shared = b.shared;
         for (Upstream u : b.upstreams) {
             ConnectionSlots s = new ConnectionSlots(u.name(), u.limits().maxConnections());
             slots.put(u.name(), s);
@@ -80,7 +81,7 @@ public final class Gateway implements AutoCloseable {
         metrics.parked(parked);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
-                new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock),
+                new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock, b.shared.rates()),
                 parked, new dev.warden.gateway.internal.ToolCatalog(),
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
@@ -140,11 +141,13 @@ public final class Gateway implements AutoCloseable {
     private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofSeconds(10);
     private final IncidentSink incidents;
     private final Sanitizer sanitizer;
+    /** Rates and breakers shared with the other replicas (none in one process). */
+    private final dev.warden.gateway.internal.SharedState shared;
 
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, clock,
-                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock);
+                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock, shared);
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
@@ -224,6 +227,7 @@ public final class Gateway implements AutoCloseable {
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
         private Optional<dev.warden.gateway.config.Access> access = Optional.empty();
         private final List<dev.warden.gateway.health.HealthCheck> healthChecks = new java.util.ArrayList<>();
+        private dev.warden.gateway.internal.SharedState shared = dev.warden.gateway.internal.SharedState.LOCAL;
 
         /**
          * A dependency without which this gateway is not ready (a shared store): {@code GET /readyz}
@@ -231,6 +235,17 @@ public final class Gateway implements AutoCloseable {
          */
         public Builder healthCheck(dev.warden.gateway.health.HealthCheck check) {
             healthChecks.add(Objects.requireNonNull(check, "healthCheck"));
+            return this;
+        }
+
+        /**
+         * Several replicas behind a load balancer: the per-client and per-tool rates are counted by
+         * {@code rates} for all of them, and a breaker one opens is announced on {@code breakers}.
+         * Unset: everything is this process's own.
+         */
+        public Builder shared(dev.warden.gateway.shared.SharedRates rates, dev.warden.gateway.shared.SharedBreakers breakers) {
+            this.shared = new dev.warden.gateway.internal.SharedState(
+                    Optional.of(Objects.requireNonNull(rates, "rates")), Objects.requireNonNull(breakers, "breakers"));
             return this;
         }
 

@@ -36,11 +36,21 @@ import java.util.function.Function;
  * }</pre>
  *
  * @param access the authorization rules ({@link Access}); empty: everything allowed
+ * @param redis the Redis that several replicas share ({@link Redis}); empty: nothing shared
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
         int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
-        Optional<Authenticator> auth) {
+        Optional<Authenticator> auth, Optional<Redis> redis) {
+
+    /** A configuration that shares nothing with other replicas (no {@code redis:}). */
+    public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
+            Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
+            int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
+            Optional<Authenticator> auth) {
+        this(upstreams, http, separator, prefixAlways, dataDir, perClient, audit, metrics, maxMessageBytes,
+                incidents, parked, access, auth, Optional.empty());
+    }
 
     /** A configuration without access rules: everything allowed to every caller. */
     public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
@@ -143,6 +153,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
         Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(redis, "redis");
     }
 
     public static GatewayConfig load(Path file) {

@@ -7,8 +7,6 @@ import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +42,7 @@ final class ClientProfile {
     private volatile String name = "client#" + number;
     private volatile ClientKey key;
     /** Calls this client may make per period, for all upstreams together (shared by all its connections). */
-    private volatile Optional<Bucket> rate;
+    private volatile Optional<ClientRates.Rated> rate;
     private volatile boolean stateless;
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
     private volatile Optional<String> logLevel = Optional.empty();
@@ -149,12 +147,7 @@ final class ClientProfile {
 
     /** Takes one call from this client's rate: empty if it may call, else how long until it may. */
     Optional<Duration> refusedByRate() {
-        Optional<Bucket> bucket = rate;
-        if (bucket.isEmpty()) {
-            return Optional.empty();
-        }
-        ConsumptionProbe probe = bucket.get().tryConsumeAndReturnRemaining(1);
-        return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
+        return rate.flatMap(ClientRates.Rated::take);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
+import dev.warden.gateway.shared.SharedBreakers;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -80,14 +81,21 @@ final class Guard {
     private final Map<String, Bucket> toolBuckets = new ConcurrentHashMap<>();
     private final Clock clock;
     private final GatewayMetrics metrics;
+    /** Rates counted with the other replicas, and breakers they opened (nothing, in one process). */
+    private final SharedState shared;
 
     Guard(String upstream, Limits limits, Clock clock, GatewayMetrics metrics) {
+        this(upstream, limits, clock, metrics, SharedState.LOCAL);
+    }
+
+    Guard(String upstream, Limits limits, Clock clock, GatewayMetrics metrics, SharedState shared) {
+        this.shared = shared;
         this.upstream = upstream;
         this.limits = limits;
         this.clock = clock;
         this.metrics = metrics;
         this.shares = new ClientShares(limits.maxConcurrentPerClient(), limits.queueWait());
-        this.server = new Pausable(upstream, limits.breaker(), clock);
+        this.server = new Pausable(upstream, limits.breaker(), clock, shared.breakers(), "it did not answer");
         this.bulkhead = Bulkhead.of(upstream, BulkheadConfig.custom()
                 .maxConcurrentCalls(limits.maxConcurrent())
                 .maxWaitDuration(limits.queueWait())
@@ -119,7 +127,14 @@ final class Guard {
      * waiting for its own client's earlier calls holds no place another client could use.
      */
     Permit admit(Optional<String> tool, Optional<ClientKey> client) throws RefusedException {
-        if (tool.isPresent() && limits.perTool().isPresent()) {
+        if (tool.isPresent() && limits.perTool().isPresent() && shared.rates().isPresent()) {
+            Optional<Duration> wait = shared.rates().get().take("tool:" + upstream + ":" + tool.get(),
+                    limits.perTool().get());
+            if (wait.isPresent()) {
+                throw new RefusedException(new Refusal(ErrorCode.RATE_LIMITED, "This tool is called too often; retry later.",
+                        wait.get()));
+            }
+        } else if (tool.isPresent() && limits.perTool().isPresent()) {
             Limits.Rate rate = limits.perTool().get();
             Bucket bucket = toolBuckets.computeIfAbsent(tool.get(), t -> Bucket.builder()
                     .addLimit(Bandwidth.builder().capacity(rate.calls()).refillGreedy(rate.calls(), rate.period())
@@ -139,6 +154,13 @@ final class Guard {
                             + shares.perClient() + "); retry later.", Duration.ofSeconds(1),
                     "per-client concurrency limit of " + shares.perClient() + " (maxConcurrentPerClient) reached"));
         });
+        // In one process (nothing shared) this costs nothing: no other replica can have paused anything.
+        Optional<Refusal> elsewhere = shared.breakers() == SharedBreakers.none() ? Optional.empty()
+                : server.openElsewhere("server", upstream).or(() -> tool.flatMap(this::openElsewhere));
+        if (elsewhere.isPresent()) {
+            share.release();
+            throw new RefusedException(elsewhere.get());
+        }
         if (!server.breaker.tryAcquirePermission()) {
             share.release();
             throw new RefusedException(server.refusal("The server " + upstream + " is paused",
@@ -259,6 +281,18 @@ final class Guard {
         }
     }
 
+    /**
+     * A tool paused by another replica, while this one has not paused it itself (its own refusal,
+     * with its own counts, says more).
+     */
+    private Optional<Refusal> openElsewhere(String tool) {
+        Pausable own = tools.get(tool);
+        if (own != null) {
+            return own.openElsewhere("tool", tool);
+        }
+        return Pausable.openElsewhere(shared.breakers(), upstream + "/" + tool, clock, "tool", tool);
+    }
+
     /** What a tool breaker records as the error (stackless: a verdict, not a bug). */
     private static final Exception TOOL_FAILED = new Exception("the tool failed", null, false, false) {
     };
@@ -269,7 +303,8 @@ final class Guard {
         if (existing != null || tools.size() >= MAX_TOOL_BREAKERS) {
             return Optional.ofNullable(existing);
         }
-        return Optional.of(tools.computeIfAbsent(tool, t -> new Pausable(upstream + "/" + t, limits.breaker(), clock)));
+        return Optional.of(tools.computeIfAbsent(tool, t -> new Pausable(upstream + "/" + t, limits.breaker(), clock,
+                shared.breakers(), "it failed")));
     }
 
     /** A breaker and when it last opened: what a refusal says. */
@@ -278,8 +313,11 @@ final class Guard {
         private final Limits.Breaker config;
         private final Clock clock;
         private volatile Instant openedAt = Instant.EPOCH;
+        private final String name;
 
-        Pausable(String name, Limits.Breaker config, Clock clock) {
+        Pausable(String name, Limits.Breaker config, Clock clock, SharedBreakers board, String failed) {
+            this.name = name;
+            this.board = board;
             this.config = config;
             this.clock = clock;
             this.breaker = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
@@ -295,7 +333,32 @@ final class Guard {
             this.breaker.getEventPublisher().onStateTransition(e -> {
                 if (e.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
                     openedAt = clock.instant();
+                    // The others pause it too; the counts are this replica's (what it saw).
+                    CircuitBreaker.Metrics m = breaker.getMetrics();
+                    board.opened(name, new SharedBreakers.Opening(openedAt.plus(config.openFor()), failed + " "
+                            + m.getNumberOfFailedCalls() + " of its last " + m.getNumberOfBufferedCalls() + " calls"));
                 }
+            });
+        }
+
+        private final SharedBreakers board;
+
+        /** Paused by another replica's breaker, while this one's is not open. */
+        Optional<Refusal> openElsewhere(String kind, String shown) {
+            if (breaker.getState() == CircuitBreaker.State.OPEN) {
+                return Optional.empty();
+            }
+            return openElsewhere(board, name, clock, kind, shown);
+        }
+
+        /** The refusal's words are made only for a refusal: nothing is built per call when nothing is shared. */
+        static Optional<Refusal> openElsewhere(SharedBreakers board, String name, Clock clock, String kind, String shown) {
+            Instant now = clock.instant();
+            return board.openUntil(name, now).map(o -> {
+                String message = "The " + kind + " " + shown + " is paused until "
+                        + o.until().truncatedTo(ChronoUnit.SECONDS) + ": " + o.why()
+                        + " (seen by another replica).";
+                return new Refusal(ErrorCode.UPSTREAM_ERROR, message, Duration.between(now, o.until()), message);
             });
         }
 

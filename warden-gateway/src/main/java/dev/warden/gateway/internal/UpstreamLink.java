@@ -43,9 +43,15 @@ public final class UpstreamLink implements AutoCloseable {
      */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
             Clock clock) {
+        this(spec, pipeline, metrics, slots, clock, SharedState.LOCAL);
+    }
+
+    /** @param shared the rates and breakers this gateway shares with its other replicas */
+    public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
+            Clock clock, SharedState shared) {
         this.spec = spec;
         this.pipeline = pipeline;
-        this.guard = new Guard(spec.name(), spec.limits(), clock, metrics);
+        this.guard = new Guard(spec.name(), spec.limits(), clock, metrics, shared);
         metrics.breaker(spec.name(), guard.breaker());
         this.pool = new UpstreamPool(spec, slots, metrics, this::builder, questions, clock, this::wantedBySession,
                 this::relisten);
