@@ -39,7 +39,9 @@ class PostgresStoreTest {
 
     @AfterEach
     void dropSchema() throws Exception {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
     }
 
     private static Incident incident(Instant at, String original) {
