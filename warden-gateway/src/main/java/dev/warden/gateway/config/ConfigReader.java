@@ -36,7 +36,8 @@ final class ConfigReader {
 
     /** The keys the document may have at its top. */
     static final Set<String> KEYS = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
-            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "auth", "access");
+            "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "auth", "access",
+            "postgres");
 
     private ConfigReader() {
     }
@@ -176,8 +177,10 @@ final class ConfigReader {
                 throw new ConfigException("auth: " + e.getMessage());
             }
         }
+        Optional<Postgres> postgres = top.has("postgres")
+                ? Optional.of(PostgresReader.postgres(top.get("postgres"), env)) : Optional.empty();
         return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
-                incidents, parked, access, auth);
+                incidents, parked, access, auth, postgres);
     }
 
     private static GatewayConfig.Http http(JsonNode node) {

@@ -36,11 +36,22 @@ import java.util.function.Function;
  * }</pre>
  *
  * @param access the authorization rules ({@link Access}); empty: everything allowed
+ * @param postgres where incidents and audit go when replicas share them ({@link Postgres}); empty:
+ *     the data directory
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
         int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
-        Optional<Authenticator> auth) {
+        Optional<Authenticator> auth, Optional<Postgres> postgres) {
+
+    /** A configuration that keeps incidents and audit in the data directory (no {@code postgres} section). */
+    public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
+            Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
+            int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
+            Optional<Authenticator> auth) {
+        this(upstreams, http, separator, prefixAlways, dataDir, perClient, audit, metrics, maxMessageBytes,
+                incidents, parked, access, auth, Optional.empty());
+    }
 
     /** A configuration without access rules: everything allowed to every caller. */
     public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
@@ -143,6 +154,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
     public GatewayConfig {
         upstreams = List.copyOf(upstreams);
         Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(postgres, "postgres");
     }
 
     public static GatewayConfig load(Path file) {
