@@ -27,7 +27,7 @@ class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
     static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
-            "audit", "gateway", "examples", "cli");
+            "audit", "gateway", "store", "examples", "cli");
 
     static JavaClasses warden;
 
@@ -58,11 +58,13 @@ class ArchitectureTest {
                 .layer("client").definedBy("dev.warden.client..")
                 .layer("audit").definedBy("dev.warden.audit..")
                 .layer("gateway").definedBy("dev.warden.gateway..")
+                .layer("store").definedBy("dev.warden.store..")
                 .layer("examples").definedBy("dev.warden.examples..")
                 .layer("cli").definedBy("dev.warden.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("gateway").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("gateway").mayOnlyBeAccessedByLayers("store", "cli")
                 .whereLayer("audit").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli")
                 .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")

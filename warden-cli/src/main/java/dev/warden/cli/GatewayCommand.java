@@ -1,11 +1,9 @@
 package dev.warden.cli;
 
-import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.audit.AuditSink;
 import dev.warden.gateway.config.ConfigException;
-import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
@@ -101,12 +99,18 @@ final class GatewayCommand implements Callable<Integer> {
         cfg.perClient().ifPresent(builder::perClient);
         cfg.access().ifPresent(builder::access);
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
-        try (FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
-             FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),
-                     cfg.audit().retention(), java.time.Clock.systemUTC());
+        Stores stores;
+        try {
+            stores = Stores.open(cfg, incidents);
+        } catch (java.sql.SQLException e) {
+            System.err.println("warden gateway: postgres: " + e.getMessage());
+            return 1;
+        }
+        try (stores;
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry, insecureNoAuth);
-             Gateway gateway = builder.incidents(IncidentSink.all(store, log))
-                     .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
+             Gateway gateway = builder.incidents(IncidentSink.all(stores.incidents(), log))
+                     .audit(cfg.audit().enabled() ? stores.audit() : AuditSink.none(), cfg.audit().failClosed())
+                     .build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
             if (http.isEmpty() && port == null) {
                 gateway.serveStdio();
