@@ -73,6 +73,7 @@ final class Database {
 
     /** What an error may say of a failure: the driver's message (it never holds the password) and its state. */
     static String describe(SQLException e) {
-        return "PostgreSQL " + (e.getSQLState() == null ? "" : "(" + e.getSQLState() + ") ") + e.getMessage();
+        String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+        return "PostgreSQL " + (e.getSQLState() == null ? "" : "(" + e.getSQLState() + ") ") + message;
     }
 }

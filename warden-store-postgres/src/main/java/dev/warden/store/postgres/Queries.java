@@ -27,6 +27,11 @@ final class Queries {
 
     /** The message names what could not be read and the driver's reason (which never holds the password). */
     static UncheckedIOException unreadable(String what, SQLException e) {
+        if ("42P01".equals(e.getSQLState()) || "3F000".equals(e.getSQLState())) { // undefined table or schema
+            return new UncheckedIOException("cannot read " + what + " in PostgreSQL: Warden's tables are not in "
+                    + "this schema (a gateway with this postgres section creates them when it starts)",
+                    new IOException(e.getMessage()));
+        }
         return new UncheckedIOException("cannot read " + what + " in PostgreSQL: " + Database.describe(e),
                 new IOException(e.getMessage()));
     }
