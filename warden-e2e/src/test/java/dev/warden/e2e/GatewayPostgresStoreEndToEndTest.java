@@ -38,6 +38,7 @@ class GatewayPostgresStoreEndToEndTest {
     static String schema = "e2e_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     static Path config;
     static Map<String, String> env;
+    static String yaml;
     static HttpGateway a;
     static HttpGateway b;
 
@@ -51,7 +52,7 @@ class GatewayPostgresStoreEndToEndTest {
         relay = TcpRelay.to(pg.getHost(), pg.getPort() < 0 ? 5432 : pg.getPort());
         String user = pg.getUserInfo().substring(0, pg.getUserInfo().indexOf(':'));
         env = Map.of("WARDEN_E2E_PG_PASSWORD", pg.getUserInfo().substring(user.length() + 1));
-        String yaml = """
+        yaml = """
                 http: { port: 0 }
                 audit: { failClosed: true }
                 postgres:
@@ -87,6 +88,57 @@ class GatewayPostgresStoreEndToEndTest {
                 s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
             }
         }
+    }
+
+    @Test
+    void afterAKill9EveryCallAnsweredHasItsAuditRecordCommitted() throws Exception {
+        HttpGateway c = HttpGateway.start(yaml, 1, env);
+        String client = "killed-" + UUID.randomUUID().toString().substring(0, 8);
+        String session = AuthedHttp.initialize(c.url(), Map.of(), client);
+        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        List<Thread> callers = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            int first = 1000 * (t + 1);
+            callers.add(Thread.ofVirtual().start(() -> {
+                for (int id = first; ; id++) {
+                    try {
+                        JsonNode answer = AuthedHttp.call(c.url(), Map.of(), session, id, "create_user", user());
+                        if (answer.has("result") && !answer.path("result").path("isError").asBoolean(false)) {
+                            answered.incrementAndGet();
+                        }
+                    } catch (Throwable gone) {
+                        return; // the gateway was killed: this call got no answer
+                    }
+                }
+            }));
+        }
+        Instant deadline = Instant.now().plus(PATIENCE);
+        while (answered.get() < 50) {
+            assertThat(Instant.now()).as("50 calls answered").isBefore(deadline);
+            Thread.sleep(10);
+        }
+        List<ProcessHandle> upstreams = c.peer().descendants();
+        ProcessHandle.of(c.peer().pid()).orElseThrow().destroyForcibly(); // SIGKILL: no shutdown hook, no flush
+        for (Thread caller : callers) {
+            assertThat(caller.join(PATIENCE)).isTrue();
+        }
+        upstreams.forEach(ProcessHandle::destroyForcibly);
+        c.stop();
+        long committed;
+        URI pg = URI.create(URL);
+        String[] userInfo = pg.getUserInfo().split(":", 2);
+        try (Connection db = DriverManager.getConnection("jdbc:postgresql://" + pg.getHost() + ":"
+                + (pg.getPort() < 0 ? 5432 : pg.getPort()) + pg.getPath(), userInfo[0], userInfo[1]);
+             java.sql.PreparedStatement q = db.prepareStatement("SELECT count(*) FROM " + schema + ".warden_audit "
+                     + "WHERE client LIKE ? AND tool = 'create_user' AND outcome = 'OK'")) {
+            q.setString(1, client + "#%");
+            try (java.sql.ResultSet rs = q.executeQuery()) {
+                rs.next();
+                committed = rs.getLong(1);
+            }
+        }
+        assertThat(committed).as("records committed for %d answered calls", answered.get())
+                .isGreaterThanOrEqualTo(answered.get());
     }
 
     private static String user() {
