@@ -21,6 +21,7 @@ public final class TcpRelay implements AutoCloseable {
     private final ServerSocket server;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile boolean cut;
+    private volatile boolean stalled;
 
     private TcpRelay(InetSocketAddress target) throws IOException {
         this.target = target;
@@ -45,9 +46,18 @@ public final class TcpRelay implements AutoCloseable {
         }
     }
 
+    /**
+     * Accepts new connections and leaves them silent (a server that stopped answering, a network
+     * path that drops packets) until {@link #restore}; those already relayed go on.
+     */
+    public void stall() {
+        stalled = true;
+    }
+
     /** Relays new connections again. */
     public void restore() {
         cut = false;
+        stalled = false;
     }
 
     private void accept() {
@@ -60,6 +70,10 @@ public final class TcpRelay implements AutoCloseable {
             }
             if (cut) {
                 close(client);
+                continue;
+            }
+            if (stalled) {
+                open.add(client); // held, never answered, reset by cut() or close()
                 continue;
             }
             try {

@@ -173,11 +173,15 @@ class PostgresStoreTest {
     void withoutFailClosedARecordIsQueuedAndTheCallIsNotHeldWhilePostgresIsAway() throws Exception {
         try (TcpRelay relay = TcpRelay.to(TestDatabase.host(), TestDatabase.port());
              PostgresStore store = PostgresStore.open(db.settingsVia(relay.port()), Clock.systemUTC())) {
-            relay.cut();
+            relay.cut(); // the writer's connection is gone
+            relay.stall(); // and a new one hangs: PostgreSQL stopped answering
             for (int i = 0; i < 100; i++) {
                 store.audit().record(audit(Instant.now(), "query", "dave")); // returns: queued, not waited for
                 store.incidents().record(incident(Instant.now(), "boom"));
             }
+            // Every call returned while nothing could be committed: none waited for PostgreSQL.
+            assertThat(db.count("SELECT count(*) FROM " + db.schema + ".warden_audit")).isZero();
+            relay.cut();
         }
     }
 }
