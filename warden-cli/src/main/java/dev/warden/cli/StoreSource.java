@@ -24,7 +24,7 @@ final class StoreSource {
     Path config;
 
     @Option(names = "--postgres", paramLabel = "URL",
-            description = "Read from PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE; ${NAME} is replaced by "
+            description = "Read from PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/DATABASE; $${NAME} is replaced by "
                     + "the environment variable (keep the password out of the command line).")
     String postgres;
 
