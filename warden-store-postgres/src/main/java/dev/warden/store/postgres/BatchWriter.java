@@ -162,12 +162,51 @@ final class BatchWriter<T> implements AutoCloseable {
             connection.commit();
             ok();
             batch.forEach(p -> p.done().complete(null));
-        } catch (SQLException | RuntimeException e) {
-            failing = true;
-            notice.failed(e instanceof SQLException s ? new SQLException(Database.describe(s), s.getSQLState()) : e);
-            disconnect();
-            batch.forEach(p -> p.done().completeExceptionally(e));
+        } catch (SQLException e) {
+            if (isDataError(e) && connection != null) {
+                alone(batch); // one record PostgreSQL refuses must not take its batch with it
+                return;
+            }
+            failed(batch, e);
+        } catch (RuntimeException e) {
+            failed(batch, e);
         }
+    }
+
+    /** A record's values refused (a check, a value out of range): the database itself is fine. */
+    private static boolean isDataError(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("22") || state.startsWith("23"));
+    }
+
+    /** Each record in a transaction of its own: those PostgreSQL takes are committed, the others fail alone. */
+    private void alone(List<Pending<T>> batch) {
+        try {
+            connection.rollback();
+            for (Pending<T> p : batch) {
+                try {
+                    insert.insert(connection, List.of(p.item()));
+                    connection.commit();
+                    p.done().complete(null);
+                } catch (SQLException e) {
+                    connection.rollback();
+                    if (!isDataError(e)) {
+                        throw e;
+                    }
+                    p.done().completeExceptionally(e);
+                }
+            }
+            ok();
+        } catch (SQLException e) {
+            failed(batch.stream().filter(p -> !p.done().isDone()).toList(), e);
+        }
+    }
+
+    private void failed(List<Pending<T>> batch, Exception e) {
+        failing = true;
+        notice.failed(e instanceof SQLException s ? new SQLException(Database.describe(s), s.getSQLState()) : e);
+        disconnect();
+        batch.forEach(p -> p.done().completeExceptionally(e));
     }
 
     private void ok() {

@@ -128,6 +128,35 @@ class PostgresStoreTest {
     }
 
     @Test
+    void aRecordPostgresRefusesFailsAloneAndTheRestOfItsBatchIsCommitted() throws Exception {
+        try (PostgresStore store = PostgresStore.open(db.settings().withWaitForCommit(true), Clock.systemUTC())) {
+            db.execute("ALTER TABLE " + db.schema + ".warden_audit ADD CONSTRAINT no_refused CHECK (subject <> 'refused')");
+            List<Future<?>> done = new ArrayList<>();
+            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int w = 0; w < 40; w++) {
+                    String subject = w == 20 ? "refused" : "fine";
+                    done.add(pool.submit(() -> {
+                        store.audit().record(audit(Instant.now(), "query", subject));
+                        return null;
+                    }));
+                }
+            }
+            int failed = 0;
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    assertThat(e.getCause()).isInstanceOf(IOException.class).hasMessageContaining("23514");
+                    failed++;
+                }
+            }
+            assertThat(failed).isEqualTo(1);
+            assertThat(db.count("SELECT count(*) FROM " + db.schema + ".warden_audit")).isEqualTo(39);
+            assertThat(store.audit().recording()).as("PostgreSQL itself is fine").isTrue();
+        }
+    }
+
+    @Test
     void retentionDropsWholeDayPartitionsPastTheMaximumAge() throws Exception {
         Instant now = Instant.parse("2026-03-10T12:00:00Z");
         MutableClock clock = new MutableClock(now);

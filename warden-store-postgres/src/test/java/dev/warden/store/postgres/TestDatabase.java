@@ -57,6 +57,12 @@ final class TestDatabase implements AutoCloseable {
         }
     }
 
+    void execute(String sql) throws SQLException {
+        try (Connection c = new Database(settings()).open(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
     @Override
     public void close() throws SQLException {
         try (Connection c = new Database(settings().withSchema("public")).open(); Statement s = c.createStatement()) {
