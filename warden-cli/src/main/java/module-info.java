@@ -6,6 +6,7 @@ module dev.warden.cli {
     requires dev.warden.store.redis;
     requires dev.warden.auth;
     requires dev.warden.audit;
+    requires dev.warden.store.postgres;
     requires tools.jackson.dataformat.yaml;
     requires dev.warden.http;
     requires dev.warden.server;

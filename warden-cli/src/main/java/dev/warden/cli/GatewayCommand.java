@@ -1,11 +1,9 @@
 package dev.warden.cli;
 
-import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.gateway.audit.AuditSink;
 import dev.warden.gateway.config.ConfigException;
-import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
@@ -111,12 +109,20 @@ final class GatewayCommand implements Callable<Integer> {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;
         }
-        try (shared; FileIncidentStore store = FileIncidentStore.open(incidents, cfg.incidents());
-             FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"),
-                     cfg.audit().retention(), java.time.Clock.systemUTC());
+        Stores stores;
+        try {
+            stores = Stores.open(cfg, incidents);
+        } catch (java.sql.SQLException e) {
+            shared.close();
+            System.err.println("warden gateway: postgres: " + e.getMessage());
+            return 1;
+        }
+        stores.postgresReadiness().ifPresent(builder::healthCheck);
+        try (shared; stores;
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry, insecureNoAuth);
-             Gateway gateway = builder.incidents(IncidentSink.all(store, log))
-                     .audit(cfg.audit().enabled() ? audit : AuditSink.none(), cfg.audit().failClosed()).build()) {
+             Gateway gateway = builder.incidents(IncidentSink.all(stores.incidents(), log))
+                     .audit(cfg.audit().enabled() ? stores.audit() : AuditSink.none(), cfg.audit().failClosed())
+                     .build()) {
             Optional<GatewayConfig.Http> http = cfg.http();
             if (http.isEmpty() && port == null) {
                 gateway.serveStdio();

@@ -3,7 +3,6 @@ package dev.warden.cli;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.error.Ref;
-import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Finding;
@@ -23,7 +22,7 @@ import picocli.CommandLine.Parameters;
 /** {@code warden incidents show|list}: the operator's view of the incident store. */
 @Command(name = "incidents", mixinStandardHelpOptions = true,
         description = "Look up incidents (the originals behind the refs that clients see).",
-        subcommands = {IncidentsCommand.Show.class, IncidentsCommand.ListIncidents.class})
+        subcommands = {IncidentsCommand.Show.class, IncidentsCommand.ListIncidents.class, AuditLogCommand.class})
 final class IncidentsCommand {
 
     /** Here the data directory is what is read, not where incidents are kept. */
@@ -40,12 +39,20 @@ final class IncidentsCommand {
         @CommandLine.Mixin
         DataDirOption store = new DataDirOption();
 
+        @CommandLine.Mixin
+        StoreSource source = new StoreSource();
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public final Integer call() {
-            return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+            try {
+                return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+            } catch (dev.warden.gateway.config.ConfigException | java.io.UncheckedIOException e) {
+                spec.commandLine().getErr().println("warden incidents: " + e.getMessage());
+                return 2;
+            }
         }
 
         /** The exit status. */
@@ -67,10 +74,10 @@ final class IncidentsCommand {
                 err.println("warden incidents show: not a ref (expected ref_ and 16 characters of a-k, m-z, 2-9)");
                 return 2;
             }
-            try (FileIncidentStore incidents = FileIncidentStore.openReadOnly(store.incidents())) {
-                Optional<Incident> found = incidents.find(new Ref(ref));
+            try (StoreSource.Opened incidents = source.open(store)) {
+                Optional<Incident> found = incidents.store().find(new Ref(ref));
                 if (found.isEmpty()) {
-                    err.println("warden incidents show: no incident " + ref + " in " + incidents.directory()
+                    err.println("warden incidents show: no incident " + ref + " in " + incidents.where()
                             + " (the oldest are removed past the store's retention, 256 MiB and 14 days by default)");
                     return 1;
                 }
@@ -162,8 +169,8 @@ final class IncidentsCommand {
                         : "--since must be a number followed by s, m, h or d, e.g. 90m"));
                 return 2;
             }
-            try (FileIncidentStore incidents = FileIncidentStore.openReadOnly(store.incidents())) {
-                List<Incident> found = incidents.list(Instant.now().minus(age), filter, limit);
+            try (StoreSource.Opened incidents = source.open(store)) {
+                List<Incident> found = incidents.store().list(Instant.now().minus(age), filter, limit);
                 for (Incident incident : found) {
                     out.println(line(incident));
                 }

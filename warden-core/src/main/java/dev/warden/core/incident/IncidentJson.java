@@ -53,6 +53,14 @@ public final class IncidentJson {
     }
 
     /**
+     * The record as every store keeps it: {@link #stored}'s form with credentials replaced by
+     * markers naming their kind ({@code AtRest}), for a store outside this package (PostgreSQL).
+     */
+    public static ObjectNode atRest(Incident incident) {
+        return stored(AtRest.redacted(incident));
+    }
+
+    /**
      * What a log keeps of an incident whose detail is in the store: the ref to look it up by and
      * what Warden itself said (code, method, tool, upstream, reason). Nothing an upstream or a
      * caller wrote: no original, no arguments, no exception messages (the authenticated subject and

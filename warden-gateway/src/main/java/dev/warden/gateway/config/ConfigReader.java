@@ -37,7 +37,7 @@ final class ConfigReader {
     /** The keys the document may have at its top. */
     static final Set<String> KEYS = Set.of("upstreams", "http", "namespacing", "dataDir", "mcpServers",
             "rateLimit", "audit", "metrics", "maxMessageBytes", "incidents", "limits", "auth", "access",
-            "redis");
+            "redis", "postgres");
 
     private ConfigReader() {
     }
@@ -179,8 +179,10 @@ final class ConfigReader {
         }
         Optional<Redis> redis = top.has("redis") ? Optional.of(RedisReader.redis(top.get("redis"), env))
                 : Optional.empty();
+        Optional<Postgres> postgres = top.has("postgres")
+                ? Optional.of(PostgresReader.postgres(top.get("postgres"), env)) : Optional.empty();
         return new GatewayConfig(upstreams, http, separator, always, dataDir, perClient, audit, metrics, maxBytes,
-                incidents, parked, access, auth, redis);
+                incidents, parked, access, auth, redis, postgres);
     }
 
     private static GatewayConfig.Http http(JsonNode node) {

@@ -37,19 +37,21 @@ import java.util.function.Function;
  *
  * @param access the authorization rules ({@link Access}); empty: everything allowed
  * @param redis the Redis that several replicas share ({@link Redis}); empty: nothing shared
+ * @param postgres where incidents and audit go when replicas share them ({@link Postgres}); empty:
+ *     the data directory
  */
 public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
         Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
         int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
-        Optional<Authenticator> auth, Optional<Redis> redis) {
+        Optional<Authenticator> auth, Optional<Redis> redis, Optional<Postgres> postgres) {
 
-    /** A configuration that shares nothing with other replicas (no {@code redis:}). */
+    /** A configuration that shares nothing with other replicas (no {@code redis:}, no {@code postgres:}). */
     public GatewayConfig(List<Upstream> upstreams, Optional<Http> http, String separator, boolean prefixAlways,
             Optional<Path> dataDir, Optional<Limits.Rate> perClient, Audit audit, Optional<Metrics> metrics,
             int maxMessageBytes, Retention incidents, Parked parked, Optional<Access> access,
             Optional<Authenticator> auth) {
         this(upstreams, http, separator, prefixAlways, dataDir, perClient, audit, metrics, maxMessageBytes,
-                incidents, parked, access, auth, Optional.empty());
+                incidents, parked, access, auth, Optional.empty(), Optional.empty());
     }
 
     /** A configuration without access rules: everything allowed to every caller. */
@@ -154,6 +156,7 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         upstreams = List.copyOf(upstreams);
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(redis, "redis");
+        Objects.requireNonNull(postgres, "postgres");
     }
 
     public static GatewayConfig load(Path file) {

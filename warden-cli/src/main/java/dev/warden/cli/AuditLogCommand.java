@@ -1,0 +1,99 @@
+package dev.warden.cli;
+
+import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.store.postgres.AuditQuery;
+import dev.warden.store.postgres.PostgresSettings;
+import dev.warden.store.postgres.PostgresStore;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code warden incidents audit-log}: the audit records every replica wrote to PostgreSQL, newest
+ * first, by time, tool, subject and outcome. The embedded audit log is JSON lines under the data
+ * directory ({@code DIR/audit}), read as it is.
+ */
+@Command(name = "audit-log", mixinStandardHelpOptions = true,
+        description = "List audit records kept in PostgreSQL (the gateway's postgres section), newest first.")
+final class AuditLogCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    StoreSource source = new StoreSource();
+
+    @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
+            description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
+    String since;
+
+    @Option(names = "--tool", paramLabel = "TOOL", description = "Only calls of this tool.")
+    String tool;
+
+    @Option(names = "--subject", paramLabel = "SUBJECT", description = "Only calls of this authenticated caller.")
+    String subject;
+
+    @Option(names = "--outcome", paramLabel = "OUTCOME", description = "Only OK, TOOL_ERROR, ERROR or CANCELLED.")
+    String outcome;
+
+    @Option(names = "--limit", defaultValue = "100", description = "At most this many (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        AuditQuery query;
+        try {
+            Duration age = IncidentsCommand.ListIncidents.parseAge(since);
+            query = AuditQuery.since(Instant.now().minus(age), limit);
+            if (tool != null) {
+                query = query.withTool(tool);
+            }
+            if (subject != null) {
+                query = query.withSubject(subject);
+            }
+            if (outcome != null) {
+                query = query.withOutcome(AuditRecord.Outcome.valueOf(outcome.toUpperCase(Locale.ROOT)));
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("warden incidents audit-log: --since must be a number followed by s, m, h or d; --outcome one "
+                    + "of " + List.of(AuditRecord.Outcome.values()) + "; --limit at least 1");
+            return 2;
+        }
+        try {
+            Optional<PostgresSettings> pg = source.postgres();
+            if (pg.isEmpty()) {
+                err.println("warden incidents audit-log: give --postgres URL or a --config with a postgres section "
+                        + "(the embedded audit log is JSON lines in DIR/audit: read it with jq or grep)");
+                return 2;
+            }
+            try (PostgresStore store = PostgresStore.openReader(pg.get())) {
+                for (AuditRecord r : store.audit().list(query)) {
+                    out.println(line(r));
+                }
+            }
+            out.flush();
+            return 0;
+        } catch (dev.warden.gateway.config.ConfigException | java.io.UncheckedIOException e) {
+            err.println("warden incidents audit-log: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** One record on one line: when, how it ended (code and ref), who, what was asked of which upstream, how long. */
+    static String line(AuditRecord r) {
+        return Printable.line(String.format(Locale.ROOT, "%s  %-10s %-17s %-22s %-16s %-16s %-12s %s%s  %.1f ms",
+                r.time().truncatedTo(ChronoUnit.MILLIS), r.outcome(), r.code().orElse("-"), r.ref().orElse("-"),
+                r.client(), r.subject().orElse("-"), r.upstream().orElse("-"), r.method(),
+                r.tool().map(t -> " " + t).orElse(""), r.duration().toNanos() / 1_000_000.0));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.warden.store.postgres;
+
+import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.audit.AuditSink;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Audit records in PostgreSQL's {@code warden_audit}, one row per request, batched.
+ *
+ * <p>With {@link PostgresSettings#waitForCommit()} (a fail-closed gateway) {@link #record} returns
+ * only once the record's batch has committed and throws when it could not be: the gateway then
+ * refuses the call, so every answer a client received has its record committed. Without it,
+ * {@code record} queues and returns at once, and throws only when the queue is full: records
+ * queued and not yet committed are lost if the process dies, or while PostgreSQL is away (each
+ * failed batch is logged, once a minute at most).
+ */
+public final class PostgresAuditLog implements AuditSink, AutoCloseable {
+
+    static final String TABLE = "warden_audit";
+
+    private final Database db;
+    private final PostgresSettings settings;
+    private final BatchWriter<AuditRecord> writer;
+
+    PostgresAuditLog(Database db, PostgresSettings settings, BatchWriter.Factory factory) {
+        this.db = db;
+        this.settings = settings;
+        this.writer = factory.writer(new Partitions(TABLE), AuditRecord::time, PostgresAuditLog::insert);
+    }
+
+    private static void insert(Connection c, List<AuditRecord> records) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO " + TABLE + " (at, client, upstream, method, tool, "
+                + "duration_ms, outcome, code, ref, subject, client_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)")) {
+            for (AuditRecord r : records) {
+                Text.set(s, 1, r.time());
+                Text.set(s, 2, r.client());
+                Text.set(s, 3, r.upstream());
+                Text.set(s, 4, r.method());
+                Text.set(s, 5, r.tool());
+                s.setDouble(6, r.duration().toNanos() / 1_000_000.0);
+                Text.set(s, 7, r.outcome().name());
+                Text.set(s, 8, r.code());
+                Text.set(s, 9, r.ref());
+                Text.set(s, 10, r.subject());
+                Text.set(s, 11, r.clientId());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    @Override
+    public void record(AuditRecord record) throws IOException {
+        CompletableFuture<Void> done = writer.submit(record);
+        if (!settings.waitForCommit()) {
+            if (done.isCompletedExceptionally()) {
+                throw failure(done);
+            }
+            return;
+        }
+        try {
+            done.get(settings.commitTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw failure(done);
+        } catch (TimeoutException e) {
+            throw new IOException("the audit record was not committed to PostgreSQL within "
+                    + settings.commitTimeout().toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the audit record was written");
+        }
+    }
+
+    private static IOException failure(CompletableFuture<Void> done) {
+        Throwable cause = done.exceptionNow();
+        return new IOException("the audit record could not be written to PostgreSQL: "
+                + (cause instanceof SQLException s ? Database.describe(s) : cause.toString()));
+    }
+
+    /** Whether records are being written: false from a failed batch until PostgreSQL answers again. */
+    public boolean recording() {
+        return writer.healthy();
+    }
+
+    /** The records the query asks for, newest first. */
+    public List<AuditRecord> list(AuditQuery query) {
+        StringBuilder sql = new StringBuilder("SELECT at, client, upstream, method, tool, duration_ms, outcome, code, "
+                + "ref, subject, client_id FROM " + TABLE + " WHERE at >= ?");
+        List<Object> args = new ArrayList<>();
+        args.add(query.since());
+        query.until().ifPresent(u -> {
+            sql.append(" AND at < ?");
+            args.add(u);
+        });
+        query.tool().ifPresent(t -> {
+            sql.append(" AND tool = ?");
+            args.add(t);
+        });
+        query.subject().ifPresent(t -> {
+            sql.append(" AND subject = ?");
+            args.add(t);
+        });
+        query.outcome().ifPresent(o -> {
+            sql.append(" AND outcome = ?");
+            args.add(o.name());
+        });
+        sql.append(" ORDER BY at DESC LIMIT ?");
+        args.add(query.limit());
+        try (Connection c = db.open(); PreparedStatement s = c.prepareStatement(sql.toString())) {
+            Queries.bind(s, args);
+            List<AuditRecord> out = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new AuditRecord(rs.getTimestamp(1).toInstant(), rs.getString(2), text(rs, 3),
+                            rs.getString(4), text(rs, 5), Duration.ofNanos(Math.round(rs.getDouble(6) * 1_000_000)),
+                            AuditRecord.Outcome.valueOf(rs.getString(7)), text(rs, 8), text(rs, 9), text(rs, 10),
+                            text(rs, 11)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw Queries.unreadable("the audit log", e);
+        }
+    }
+
+    private static Optional<String> text(ResultSet rs, int column) throws SQLException {
+        return Optional.ofNullable(rs.getString(column));
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}
