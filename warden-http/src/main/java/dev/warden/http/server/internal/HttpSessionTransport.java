@@ -74,12 +74,19 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final String capKey;
     /** Who opened the session (empty when the server authenticates nobody), as of its latest request. */
     private volatile Optional<Caller> caller;
+    /**
+     * What this copy's stream ids start with: the session id's start, or, for a portable session,
+     * a random tag of this copy, so that a Last-Event-ID for another replica's stream never names
+     * one of this copy's.
+     */
+    private final String streamPrefix;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
                          ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters,
-                         Optional<Caller> caller, String capKey) {
+                         Optional<Caller> caller, String capKey, String streamPrefix) {
         this.sessionId = sessionId;
+        this.streamPrefix = streamPrefix;
         this.caller = caller;
         this.capKey = capKey;
         this.remoteAddress = remoteAddress;
@@ -142,6 +149,39 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     }
 
     /**
+     * Connected to its server (and, when restored from a sealed id, initialized again): until
+     * then a concurrent request naming the session waits, so none reaches a server not yet initialized.
+     */
+    private final java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
+    /** How long a request waits for a session another request is connecting or restoring. */
+    private static final long READY_WAIT_SECONDS = 10;
+
+    /** Whether the session is connected (see {@link #markReady}). */
+    boolean ready() {
+        return connected.getCount() == 0;
+    }
+
+    /** Connected; for a restored session, also: it may now be idle like any other. */
+    void markReady() {
+        connected.countDown();
+    }
+
+    /** Waits (bounded) until the session is connected; false if it did not get there in time. */
+    boolean awaitReady() {
+        try {
+            return connected.await(READY_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Restored from a sealed id and initialized again: it may now be idle like any other. */
+    void restored() {
+        starting = false;
+    }
+
+    /**
      * Idle: no request in flight and no stream connected. A client waiting on its GET stream for
      * list changes is not idle, however long it waits.
      */
@@ -194,7 +234,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         starting = false;
-        String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
+        String id = streamPrefix + "-" + nextStream.getAndIncrement();
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),
                 () -> overflowed(holder[0]), counters.notificationsDropped::increment);
@@ -223,7 +263,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(),
+        SseStream stream = new SseStream(streamPrefix + "-g" + nextStream.getAndIncrement(),
                 limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
                 counters.notificationsDropped::increment);
         holder[0] = stream;

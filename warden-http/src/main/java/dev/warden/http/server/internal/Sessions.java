@@ -137,8 +137,12 @@ final class Sessions {
                 && forget(transport)) {
             transport.close();
             counters.sessionsExpired.increment();
+            transport = null; // a portable session's id restores it afresh, as on any other replica
         }
-        if (transport == null || transport.isClosed() || !transport.ownedBy(caller)) {
+        if (transport == null && settings.seal().isPresent()) {
+            transport = restore(settings.seal().get(), id.get(), Request.getRemoteAddr(request), caller).orElse(null);
+        }
+        if (transport == null || !transport.awaitReady() || transport.isClosed() || !transport.ownedBy(caller)) {
             refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
             return Optional.empty();
         }
@@ -150,9 +154,68 @@ final class Sessions {
      * A new session, unless the caps are reached: at the cap (in total, or for the client's
      * address), the session idle for longest makes room; when none is idle, none is opened. The
      * decision is taken under a lock (so the caps hold under concurrent initializes); closing the
-     * evicted session and connecting the new one happen after it, as both may take time.
+     * evicted session and connecting the new one happen after it, as both may take time. When
+     * sessions are portable, the id is sealed with what another replica needs to restore it.
      */
     Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address, Optional<Caller> caller) {
+        Optional<String> sealed = settings.seal().flatMap(seal -> {
+            Optional<String> id = seal.seal(SealedSession.of(caller, initialize.params()).bytes());
+            if (id.isEmpty()) {
+                counters.sessionsNotPortable.increment();
+            }
+            return id;
+        });
+        String id = sealed.orElseGet(() -> randomId(24));
+        String streamPrefix = sealed.isPresent() ? randomId(6) : id.substring(0, 8);
+        Optional<HttpSessionTransport> placed = place(id, address, caller, streamPrefix);
+        placed.ifPresent(transport -> {
+            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            counters.sessionsOpened.increment();
+            try {
+                settings.onSession().accept(transport);
+            } finally {
+                transport.markReady();
+            }
+        });
+        return placed;
+    }
+
+    /**
+     * A session this replica does not hold, restored from its sealed id ({@link SessionRestore});
+     * empty when the id does not open, belongs to another principal, or no room can be made.
+     */
+    private Optional<HttpSessionTransport> restore(SessionSeal seal, String id, String address,
+                                                   Optional<Caller> caller) {
+        Optional<SealedSession> state = SessionRestore.open(seal, id);
+        if (state.isEmpty() || !state.get().ownedBy(caller)) {
+            return Optional.empty();
+        }
+        Optional<HttpSessionTransport> placed = place(id, address, caller, randomId(6));
+        placed.ifPresent(transport -> {
+            if (transport.ready()) {
+                return; // another request restored it meanwhile (or it was open all along)
+            }
+            try {
+                java.util.Optional.ofNullable(state.get().initialize().get("protocolVersion"))
+                        .filter(JsonNode::isString).map(v -> ProtocolVersion.negotiate(v.stringValue()))
+                        .ifPresent(transport::version);
+                counters.sessionsRestored.increment();
+                settings.onSession().accept(transport);
+                SessionRestore.replay(transport, state.get());
+            } finally {
+                transport.markReady();
+            }
+        });
+        return placed;
+    }
+
+    /**
+     * Places a session under the caps (see {@link #admit}); when a session of that id is open
+     * already (two requests restoring one id at once), that one.
+     */
+    private Optional<HttpSessionTransport> place(String id, String address, Optional<Caller> caller,
+                                                 String streamPrefix) {
         // Authenticated callers are counted per principal, not per address: behind a proxy or a NAT
         // every caller shares one address, and one of them must not make room by closing the
         // others' sessions.
@@ -162,6 +225,10 @@ final class Sessions {
         HttpSessionTransport transport;
         admission.lock();
         try {
+            HttpSessionTransport already = open.get(id);
+            if (already != null && !already.isClosed()) {
+                return Optional.of(already);
+            }
             while (countFrom(capKey) >= limits.maxSessionsPerAddress()) {
                 if (!makeRoom(byAddress.get(capKey).idleOrder, evicted)) {
                     return Optional.empty();
@@ -172,13 +239,8 @@ final class Sessions {
                     return Optional.empty();
                 }
             }
-            byte[] random = new byte[24];
-            RANDOM.nextBytes(random);
-            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                    limits.session(), settings.clock(), counters, caller, capKey);
-            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
-                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+                    limits.session(), settings.clock(), counters, caller, capKey, streamPrefix);
             open.put(id, transport);
             FromAddress from = byAddress.computeIfAbsent(capKey, a -> new FromAddress());
             from.count++;
@@ -188,9 +250,13 @@ final class Sessions {
             admission.unlock();
         }
         evicted.forEach(HttpSessionTransport::close);
-        counters.sessionsOpened.increment();
-        settings.onSession().accept(transport);
         return Optional.of(transport);
+    }
+
+    private static String randomId(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     }
 
     /**
