@@ -43,7 +43,7 @@ public final class SessionSeal {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** Why a sealed string was refused: for the log, never for the peer. */
-    public enum Reason {
+    enum Reason {
         MALFORMED("not a sealed value of this format"),
         TOO_LARGE("longer than any sealed value"),
         UNKNOWN_KEY("sealed with a key this replica does not hold"),
@@ -57,8 +57,11 @@ public final class SessionSeal {
         }
     }
 
-    /** A sealed string refused; stackless, as it is expected and frequent (a client's stale id). */
-    public static final class Rejected extends Exception {
+    /**
+     * A sealed string refused; stackless, as it is expected and frequent (a client's stale id).
+     * Checked and kept in this package: each caller must decide, and none lets it escape.
+     */
+    static final class Rejected extends Exception {
         private final Reason reason;
 
         Rejected(Reason reason) {
@@ -66,7 +69,7 @@ public final class SessionSeal {
             this.reason = reason;
         }
 
-        public Reason reason() {
+        Reason reason() {
             return reason;
         }
     }
@@ -100,7 +103,7 @@ public final class SessionSeal {
     }
 
     /** {@code value} sealed with the current key; empty if it is over {@link #MAX_VALUE_BYTES}. */
-    public Optional<String> seal(byte[] value) {
+    Optional<String> seal(byte[] value) {
         if (value.length > MAX_VALUE_BYTES) {
             return Optional.empty();
         }
@@ -119,7 +122,7 @@ public final class SessionSeal {
     }
 
     /** The value {@code sealed} holds, if it was sealed by a key of this ring, for this purpose, not too long ago. */
-    public byte[] open(String sealed) throws Rejected {
+    byte[] open(String sealed) throws Rejected {
         if (sealed.length() > MAX_SEALED_CHARS) {
             throw new Rejected(Reason.TOO_LARGE);
         }
