@@ -65,6 +65,15 @@ class PortableSessionsTest {
         return replica(Optional.of(keys), Optional.empty());
     }
 
+    /** A replica that keeps one session at most. */
+    private McpHttpServer smallReplica(SessionKeys keys) throws Exception {
+        McpServer server = McpServer.builder("replica", "1").incidents(IncidentSink.all()).build();
+        McpHttpServer http = McpHttpServer.builder().clock(clock).onSession(server::connect).maxSessions(1, 1)
+                .portableSessions(keys, Duration.ofHours(24)).build().start();
+        servers.add(http);
+        return http;
+    }
+
     @AfterEach
     void stop() {
         servers.forEach(McpHttpServer::close);
@@ -242,6 +251,65 @@ class PortableSessionsTest {
         assertThat(a.stats().sessionsNotPortable()).isEqualTo(1);
         assertThat(call(a, session, 2, Map.of()).statusCode()).isEqualTo(200);
         assertThat(call(b, session, 3, Map.of()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aSessionDeletedOnAReplicaIsNotRestoredThereAgain() throws Exception {
+        McpHttpServer a = replica(KEYS);
+        String session = open(a, INIT, Map.of());
+        HttpPeer peer = new HttpPeer(a.endpoint());
+        HttpRequest.Builder delete = HttpRequest.newBuilder(a.endpoint()).timeout(Duration.ofSeconds(20))
+                .DELETE().header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+
+        assertThat(peer.send(delete).statusCode()).isEqualTo(200);
+
+        assertThat(call(a, session, 2, Map.of()).statusCode()).isEqualTo(404);
+        assertThat(a.stats().sessionsRestored()).isZero();
+    }
+
+    @Test
+    void requestsRestoringOneSessionAtOnceConnectItOnce() throws Exception {
+        McpHttpServer a = replica(KEYS);
+        McpHttpServer b = replica(KEYS);
+        String session = open(a, INIT, Map.of());
+        List<Thread> threads = new ArrayList<>();
+        List<Integer> statuses = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 8; i++) {
+            int id = 10 + i;
+            threads.add(Thread.ofVirtual().start(() -> {
+                try {
+                    statuses.add(call(b, session, id, Map.of()).statusCode());
+                } catch (Exception e) {
+                    statuses.add(-1);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join(Duration.ofSeconds(30));
+        }
+
+        assertThat(statuses).hasSize(8).containsOnly(200);
+        assertThat(b.stats().sessionsRestored()).isEqualTo(1);
+        assertThat(b.sessionCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aReplicaWithNoRoomAnswersTheRestoringRequestAsARefusedInitialize() throws Exception {
+        McpHttpServer a = replica(KEYS);
+        McpHttpServer b = smallReplica(KEYS);
+        String busy = open(b, INIT, Map.of());
+        HttpPeer peer = new HttpPeer(b.endpoint());
+        HttpResponse<Stream<String>> held = peer.stream(HttpRequest.newBuilder(b.endpoint())
+                .timeout(Duration.ofSeconds(20)).GET().header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", busy).header("MCP-Protocol-Version", "2025-11-25"));
+        assertThat(held.statusCode()).isEqualTo(200); // an open GET stream: the session is not idle
+        String session = open(a, INIT, Map.of());
+
+        HttpResponse<String> refused = call(b, session, 2, Map.of());
+
+        assertThat(refused.statusCode()).isEqualTo(503);
+        assertThat(refused.headers().firstValue("Retry-After")).contains("60");
+        held.body().close();
     }
 
     /** Tokens by value: alice and bob; anything else invalid. */

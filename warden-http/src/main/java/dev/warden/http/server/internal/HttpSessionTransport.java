@@ -156,9 +156,11 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     /** How long a request waits for a session another request is connecting or restoring. */
     private static final long READY_WAIT_SECONDS = 10;
 
-    /** Whether the session is connected (see {@link #markReady}). */
-    boolean ready() {
-        return connected.getCount() == 0;
+    private final AtomicBoolean connecting = new AtomicBoolean();
+
+    /** True for the one request that is to connect (or restore) this session; false for the others. */
+    boolean claimConnecting() {
+        return connecting.compareAndSet(false, true);
     }
 
     /** Connected; for a restored session, also: it may now be idle like any other. */

@@ -43,6 +43,12 @@ final class Sessions {
     private final ReentrantLock admission = new ReentrantLock();
     private final IdleOrder idleOrder = new IdleOrder();
     private final Map<String, FromAddress> byAddress = new HashMap<>();
+    /**
+     * Portable sessions their clients deleted here: their ids would still open, so they are not
+     * restored here again. As many as sessions may be open (the oldest forgotten first); other
+     * replicas do not know of them (a shared store's part, see docs/design/replicas-sessions.md).
+     */
+    private final Map<String, Boolean> endedHere;
 
     /** One remote address's open sessions: how many, and in their idle order. */
     private static final class FromAddress {
@@ -55,6 +61,13 @@ final class Sessions {
         this.timers = timers;
         this.counters = counters;
         this.refusals = refusals;
+        int remembered = settings.limits().maxSessions();
+        this.endedHere = new java.util.LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                return size() > remembered;
+            }
+        };
     }
 
     int count() {
@@ -90,6 +103,11 @@ final class Sessions {
 
     /** Ends a session its client deleted. */
     void end(HttpSessionTransport transport) {
+        if (settings.seal().isPresent()) {
+            synchronized (endedHere) {
+                endedHere.put(transport.sessionId(), Boolean.TRUE);
+            }
+        }
         forget(transport);
         transport.close();
     }
@@ -140,7 +158,16 @@ final class Sessions {
             transport = null; // a portable session's id restores it afresh, as on any other replica
         }
         if (transport == null && settings.seal().isPresent()) {
-            transport = restore(settings.seal().get(), id.get(), Request.getRemoteAddr(request), caller).orElse(null);
+            Restoration restored = restore(settings.seal().get(), id.get(), Request.getRemoteAddr(request), caller);
+            if (restored.noRoom()) {
+                counters.sessionsRefused.increment();
+                response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.RETRY_AFTER, "60");
+                refusals.refuse(response, callback, 503, Optional.empty(), new dev.warden.core.error.ProtocolException(
+                        JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open and none is "
+                        + "idle; retry later", dev.warden.core.error.ErrorCode.RATE_LIMITED));
+                return Optional.empty();
+            }
+            transport = restored.transport().orElse(null);
         }
         if (transport == null || !transport.awaitReady() || transport.isClosed() || !transport.ownedBy(caller)) {
             refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
@@ -172,6 +199,7 @@ final class Sessions {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             counters.sessionsOpened.increment();
+            transport.claimConnecting();
             try {
                 settings.onSession().accept(transport);
             } finally {
@@ -181,33 +209,44 @@ final class Sessions {
         return placed;
     }
 
+    /** What restoring an id came to: the session, or nothing, and whether for lack of room. */
+    private record Restoration(Optional<HttpSessionTransport> transport, boolean noRoom) {
+        static final Restoration NONE = new Restoration(Optional.empty(), false);
+    }
+
     /**
      * A session this replica does not hold, restored from its sealed id ({@link SessionRestore});
-     * empty when the id does not open, belongs to another principal, or no room can be made.
+     * none when the id does not open, belongs to another principal, or was deleted here; no room
+     * when the caps are reached and no session is idle (answered as a refused initialize is).
      */
-    private Optional<HttpSessionTransport> restore(SessionSeal seal, String id, String address,
-                                                   Optional<Caller> caller) {
+    private Restoration restore(SessionSeal seal, String id, String address, Optional<Caller> caller) {
+        synchronized (endedHere) {
+            if (endedHere.containsKey(id)) {
+                return Restoration.NONE;
+            }
+        }
         Optional<SealedSession> state = SessionRestore.open(seal, id);
         if (state.isEmpty() || !state.get().ownedBy(caller)) {
-            return Optional.empty();
+            return Restoration.NONE;
         }
         Optional<HttpSessionTransport> placed = place(id, address, caller, randomId(6));
-        placed.ifPresent(transport -> {
-            if (transport.ready()) {
-                return; // another request restored it meanwhile (or it was open all along)
-            }
-            try {
-                java.util.Optional.ofNullable(state.get().initialize().get("protocolVersion"))
-                        .filter(JsonNode::isString).map(v -> ProtocolVersion.negotiate(v.stringValue()))
-                        .ifPresent(transport::version);
-                counters.sessionsRestored.increment();
-                settings.onSession().accept(transport);
-                SessionRestore.replay(transport, state.get());
-            } finally {
-                transport.markReady();
-            }
-        });
-        return placed;
+        if (placed.isEmpty()) {
+            return new Restoration(Optional.empty(), true);
+        }
+        HttpSessionTransport transport = placed.get();
+        if (!transport.claimConnecting()) {
+            return new Restoration(placed, false); // another request is restoring it, or has (of() waits for it)
+        }
+        try {
+            Optional.ofNullable(state.get().initialize().get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            counters.sessionsRestored.increment();
+            settings.onSession().accept(transport);
+            SessionRestore.replay(transport, state.get());
+        } finally {
+            transport.markReady();
+        }
+        return new Restoration(placed, false);
     }
 
     /**
