@@ -74,11 +74,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final String capKey;
     /** Who opened the session (empty when the server authenticates nobody), as of its latest request. */
     private volatile Optional<Caller> caller;
-    /**
-     * What this copy's stream ids start with: the session id's start, or, for a portable session,
-     * a random tag of this copy, so that a Last-Event-ID for another replica's stream never names
-     * one of this copy's.
-     */
+    /** Its stream ids' start: the id's, or for a portable session a tag of this replica's copy (no clash with another's). */
     private final String streamPrefix;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
@@ -148,34 +144,10 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         this.version = Optional.of(negotiated);
     }
 
-    /**
-     * Connected to its server (and, when restored from a sealed id, initialized again): until
-     * then a concurrent request naming the session waits, so none reaches a server not yet initialized.
-     */
-    private final java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
-    /** How long a request waits for a session another request is connecting or restoring. */
-    private static final long READY_WAIT_SECONDS = 10;
+    private final Connecting connecting = new Connecting();
 
-    private final AtomicBoolean connecting = new AtomicBoolean();
-
-    /** True for the one request that is to connect (or restore) this session; false for the others. */
-    boolean claimConnecting() {
-        return connecting.compareAndSet(false, true);
-    }
-
-    /** Connected; for a restored session, also: it may now be idle like any other. */
-    void markReady() {
-        connected.countDown();
-    }
-
-    /** Waits (bounded) until the session is connected; false if it did not get there in time. */
-    boolean awaitReady() {
-        try {
-            return connected.await(READY_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    Connecting connecting() {
+        return connecting;
     }
 
     /** Restored from a sealed id and initialized again: it may now be idle like any other. */

@@ -169,7 +169,7 @@ final class Sessions {
             }
             transport = restored.transport().orElse(null);
         }
-        if (transport == null || !transport.awaitReady() || transport.isClosed() || !transport.ownedBy(caller)) {
+        if (transport == null || !transport.connecting().awaitDone() || transport.isClosed() || !transport.ownedBy(caller)) {
             refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
             return Optional.empty();
         }
@@ -199,11 +199,11 @@ final class Sessions {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             counters.sessionsOpened.increment();
-            transport.claimConnecting();
+            transport.connecting().claim();
             try {
                 settings.onSession().accept(transport);
             } finally {
-                transport.markReady();
+                transport.connecting().done();
             }
         });
         return placed;
@@ -234,7 +234,7 @@ final class Sessions {
             return new Restoration(Optional.empty(), true);
         }
         HttpSessionTransport transport = placed.get();
-        if (!transport.claimConnecting()) {
+        if (!transport.connecting().claim()) {
             return new Restoration(placed, false); // another request is restoring it, or has (of() waits for it)
         }
         try {
@@ -244,7 +244,7 @@ final class Sessions {
             settings.onSession().accept(transport);
             SessionRestore.replay(transport, state.get());
         } finally {
-            transport.markReady();
+            transport.connecting().done();
         }
         return new Restoration(placed, false);
     }
