@@ -67,6 +67,7 @@ final class GatewayCommand implements Callable<Integer> {
         GatewayConfig cfg;
         try {
             cfg = GatewayConfig.load(config, serve.maxMessageBytes.given());
+            SessionKeyFile.of(cfg); // a bad key file stops the start here, not after the upstreams are up
         } catch (ConfigException e) {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;

@@ -38,6 +38,7 @@ final class HttpLimitsOptions {
     /**
      * Applies what was given over the configuration file's {@code http.sessions} and
      * {@code http.allowedOrigins}: a flag wins over its key; the server's defaults stand for the rest.
+     * Portable sessions ({@code http.sessions.portable}) have no flag: their keys belong in a file.
      */
     McpHttpServer.Builder applyTo(McpHttpServer.Builder server, GatewayConfig.Http.Sessions file,
             Set<String> fileOrigins) {
@@ -49,6 +50,7 @@ final class HttpLimitsOptions {
         }
         Optional.ofNullable(sessionIdleSeconds).map(Duration::ofSeconds).or(file::idleTimeout)
                 .ifPresent(server::sessionIdleTimeout);
+        file.portable().ifPresent(p -> server.portableSessions(SessionKeyFile.read(p.keyFile()), p.maxAge()));
         if (allowedOrigins != null) {
             server.allowedOrigins(new LinkedHashSet<>(allowedOrigins));
         } else if (!fileOrigins.isEmpty()) {

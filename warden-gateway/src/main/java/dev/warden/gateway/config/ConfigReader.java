@@ -90,7 +90,7 @@ final class ConfigReader {
         if (upstreams.isEmpty()) {
             throw new ConfigException(key + ": every server is disabled");
         }
-        Optional<GatewayConfig.Http> http = top.has("http") ? Optional.of(http(top.get("http"))) : Optional.empty();
+        Optional<GatewayConfig.Http> http = top.has("http") ? Optional.of(http(top.get("http"), baseDir)) : Optional.empty();
         String separator = "__";
         boolean always = false;
         if (top.has("namespacing")) {
@@ -185,7 +185,7 @@ final class ConfigReader {
                 incidents, parked, access, auth, redis, postgres);
     }
 
-    private static GatewayConfig.Http http(JsonNode node) {
+    private static GatewayConfig.Http http(JsonNode node, Path baseDir) {
         if (!(node instanceof ObjectNode h)) {
             throw new ConfigException("http: expected a mapping with \"port\" (and \"host\", \"path\", \"allowedHosts\")");
         }
@@ -197,24 +197,43 @@ final class ConfigReader {
         String host = text(h, "host", "http.host", "a host name or address").orElse("127.0.0.1");
         String path = text(h, "path", "http.path", "a path such as /mcp").orElse("/mcp");
         Set<String> allowed = h.has("allowedHosts") ? names(h.get("allowedHosts"), "http.allowedHosts") : Set.of();
-        GatewayConfig.Http.Sessions sessions = h.has("sessions") ? sessions(h.get("sessions"))
+        GatewayConfig.Http.Sessions sessions = h.has("sessions") ? sessions(h.get("sessions"), baseDir)
                 : GatewayConfig.Http.Sessions.unset();
         Set<String> origins = h.has("allowedOrigins") ? origins(h.get("allowedOrigins")) : Set.of();
         return new GatewayConfig.Http(host, port.asInt(), path, allowed, sessions, origins);
     }
 
     /** {@code http.sessions}: the HTTP server's session bounds, each optional. */
-    private static GatewayConfig.Http.Sessions sessions(JsonNode node) {
+    private static GatewayConfig.Http.Sessions sessions(JsonNode node, Path baseDir) {
         if (!(node instanceof ObjectNode s)) {
             throw new ConfigException("http.sessions: expected a mapping with \"max\", \"maxPerAddress\" and "
                     + "\"idleTimeout\"");
         }
-        unknownKeys(s, "http.sessions.", Set.of("max", "maxPerAddress", "idleTimeout"));
+        unknownKeys(s, "http.sessions.", Set.of("max", "maxPerAddress", "idleTimeout", "portable"));
         Optional<Integer> max = atLeastOne(s, "max", "http.sessions.max");
         Optional<Integer> perAddress = atLeastOne(s, "maxPerAddress", "http.sessions.maxPerAddress");
         Optional<Duration> idle = text(s, "idleTimeout", "http.sessions.idleTimeout", "a duration such as 10m or 90s")
                 .map(t -> duration(t, "http.sessions.idleTimeout"));
-        return new GatewayConfig.Http.Sessions(max, perAddress, idle);
+        Optional<GatewayConfig.Http.Sessions.Portable> portable = s.has("portable")
+                ? Optional.of(portable(s.get("portable"), baseDir)) : Optional.empty();
+        return new GatewayConfig.Http.Sessions(max, perAddress, idle, portable);
+    }
+
+    /** {@code http.sessions.portable}: the key file (relative to this file's directory) and the ids' maximum age. */
+    private static GatewayConfig.Http.Sessions.Portable portable(JsonNode node, Path baseDir) {
+        if (!(node instanceof ObjectNode p)) {
+            throw new ConfigException("http.sessions.portable: expected a mapping with \"keyFile\" (and \"maxAge\")");
+        }
+        unknownKeys(p, "http.sessions.portable.", Set.of("keyFile", "maxAge"));
+        Path keyFile = baseDir.resolve(text(p, "keyFile", "http.sessions.portable.keyFile", "a path to a key file")
+                .orElseThrow(() -> new ConfigException("http.sessions.portable.keyFile: required, a path to a file "
+                        + "of session keys (one \"ID BASE64URL-SECRET\" per line)")));
+        Duration maxAge = text(p, "maxAge", "http.sessions.portable.maxAge", "a duration such as 24h")
+                .map(t -> duration(t, "http.sessions.portable.maxAge")).orElse(Duration.ofHours(24));
+        if (maxAge.isZero() || maxAge.isNegative()) {
+            throw new ConfigException("http.sessions.portable.maxAge: expected a positive duration such as 24h");
+        }
+        return new GatewayConfig.Http.Sessions.Portable(keyFile, maxAge);
     }
 
     private static Optional<Integer> atLeastOne(ObjectNode node, String key, String path) {

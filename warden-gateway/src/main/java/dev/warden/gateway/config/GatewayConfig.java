@@ -129,15 +129,17 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
         }
 
         /**
-         * {@code http.sessions: { max, maxPerAddress, idleTimeout }}: the most sessions open at once,
+         * {@code http.sessions: { max, maxPerAddress, idleTimeout, portable }}: the most sessions open at once,
          * and from one remote address, and how long one with nothing in flight stays open. Each
          * unset is the HTTP server's default (and a command-line flag wins over each).
          */
-        public record Sessions(Optional<Integer> max, Optional<Integer> maxPerAddress, Optional<Duration> idleTimeout) {
+        public record Sessions(Optional<Integer> max, Optional<Integer> maxPerAddress, Optional<Duration> idleTimeout,
+                               Optional<Portable> portable) {
             public Sessions {
                 Objects.requireNonNull(max, "max");
                 Objects.requireNonNull(maxPerAddress, "maxPerAddress");
                 Objects.requireNonNull(idleTimeout, "idleTimeout");
+                Objects.requireNonNull(portable, "portable");
                 if (max.orElse(1) < 1 || maxPerAddress.orElse(1) < 1) {
                     throw new IllegalArgumentException("session limits must be at least 1");
                 }
@@ -146,8 +148,27 @@ public record GatewayConfig(List<Upstream> upstreams, Optional<Http> http, Strin
                 }
             }
 
+            /** Bounds only: sessions stay on the replica that opened them. */
+            public Sessions(Optional<Integer> max, Optional<Integer> maxPerAddress, Optional<Duration> idleTimeout) {
+                this(max, maxPerAddress, idleTimeout, Optional.empty());
+            }
+
             public static Sessions unset() {
                 return new Sessions(Optional.empty(), Optional.empty(), Optional.empty());
+            }
+
+            /**
+             * {@code http.sessions.portable: { keyFile, maxAge }}: session ids sealed with the keys in
+             * {@code keyFile} (one {@code ID BASE64URL-SECRET} per line, the first seals), so any
+             * replica holding them serves any session; an id older than {@code maxAge} is refused.
+             */
+            public record Portable(java.nio.file.Path keyFile, Duration maxAge) {
+                public Portable {
+                    Objects.requireNonNull(keyFile, "keyFile");
+                    if (maxAge == null || maxAge.isNegative() || maxAge.isZero()) {
+                        throw new IllegalArgumentException("maxAge must be positive");
+                    }
+                }
             }
         }
     }

@@ -54,7 +54,7 @@ class HttpSectionTest {
         rejected("{ port: 8080, sessions: { idleTimeout: 0s } }",
                 "http.sessions.idleTimeout: expected a positive duration such as 60s, 5m or 1500ms");
         rejected("{ port: 8080, sessions: { maxSessions: 5 } }",
-                "unknown key http.sessions.maxSessions; expected one of idleTimeout, max, maxPerAddress");
+                "unknown key http.sessions.maxSessions; expected one of idleTimeout, max, maxPerAddress, portable");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.warden.http.server.internal.Gate;
 import dev.warden.http.server.internal.HttpCounters;
 import dev.warden.http.server.internal.McpHandler;
 import dev.warden.http.server.internal.RequestDeadlines;
+import dev.warden.http.server.internal.SessionSeal;
 import java.net.URI;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -77,7 +78,9 @@ public final class McpHttpServer implements AutoCloseable {
         this.auth = new AuthGate(b.authenticator);
         this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
                 b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
-                auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready)), timers, deadlines);
+                auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready),
+                b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock))),
+                timers, deadlines);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
     }
@@ -126,7 +129,8 @@ public final class McpHttpServer implements AutoCloseable {
     public Stats stats() {
         HttpCounters c = handler.counters();
         return new Stats(c.sessionsOpened(), c.sessionsEvicted(), c.sessionsExpired(), c.sessionsRefused(),
-                c.streamsCut(), c.notificationsDropped(), c.requestsRefused());
+                c.streamsCut(), c.notificationsDropped(), c.requestsRefused(), c.sessionsRestored(),
+                c.sessionsNotPortable());
     }
 
     /**
@@ -139,9 +143,12 @@ public final class McpHttpServer implements AutoCloseable {
      * @param notificationsDropped log and progress notifications dropped for a client that read its
      *                        stream slower than they came (its answers and requests still sent)
      * @param requestsRefused POSTs refused in a session (a duplicate id, too many requests in flight, a batch)
+     * @param sessionsRestored sessions another replica opened, restored here from their sealed ids
+     * @param sessionsNotPortable sessions given a plain id although portable: their initialize was too large to seal
      */
     public record Stats(long sessionsOpened, long sessionsEvicted, long sessionsExpired, long sessionsRefused,
-                        long streamsCut, long notificationsDropped, long requestsRefused) {
+                        long streamsCut, long notificationsDropped, long requestsRefused, long sessionsRestored,
+                        long sessionsNotPortable) {
     }
 
     public void join() throws InterruptedException {
@@ -189,6 +196,8 @@ public final class McpHttpServer implements AutoCloseable {
         private java.util.Optional<Authenticator> authenticator = java.util.Optional.empty();
         private boolean insecureNoAuth;
         private Admission admission = Admission.always();
+        private java.util.Optional<SessionKeys> sessionKeys = java.util.Optional.empty();
+        private Duration sessionMaxAge = Duration.ofHours(24);
 
         private Builder() {
         }
@@ -406,6 +415,20 @@ public final class McpHttpServer implements AutoCloseable {
          */
         public Builder admission(Admission admission) {
             this.admission = Objects.requireNonNull(admission, "admission");
+            return this;
+        }
+
+        /**
+         * Sessions any replica holding the same keys can serve (off by default): each session id
+         * seals, with AES-256-GCM, who opened it and the client's initialize params; a replica that
+         * does not know an id opens it and replays the handshake into a server of its own. An id
+         * that does not open, is older than {@code maxAge}, or is another principal's is answered
+         * 404 as an unknown one. What changes after initialize (subscriptions, log level, streams)
+         * stays on the replica where it happened (docs/design/replicas-sessions.md).
+         */
+        public Builder portableSessions(SessionKeys keys, Duration maxAge) {
+            this.sessionKeys = java.util.Optional.of(Objects.requireNonNull(keys, "keys"));
+            this.sessionMaxAge = positive(maxAge, "maxAge");
             return this;
         }
 

@@ -7,11 +7,14 @@ import java.time.InstantSource;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** What the MCP endpoint needs from the server's configuration. */
+/**
+ * What the MCP endpoint needs from the server's configuration; {@code seal}, when present, makes
+ * sessions portable: their ids sealed with what another replica needs to restore them.
+ */
 public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
                                Duration sessionIdleTimeout, Consumer<Transport> onSession, ErrorBoundary boundary,
                                ClientLimits limits, InstantSource clock, AuthGate auth,
-                               Gate gate) {
+                               Gate gate, Optional<SessionSeal> seal) {
 
     /**
      * Whether a request's Host and Origin headers may reach the endpoint: the server's

@@ -18,6 +18,10 @@ public final class HttpCounters {
     final LongAdder notificationsDropped = new LongAdder();
     /** POSTs refused in a session: a duplicate id, too many requests in flight, a batch the version forbids. */
     final LongAdder requestsRefused = new LongAdder();
+    /** Sessions this replica did not know, restored from their sealed ids (portable sessions only). */
+    final LongAdder sessionsRestored = new LongAdder();
+    /** Sessions given a plain id although sessions are portable: their initialize was too large to seal. */
+    final LongAdder sessionsNotPortable = new LongAdder();
 
     public long sessionsOpened() {
         return sessionsOpened.sum();
@@ -45,5 +49,13 @@ public final class HttpCounters {
 
     public long requestsRefused() {
         return requestsRefused.sum();
+    }
+
+    public long sessionsRestored() {
+        return sessionsRestored.sum();
+    }
+
+    public long sessionsNotPortable() {
+        return sessionsNotPortable.sum();
     }
 }

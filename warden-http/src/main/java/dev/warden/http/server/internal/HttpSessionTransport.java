@@ -74,12 +74,15 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final String capKey;
     /** Who opened the session (empty when the server authenticates nobody), as of its latest request. */
     private volatile Optional<Caller> caller;
+    /** Its stream ids' start: the id's, or for a portable session a tag of this replica's copy (no clash with another's). */
+    private final String streamPrefix;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
                          ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters,
-                         Optional<Caller> caller, String capKey) {
+                         Optional<Caller> caller, String capKey, String streamPrefix) {
         this.sessionId = sessionId;
+        this.streamPrefix = streamPrefix;
         this.caller = caller;
         this.capKey = capKey;
         this.remoteAddress = remoteAddress;
@@ -141,6 +144,17 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         this.version = Optional.of(negotiated);
     }
 
+    private final Connecting connecting = new Connecting();
+
+    Connecting connecting() {
+        return connecting;
+    }
+
+    /** Restored from a sealed id and initialized again: it may now be idle like any other. */
+    void restored() {
+        starting = false;
+    }
+
     /**
      * Idle: no request in flight and no stream connected. A client waiting on its GET stream for
      * list changes is not idle, however long it waits.
@@ -194,7 +208,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         starting = false;
-        String id = sessionId.substring(0, 8) + "-" + nextStream.getAndIncrement();
+        String id = streamPrefix + "-" + nextStream.getAndIncrement();
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),
                 () -> overflowed(holder[0]), counters.notificationsDropped::increment);
@@ -223,7 +237,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(sessionId.substring(0, 8) + "-g" + nextStream.getAndIncrement(),
+        SseStream stream = new SseStream(streamPrefix + "-g" + nextStream.getAndIncrement(),
                 limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
                 counters.notificationsDropped::increment);
         holder[0] = stream;

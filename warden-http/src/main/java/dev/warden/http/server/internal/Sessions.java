@@ -43,6 +43,12 @@ final class Sessions {
     private final ReentrantLock admission = new ReentrantLock();
     private final IdleOrder idleOrder = new IdleOrder();
     private final Map<String, FromAddress> byAddress = new HashMap<>();
+    /**
+     * Portable sessions their clients deleted here: their ids would still open, so they are not
+     * restored here again. As many as sessions may be open (the oldest forgotten first); other
+     * replicas do not know of them (a shared store's part, see docs/design/replicas-sessions.md).
+     */
+    private final Map<String, Boolean> endedHere;
 
     /** One remote address's open sessions: how many, and in their idle order. */
     private static final class FromAddress {
@@ -55,6 +61,13 @@ final class Sessions {
         this.timers = timers;
         this.counters = counters;
         this.refusals = refusals;
+        int remembered = settings.limits().maxSessions();
+        this.endedHere = new java.util.LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                return size() > remembered;
+            }
+        };
     }
 
     int count() {
@@ -90,6 +103,11 @@ final class Sessions {
 
     /** Ends a session its client deleted. */
     void end(HttpSessionTransport transport) {
+        if (settings.seal().isPresent()) {
+            synchronized (endedHere) {
+                endedHere.put(transport.sessionId(), Boolean.TRUE);
+            }
+        }
         forget(transport);
         transport.close();
     }
@@ -137,8 +155,21 @@ final class Sessions {
                 && forget(transport)) {
             transport.close();
             counters.sessionsExpired.increment();
+            transport = null; // a portable session's id restores it afresh, as on any other replica
         }
-        if (transport == null || transport.isClosed() || !transport.ownedBy(caller)) {
+        if (transport == null && settings.seal().isPresent()) {
+            Restoration restored = restore(settings.seal().get(), id.get(), Request.getRemoteAddr(request), caller);
+            if (restored.noRoom()) {
+                counters.sessionsRefused.increment();
+                response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.RETRY_AFTER, "60");
+                refusals.refuse(response, callback, 503, Optional.empty(), new dev.warden.core.error.ProtocolException(
+                        JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open and none is "
+                        + "idle; retry later", dev.warden.core.error.ErrorCode.RATE_LIMITED));
+                return Optional.empty();
+            }
+            transport = restored.transport().orElse(null);
+        }
+        if (transport == null || !transport.connecting().awaitDone() || transport.isClosed() || !transport.ownedBy(caller)) {
             refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
             return Optional.empty();
         }
@@ -150,9 +181,80 @@ final class Sessions {
      * A new session, unless the caps are reached: at the cap (in total, or for the client's
      * address), the session idle for longest makes room; when none is idle, none is opened. The
      * decision is taken under a lock (so the caps hold under concurrent initializes); closing the
-     * evicted session and connecting the new one happen after it, as both may take time.
+     * evicted session and connecting the new one happen after it, as both may take time. When
+     * sessions are portable, the id is sealed with what another replica needs to restore it.
      */
     Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address, Optional<Caller> caller) {
+        Optional<String> sealed = settings.seal().flatMap(seal -> {
+            Optional<String> id = seal.seal(SealedSession.of(caller, initialize.params()).bytes());
+            if (id.isEmpty()) {
+                counters.sessionsNotPortable.increment();
+            }
+            return id;
+        });
+        String id = sealed.orElseGet(() -> randomId(24));
+        String streamPrefix = sealed.isPresent() ? randomId(6) : id.substring(0, 8);
+        Optional<HttpSessionTransport> placed = place(id, address, caller, streamPrefix);
+        placed.ifPresent(transport -> {
+            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            counters.sessionsOpened.increment();
+            transport.connecting().claim();
+            try {
+                settings.onSession().accept(transport);
+            } finally {
+                transport.connecting().done();
+            }
+        });
+        return placed;
+    }
+
+    /** What restoring an id came to: the session, or nothing, and whether for lack of room. */
+    private record Restoration(Optional<HttpSessionTransport> transport, boolean noRoom) {
+        static final Restoration NONE = new Restoration(Optional.empty(), false);
+    }
+
+    /**
+     * A session this replica does not hold, restored from its sealed id ({@link SessionRestore});
+     * none when the id does not open, belongs to another principal, or was deleted here; no room
+     * when the caps are reached and no session is idle (answered as a refused initialize is).
+     */
+    private Restoration restore(SessionSeal seal, String id, String address, Optional<Caller> caller) {
+        synchronized (endedHere) {
+            if (endedHere.containsKey(id)) {
+                return Restoration.NONE;
+            }
+        }
+        Optional<SealedSession> state = SessionRestore.open(seal, id);
+        if (state.isEmpty() || !state.get().ownedBy(caller)) {
+            return Restoration.NONE;
+        }
+        Optional<HttpSessionTransport> placed = place(id, address, caller, randomId(6));
+        if (placed.isEmpty()) {
+            return new Restoration(Optional.empty(), true);
+        }
+        HttpSessionTransport transport = placed.get();
+        if (!transport.connecting().claim()) {
+            return new Restoration(placed, false); // another request is restoring it, or has (of() waits for it)
+        }
+        try {
+            Optional.ofNullable(state.get().initialize().get("protocolVersion")).filter(JsonNode::isString)
+                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+            counters.sessionsRestored.increment();
+            settings.onSession().accept(transport);
+            SessionRestore.replay(transport, state.get());
+        } finally {
+            transport.connecting().done();
+        }
+        return new Restoration(placed, false);
+    }
+
+    /**
+     * Places a session under the caps (see {@link #admit}); when a session of that id is open
+     * already (two requests restoring one id at once), that one.
+     */
+    private Optional<HttpSessionTransport> place(String id, String address, Optional<Caller> caller,
+                                                 String streamPrefix) {
         // Authenticated callers are counted per principal, not per address: behind a proxy or a NAT
         // every caller shares one address, and one of them must not make room by closing the
         // others' sessions.
@@ -162,6 +264,10 @@ final class Sessions {
         HttpSessionTransport transport;
         admission.lock();
         try {
+            HttpSessionTransport already = open.get(id);
+            if (already != null && !already.isClosed()) {
+                return Optional.of(already);
+            }
             while (countFrom(capKey) >= limits.maxSessionsPerAddress()) {
                 if (!makeRoom(byAddress.get(capKey).idleOrder, evicted)) {
                     return Optional.empty();
@@ -172,13 +278,8 @@ final class Sessions {
                     return Optional.empty();
                 }
             }
-            byte[] random = new byte[24];
-            RANDOM.nextBytes(random);
-            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
-                    limits.session(), settings.clock(), counters, caller, capKey);
-            initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
-                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+                    limits.session(), settings.clock(), counters, caller, capKey, streamPrefix);
             open.put(id, transport);
             FromAddress from = byAddress.computeIfAbsent(capKey, a -> new FromAddress());
             from.count++;
@@ -188,9 +289,13 @@ final class Sessions {
             admission.unlock();
         }
         evicted.forEach(HttpSessionTransport::close);
-        counters.sessionsOpened.increment();
-        settings.onSession().accept(transport);
         return Optional.of(transport);
+    }
+
+    private static String randomId(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     }
 
     /**

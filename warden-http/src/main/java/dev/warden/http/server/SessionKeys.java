@@ -1,0 +1,110 @@
+package dev.warden.http.server;
+
+import dev.warden.http.server.internal.SealKey;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The keys that seal session ids, so that any replica holding them can serve a session another
+ * opened ({@link McpHttpServer.Builder#portableSessions}): the current key seals, it and the
+ * older ones open (a rotation adds a key as older everywhere, then makes it current, then drops
+ * the old one). Each key is an id, sent in the clear in the session id so the right key is tried,
+ * and 32 secret bytes (AES-256-GCM). The secrets never print.
+ *
+ * <pre>{@code
+ * SessionKeys keys = SessionKeys.parse(Files.readString(Path.of("/etc/warden/session-keys")));
+ * }</pre>
+ */
+public final class SessionKeys {
+
+    /** A key's length in bytes: AES-256. */
+    public static final int SECRET_BYTES = SealKey.SECRET_BYTES;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final List<SealKey> keys;
+
+    private SessionKeys(List<SealKey> keys) {
+        Set<String> ids = new HashSet<>();
+        for (SealKey k : keys) {
+            if (!ids.add(k.id())) {
+                throw new IllegalArgumentException("session key id " + k.id() + " appears twice");
+            }
+        }
+        this.keys = List.copyOf(keys);
+    }
+
+    /** A ring of one key, which seals and opens. */
+    public static SessionKeys of(String id, byte[] secret) {
+        return new SessionKeys(List.of(new SealKey(id, secret)));
+    }
+
+    /** This ring and one more key that only opens (a key being rotated in, or out). */
+    public SessionKeys withOlder(String id, byte[] secret) {
+        List<SealKey> more = new ArrayList<>(keys);
+        more.add(new SealKey(id, secret));
+        return new SessionKeys(more);
+    }
+
+    /**
+     * A ring from text: one key per line, {@code ID BASE64URL-SECRET}; the first seals; blank
+     * lines and lines starting with {@code #} are skipped. An error names the line, never its secret.
+     */
+    public static SessionKeys parse(String text) {
+        Objects.requireNonNull(text, "text");
+        List<SealKey> keys = new ArrayList<>();
+        String[] lines = text.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] parts = line.split("\\s+");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("session keys, line " + (i + 1) + ": expected an id and a "
+                        + "base64url secret separated by a space");
+            }
+            byte[] secret;
+            try {
+                secret = Base64.getUrlDecoder().decode(parts[1]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("session keys, line " + (i + 1) + ": the secret is not base64url");
+            }
+            try {
+                keys.add(new SealKey(parts[0], secret));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("session keys, line " + (i + 1) + ": " + e.getMessage());
+            }
+        }
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("session keys: no key found");
+        }
+        return new SessionKeys(keys);
+    }
+
+    /** A new random key as a line {@link #parse} reads ({@code ID SECRET}). */
+    public static String newKeyLine(String id) {
+        byte[] secret = new byte[SECRET_BYTES];
+        RANDOM.nextBytes(secret);
+        return new SealKey(id, secret).id() + " " + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    }
+
+    /** The ids, the sealing one first. */
+    public List<String> ids() {
+        return keys.stream().map(SealKey::id).toList();
+    }
+
+    /** The keys, the sealing one first. */
+    List<SealKey> keys() {
+        return keys;
+    }
+
+    @Override
+    public String toString() {
+        return "SessionKeys" + ids();
+    }
+}

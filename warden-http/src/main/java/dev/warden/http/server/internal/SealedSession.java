@@ -1,0 +1,74 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.identity.Caller;
+import dev.warden.core.json.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a portable session's id carries: what is fixed once it is initialized, so that a replica
+ * that never saw the session can rebuild it. Who opened it (issuer and subject: only the same
+ * principal may use it), and the client's initialize params (its version, capabilities and name),
+ * replayed into the replica's server as the client sent them. Nothing that changes later.
+ *
+ * @param principal  issuer and subject of who opened it; empty when the server authenticates nobody
+ * @param initialize the params of the client's initialize request
+ */
+record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
+
+    /** Who opened a session: the two fields {@link Caller#samePrincipal} compares. */
+    record Principal(String issuer, String subject) {
+        Principal {
+            Objects.requireNonNull(issuer, "issuer");
+            Objects.requireNonNull(subject, "subject");
+        }
+    }
+
+    SealedSession {
+        Objects.requireNonNull(principal, "principal");
+        Objects.requireNonNull(initialize, "initialize");
+    }
+
+    static SealedSession of(Optional<Caller> caller, Optional<JsonNode> params) {
+        return new SealedSession(caller.map(c -> new Principal(c.issuer(), c.subject())),
+                params.filter(ObjectNode.class::isInstance).map(p -> ((ObjectNode) p).deepCopy())
+                        .orElseGet(Json::object));
+    }
+
+    /** Whether {@code requester} is who opened the session (nobody when nobody did), as {@code ownedBy} decides. */
+    boolean ownedBy(Optional<Caller> requester) {
+        return principal.isEmpty() ? requester.isEmpty() : requester.isPresent()
+                && principal.get().issuer().equals(requester.get().issuer())
+                && principal.get().subject().equals(requester.get().subject());
+    }
+
+    byte[] bytes() {
+        ObjectNode node = Json.object();
+        principal.ifPresent(p -> {
+            node.put("iss", p.issuer());
+            node.put("sub", p.subject());
+        });
+        node.set("init", initialize);
+        return Json.write(node).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Read back what {@link #bytes} wrote (authenticated by the seal, so well formed unless the format changed). */
+    static Optional<SealedSession> from(byte[] bytes) {
+        try {
+            JsonNode node = Json.mapper().readTree(bytes);
+            if (!(node.get("init") instanceof ObjectNode init)) {
+                return Optional.empty();
+            }
+            JsonNode iss = node.get("iss");
+            JsonNode sub = node.get("sub");
+            Optional<Principal> principal = iss != null && iss.isString() && sub != null && sub.isString()
+                    ? Optional.of(new Principal(iss.stringValue(), sub.stringValue())) : Optional.empty();
+            return Optional.of(new SealedSession(principal, init));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
