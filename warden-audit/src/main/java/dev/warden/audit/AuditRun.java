@@ -351,21 +351,6 @@ final class AuditRun {
     }
 
     static List<String> strings(JsonNode node) {
-        List<String> out = new ArrayList<>();
-        collect(node, out, 0);
-        return out;
-    }
-
-    private static void collect(JsonNode node, List<String> out, int depth) {
-        if (depth > 200 || out.size() > 100) {
-            return;
-        }
-        if (node.isString()) {
-            out.add(node.asString());
-        } else if (node.isContainer()) {
-            for (JsonNode child : node) {
-                collect(child, out, depth + 1);
-            }
-        }
+        return JsonStrings.of(node, 101, 200);
     }
 }

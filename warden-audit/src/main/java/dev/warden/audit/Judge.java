@@ -178,8 +178,8 @@ final class Judge {
         }
         List<String> strings = new java.util.ArrayList<>();
         result.properties().forEach(p -> {
-            if (!p.getKey().equals("_meta")) {
-                collect(p.getValue(), strings, 0);
+            if (!p.getKey().equals("_meta") && strings.size() < MAX_PUBLISHED_STRINGS) {
+                strings.addAll(JsonStrings.of(p.getValue(), MAX_PUBLISHED_STRINGS - strings.size(), 32));
             }
         });
         for (String s : strings) {
@@ -192,19 +192,6 @@ final class Judge {
     }
 
     private static final int MAX_PUBLISHED_STRINGS = 1_000;
-
-    private static void collect(JsonNode node, List<String> out, int depth) {
-        if (out.size() >= MAX_PUBLISHED_STRINGS || depth > 32) {
-            return;
-        }
-        if (node.isString()) {
-            out.add(node.asString());
-        } else if (node.isContainer()) {
-            for (JsonNode child : node) {
-                collect(child, out, depth + 1);
-            }
-        }
-    }
 
     /**
      * Longer than any path Linux opens (PATH_MAX, 4096 bytes): such a "path" is one the server built
