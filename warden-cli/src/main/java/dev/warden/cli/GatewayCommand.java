@@ -117,6 +117,9 @@ final class GatewayCommand implements Callable<Integer> {
             shared.close();
             System.err.println("warden gateway: postgres: " + e.getMessage());
             return 1;
+        } catch (java.io.IOException | RuntimeException e) {
+            shared.close(); // Redis is not left connected whatever kept the stores from opening
+            throw e;
         }
         stores.postgresReadiness().ifPresent(builder::healthCheck);
         try (shared; stores;

@@ -2,9 +2,11 @@ package dev.warden.cli;
 
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.Redis;
+import dev.warden.gateway.health.CachedProbe;
 import dev.warden.gateway.health.HealthCheck;
 import dev.warden.store.redis.RedisStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -26,7 +28,8 @@ final class SharedStores implements AutoCloseable {
     static SharedStores open(Optional<Redis> redis, Gateway.Builder builder) {
         Optional<RedisStore> store = redis.map(r -> RedisStore.connect(r, Clock.systemUTC()));
         store.ifPresent(s -> builder.shared(s.rates(), s.breakers())
-                .healthCheck(HealthCheck.of("redis", RedisStore.COMMAND_TIMEOUT.multipliedBy(2), s::reachable)));
+                .healthCheck(HealthCheck.of("redis", RedisStore.COMMAND_TIMEOUT.multipliedBy(2),
+                        CachedProbe.of(s::reachable, Duration.ofMillis(500), Clock.systemUTC()))));
         return new SharedStores(store);
     }
 

@@ -6,6 +6,7 @@ import dev.warden.gateway.audit.AuditSink;
 import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Postgres;
+import dev.warden.gateway.health.CachedProbe;
 import dev.warden.gateway.health.HealthCheck;
 import dev.warden.store.postgres.PostgresSettings;
 import dev.warden.store.postgres.PostgresStore;
@@ -45,9 +46,9 @@ final class Stores implements AutoCloseable {
             // Fail-closed: each call waits for its record's commit, so an answer means a committed record.
             PostgresStore store = PostgresStore.open(settings(cfg.postgres().get())
                     .withWaitForCommit(cfg.audit().failClosed()), Clock.systemUTC());
-            // Ready while both writers can reach the database (each tries at most once a second).
-            HealthCheck postgres = HealthCheck.of("postgres", Duration.ofSeconds(2),
-                    () -> store.audit().recording() && store.incidents().recording());
+            // Ready while the database answers (asked at most once a second, however often /readyz is).
+            HealthCheck postgres = HealthCheck.of("postgres", Duration.ofSeconds(4),
+                    CachedProbe.of(store::reachable, Duration.ofSeconds(1), Clock.systemUTC()));
             return new Stores(store.incidents(), store.audit(), store, Optional.of(postgres));
         }
         FileIncidentStore files = FileIncidentStore.open(dir, cfg.incidents());

@@ -163,6 +163,27 @@ class ProbesAndDrainingTest {
     }
 
     @Test
+    void aRequestWhoseSessionCannotBeConnectedIsNotLeftInFlight() throws Exception {
+        // A gateway whose connect throws: the initialize fails, and a drain must not wait for it.
+        TestAdmission counted = new TestAdmission();
+        try (McpHttpServer failing = McpHttpServer.builder().onSession(t -> {
+            throw new IllegalStateException("cannot connect");
+        }).admission(counted).build().start()) {
+            HttpPeer other = new HttpPeer(failing.endpoint());
+            HttpResponse<String> answer = other.send(other.post("""
+                    {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+                     "capabilities":{},"clientInfo":{"name":"t","version":"1"}}}""", jsonHeaders()));
+
+            assertThat(answer.statusCode()).isGreaterThanOrEqualTo(400);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (counted.inFlight.get() != 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(counted.inFlight.get()).isZero();
+        }
+    }
+
+    @Test
     void probesNeedNoCredentialsWhereEveryOtherRequestDoes() throws Exception {
         dev.warden.core.identity.Authenticator nobody = new dev.warden.core.identity.Authenticator() {
             @Override

@@ -110,7 +110,9 @@ public record PostgresSettings(String url, String schema, Duration maxAge, int b
         } else {
             throw new IllegalArgumentException("postgres url must start with postgresql:// (or jdbc:postgresql://)");
         }
-        int at = rest.lastIndexOf('@', endOfAuthority(rest));
+        // The last '@' of all: a password may hold '/', '?' or '#' (an interpolated ${SECRET} is not
+        // percent-encoded), a host, port or database name holds no '@'.
+        int at = rest.lastIndexOf('@');
         Optional<String> user = Optional.empty();
         Optional<String> password = Optional.empty();
         if (at >= 0) {
@@ -131,18 +133,24 @@ public record PostgresSettings(String url, String schema, Duration maxAge, int b
         return new Endpoint("jdbc:postgresql://" + rest, user, password);
     }
 
-    private static int endOfAuthority(String rest) {
-        int slash = rest.indexOf('/');
-        return slash < 0 ? rest.length() : slash;
-    }
-
     private static String decode(String s) {
-        return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        try {
+            return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            // Not e's message: it quotes the characters after the '%', which are the password's.
+            throw new IllegalArgumentException("postgres url: the user or password has a '%' that is no "
+                    + "percent-encoding (write it as %25)");
+        }
     }
 
     /** The URL without its user and password: what a log or an error may name. */
     public String redactedUrl() {
-        return endpoint(url).jdbcUrl().replaceAll("(?i)([?&]password=)[^&]*", "$1***");
+        String jdbc = endpoint(url).jdbcUrl();
+        int at = jdbc.lastIndexOf('@');
+        if (at >= 0) {
+            jdbc = "jdbc:postgresql://[redacted]@" + jdbc.substring(at + 1); // a user:password left in a jdbc: URL
+        }
+        return jdbc.replaceAll("(?i)([?&](ssl)?password=)[^&]*", "$1***");
     }
 
     @Override

@@ -76,6 +76,19 @@ public final class PostgresStore implements AutoCloseable {
         return new PostgresStore(Objects.requireNonNull(settings, "settings"), Clock.systemUTC(), false);
     }
 
+    /**
+     * Whether PostgreSQL answers now: a fresh connection and {@code SELECT 1} (what the gateway's
+     * readiness asks; the writers' own state says only whether their last write failed).
+     */
+    public boolean reachable() {
+        try (java.sql.Connection c = db.open(); java.sql.Statement s = c.createStatement()) {
+            s.setQueryTimeout(2);
+            return s.execute("SELECT 1");
+        } catch (java.sql.SQLException e) {
+            return false;
+        }
+    }
+
     public PostgresIncidentStore incidents() {
         return incidents;
     }

@@ -25,6 +25,25 @@ class PostgresSettingsTest {
     }
 
     @Test
+    void aPasswordWithSlashesQuestionMarksOrHashesIsStillTheDriversAlone() {
+        // A generated password interpolated from ${PGPASSWORD} is not percent-encoded.
+        for (String password : new String[] {"ab/cd", "ab?cd", "ab#cd", "a/b?c#d@e"}) {
+            PostgresSettings s = PostgresSettings.of("postgresql://warden:" + password + "@127.0.0.1:5432/db");
+            assertThat(PostgresSettings.endpoint(s.url()).password()).contains(password);
+            assertThat(s.redactedUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5432/db");
+            assertThat(s.toString()).doesNotContain(password);
+        }
+        assertThat(PostgresSettings.of("jdbc:postgresql://u:hunter2@h/db?sslpassword=k3y").redactedUrl())
+                .doesNotContain("hunter2").doesNotContain("k3y");
+    }
+
+    @Test
+    void aPercentThatIsNoEncodingIsRefusedWithoutQuotingThePassword() {
+        assertThatThrownBy(() -> PostgresSettings.endpoint("postgresql://warden:zq%zqx@h/db"))
+                .hasMessageContaining("%25").hasMessageNotContaining("zq");
+    }
+
+    @Test
     void aBadValueIsNamed() {
         assertThatThrownBy(() -> PostgresSettings.of("mysql://x/db")).hasMessageContaining("postgresql://");
         assertThatThrownBy(() -> PostgresSettings.of("postgresql://u:p@h/db").withSchema("Bad-Name"))

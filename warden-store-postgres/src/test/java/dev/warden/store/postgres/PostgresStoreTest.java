@@ -177,6 +177,18 @@ class PostgresStoreTest {
     }
 
     @Test
+    void aStoreWithNoTrafficStillTellsReadinessThatPostgresIsAway() throws Exception {
+        try (TcpRelay relay = TcpRelay.to(TestDatabase.host(), TestDatabase.port());
+             PostgresStore store = PostgresStore.open(db.settingsVia(relay.port()), Clock.systemUTC())) {
+            assertThat(store.reachable()).isTrue();
+            relay.cut();
+            assertThat(store.reachable()).as("no write has failed, yet the database is gone").isFalse();
+            relay.restore();
+            assertThat(store.reachable()).isTrue();
+        }
+    }
+
+    @Test
     void failClosedACallWhoseRecordCannotBeWrittenIsRefusedUntilPostgresAnswersAgain() throws Exception {
         MutableClock clock = new MutableClock(Instant.now());
         try (TcpRelay relay = TcpRelay.to(TestDatabase.host(), TestDatabase.port());

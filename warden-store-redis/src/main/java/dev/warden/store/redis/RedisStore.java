@@ -74,8 +74,15 @@ public final class RedisStore implements AutoCloseable {
         }
         Reachability reachability = new Reachability(clock, settings.where());
         this.rates = new RedisRates(bucketConnection, keys, clock, settings.rateLimitsWhenDown(), reachability);
-        this.breakers = new RedisBreakers(connection, subscription, keys, clock, reachability);
-        this.requestStateKey = RedisSecrets.requestStateKey(connection, keys);
+        try {
+            this.breakers = new RedisBreakers(connection, subscription, keys, clock, reachability);
+            this.requestStateKey = RedisSecrets.requestStateKey(connection, keys);
+        } catch (RuntimeException e) {
+            // A timeout, or an ACL that refuses SUBSCRIBE or SET: nothing half-built is left connected.
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            throw new IllegalStateException("Redis at " + settings.where() + " refused what the gateway needs ("
+                    + e.getClass().getSimpleName() + ")");
+        }
         // What was announced while the subscription was down is read again from the keys, off the I/O thread.
         subscription.addListener(new RedisConnectionStateListener() {
             @Override

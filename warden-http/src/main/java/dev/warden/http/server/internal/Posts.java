@@ -103,8 +103,12 @@ final class Posts {
                         new ProtocolException(JsonRpcError.INTERNAL_ERROR, DRAINING, ErrorCode.RATE_LIMITED));
                 return;
             }
-            admitted(request, response, InFlight.exitingWhenDone(callback, settings.gate().exit()), decoded, body,
-                    caller);
+            Callback counted = InFlight.exitingWhenDone(callback, settings.gate().exit());
+            try {
+                admitted(request, response, counted, decoded, body, caller);
+            } catch (RuntimeException | Error e) {
+                counted.failed(e); // the count goes down however the request ends (post() fails the same callback)
+            }
             return;
         }
         admitted(request, response, callback, decoded, body, caller);
