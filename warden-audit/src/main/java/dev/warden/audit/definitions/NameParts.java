@@ -1,11 +1,10 @@
 package dev.warden.audit.definitions;
 
-import java.util.ArrayList;
+import dev.warden.audit.internal.ToolNames;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
-/** A tool's name as words: split on {@code _ - .} and spaces, and where camelCase starts a word. */
+/** A tool's name as words ({@link ToolNames#words}), and which of them say it changes or sends something. */
 final class NameParts {
 
     /**
@@ -22,24 +21,7 @@ final class NameParts {
     }
 
     static List<String> of(String name) {
-        List<String> parts = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean separator = c == '_' || c == '-' || c == '.' || c == ' ' || c == '/';
-            boolean camel = Character.isUpperCase(c) && i > 0 && Character.isLowerCase(name.charAt(i - 1));
-            if ((separator || camel) && w.length() > 0) {
-                parts.add(w.toString().toLowerCase(Locale.ROOT));
-                w.setLength(0);
-            }
-            if (!separator) {
-                w.append(c);
-            }
-        }
-        if (w.length() > 0) {
-            parts.add(w.toString().toLowerCase(Locale.ROOT));
-        }
-        return parts;
+        return ToolNames.words(name); // the words the call guard reads too, so both split a name alike
     }
 
     /** The first word of {@code name} that says it changes or sends something, if any. */

@@ -6,6 +6,7 @@ import dev.warden.audit.Evidence;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Rule;
 import dev.warden.audit.Target;
+import dev.warden.audit.internal.RawPosts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -44,9 +45,6 @@ public final class HttpChecks implements AuditCheck {
     /** Initializes made to compare session ids. */
     public static final int SESSIONS = 5;
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-            + "\"clientInfo\":{\"name\":\"warden-audit\",\"version\":\"1\"}}}";
     private static final List<String> BANNERS = List.of("server", "x-powered-by", "x-aspnet-version",
             "x-aspnetmvc-version");
 
@@ -199,10 +197,7 @@ public final class HttpChecks implements AuditCheck {
 
     private HttpResponse<InputStream> initialize(URI endpoint, Map<String, String> headers,
             Map<String, String> extra) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE));
+        HttpRequest.Builder b = RawPosts.post(endpoint, timeout, RawPosts.INITIALIZE);
         headers.forEach(b::header);
         extra.forEach(b::setHeader);
         HttpResponse<InputStream> r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -211,15 +206,8 @@ public final class HttpChecks implements AuditCheck {
     }
 
     private void close(URI endpoint, Map<String, String> headers, String session) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout).DELETE()
-                .header("Mcp-Session-Id", session);
-        headers.forEach(b::header);
-        try {
-            client.send(b.build(), HttpResponse.BodyHandlers.discarding());
-        } catch (IOException e) {
-            // a session the server does not close expires on its own; the findings stand
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Map<String, String> named = new java.util.LinkedHashMap<>(headers);
+        named.put("Mcp-Session-Id", session);
+        RawPosts.delete(client, endpoint, timeout, named); // the findings stand whether or not it closes
     }
 }

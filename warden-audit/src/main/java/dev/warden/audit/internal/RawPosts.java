@@ -56,7 +56,8 @@ public final class RawPosts implements AutoCloseable {
         }
     }
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":\"wdn-raw-init\",\"method\":\"initialize\","
+    /** The audit's own initialize, sent as is (the HTTP checks send it too). */
+    public static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":\"wdn-raw-init\",\"method\":\"initialize\","
             + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
             + "\"clientInfo\":{\"name\":\"warden-audit\",\"version\":\"1\"}}}";
 
@@ -135,6 +136,19 @@ public final class RawPosts implements AutoCloseable {
         if (!headers.containsKey("Mcp-Session-Id")) {
             return;
         }
+        delete(client, endpoint, timeout, headers);
+    }
+
+    /** A frame POSTed as Streamable HTTP wants it (JSON, either answer form accepted); headers are the caller's. */
+    public static HttpRequest.Builder post(URI endpoint, Duration timeout, String frame) {
+        return HttpRequest.newBuilder(endpoint).timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(frame));
+    }
+
+    /** Ends a session ({@code headers} name it); a server that will not is left to expire it. */
+    public static void delete(HttpClient client, URI endpoint, Duration timeout, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout).DELETE();
         headers.forEach(b::header);
         try {
@@ -152,10 +166,7 @@ public final class RawPosts implements AutoCloseable {
     }
 
     private Optional<HttpResponse<InputStream>> send(String frame) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(frame));
+        HttpRequest.Builder b = post(endpoint, timeout, frame);
         headers.forEach(b::setHeader);
         CompletableFuture<HttpResponse<InputStream>> pending =
                 client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofInputStream());

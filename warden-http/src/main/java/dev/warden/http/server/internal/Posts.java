@@ -36,7 +36,7 @@ final class Posts {
     /** What a request gets while the server drains: the request was fine, this replica is going away. */
     static final String DRAINING = "Service unavailable: this server is shutting down; retry the request";
     /** Soon: behind a load balancer the retry reaches another replica. */
-    static final String DRAINING_RETRY_AFTER_SECONDS = "1";
+    static final int DRAINING_RETRY_AFTER_SECONDS = 1;
 
     Posts(EndpointSettings settings, RequestDeadlines deadlines, HttpCounters counters, Refusals refusals,
           Sessions sessions, StatelessExchanges exchanges) {
@@ -98,8 +98,8 @@ final class Posts {
             // pass, so that the calls in flight get their elicitations answered and can be cancelled.
             if (!settings.gate().enter().getAsBoolean()) {
                 List<RequestId> ids = requestIds(decoded);
-                response.getHeaders().put(HttpHeader.RETRY_AFTER, DRAINING_RETRY_AFTER_SECONDS);
-                refusals.refuse(response, callback, 503, ids.size() == 1 ? Optional.of(ids.get(0)) : Optional.empty(),
+                refusals.retryLater(response, callback, 503, DRAINING_RETRY_AFTER_SECONDS,
+                        ids.size() == 1 ? Optional.of(ids.get(0)) : Optional.empty(),
                         new ProtocolException(JsonRpcError.INTERNAL_ERROR, DRAINING, ErrorCode.RATE_LIMITED));
                 return;
             }
@@ -144,10 +144,8 @@ final class Posts {
                 caller);
         if (admitted.isEmpty()) {
             counters.sessionsRefused.increment();
-            response.getHeaders().put(HttpHeader.RETRY_AFTER, "60");
-            refusals.refuse(response, callback, 503, Optional.of(initialize.get().id()), new ProtocolException(
-                    JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open and none is "
-                    + "idle; retry later", ErrorCode.RATE_LIMITED));
+            refusals.retryLater(response, callback, 503, Sessions.FULL_RETRY_SECONDS, Optional.of(initialize.get().id()),
+                    Refusals.tooManySessions());
             return Optional.empty();
         }
         response.getHeaders().put(Headers.SESSION, admitted.get().sessionId());
@@ -184,13 +182,10 @@ final class Posts {
                                     + "in use by a request in flight in this session"));
                     case CLOSED -> refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST,
                             Sessions.NOT_FOUND);
-                    case TOO_MANY_PENDING -> {
-                        response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-                        refusals.refuse(response, callback, 429, Optional.empty(), new ProtocolException(
-                                JsonRpcError.INVALID_REQUEST, "Too many requests: this session has "
-                                + settings.limits().maxPendingRequests() + " requests in flight already",
-                                ErrorCode.RATE_LIMITED));
-                    }
+                    case TOO_MANY_PENDING -> refusals.retryLater(response, callback, 429, 1, Optional.empty(),
+                            new ProtocolException(JsonRpcError.INVALID_REQUEST, "Too many requests: this session has "
+                                    + settings.limits().maxPendingRequests() + " requests in flight already",
+                                    ErrorCode.RATE_LIMITED));
                 }
             }
             case HttpSessionTransport.Result.Opened opened -> {

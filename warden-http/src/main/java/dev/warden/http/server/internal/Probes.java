@@ -1,12 +1,14 @@
 package dev.warden.http.server.internal;
 
-import java.nio.charset.StandardCharsets;
+import dev.warden.core.json.Json;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code GET /livez} and {@code GET /readyz}, answered before the Host, Origin and credential
@@ -38,11 +40,14 @@ public final class Probes {
             return true;
         }
         List<String> failing = LIVE.equals(path) ? List.of() : gate.unready().get();
-        StringBuilder body = new StringBuilder("{\"ready\":").append(failing.isEmpty()).append(",\"failing\":[");
-        for (int i = 0; i < failing.size(); i++) {
-            body.append(i == 0 ? "\"" : ",\"").append(plain(failing.get(i))).append('"');
+        ObjectNode body = Json.object();
+        if (LIVE.equals(path)) {
+            body.put("live", true);
+        } else {
+            body.put("ready", failing.isEmpty());
+            failing.forEach(body.putArray("failing")::add);
         }
-        String text = LIVE.equals(path) ? "{\"live\":true}" : body.append("]}").toString();
+        String text = body.toString();
         response.setStatus(failing.isEmpty() ? 200 : 503);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
@@ -52,13 +57,5 @@ public final class Probes {
         response.write(true, "HEAD".equals(request.getMethod()) ? null
                 : ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), callback);
         return true;
-    }
-
-    /** A check's name as JSON text: names are the gateway's own words, kept to letters, digits and -_.: anyway. */
-    private static String plain(String name) {
-        StringBuilder out = new StringBuilder();
-        name.codePoints().filter(c -> c < 128 && (Character.isLetterOrDigit(c) || "-_.:".indexOf(c) >= 0))
-                .forEach(out::appendCodePoint);
-        return out.toString();
     }
 }

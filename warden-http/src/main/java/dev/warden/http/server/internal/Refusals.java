@@ -6,6 +6,7 @@ import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import java.util.Optional;
@@ -39,6 +40,22 @@ final class Refusals {
 
     void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e) {
         refuse(response, callback, status, id, e, "");
+    }
+
+    /**
+     * A refusal the client may retry after {@code seconds} (503 for a full or draining server, 429
+     * for a session with too much in flight): the same answer with a {@code Retry-After} header.
+     */
+    void retryLater(Response response, Callback callback, int status, int seconds, Optional<RequestId> id,
+                    ProtocolException e) {
+        response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(seconds));
+        refuse(response, callback, status, id, e);
+    }
+
+    /** Every slot taken by a session that is not idle: a new or restored session must wait. */
+    static ProtocolException tooManySessions() {
+        return new ProtocolException(JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open "
+                + "and none is idle; retry later", ErrorCode.RATE_LIMITED);
     }
 
     /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */

@@ -27,6 +27,9 @@ import tools.jackson.databind.JsonNode;
  */
 final class Sessions {
 
+    /** When a client refused for want of a free session slot is told to try again. */
+    static final int FULL_RETRY_SECONDS = 60;
+
     private static final SecureRandom RANDOM = new SecureRandom();
     /** What a request for a session that does not exist, or no longer, is told (404). */
     static final String NOT_FOUND = "Not found: the session does not exist or has ended; initialize a new one";
@@ -161,10 +164,8 @@ final class Sessions {
             Restoration restored = restore(settings.seal().get(), id.get(), Request.getRemoteAddr(request), caller);
             if (restored.noRoom()) {
                 counters.sessionsRefused.increment();
-                response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.RETRY_AFTER, "60");
-                refusals.refuse(response, callback, 503, Optional.empty(), new dev.warden.core.error.ProtocolException(
-                        JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open and none is "
-                        + "idle; retry later", dev.warden.core.error.ErrorCode.RATE_LIMITED));
+                refusals.retryLater(response, callback, 503, FULL_RETRY_SECONDS, Optional.empty(),
+                        Refusals.tooManySessions());
                 return Optional.empty();
             }
             transport = restored.transport().orElse(null);
