@@ -7,6 +7,7 @@ module dev.warden.core {
     requires transitive tools.jackson.databind;
     requires transitive com.fasterxml.jackson.annotation;
 
+    exports dev.warden.core.cluster;
     exports dev.warden.core.error;
     exports dev.warden.core.headers;
     exports dev.warden.core.identity;
