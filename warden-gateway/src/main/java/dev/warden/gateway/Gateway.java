@@ -71,6 +71,7 @@ public final class Gateway implements AutoCloseable {
         this.incidents = dev.warden.gateway.internal.CallerIncidents.stamping(b.incidents);
         this.sanitizer = b.sanitizer;
         this.shared = b.shared;
+        this.replicas = b.replicas;
         for (Upstream u : b.upstreams) {
             ConnectionSlots s = new ConnectionSlots(u.name(), u.limits().maxConnections());
             slots.put(u.name(), s);
@@ -143,6 +144,8 @@ public final class Gateway implements AutoCloseable {
     private final Sanitizer sanitizer;
     /** Rates and breakers shared with the other replicas (none in one process). */
     private final dev.warden.gateway.internal.SharedState shared;
+    /** The other replicas, where a parked call's next round may land (none: one process). */
+    private final dev.warden.core.cluster.ReplicaBus replicas;
 
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
@@ -228,6 +231,7 @@ public final class Gateway implements AutoCloseable {
         private Optional<dev.warden.gateway.config.Access> access = Optional.empty();
         private final List<dev.warden.gateway.health.HealthCheck> healthChecks = new java.util.ArrayList<>();
         private dev.warden.gateway.internal.SharedState shared = dev.warden.gateway.internal.SharedState.LOCAL;
+        private dev.warden.core.cluster.ReplicaBus replicas = dev.warden.core.cluster.ReplicaBus.none();
 
         /**
          * A dependency without which this gateway is not ready (a shared store): {@code GET /readyz}
@@ -246,6 +250,16 @@ public final class Gateway implements AutoCloseable {
         public Builder shared(dev.warden.gateway.shared.SharedRates rates, dev.warden.gateway.shared.SharedBreakers breakers) {
             this.shared = new dev.warden.gateway.internal.SharedState(
                     Optional.of(Objects.requireNonNull(rates, "rates")), Objects.requireNonNull(breakers, "breakers"));
+            return this;
+        }
+
+        /**
+         * The other replicas of this deployment (warden-store-redis gives a bus on Redis): a parked
+         * 2026-07-28 call whose next round reaches another replica is answered by this one, which
+         * holds it. Unset: {@link dev.warden.core.cluster.ReplicaBus#none()}, one process.
+         */
+        public Builder replicas(dev.warden.core.cluster.ReplicaBus bus) {
+            this.replicas = Objects.requireNonNull(bus, "replicas");
             return this;
         }
 

@@ -79,7 +79,8 @@ public final class McpHttpServer implements AutoCloseable {
         this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
                 b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
                 auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready),
-                b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock))),
+                b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock)),
+                b.replicas),
                 timers, deadlines);
         jetty.setHandler(handler);
         jetty.setStopTimeout(2000);
@@ -197,6 +198,7 @@ public final class McpHttpServer implements AutoCloseable {
         private boolean insecureNoAuth;
         private Admission admission = Admission.always();
         private java.util.Optional<SessionKeys> sessionKeys = java.util.Optional.empty();
+        private dev.warden.core.cluster.ReplicaBus replicas = dev.warden.core.cluster.ReplicaBus.none();
         private Duration sessionMaxAge = Duration.ofHours(24);
 
         private Builder() {
@@ -429,6 +431,17 @@ public final class McpHttpServer implements AutoCloseable {
         public Builder portableSessions(SessionKeys keys, Duration maxAge) {
             this.sessionKeys = java.util.Optional.of(Objects.requireNonNull(keys, "keys"));
             this.sessionMaxAge = positive(maxAge, "maxAge");
+            return this;
+        }
+
+        /**
+         * The other replicas of this deployment (warden-store-redis gives a bus on Redis), for
+         * portable sessions: what a session changes after initialize, the client's answers to a
+         * server's questions and its cancellations reach the replica that needs them. Unset:
+         * {@link dev.warden.core.cluster.ReplicaBus#none()}, one process.
+         */
+        public Builder replicas(dev.warden.core.cluster.ReplicaBus bus) {
+            this.replicas = Objects.requireNonNull(bus, "replicas");
             return this;
         }
 

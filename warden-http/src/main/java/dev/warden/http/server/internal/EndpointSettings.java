@@ -9,12 +9,14 @@ import java.util.function.Consumer;
 
 /**
  * What the MCP endpoint needs from the server's configuration; {@code seal}, when present, makes
- * sessions portable: their ids sealed with what another replica needs to restore them.
+ * sessions portable: their ids sealed with what another replica needs to restore them; {@code
+ * replicas} carries what a portable session changes, and its answers, to the replicas holding it.
  */
 public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
                                Duration sessionIdleTimeout, Consumer<Transport> onSession, ErrorBoundary boundary,
                                ClientLimits limits, InstantSource clock, AuthGate auth,
-                               Gate gate, Optional<SessionSeal> seal) {
+                               Gate gate, Optional<SessionSeal> seal,
+                               dev.warden.core.cluster.ReplicaBus replicas) {
 
     /**
      * Whether a request's Host and Origin headers may reach the endpoint: the server's
