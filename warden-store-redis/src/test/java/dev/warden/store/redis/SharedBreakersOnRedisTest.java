@@ -45,6 +45,7 @@ class SharedBreakersOnRedisTest {
     @Test
     void aReplicaThatStartsLaterReadsTheOpeningsStillInForce() {
         replicas.replica("prod").breakers().opened("crm/lookup", forThirtySeconds());
+        awaitKey("warden:prod:breaker:crm/lookup");
         SharedBreakers late = replicas.replica("prod").breakers();
         assertThat(late.openUntil("crm/lookup", replicas.clock.instant())).isPresent();
     }
@@ -62,6 +63,7 @@ class SharedBreakersOnRedisTest {
     @Test
     void theKeyInRedisLivesAsLongAsThePause() throws Exception {
         replicas.replica("prod").breakers().opened("crm", forThirtySeconds());
+        awaitKey("warden:prod:breaker:crm");
         long ttl = Long.parseLong(replicas.redis.command("PTTL", "warden:prod:breaker:crm"));
         assertThat(ttl).isPositive().isLessThanOrEqualTo(30_000);
     }
@@ -74,5 +76,27 @@ class SharedBreakersOnRedisTest {
         prod.opened("crm", forThirtySeconds());
         Replicas.await(() -> prodToo.openUntil("crm", replicas.clock.instant()).isPresent(), WITHIN, "prod hears it");
         assertThat(staging.openUntil("crm", replicas.clock.instant())).isEmpty();
+    }
+
+    @Test
+    void anOpeningWhileRedisIsAwayIsThisReplicasOwn() throws Exception {
+        SharedBreakers a = replicas.replica("prod").breakers();
+        replicas.redis.stop();
+        try {
+            a.opened("crm", forThirtySeconds());
+            assertThat(a.openUntil("crm", replicas.clock.instant())).isPresent();
+        } finally {
+            replicas.redis.start();
+        }
+    }
+
+    private void awaitKey(String key) {
+        Replicas.await(() -> {
+            try {
+                return "1".equals(replicas.redis.command("EXISTS", key));
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, WITHIN, key + " written");
     }
 }

@@ -64,11 +64,20 @@ public final class RedisBreakers implements SharedBreakers {
             return;
         }
         String value = encode(opening);
+        // Sent without waiting: the caller is the call that opened the breaker, and its answer must
+        // not wait for Redis (nor, while Redis is away, for the command timeout). The two commands
+        // go out in order on one connection; the outcome only tells the reachability.
         try {
-            var redis = connection.sync();
+            var redis = connection.async();
             redis.set(keys.breaker(name), value, SetArgs.Builder.px(ttl));
-            redis.publish(keys.breakerChannel(), name + "\n" + value);
-            reachability.worked();
+            redis.publish(keys.breakerChannel(), name + "\n" + value).whenComplete((receivers, e) -> {
+                if (e == null) {
+                    reachability.worked();
+                } else {
+                    reachability.failed("breakers are this replica's own until it is back",
+                            e instanceof RuntimeException r ? r : new IllegalStateException(e));
+                }
+            });
         } catch (RuntimeException e) {
             reachability.failed("breakers are this replica's own until it is back", e);
         }
