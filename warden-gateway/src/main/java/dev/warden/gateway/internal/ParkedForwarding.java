@@ -119,6 +119,11 @@ public final class ParkedForwarding {
     /** {@link #forward(String, RequestContext, Optional, Optional, Duration, ErrorBoundary)} for this connection's client. */
     JsonNode forward(String owner, RequestContext ctx, ClientProfile profile, ConnectionLinks links, Services services)
             throws Exception {
+        if ("tools/call".equals(ctx.method())) {
+            // Checked here, where the request's headers are: the owner serves the round without them.
+            ToolCallFlow.headersAgree(ctx, ctx.params().map(p -> p.path("name").asString("")).orElse(""), profile,
+                    services);
+        }
         Optional<String> address = profile.key() instanceof ClientKey.Address(String a) ? Optional.of(a)
                 : Optional.empty();
         return forward(owner, ctx, address, profile.caller(), callTime(ctx, links),
