@@ -78,7 +78,12 @@ public final class Gateway implements AutoCloseable {
             metrics.connections(u.name(), s);
         }
         this.links = b.upstreams.stream().map(this::link).toList();
-        ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient);
+        // Among replicas a parked call's round may land on another one: it is taken to this one.
+        dev.warden.gateway.internal.ParkedForwarding forwarding = b.replicas.alone()
+                ? dev.warden.gateway.internal.ParkedForwarding.none()
+                : dev.warden.gateway.internal.ParkedForwarding.over(b.replicas,
+                        dev.warden.core.cluster.ReplicaCalls.shared(b.replicas));
+        ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient, forwarding.tokens());
         metrics.parked(parked);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
@@ -87,7 +92,8 @@ public final class Gateway implements AutoCloseable {
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
-                incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock));
+                incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
+                forwarding);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -100,6 +106,9 @@ public final class Gateway implements AutoCloseable {
         this.maxMessageBytes = b.maxMessageBytes;
         this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
         this.readiness = new dev.warden.gateway.health.Readiness(lifecycle, b.healthChecks);
+        // Last: rounds forwarded here are served by this gateway, now complete.
+        forwarding.serve(this::connect, links.stream().map(l -> l.spec().timeout()).max(java.time.Duration::compareTo)
+                .orElse(java.time.Duration.ofSeconds(60)));
     }
 
     private final dev.warden.gateway.health.Lifecycle lifecycle;

@@ -33,7 +33,23 @@ public final class ReplicaCalls {
         bus.on(REPLIES, (from, body) -> replied(body));
     }
 
-    /** Asks over {@code bus} (one {@code ReplicaCalls} per bus: it takes the replies topic). */
+    /**
+     * The one {@code ReplicaCalls} of {@code bus} in this process, made on first use: every
+     * component that asks over the same bus (the HTTP endpoint's sessions, the gateway's parked
+     * calls) must share it, since each instance takes the bus's replies topic for itself and a
+     * second would take the first one's replies.
+     */
+    public static ReplicaCalls shared(ReplicaBus bus) {
+        Objects.requireNonNull(bus, "bus");
+        synchronized (SHARED) {
+            return SHARED.computeIfAbsent(bus, ReplicaCalls::new);
+        }
+    }
+
+    /** By identity: a bus is one replica's membership, whatever it equals. */
+    private static final Map<ReplicaBus, ReplicaCalls> SHARED = new java.util.IdentityHashMap<>();
+
+    /** Asks over {@code bus} (one {@code ReplicaCalls} per bus: it takes the replies topic; see {@link #shared}). */
     public static ReplicaCalls of(ReplicaBus bus) {
         return new ReplicaCalls(Objects.requireNonNull(bus, "bus"));
     }

@@ -66,4 +66,18 @@ class ReplicaCallsTest {
                 .hasMessage("replica id must be 1-32 of [A-Za-z0-9_.-], not 'a b'");
         assertThatThrownBy(() -> hub.join("a")).hasMessage("replica id 'a' is taken");
     }
+
+    @Test
+    void componentsOfOneReplicaShareItsAsksSoNoneTakesAnothersReplies() {
+        ReplicaBus c = hub.join("c");
+        ReplicaBus d = hub.join("d");
+        ReplicaCalls.shared(d).serve("one", body -> "one:" + body);
+        ReplicaCalls.shared(d).serve("two", body -> "two:" + body);
+        ReplicaCalls sessions = ReplicaCalls.shared(c);
+        ReplicaCalls parked = ReplicaCalls.shared(c);
+
+        assertThat(parked).isSameAs(sessions);
+        assertThat(sessions.call("d", "one", "x", Duration.ofSeconds(10)).join()).isEqualTo("one:x");
+        assertThat(parked.call("d", "two", "y", Duration.ofSeconds(10)).join()).isEqualTo("two:y");
+    }
 }

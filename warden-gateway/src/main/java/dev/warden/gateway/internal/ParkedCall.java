@@ -38,7 +38,9 @@ final class ParkedCall implements Asker {
     private static final Object DONE = new Object();
 
     // A fresh token each round: an earlier round's state (replayed, or sent twice) resumes nothing.
-    private volatile String token = PREFIX + Tokens.random();
+    private volatile String token;
+    /** Where the tokens come from: they name the replica holding the call when there are several. */
+    private final ParkedTokens tokens;
     private final UpstreamLink link;
     private final McpClient session;
     private final String method;
@@ -51,7 +53,9 @@ final class ParkedCall implements Asker {
     private int asked;
 
     ParkedCall(UpstreamLink link, McpClient session, String method, String name,
-            Guard.Permit permit) {
+            Guard.Permit permit, ParkedTokens tokens) {
+        this.tokens = tokens;
+        this.token = tokens.next();
         this.link = link;
         this.session = session;
         this.method = method;
@@ -183,7 +187,7 @@ final class ParkedCall implements Asker {
                 request.set("params", ask.params());
             }
         }
-        token = PREFIX + Tokens.random();
+        token = tokens.next();
         result.put("requestState", token);
         return Optional.of(result);
     }

@@ -34,6 +34,7 @@ public final class ParkedCalls {
     }
 
     private final InstantSource clock;
+    private final ParkedTokens tokens;
     private final int total;
     private final int perClient;
     private final Object lock = new Object();
@@ -44,6 +45,12 @@ public final class ParkedCalls {
     private volatile Instant nextExpiry = Instant.MAX;
 
     public ParkedCalls(InstantSource clock, int total, int perClient) {
+        this(clock, total, perClient, ParkedTokens.local());
+    }
+
+    /** @param tokens the request states handed out: among several replicas, they name this one */
+    public ParkedCalls(InstantSource clock, int total, int perClient, ParkedTokens tokens) {
+        this.tokens = java.util.Objects.requireNonNull(tokens, "tokens");
         if (total < 1 || perClient < 1) {
             throw new IllegalArgumentException("parked calls must be at least 1 in all and per client");
         }
@@ -100,6 +107,11 @@ public final class ParkedCalls {
             return Optional.empty();
         }
         return Optional.of(parked.call());
+    }
+
+    /** The request states this gateway's parked calls hand out. */
+    ParkedTokens tokens() {
+        return tokens;
     }
 
     void forget(ParkedCall call) {

@@ -31,7 +31,7 @@ final class ParkedRounds {
     JsonNode start(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent, RequestOptions options,
             Guard.Permit permit, Optional<String> tool) throws Exception {
         ParkedCall call = new ParkedCall(link, client, ctx.method(), sent.path(nameField(ctx.method())).asString(""),
-                permit);
+                permit, services.parked().tokens());
         try {
             call.start(client.requestAsync(ctx.method(), sent, options));
         } catch (RuntimeException e) {

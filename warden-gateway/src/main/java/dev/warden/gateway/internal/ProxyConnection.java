@@ -117,6 +117,11 @@ public final class ProxyConnection implements Asker {
             if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
+            Optional<String> owner = services.forwarding().ownerElsewhere(ctx);
+            if (owner.isPresent()) {
+                // A later round of a call parked on another replica: answered there (and audited there).
+                return services.forwarding().forward(owner.get(), ctx, profile, links, services);
+            }
             return CallerIncidents.serving(profile.caller(), () -> services.trail().around(ctx, handler,
                     this::auditRecord));
         };

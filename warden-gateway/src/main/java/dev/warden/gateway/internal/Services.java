@@ -19,10 +19,11 @@ import java.util.Optional;
  * @param incidents the incident store, as {@link CallerIncidents#stamping} writes to it
  * @param clock what dates the incidents
  * @param pins the upstreams' pinned definitions against what they list
+ * @param forwarding where a parked call's round for another replica goes ({@link ParkedForwarding#none()}: one process)
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
                        ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock,
-                       PinWatch pins) {
+                       PinWatch pins, ParkedForwarding forwarding) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

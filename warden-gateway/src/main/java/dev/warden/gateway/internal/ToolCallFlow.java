@@ -44,7 +44,7 @@ final class ToolCallFlow {
         Naming.Target target = route(ctx, exposed);
         params.put("name", target.name());
         boolean structured = structured(exposed);
-        headersAgree(ctx, exposed);
+        headersAgree(ctx, exposed, profile, services);
         List<Guard.Permit> permit = new ArrayList<>(1);
         UpstreamReply reply = upstreamCall(target, ctx, params, permit);
         return answer(target, exposed, ctx, structured, permit, reply);
@@ -71,7 +71,7 @@ final class ToolCallFlow {
      * Over HTTP a stateless call's Mcp-Param-* headers must agree with the arguments the tool
      * marks for them (an intermediary may have routed on them): else the version's -32020.
      */
-    private void headersAgree(RequestContext ctx, String exposed) {
+    static void headersAgree(RequestContext ctx, String exposed, ClientProfile profile, Services services) {
         if (!StatelessRules.stateless(ctx) || profile.headers().isEmpty()) {
             return;
         }

@@ -1,0 +1,214 @@
+package dev.warden.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.core.cluster.InProcessReplicas;
+import dev.warden.core.identity.Caller;
+import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.json.Json;
+import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.gateway.config.Upstream;
+import dev.warden.server.McpServer;
+import dev.warden.server.tool.ToolResult;
+import dev.warden.server.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Two gateway replicas joined by a bus, in front of the same session-based upstream: a stateless
+ * (2026-07-28) call parked on one, whose next round reaches the other, is answered by the one that
+ * holds it (the upstream's question is open there), never run a second time; when that replica or
+ * the bus is gone, the client is told to call again.
+ */
+class GatewayParkedCallsAcrossReplicasTest {
+
+    private final AtomicInteger runs = new AtomicInteger();
+    private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
+            .tool(ToolSpec.builder("ask").handler(call -> {
+                runs.incrementAndGet();
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                String said = call.context().requestClient("sampling/createMessage", params)
+                        .path("content").path("text").asString();
+                return ToolResult.text(said);
+            }).build())
+            .build();
+    private final InProcessReplicas hub = InProcessReplicas.hub();
+    private final List<Gateway> gateways = new ArrayList<>();
+
+    private Gateway replica(String id) {
+        Gateway.Builder builder = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all());
+        if (id != null) {
+            builder.replicas(hub.join(id));
+        }
+        Gateway gateway = builder.build();
+        gateways.add(gateway);
+        return gateway;
+    }
+
+    /** Reached without server/discover: a session-based upstream, so its questions park stateless calls. */
+    private Upstream upstream() {
+        return Upstream.builder("asking", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
+        }).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    @AfterEach
+    void stop() {
+        gateways.forEach(Gateway::close);
+    }
+
+    @Test
+    void aRoundReachingAnotherReplicaIsAnsweredByTheOneHoldingTheCallAndTheToolRunsOnce() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        Optional<Caller> alice = Optional.of(AsCaller.jwt("alice"));
+
+        JsonNode parked = request(a, alice, firstRound(1)).path("result");
+        JsonNode answer = request(b, alice, nextRound(2, parked));
+
+        assertThat(parked.path("requestState").asString()).startsWith("warden-parked.a.");
+        assertThat(answer.path("id").asInt()).isEqualTo(2);
+        assertThat(answer.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+        assertThat(runs).as("the tool ran once, on the replica holding the call").hasValue(1);
+    }
+
+    @Test
+    void anotherClientsRoundWithTheStateIsRefusedAsOnTheOwnerAndTheCallStaysForItsClient() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        JsonNode parked = request(a, Optional.of(AsCaller.jwt("alice")), firstRound(1)).path("result");
+
+        JsonNode byBob = request(b, Optional.of(AsCaller.jwt("bob")), nextRound(2, parked));
+        JsonNode byAlice = request(b, Optional.of(AsCaller.jwt("alice")), nextRound(3, parked));
+
+        assertThat(byBob.path("id").asInt()).isEqualTo(2);
+        assertThat(byBob.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(byBob.path("error").path("message").asString()).contains("requestState is unknown");
+        assertThat(byBob.path("error").path("data").path("ref").asString()).startsWith("ref_");
+        assertThat(byAlice.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+    }
+
+    @Test
+    void aStoppedOwnerGivesARetryableErrorWithTheRequestsIdAndNothingRunsAgain() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+        hub.stop("a");
+
+        JsonNode answer = request(b, Optional.empty(), nextRound(2, parked));
+
+        assertRetryable(answer, 2);
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void anUnreachableBusGivesTheSameRetryableErrorAndNothingRunsAgain() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+        hub.unreachable(true);
+
+        JsonNode answer = request(b, Optional.empty(), nextRound(2, parked));
+
+        assertRetryable(answer, 2);
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void aRoundReachingTheOwnerItselfIsServedThereAsInOneProcess() throws Exception {
+        Gateway a = replica("a");
+        replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+
+        JsonNode answer = request(a, Optional.empty(), nextRound(2, parked));
+
+        assertThat(answer.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+    }
+
+    @Test
+    void aSingleProcessHandsOutRequestStatesNamingNoReplica() throws Exception {
+        Gateway single = replica(null);
+
+        JsonNode parked = request(single, Optional.empty(), firstRound(1)).path("result");
+
+        assertThat(parked.path("requestState").asString()).matches("warden-parked\\.[A-Za-z0-9_-]{32}");
+    }
+
+    private static void assertRetryable(JsonNode answer, int id) {
+        assertThat(answer.path("id").asInt()).isEqualTo(id);
+        JsonNode error = answer.path("error");
+        assertThat(error.path("code").asInt()).isEqualTo(-32603);
+        assertThat(error.path("message").asString()).isEqualTo("The replica holding this call stopped; call the tool again.");
+        assertThat(error.path("data").path("code").asString()).isEqualTo("UPSTREAM_ERROR");
+        assertThat(error.path("data").path("retryable").asBoolean()).isTrue();
+        assertThat(error.path("data").path("ref").asString()).startsWith("ref_");
+    }
+
+    private static final String ENVELOPE = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}";
+
+    private static String firstRound(int id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"arguments\":{}," + ENVELOPE + "}}";
+    }
+
+    /** The next round of a parked {@code ask}: the sampling answer, under its {@code requestState}. */
+    private static String nextRound(int id, JsonNode parked) {
+        assertThat(parked.path("resultType").asString()).isEqualTo("input_required");
+        String question = parked.path("inputRequests").propertyNames().iterator().next();
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"arguments\":{},\"requestState\":" + parked.path("requestState") + ",\"inputResponses\":{\""
+                + question + "\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"alice's model\"},"
+                + "\"model\":\"m\"}}," + ENVELOPE + "}}";
+    }
+
+    /** One stateless request on a connection of its own (as each HTTP request is): its answer. */
+    private static JsonNode request(Gateway gateway, Optional<Caller> caller, String frame) throws InterruptedException {
+        BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        gateway.connect(new AsCaller(pair.right(), "10.0.0.1", caller));
+        pair.left().start(new Transport.Listener() {
+            @Override
+            public void onFrame(byte[] bytes) {
+                received.add(Json.mapper().readTree(new String(bytes, StandardCharsets.UTF_8)));
+            }
+
+            @Override
+            public void onFrameError(dev.warden.core.error.ProtocolException error) {
+            }
+
+            @Override
+            public void onClose() {
+            }
+        });
+        pair.left().send(frame);
+        try {
+            while (true) {
+                JsonNode next = received.poll(30, TimeUnit.SECONDS);
+                assertThat(next).as("an answer").isNotNull();
+                if (next.has("id") && !next.has("method")) {
+                    return next;
+                }
+            }
+        } finally {
+            pair.left().close();
+        }
+    }
+}
