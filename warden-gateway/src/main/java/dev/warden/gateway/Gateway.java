@@ -84,6 +84,7 @@ public final class Gateway implements AutoCloseable {
                 : dev.warden.gateway.internal.ParkedForwarding.over(b.replicas,
                         dev.warden.core.cluster.ReplicaCalls.shared(b.replicas));
         ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient, forwarding.tokens());
+        this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
         metrics.parked(parked);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
@@ -93,7 +94,7 @@ public final class Gateway implements AutoCloseable {
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
                 incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
-                forwarding);
+                forwarding, lifecycle.draining());
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -104,7 +105,6 @@ public final class Gateway implements AutoCloseable {
         this.naming = b.prefixAlways ? new Naming(true, b.separator)
                 : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
-        this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
         this.readiness = new dev.warden.gateway.health.Readiness(lifecycle, b.healthChecks);
         // Last: rounds forwarded here are served by this gateway, now complete.
         forwarding.serve(this::connect, links.stream().map(l -> l.spec().timeout()).max(java.time.Duration::compareTo)

@@ -280,6 +280,28 @@ class GatewayStatelessClientTest {
         assertThat(update.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(11);
     }
 
+    @Test
+    void aDrainingGatewayEndsAListenStreamWithItsResultRatherThanWaitingForTheClient() throws Exception {
+        Transport t = raw();
+        t.send("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"resourceSubscriptions\":[\"test://watched\"]}," + envelope("2026-07-28") + "}}");
+        assertThat(answer().path("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+        assertThat(gateway.lifecycle().inFlight()).isZero(); // in-memory: the HTTP endpoint counts requests
+
+        Thread drain = Thread.ofVirtual().start(() -> {
+            try {
+                gateway.drain(Duration.ofMinutes(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        JsonNode ended = answer();
+        assertThat(ended.path("id").asInt()).isEqualTo(12);
+        assertThat(ended.at("/result/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(12);
+        assertThat(ended.at("/result/resultType").asString()).isEqualTo("complete");
+        drain.join(Duration.ofSeconds(30));
+    }
+
     // ---- what stateless clients share --------------------------------------------------------
 
     private McpClient statelessClientOf(Gateway g, String name) {

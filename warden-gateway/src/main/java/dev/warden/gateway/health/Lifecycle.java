@@ -20,6 +20,8 @@ public final class Lifecycle {
     private final Clock clock;
     private int inFlight;
     private Optional<Instant> deadline = Optional.empty();
+    /** Completed when draining starts: what waits indefinitely (a listen stream) ends then, not at the bound. */
+    private final java.util.concurrent.CompletableFuture<Void> draining = new java.util.concurrent.CompletableFuture<>();
 
     public Lifecycle(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -60,7 +62,17 @@ public final class Lifecycle {
         if (deadline.isEmpty()) {
             deadline = Optional.of(clock.instant().plus(bound));
         }
+        draining.complete(null);
         notifyAll();
+    }
+
+    /**
+     * Completes when draining starts. A call that would otherwise run until its client leaves (a
+     * 2026-07-28 {@code subscriptions/listen} stream) ends then, gracefully, so the drain does not
+     * wait its whole bound for it and the client listens again on another replica.
+     */
+    public java.util.concurrent.CompletionStage<Void> draining() {
+        return draining.copy();
     }
 
     public synchronized Phase phase() {

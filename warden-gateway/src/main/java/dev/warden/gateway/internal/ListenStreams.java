@@ -35,8 +35,11 @@ final class ListenStreams {
     private final Handshake handshake;
     private final ResourceRouting resources;
     private final Map<RequestId, Listen> listens = new ConcurrentHashMap<>();
+    private final java.util.concurrent.CompletionStage<Void> draining;
 
-    ListenStreams(Session session, ClientProfile profile, Handshake handshake, ResourceRouting resources) {
+    ListenStreams(Session session, ClientProfile profile, Handshake handshake, ResourceRouting resources,
+                  java.util.concurrent.CompletionStage<Void> draining) {
+        this.draining = draining;
         this.session = session;
         this.profile = profile;
         this.handshake = handshake;
@@ -97,8 +100,16 @@ final class ListenStreams {
         listens.put(ctx.id(), listen);
         try {
             session.notify("notifications/subscriptions/acknowledged", ack, ctx.id());
-            session.closed().get(); // until the client closes the stream (this thread is interrupted then)
-            throw new InterruptedException("the connection closed");
+            // Until the client closes the stream (this thread is interrupted then), or the gateway
+            // drains: then the stream ends with its result, the spec's graceful end, and the client
+            // listens again (behind a balancer, on a replica that serves).
+            java.util.concurrent.CompletableFuture.anyOf(session.closed(), draining.toCompletableFuture()).get();
+            if (session.closed().isDone()) {
+                throw new InterruptedException("the connection closed");
+            }
+            ObjectNode ended = Json.object();
+            ended.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+            return ended;
         } finally {
             listens.remove(ctx.id());
             owners.forEach((uri, owner) -> owner.unsubscribe(subscriber, uri, false));

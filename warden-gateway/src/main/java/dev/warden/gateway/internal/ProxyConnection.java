@@ -83,7 +83,7 @@ public final class ProxyConnection implements Asker {
                 .onOtherNotification(this::notifyUpstreams)
                 .resultFilter(handshake::decorate)
                 .build();
-        this.listens = new ListenStreams(session, profile, handshake, resources);
+        this.listens = new ListenStreams(session, profile, handshake, resources, services.draining());
     }
 
     public void start() {

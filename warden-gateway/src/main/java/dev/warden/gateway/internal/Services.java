@@ -20,10 +20,12 @@ import java.util.Optional;
  * @param clock what dates the incidents
  * @param pins the upstreams' pinned definitions against what they list
  * @param forwarding where a parked call's round for another replica goes ({@link ParkedForwarding#none()}: one process)
+ * @param draining completes when the gateway starts draining (listen streams then end gracefully)
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
                        ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock,
-                       PinWatch pins, ParkedForwarding forwarding) {
+                       PinWatch pins, ParkedForwarding forwarding,
+                       java.util.concurrent.CompletionStage<Void> draining) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();
