@@ -143,8 +143,8 @@ final class SessionRelay {
      */
     void deliver(HttpSessionTransport transport, Decoded decoded, byte[] body) {
         String key = keys.get(transport);
-        List<JsonRpcMessage> messages = messages(decoded);
-        if (key == null || messages.isEmpty()) {
+        List<JsonRpcMessage> messages = key == null ? List.of() : messages(decoded);
+        if (messages.isEmpty()) {
             transport.deliver(body); // not portable, or something the session itself refuses
             return;
         }
