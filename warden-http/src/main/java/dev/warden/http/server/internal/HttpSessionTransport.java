@@ -63,13 +63,11 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private volatile Optional<Caller> caller;
     /** Its stream ids' start: the id's, or for a portable session a tag of this replica's copy (no clash with another's). */
     private final String streamPrefix;
-    /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
-    private volatile Optional<String> replica = Optional.empty();
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
-                         ScheduledExecutorService timers, SessionLimits limits, InstantSource clock,
-                         HttpCounters counters, Optional<Caller> caller, String capKey, String streamPrefix) {
+                         ScheduledExecutorService timers, SessionLimits limits, InstantSource clock, HttpCounters counters,
+                         Optional<Caller> caller, String capKey, String streamPrefix) {
         this.sessionId = sessionId;
         this.streamPrefix = streamPrefix;
         this.caller = caller;
@@ -133,6 +131,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         this.version = Optional.of(negotiated);
     }
 
+    /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
+    private volatile Optional<String> replica = Optional.empty();
     private final Connecting connecting = new Connecting();
 
     Connecting connecting() {
