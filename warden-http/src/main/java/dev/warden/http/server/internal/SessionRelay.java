@@ -31,6 +31,9 @@ import tools.jackson.databind.node.ObjectNode;
  * on that replica's GET stream, if it has one (held there, bounded, until the client opens it). So
  * whichever replica holds the client's GET stream delivers its resource updates and log
  * notifications, from its own copy; the others' copies have no stream for them.
+ * A replayed change is a request the copy's server handles on a thread of its own, so it takes
+ * effect a moment after it arrives: a request landing on that copy in the same instant may still
+ * see the level or subscriptions of before.
  *
  * <p>Inactive (every method a no-op, frames delivered as they came) unless sessions are portable
  * and there are other replicas: with {@link ReplicaBus#none()} one process behaves as it always
