@@ -425,8 +425,8 @@ public final class McpHttpServer implements AutoCloseable {
          * seals, with AES-256-GCM, who opened it and the client's initialize params; a replica that
          * does not know an id opens it and replays the handshake into a server of its own. An id
          * that does not open, is older than {@code maxAge}, or is another principal's is answered
-         * 404 as an unknown one. What changes after initialize (subscriptions, log level, streams)
-         * stays on the replica where it happened (docs/design/replicas-sessions.md).
+         * 404 as an unknown one. With {@link #replicas}, log level, subscriptions, DELETE, answers and
+         * cancellations cross replicas; streams stay where opened (docs/design/replicas-sessions.md).
          */
         public Builder portableSessions(SessionKeys keys, Duration maxAge) {
             this.sessionKeys = java.util.Optional.of(Objects.requireNonNull(keys, "keys"));

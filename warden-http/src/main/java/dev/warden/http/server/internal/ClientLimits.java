@@ -12,8 +12,8 @@ public record ClientLimits(int maxSessions, int maxSessionsPerAddress, int maxPe
         }
     }
 
-    HttpSessionTransport.Limits session() {
-        return new HttpSessionTransport.Limits(streamBuffer(), retainedBytesPerSession, maxPendingRequests);
+    SessionLimits session() {
+        return new SessionLimits(streamBuffer(), retainedBytesPerSession, maxPendingRequests);
     }
 
     /** What one event stream may hold for a client that reads slower than the server sends. */

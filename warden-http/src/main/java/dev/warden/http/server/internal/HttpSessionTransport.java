@@ -1,6 +1,7 @@
 package dev.warden.http.server.internal;
 
 import dev.warden.core.identity.Caller;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -13,6 +14,7 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -30,15 +32,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
-    /** The bounds of one session, from the server's configuration. */
-    record Limits(SseStream.Buffer streamBuffer, long retainedBytes, int maxPendingRequests) {
-        Limits {
-            if (retainedBytes < 1 || maxPendingRequests < 1) {
-                throw new IllegalArgumentException("session limits must be positive");
-            }
-        }
-    }
-
     /** Why a POST's requests cannot be taken. */
     enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING, CLOSED }
 
@@ -46,7 +39,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final String remoteAddress;
     private final Duration resumeWindow;
     private final ScheduledExecutorService timers;
-    private final Limits limits;
+    private final SessionLimits limits;
     private final InstantSource clock;
     private final SseStream.SessionBudget budget;
     private final HttpCounters counters;
@@ -57,13 +50,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
     private volatile SseStream standalone;
-    /**
-     * What concerned no request and came before the client opened its GET stream (a list change
-     * right after initializing, say; clients open that stream in the background): handed to the
-     * stream when it opens rather than lost. Bounded, for clients that never open one.
-     */
-    private final java.util.ArrayDeque<String> early = new java.util.ArrayDeque<>();
-    static final int MAX_EARLY = 64;
+    private final EarlyFrames early = new EarlyFrames(); // what came for the GET stream before it opened
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive;
@@ -79,7 +66,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
     HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
-                         ScheduledExecutorService timers, Limits limits, InstantSource clock, HttpCounters counters,
+                         ScheduledExecutorService timers, SessionLimits limits, InstantSource clock, HttpCounters counters,
                          Optional<Caller> caller, String capKey, String streamPrefix) {
         this.sessionId = sessionId;
         this.streamPrefix = streamPrefix;
@@ -144,6 +131,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         this.version = Optional.of(negotiated);
     }
 
+    /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
+    private volatile Optional<String> replica = Optional.empty();
     private final Connecting connecting = new Connecting();
 
     Connecting connecting() {
@@ -273,6 +262,12 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
     }
 
+    /** A question to the client; among replicas its id names this one, where the answer must come back. */
+    @Override
+    public void send(String frame, JsonRpcMessage.Request request, Route route, CompletableFuture<?> answered) {
+        send(replica.map(self -> ReplicaIds.naming(request, self)).orElse(frame), route, false);
+    }
+
     @Override
     public void send(String frame, Route route, boolean droppable) {
         if (closed.get()) {
@@ -305,11 +300,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             opened.send(frame, droppable);
             return;
         }
-        early.addLast(frame);
-        if (early.size() > MAX_EARLY) {
-            early.removeFirst();
-            LOG.log(System.Logger.Level.DEBUG, "message dropped: the client has opened no GET stream for it");
-        }
+        early.hold(frame);
     }
 
     @Override
@@ -387,6 +378,15 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     void cancel(RequestId request) {
         byte[] frame = Cancellation.frame(request, "The response stream closed").getBytes(StandardCharsets.UTF_8);
         Thread.ofVirtual().name("warden-http-cancel").start(() -> deliver(frame));
+    }
+
+    void namesReplica(String self) {
+        replica = Optional.of(self);
+    }
+
+    /** Whether {@code request} came in a POST to this copy and is not answered yet. */
+    boolean inFlight(RequestId request) {
+        return byRequest.containsKey(request);
     }
 
     void keepAlive() {

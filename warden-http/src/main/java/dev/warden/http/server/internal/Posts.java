@@ -164,8 +164,9 @@ final class Posts {
             return;
         }
         if (requests.isEmpty()) {
-            // Notifications and responses: accepted, nothing to answer on this request.
-            transport.deliver(body);
+            // Notifications and responses: accepted, nothing to answer on this request (an answer to
+            // another replica's question, or a cancellation of its request, goes on to it).
+            sessions.relay().deliver(transport, decoded, body);
             response.setStatus(202);
             response.write(true, null, callback);
             return;
@@ -191,6 +192,7 @@ final class Posts {
             case HttpSessionTransport.Result.Opened opened -> {
                 Headers.sse(response);
                 opened.stream().attach(response, callback, 0, Headers.primes(transport), settings.retry().toMillis());
+                sessions.relay().requested(transport, decoded); // told to the other copies before this one answers
                 transport.deliver(body);
             }
         }

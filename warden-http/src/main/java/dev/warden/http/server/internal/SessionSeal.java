@@ -102,6 +102,11 @@ public final class SessionSeal {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
+    /** How long after sealing a value still opens: what a sealed session's shared facts need to outlive. */
+    Duration maxAge() {
+        return maxAge;
+    }
+
     /** {@code value} sealed with the current key; empty if it is over {@link #MAX_VALUE_BYTES}. */
     Optional<String> seal(byte[] value) {
         if (value.length > MAX_VALUE_BYTES) {

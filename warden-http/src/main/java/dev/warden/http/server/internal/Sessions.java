@@ -52,6 +52,8 @@ final class Sessions {
      * replicas do not know of them (a shared store's part, see docs/design/replicas-sessions.md).
      */
     private final Map<String, Boolean> endedHere;
+    /** What crosses replicas for portable sessions; inactive with one process. */
+    private final SessionRelay relay;
 
     /** One remote address's open sessions: how many, and in their idle order. */
     private static final class FromAddress {
@@ -71,6 +73,11 @@ final class Sessions {
                 return size() > remembered;
             }
         };
+        this.relay = new SessionRelay(settings, this::endCopy);
+    }
+
+    SessionRelay relay() {
+        return relay;
     }
 
     int count() {
@@ -104,8 +111,17 @@ final class Sessions {
         });
     }
 
-    /** Ends a session its client deleted. */
+    /** Ends a session its client deleted: here, and (portable, among replicas) on every replica. */
     void end(HttpSessionTransport transport) {
+        relay.ended(transport);
+        endCopy(transport);
+    }
+
+    /**
+     * Closes this replica's copy of a deleted session; a portable one is not restored here again,
+     * even when the replicas' shared record cannot be read.
+     */
+    private void endCopy(HttpSessionTransport transport) {
         if (settings.seal().isPresent()) {
             synchronized (endedHere) {
                 endedHere.put(transport.sessionId(), Boolean.TRUE);
@@ -122,6 +138,7 @@ final class Sessions {
             if (!open.remove(transport.sessionId(), transport)) {
                 return false;
             }
+            relay.forget(transport);
             FromAddress from = byAddress.get(transport.capKey());
             if (--from.count == 0) {
                 byAddress.remove(transport.capKey());
@@ -200,6 +217,9 @@ final class Sessions {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             counters.sessionsOpened.increment();
+            if (sealed.isPresent()) {
+                relay.holding(transport);
+            }
             transport.connecting().claim();
             try {
                 settings.onSession().accept(transport);
@@ -230,6 +250,10 @@ final class Sessions {
         if (state.isEmpty() || !state.get().ownedBy(caller)) {
             return Restoration.NONE;
         }
+        Optional<Map<String, String>> record = relay.record(id); // what the session changed since, on any replica
+        if (SessionRelay.ended(record)) {
+            return Restoration.NONE; // deleted on another replica
+        }
         Optional<HttpSessionTransport> placed = place(id, address, caller, randomId(6));
         if (placed.isEmpty()) {
             return new Restoration(Optional.empty(), true);
@@ -242,8 +266,10 @@ final class Sessions {
             Optional.ofNullable(state.get().initialize().get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             counters.sessionsRestored.increment();
+            relay.holding(transport);
             settings.onSession().accept(transport);
             SessionRestore.replay(transport, state.get());
+            relay.restored(transport, record);
         } finally {
             transport.connecting().done();
         }

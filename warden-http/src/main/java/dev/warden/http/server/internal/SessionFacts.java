@@ -1,0 +1,111 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.cluster.ReplicaBus;
+import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Logging;
+import dev.warden.core.mcp.Resources;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a portable session changed after its initialize, kept where every replica reads it (one
+ * shared record per session, expiring with the seal's max age after its last write): that its
+ * client deleted it ({@code ended}), the log level it set ({@code level}: the last
+ * {@code logging/setLevel} params), and the URIs it subscribes to (a field {@code sub:{uri}} each,
+ * so two replicas changing the set at once never lose each other's change). A replica restoring
+ * the session replays these into its copy after the handshake.
+ *
+ * <p>The record's key is a digest of the session id, never the id: without authentication an id
+ * is a bearer secret, and it has no business in a store's key space or on the bus.
+ */
+final class SessionFacts {
+
+    static final String ENDED = "ended";
+    private static final String LEVEL = "level";
+    private static final String SUB = "sub:";
+
+    private final ReplicaBus bus;
+    private final Duration ttl;
+
+    SessionFacts(ReplicaBus bus, Duration ttl) {
+        this.bus = bus;
+        this.ttl = ttl;
+    }
+
+    /** The key of a session's record, and of the session in messages between replicas. */
+    static String key(String sessionId) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(sessionId.getBytes(StandardCharsets.UTF_8));
+            return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** Whether {@code method} changes what later requests of the session depend on. */
+    static boolean changes(String method) {
+        return Logging.SET_LEVEL.equals(method) || Resources.SUBSCRIBE.equals(method)
+                || Resources.UNSUBSCRIBE.equals(method);
+    }
+
+    /** Records that the session was deleted; false when the store could not take it. */
+    boolean end(String key) {
+        return bus.put(key, ENDED, "1", ttl);
+    }
+
+    /** The session's record; empty when the store could not answer. */
+    Optional<Map<String, String>> read(String key) {
+        return bus.read(key);
+    }
+
+    /** Records a change ({@link #changes} says which); a store that cannot take it leaves it to this replica. */
+    void record(String key, String method, Optional<JsonNode> params) {
+        ObjectNode p = params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast)
+                .orElseGet(Json::object);
+        String uri = p.path("uri").asString("");
+        boolean stored = switch (method) {
+            case Logging.SET_LEVEL -> bus.put(key, LEVEL, Json.write(p), ttl);
+            case Resources.SUBSCRIBE -> !uri.isEmpty() && bus.put(key, SUB + uri, "1", ttl);
+            case Resources.UNSUBSCRIBE -> !uri.isEmpty() && bus.remove(key, SUB + uri);
+            default -> true;
+        };
+        if (!stored) {
+            System.getLogger(SessionFacts.class.getName()).log(System.Logger.Level.DEBUG,
+                    "a session change was not recorded for the other replicas");
+        }
+    }
+
+    /** One change to replay into a copy of the session: a request of its own, whose answer nobody reads. */
+    record Change(String method, JsonNode params) {
+    }
+
+    /** What to replay into a restored copy, in order: the level, then each subscription. */
+    static List<Change> changesIn(Map<String, String> record) {
+        List<Change> changes = new ArrayList<>();
+        Optional.ofNullable(record.get(LEVEL)).map(SessionFacts::params)
+                .ifPresent(p -> changes.add(new Change(Logging.SET_LEVEL, p)));
+        record.keySet().stream().filter(f -> f.startsWith(SUB)).sorted().forEach(f -> {
+            ObjectNode p = Json.object();
+            p.put("uri", f.substring(SUB.length()));
+            changes.add(new Change(Resources.SUBSCRIBE, p));
+        });
+        return changes;
+    }
+
+    private static JsonNode params(String json) {
+        try {
+            return Json.mapper().readTree(json);
+        } catch (RuntimeException e) {
+            return Json.object();
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package dev.warden.http.server.internal;
+
+import dev.warden.core.cluster.ReplicaBus;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.Decoded;
+import dev.warden.core.jsonrpc.JsonRpcCodec;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Cancellation;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What crosses replicas for the portable sessions this replica holds a copy of, over the
+ * {@link ReplicaBus}: a client's answer to a question another replica asked ({@link ReplicaIds}
+ * names it; forwarded to that replica alone), a {@code notifications/cancelled} for a request not in
+ * flight here (to all; the replica running it delivers it), a DELETE (recorded, and to all: each
+ * closes its copy), and the changes later requests depend on: log level and resource
+ * subscriptions (recorded in {@link SessionFacts}, and to all: each replays them into its copy).
+ *
+ * <p>The delivery model that follows: every copy of a session filters logs at the client's level
+ * and is subscribed to the client's URIs, and what a copy sends outside any request goes out only
+ * on that replica's GET stream, if it has one (held there, bounded, until the client opens it). So
+ * whichever replica holds the client's GET stream delivers its resource updates and log
+ * notifications, from its own copy; the others' copies have no stream for them.
+ * A replayed change is a request the copy's server handles on a thread of its own, so it takes
+ * effect a moment after it arrives: a request landing on that copy in the same instant may still
+ * see the level or subscriptions of before.
+ *
+ * <p>Inactive (every method a no-op, frames delivered as they came) unless sessions are portable
+ * and there are other replicas: with {@link ReplicaBus#none()} one process behaves as it always
+ * did. When the bus is unreachable, each replica serves what reaches it: sessions still restore
+ * from their sealed ids, and what should have crossed is dropped with a DEBUG log, never thrown at
+ * the client.
+ */
+final class SessionRelay {
+
+    private static final System.Logger LOG = System.getLogger(SessionRelay.class.getName());
+    static final String ANSWERS = "sessions.answer";
+    static final String CANCELS = "sessions.cancel";
+    static final String ENDS = "sessions.ended";
+    static final String CHANGES = "sessions.change";
+
+    private final ReplicaBus bus;
+    private final boolean active;
+    private final Optional<SessionFacts> facts;
+    private final Consumer<HttpSessionTransport> endCopy;
+    private final Map<String, HttpSessionTransport> byKey = new ConcurrentHashMap<>();
+    private final Map<HttpSessionTransport, String> keys = new ConcurrentHashMap<>();
+    private final AtomicLong replays = new AtomicLong();
+
+    /** @param endCopy closes this replica's copy of a session deleted elsewhere, and keeps it from being restored here */
+    SessionRelay(EndpointSettings settings, Consumer<HttpSessionTransport> endCopy) {
+        this.bus = settings.replicas();
+        this.active = settings.seal().isPresent() && !bus.alone();
+        this.facts = active ? settings.seal().map(seal -> new SessionFacts(bus, seal.maxAge())) : Optional.empty();
+        this.endCopy = endCopy;
+        if (active) {
+            bus.on(ANSWERS, (from, body) -> held(body).ifPresent(t -> answered(t, frame(body))));
+            bus.on(CANCELS, (from, body) -> held(body).ifPresent(t -> cancelledHere(t, frame(body))));
+            bus.on(ENDS, (from, body) -> held(body).ifPresent(endCopy));
+            bus.on(CHANGES, (from, body) -> held(body).ifPresent(t -> {
+                JsonNode message = parse(body);
+                replay(t, new SessionFacts.Change(message.path("m").asString(""), message.path("p")));
+            }));
+        }
+    }
+
+    /** A portable session's copy opened here (initialized, or restored): its questions now name this replica. */
+    void holding(HttpSessionTransport transport) {
+        if (!active) {
+            return;
+        }
+        String key = SessionFacts.key(transport.sessionId());
+        keys.put(transport, key);
+        byKey.put(key, transport);
+        transport.namesReplica(bus.self());
+    }
+
+    /** The copy is gone from this replica. */
+    void forget(HttpSessionTransport transport) {
+        String key = keys.remove(transport);
+        if (key != null) {
+            byKey.remove(key, transport);
+        }
+    }
+
+    /** The shared record of the session {@code sessionId}: empty when inactive or the store cannot answer. */
+    Optional<Map<String, String>> record(String sessionId) {
+        return facts.flatMap(f -> f.read(SessionFacts.key(sessionId)));
+    }
+
+    /** Whether the record says the client deleted the session (on any replica). */
+    static boolean ended(Optional<Map<String, String>> record) {
+        return record.map(r -> r.containsKey(SessionFacts.ENDED)).orElse(false);
+    }
+
+    /** After the handshake replay of a restored copy: the level and subscriptions the client set, replayed. */
+    void restored(HttpSessionTransport transport, Optional<Map<String, String>> record) {
+        record.ifPresent(r -> SessionFacts.changesIn(r).forEach(change -> replay(transport, change)));
+    }
+
+    /** The client deleted the session here: recorded, and every replica holding a copy closes it. */
+    void ended(HttpSessionTransport transport) {
+        String key = keys.get(transport);
+        if (key == null) {
+            return;
+        }
+        boolean recorded = facts.get().end(key);
+        if (!recorded || !bus.broadcast(ENDS, body(key, Json.object()))) {
+            LOG.log(System.Logger.Level.DEBUG, "a session's end did not reach the other replicas");
+        }
+    }
+
+    /** The requests of a POST delivered here: those that change the session are recorded and told to all. */
+    void requested(HttpSessionTransport transport, Decoded decoded) {
+        String key = keys.get(transport);
+        if (key == null) {
+            return;
+        }
+        for (JsonRpcMessage message : messages(decoded)) {
+            if (message instanceof JsonRpcMessage.Request r && SessionFacts.changes(r.method())) {
+                facts.get().record(key, r.method(), r.params());
+                ObjectNode change = Json.object();
+                change.put("m", r.method());
+                change.set("p", r.params().orElseGet(Json::object));
+                if (!bus.broadcast(CHANGES, body(key, change))) {
+                    LOG.log(System.Logger.Level.DEBUG, "a session change did not reach the other replicas");
+                }
+            }
+        }
+    }
+
+    /**
+     * The notifications and answers of a POST: each goes where it belongs (an answer to the replica
+     * its id names, a cancellation also to the others when its request is not in flight here), the
+     * rest to this copy; exactly as they came when nothing crosses.
+     */
+    void deliver(HttpSessionTransport transport, Decoded decoded, byte[] body) {
+        String key = keys.get(transport);
+        List<JsonRpcMessage> messages = key == null ? List.of() : messages(decoded);
+        if (messages.isEmpty()) {
+            transport.deliver(body); // not portable, or something the session itself refuses
+            return;
+        }
+        List<JsonRpcMessage> here = new ArrayList<>();
+        boolean rewritten = false;
+        for (JsonRpcMessage message : messages) {
+            if (message instanceof JsonRpcMessage.Response response && named(response).isPresent()) {
+                rewritten = true;
+                ReplicaIds.Named named = named(response).get();
+                if (named.replica().equals(bus.self())) {
+                    here.add(ReplicaIds.original(response, named.original()));
+                } else {
+                    forward(key, named.replica(), JsonRpcCodec.encode(response));
+                }
+                continue;
+            }
+            if (message instanceof JsonRpcMessage.Notification n && Cancellation.NOTIFICATION.equals(n.method())
+                    && cancelled(n).filter(transport::inFlight).isEmpty()
+                    && !bus.broadcast(CANCELS, body(key, frameOf(n)))) {
+                LOG.log(System.Logger.Level.DEBUG, "a cancellation did not reach the other replicas");
+            }
+            here.add(message); // a cancellation of a request not in flight anywhere is ignored, as before
+        }
+        if (!rewritten) {
+            transport.deliver(body);
+        } else if (!here.isEmpty()) {
+            String frame = decoded instanceof Decoded.Batch ? JsonRpcCodec.encodeBatch(here)
+                    : JsonRpcCodec.encode(here.get(0));
+            transport.deliver(frame.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private void forward(String key, String replica, String frame) {
+        if (!bus.alive(replica)) {
+            LOG.log(System.Logger.Level.DEBUG, "an answer for replica {0} was dropped: it is down", replica);
+        } else if (!bus.send(replica, ANSWERS, body(key, frameOf(frame)))) {
+            LOG.log(System.Logger.Level.DEBUG, "an answer for replica {0} was dropped: the bus is unreachable", replica);
+        }
+    }
+
+    /** An answer another replica received for a question this one asked. */
+    private void answered(HttpSessionTransport transport, Optional<JsonRpcMessage> message) {
+        if (message.orElse(null) instanceof JsonRpcMessage.Response response && named(response).isPresent()) {
+            String frame = JsonRpcCodec.encode(ReplicaIds.original(response, named(response).get().original()));
+            transport.deliver(frame.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** A cancellation another replica received: delivered if its request is in flight in this copy. */
+    private void cancelledHere(HttpSessionTransport transport, Optional<JsonRpcMessage> message) {
+        if (message.orElse(null) instanceof JsonRpcMessage.Notification n
+                && cancelled(n).filter(transport::inFlight).isPresent()) {
+            transport.deliver(JsonRpcCodec.encode(n).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** A change replayed into this copy: a request of its own, whose answer has no stream and is dropped. */
+    private void replay(HttpSessionTransport transport, SessionFacts.Change change) {
+        if (!SessionFacts.changes(change.method())) {
+            return;
+        }
+        JsonRpcMessage.Request request = new JsonRpcMessage.Request(
+                RequestId.of("warden-replay-" + replays.incrementAndGet()), change.method(), change.params());
+        transport.deliver(JsonRpcCodec.encode(request).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Optional<ReplicaIds.Named> named(JsonRpcMessage.Response response) {
+        return ReplicaIds.idOf(response).flatMap(ReplicaIds::named);
+    }
+
+    private static Optional<RequestId> cancelled(JsonRpcMessage.Notification n) {
+        return n.params().flatMap(p -> RequestId.fromJson(p.get("requestId")));
+    }
+
+    private static List<JsonRpcMessage> messages(Decoded decoded) {
+        List<JsonRpcMessage> messages = new ArrayList<>();
+        switch (decoded) {
+            case Decoded.Message m -> messages.add(m.message());
+            case Decoded.Batch batch -> {
+                for (Decoded item : batch.items()) {
+                    if (!(item instanceof Decoded.Message m)) {
+                        return List.of(); // the session refuses what is in it as it always did
+                    }
+                    messages.add(m.message());
+                }
+            }
+            case Decoded.Invalid invalid -> { }
+        }
+        return messages;
+    }
+
+    /** The copy of the session a message names, if this replica holds one. */
+    private Optional<HttpSessionTransport> held(String body) {
+        HttpSessionTransport transport = byKey.get(parse(body).path("k").asString(""));
+        return transport == null || transport.isClosed() ? Optional.empty() : Optional.of(transport);
+    }
+
+    private static ObjectNode frameOf(JsonRpcMessage message) {
+        return frameOf(JsonRpcCodec.encode(message));
+    }
+
+    private static ObjectNode frameOf(String frame) {
+        ObjectNode node = Json.object();
+        node.put("f", frame);
+        return node;
+    }
+
+    private static Optional<JsonRpcMessage> frame(String body) {
+        return JsonRpcCodec.decode(parse(body).path("f").asString("")) instanceof Decoded.Message m
+                ? Optional.of(m.message()) : Optional.empty();
+    }
+
+    private static String body(String key, ObjectNode content) {
+        content.put("k", key);
+        return Json.write(content);
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return Json.mapper().readTree(body);
+        } catch (RuntimeException e) {
+            return Json.object();
+        }
+    }
+}
