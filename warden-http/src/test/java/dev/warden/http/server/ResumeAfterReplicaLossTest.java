@@ -112,7 +112,32 @@ class ResumeAfterReplicaLossTest {
     }
 
     @Test
+    void aResumptionThatArrivesBeforeTheReplicaIsSeenDownWaitsForIt() throws Exception {
+        // A killed replica counts as alive until its heartbeat lapses; the client resumes sooner.
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        String lastEventId = slowCallStarted(a, session);
+        var resumed = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return resume(b, session, lastEventId);
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        hub.stop("a");
+
+        HttpResponse<String> response = resumed.get();
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode error = Json.mapper().readTree(HttpPeer.events(response.body()).get(0).data());
+        assertThat(error.get("id").asString()).isEqualTo("call-7");
+        assertThat(error.at("/error/data/retryable").asBoolean()).isTrue();
+    }
+
+    @Test
     void whileTheReplicaServingTheStreamLivesAResumptionElsewhereIsRefusedAsBefore() throws Exception {
+        // (after waiting a while for it to be seen down, which it never is here)
         McpHttpServer a = replica("a");
         McpHttpServer b = replica("b");
         String session = open(a);

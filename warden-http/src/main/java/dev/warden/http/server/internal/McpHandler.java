@@ -38,7 +38,7 @@ public final class McpHandler extends Handler.Abstract {
         this.exchanges = new StatelessExchanges(settings, counters, refusals);
         this.posts = new Posts(settings, deadlines, counters, refusals, sessions, exchanges);
         this.probes = new Probes(settings.gate());
-        this.lostStreams = new LostStreams(settings);
+        this.lostStreams = new LostStreams(settings, timers, refusals);
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
@@ -129,11 +129,10 @@ public final class McpHandler extends Handler.Abstract {
             var after = SseStream.sequenceOf(lastEventId.get());
             if (stream.isEmpty() && SseStream.streamOf(lastEventId.get()).filter(id -> lostStreams.answered(id, response,
                     callback)).isPresent()) {
-                return; // its replica is down: its requests answered with a retryable error
+                return; // another replica's: its requests answered with a retryable error once it is down
             }
             if (stream.isEmpty() || after.isEmpty()) {
-                refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                        "Bad request: Last-Event-ID names no stream of this session that can be resumed");
+                refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST, LostStreams.NO_STREAM);
                 return;
             }
             Headers.sse(response);
