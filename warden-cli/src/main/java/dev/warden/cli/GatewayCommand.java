@@ -138,6 +138,7 @@ final class GatewayCommand implements Callable<Integer> {
                     http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),
                     http.map(GatewayConfig.Http::allowedOrigins).orElse(java.util.Set.of()));
             cfg.auth().ifPresent(server::authenticator);
+            shared.replicas().ifPresent(server::replicas);
             if (insecureNoAuth) {
                 server.insecureNoAuth();
             }
@@ -155,7 +156,7 @@ final class GatewayCommand implements Callable<Integer> {
                 Draining.onTerm(gateway, running, drain.timeout);
                 // The one line on stdout: scripts wait for it to learn the endpoint.
                 System.out.println("warden gateway: serving " + cfg.upstreams().size() + " upstream(s) at "
-                        + running.endpoint());
+                        + running.endpoint() + shared.startNote());
                 System.out.flush();
                 running.join();
             }

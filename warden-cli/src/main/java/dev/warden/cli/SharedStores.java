@@ -1,24 +1,30 @@
 package dev.warden.cli;
 
+import dev.warden.core.cluster.ReplicaBus;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.Redis;
 import dev.warden.gateway.health.CachedProbe;
 import dev.warden.gateway.health.HealthCheck;
+import dev.warden.store.redis.RedisReplicaBus;
 import dev.warden.store.redis.RedisStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The stores a gateway shares with its other replicas, when warden.yaml names them ({@code redis:});
- * none otherwise, and then nothing is connected or started. Closed with the gateway.
+ * The stores a gateway shares with its other replicas, when warden.yaml names them ({@code redis:}):
+ * the shared limits, breakers and key, and the replicas' bus (one, handed to both the gateway and
+ * its HTTP endpoint); none otherwise, and then nothing is connected or started. Closed with the
+ * gateway, after the HTTP server has drained and stopped.
  */
 final class SharedStores implements AutoCloseable {
 
     private final Optional<RedisStore> redis;
+    private final Optional<RedisReplicaBus> bus;
 
-    private SharedStores(Optional<RedisStore> redis) {
+    private SharedStores(Optional<RedisStore> redis, Optional<RedisReplicaBus> bus) {
         this.redis = redis;
+        this.bus = bus;
     }
 
     /**
@@ -27,14 +33,33 @@ final class SharedStores implements AutoCloseable {
      */
     static SharedStores open(Optional<Redis> redis, Gateway.Builder builder) {
         Optional<RedisStore> store = redis.map(r -> RedisStore.connect(r, Clock.systemUTC()));
+        Optional<RedisReplicaBus> bus;
+        try {
+            bus = redis.map(RedisReplicaBus::connect);
+        } catch (RuntimeException e) {
+            store.ifPresent(RedisStore::close);
+            throw e;
+        }
         store.ifPresent(s -> builder.shared(s.rates(), s.breakers())
                 .healthCheck(HealthCheck.of("redis", RedisStore.COMMAND_TIMEOUT.multipliedBy(2),
                         CachedProbe.of(s::reachable, Duration.ofMillis(500), Clock.systemUTC()))));
-        return new SharedStores(store);
+        bus.ifPresent(builder::replicas);
+        return new SharedStores(store, bus);
+    }
+
+    /** The replicas' bus, when there are replicas (for the HTTP endpoint's portable sessions). */
+    Optional<ReplicaBus> replicas() {
+        return bus.map(b -> b);
+    }
+
+    /** What the start line adds: this replica's id, so that scripts and tests can tell the replicas apart. */
+    String startNote() {
+        return bus.map(b -> " replica " + b.self()).orElse("");
     }
 
     @Override
     public void close() {
+        bus.ifPresent(RedisReplicaBus::close);
         redis.ifPresent(RedisStore::close);
     }
 }

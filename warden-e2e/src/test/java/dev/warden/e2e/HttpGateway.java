@@ -24,7 +24,8 @@ record HttpGateway(LinePeer peer, String url, Path dataDir) {
                 "--data-dir", dataDir.toString()), environment);
         String line = peer.nextLine(Duration.ofSeconds(60));
         assertThat(line).startsWith("warden gateway: serving " + upstreams + " upstream(s) at http://");
-        return new HttpGateway(peer, line.substring(line.indexOf("http://")).strip(), dataDir);
+        // The endpoint, up to the replica's id when the line names one (with redis:).
+        return new HttpGateway(peer, line.substring(line.indexOf("http://")).strip().split(" ")[0], dataDir);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -17,8 +18,17 @@ import java.util.regex.Pattern;
  * @param cluster the name of this group of replicas: every key is under {@code warden:{cluster}:},
  *     so several gateways' groups can share one Redis
  * @param rateLimitsWhenDown what a rate limit does while Redis cannot be reached
+ * @param replica this replica's id among the others ({@code redis.replica}): 1–32 of
+ *     {@code [A-Za-z0-9_.-]}; empty, a short random one is made at each start
  */
-public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown) {
+public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown, Optional<String> replica) {
+
+    private static final Pattern REPLICA = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
+
+    /** Without a fixed replica id (one is made at start). */
+    public Redis(String url, String cluster, WhenDown rateLimitsWhenDown) {
+        this(url, cluster, rateLimitsWhenDown, Optional.empty());
+    }
 
     private static final Pattern CLUSTER = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
@@ -42,6 +52,10 @@ public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown) {
     public Redis {
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(rateLimitsWhenDown, "rateLimitsWhenDown");
+        Objects.requireNonNull(replica, "replica");
+        if (replica.isPresent() && !REPLICA.matcher(replica.get()).matches()) {
+            throw new IllegalArgumentException("replica must be 1 to 32 letters, digits, '.', '_' or '-'");
+        }
         if (cluster == null || !CLUSTER.matcher(cluster).matches()) {
             throw new IllegalArgumentException("cluster must be 1 to 64 letters, digits, '.', '_' or '-'");
         }
@@ -65,6 +79,7 @@ public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown) {
     /** Never the password. */
     @Override
     public String toString() {
-        return "Redis[" + where() + ", cluster=" + cluster + ", rateLimitsWhenDown=" + rateLimitsWhenDown + "]";
+        return "Redis[" + where() + ", cluster=" + cluster + ", rateLimitsWhenDown=" + rateLimitsWhenDown
+                + replica.map(r -> ", replica=" + r).orElse("") + "]";
     }
 }

@@ -66,4 +66,17 @@ class RedisSectionTest {
         assertThatThrownBy(() -> redis("{ url: redis://127.0.0.1:6379, cluster: prod, password: x }"))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("unknown key redis.password");
     }
+
+    @Test
+    void aReplicaIdMayBeFixedOrLeftToBeMade() {
+        assertThat(redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: gw-1 }").orElseThrow().replica())
+                .hasValue("gw-1");
+        assertThat(redis("{ url: redis://127.0.0.1:6379, cluster: prod }").orElseThrow().replica()).isEmpty();
+    }
+
+    @Test
+    void aReplicaIdIsOneShortWord() {
+        assertThatThrownBy(() -> redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: \"a b\" }"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("redis.replica: ");
+    }
 }

@@ -197,7 +197,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         starting = false;
-        String id = streamPrefix + "-" + nextStream.getAndIncrement();
+        String id = StreamIds.stream(streamPrefix, nextStream.getAndIncrement(), requests);
         SseStream[] holder = new SseStream[1];
         SseStream stream = new SseStream(id, limits.streamBuffer(), budget, () -> disconnected(holder[0]),
                 () -> overflowed(holder[0]), counters.notificationsDropped::increment);
@@ -226,7 +226,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         touch();
         SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(streamPrefix + "-g" + nextStream.getAndIncrement(),
+        SseStream stream = new SseStream(StreamIds.standalone(streamPrefix, nextStream.getAndIncrement()),
                 limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
                 counters.notificationsDropped::increment);
         holder[0] = stream;

@@ -28,6 +28,7 @@ public final class McpHandler extends Handler.Abstract {
     private final StatelessExchanges exchanges;
     private final Posts posts;
     private final Probes probes;
+    private final LostStreams lostStreams;
 
     public McpHandler(EndpointSettings settings, ScheduledExecutorService timers, RequestDeadlines deadlines) {
         this.settings = settings;
@@ -37,6 +38,7 @@ public final class McpHandler extends Handler.Abstract {
         this.exchanges = new StatelessExchanges(settings, counters, refusals);
         this.posts = new Posts(settings, deadlines, counters, refusals, sessions, exchanges);
         this.probes = new Probes(settings.gate());
+        this.lostStreams = new LostStreams(settings, timers, refusals);
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
@@ -125,9 +127,12 @@ public final class McpHandler extends Handler.Abstract {
         if (lastEventId.isPresent()) {
             Optional<SseStream> stream = SseStream.streamOf(lastEventId.get()).flatMap(transport.get()::stream);
             var after = SseStream.sequenceOf(lastEventId.get());
+            if (stream.isEmpty() && SseStream.streamOf(lastEventId.get()).filter(id -> lostStreams.answered(id, response,
+                    callback)).isPresent()) {
+                return; // another replica's: its requests answered with a retryable error once it is down
+            }
             if (stream.isEmpty() || after.isEmpty()) {
-                refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST,
-                        "Bad request: Last-Event-ID names no stream of this session that can be resumed");
+                refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST, LostStreams.NO_STREAM);
                 return;
             }
             Headers.sse(response);

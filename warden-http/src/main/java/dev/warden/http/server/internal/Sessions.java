@@ -211,7 +211,8 @@ final class Sessions {
             return id;
         });
         String id = sealed.orElseGet(() -> randomId(24));
-        String streamPrefix = sealed.isPresent() ? randomId(6) : id.substring(0, 8);
+        String streamPrefix = sealed.isPresent() ? StreamIds.portablePrefix(settings.replicas(), randomId(6))
+                : id.substring(0, 8);
         Optional<HttpSessionTransport> placed = place(id, address, caller, streamPrefix);
         placed.ifPresent(transport -> {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
@@ -254,7 +255,8 @@ final class Sessions {
         if (SessionRelay.ended(record)) {
             return Restoration.NONE; // deleted on another replica
         }
-        Optional<HttpSessionTransport> placed = place(id, address, caller, randomId(6));
+        Optional<HttpSessionTransport> placed = place(id, address, caller,
+                StreamIds.portablePrefix(settings.replicas(), randomId(6)));
         if (placed.isEmpty()) {
             return new Restoration(Optional.empty(), true);
         }

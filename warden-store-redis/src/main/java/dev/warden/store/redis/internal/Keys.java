@@ -32,4 +32,28 @@ public record Keys(String cluster) {
     public String requestStateKey() {
         return "warden:" + cluster + ":request-state-key";
     }
+
+    /** A replica's heartbeat, kept while it lives (its PX is the lease). */
+    public String replica(String id) {
+        return replicaPrefix() + id;
+    }
+
+    public String replicaPrefix() {
+        return "warden:" + cluster + ":replica:";
+    }
+
+    /** Where messages to one replica go. */
+    public String replicaChannel(String id) {
+        return "warden:" + cluster + ":to:" + id;
+    }
+
+    /** Where messages to every replica go (ids are words, so no replica's channel is this one). */
+    public String everyReplicaChannel() {
+        return "warden:" + cluster + ":to-all";
+    }
+
+    /** A shared fact of the replicas' bus: a hash, expiring after its last write. */
+    public String fact(String key) {
+        return "warden:" + cluster + ":fact:" + key;
+    }
 }
