@@ -15,12 +15,18 @@ const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 1;
 
 const statuses = {};
 const notFound = [];
+const badResumes = [];
+const began = Date.now();
 // Every request the SDK makes goes through here: the status of each is counted, and a 404 on a
 // request carrying the session id is recorded with its method.
 const countingFetch = async (input, init) => {
   const response = await fetch(input, init);
   const key = `${init?.method ?? 'GET'} ${response.status}`;
   statuses[key] = (statuses[key] ?? 0) + 1;
+  if (response.status === 400 && (init?.method ?? 'GET') === 'GET') {
+    const lastEventId = init?.headers instanceof Headers ? init.headers.get('last-event-id') : null;
+    badResumes.push({ at: Date.now() - began, lastEventId, body: (await response.clone().text()).slice(0, 200) });
+  }
   if (response.status === 404) {
     notFound.push({ method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? init.body.slice(0, 120) : null });
   }
@@ -132,5 +138,5 @@ await step('close', async () => {
 
 console.log(JSON.stringify({
   sessionId: sessionId ? `${sessionId.slice(0, 8)}…(${sessionId.length})` : null,
-  steps, statuses, notFound, elicitations: elicitations.length, updates: updates.length, logs: logs.length, errors,
+  steps, statuses, notFound, badResumes, elicitations: elicitations.length, updates: updates.length, logs: logs.length, errors,
 }, null, 1));
