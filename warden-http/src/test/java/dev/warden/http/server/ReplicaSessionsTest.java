@@ -278,6 +278,29 @@ class ReplicaSessionsTest {
         awaitUpdate(b, getStream);
     }
 
+    @Test
+    void anUpdateSeenByTheServerOfAReplicaWithoutTheGetStreamReachesTheGetStreamOnAnother() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        LinkedBlockingQueue<JsonNode> getStream = openGet(b, session);
+        post(a, session, subscribe(2, "resources/subscribe"));
+
+        awaitUpdate(a, getStream); // a's server sees the change; the client listens on b
+    }
+
+    @Test
+    void aCopyRestoredAfterTheGetStreamOpenedSendsItsUpdatesThere() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        McpHttpServer c = replica("c");
+        String session = open(a);
+        LinkedBlockingQueue<JsonNode> getStream = openGet(b, session);
+        post(c, session, subscribe(2, "resources/subscribe")); // c restores the session now: the record says b
+
+        awaitUpdate(c, getStream);
+    }
+
     // --- the bus unreachable
 
     @Test

@@ -133,6 +133,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
     private volatile Optional<String> replica = Optional.empty();
+    private volatile GetRoute getRoute = GetRoute.LOCAL;
     private final Connecting connecting = new Connecting();
 
     Connecting connecting() {
@@ -239,6 +240,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         for (String frame = early.poll(); frame != null; frame = early.poll()) {
             stream.send(frame); // kept, so sent when the GET attaches
         }
+        getRoute.opened();
         return Optional.of(stream);
     }
 
@@ -293,8 +295,19 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         target.send(frame, droppable);
     }
 
-    /** Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just did). */
-    private synchronized void holdForGet(String frame, boolean droppable) {
+    /**
+     * Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just
+     * did); among replicas, sends it to the one holding the client's GET stream, if another does.
+     */
+    private void holdForGet(String frame, boolean droppable) {
+        if (standalone == null && getRoute.forward(frame)) {
+            return;
+        }
+        pushToGet(frame, droppable);
+    }
+
+    /** A frame for this copy's GET stream (another replica's copy sent it here, or this one's): sent or held. */
+    synchronized void pushToGet(String frame, boolean droppable) {
         SseStream opened = standalone;
         if (opened != null) {
             opened.send(frame, droppable);
@@ -380,8 +393,9 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         Thread.ofVirtual().name("warden-http-cancel").start(() -> deliver(frame));
     }
 
-    void namesReplica(String self) {
+    void namesReplica(String self, GetRoute route) {
         replica = Optional.of(self);
+        getRoute = route;
     }
 
     /** Whether {@code request} came in a POST to this copy and is not answered yet. */

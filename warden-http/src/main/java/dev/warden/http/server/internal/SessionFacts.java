@@ -19,8 +19,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * What a portable session changed after its initialize, kept where every replica reads it (one
  * shared record per session, expiring with the seal's max age after its last write): that its
- * client deleted it ({@code ended}), the log level it set ({@code level}: the last
- * {@code logging/setLevel} params), and the URIs it subscribes to (a field {@code sub:{uri}} each,
+ * client deleted it ({@code ended}), which replica holds its GET stream ({@code get}), the log
+ * level it set ({@code level}: the last {@code logging/setLevel} params), and the URIs it
+ * subscribes to (a field {@code sub:{uri}} each,
  * so two replicas changing the set at once never lose each other's change). A replica restoring
  * the session replays these into its copy after the handshake.
  *
@@ -32,6 +33,7 @@ final class SessionFacts {
     static final String ENDED = "ended";
     private static final String LEVEL = "level";
     private static final String SUB = "sub:";
+    private static final String GET = "get";
 
     private final ReplicaBus bus;
     private final Duration ttl;
@@ -60,6 +62,16 @@ final class SessionFacts {
     /** Records that the session was deleted; false when the store could not take it. */
     boolean end(String key) {
         return bus.put(key, ENDED, "1", ttl);
+    }
+
+    /** Records that the client's GET stream is on {@code replica}; false when the store could not take it. */
+    boolean getAt(String key, String replica) {
+        return bus.put(key, GET, replica, ttl);
+    }
+
+    /** The replica the record says holds the client's GET stream. */
+    static Optional<String> getAt(Map<String, String> record) {
+        return Optional.ofNullable(record.get(GET));
     }
 
     /** The session's record; empty when the store could not answer. */

@@ -27,10 +27,14 @@ import tools.jackson.databind.node.ObjectNode;
  * subscriptions (recorded in {@link SessionFacts}, and to all: each replays them into its copy).
  *
  * <p>The delivery model that follows: every copy of a session filters logs at the client's level
- * and is subscribed to the client's URIs, and what a copy sends outside any request goes out only
- * on that replica's GET stream, if it has one (held there, bounded, until the client opens it). So
- * whichever replica holds the client's GET stream delivers its resource updates and log
- * notifications, from its own copy; the others' copies have no stream for them.
+ * and is subscribed to the client's URIs, and what a copy sends outside any request goes to the
+ * client's GET stream: on this replica if it holds it, else to the replica that does (the one
+ * that last announced it, {@code sessions.get}; recorded too, for copies restored later), else
+ * held here, bounded, until the client opens one. So a resource update reaches the client
+ * whichever replica's server sees the change (with per-replica upstreams, each replica's server is
+ * a process of its own); where every copy's server sees the same change (one upstream service
+ * behind all replicas) the client may get it once per copy: an update or list change says only
+ * "read again", so a repeat costs a read, never a wrong state.
  * A replayed change is a request the copy's server handles on a thread of its own, so it takes
  * effect a moment after it arrives: a request landing on that copy in the same instant may still
  * see the level or subscriptions of before.
@@ -48,6 +52,8 @@ final class SessionRelay {
     static final String CANCELS = "sessions.cancel";
     static final String ENDS = "sessions.ended";
     static final String CHANGES = "sessions.change";
+    static final String GET_OPENED = "sessions.get";
+    static final String TO_GET = "sessions.toget";
 
     private final ReplicaBus bus;
     private final boolean active;
@@ -56,6 +62,8 @@ final class SessionRelay {
     private final Map<String, HttpSessionTransport> byKey = new ConcurrentHashMap<>();
     private final Map<HttpSessionTransport, String> keys = new ConcurrentHashMap<>();
     private final AtomicLong replays = new AtomicLong();
+    /** Which replica holds the GET stream of each session this one holds a copy of (by key), as last heard. */
+    private final Map<String, String> getAt = new ConcurrentHashMap<>();
 
     /** @param endCopy closes this replica's copy of a session deleted elsewhere, and keeps it from being restored here */
     SessionRelay(EndpointSettings settings, Consumer<HttpSessionTransport> endCopy) {
@@ -67,6 +75,9 @@ final class SessionRelay {
             bus.on(ANSWERS, (from, body) -> held(body).ifPresent(t -> answered(t, frame(body))));
             bus.on(CANCELS, (from, body) -> held(body).ifPresent(t -> cancelledHere(t, frame(body))));
             bus.on(ENDS, (from, body) -> held(body).ifPresent(endCopy));
+            bus.on(GET_OPENED, (from, body) -> held(body).map(keys::get).ifPresent(key -> getAt.put(key, from)));
+            bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""),
+                    false)));
             bus.on(CHANGES, (from, body) -> held(body).ifPresent(t -> {
                 JsonNode message = parse(body);
                 replay(t, new SessionFacts.Change(message.path("m").asString(""), message.path("p")));
@@ -82,14 +93,49 @@ final class SessionRelay {
         String key = SessionFacts.key(transport.sessionId());
         keys.put(transport, key);
         byKey.put(key, transport);
-        transport.namesReplica(bus.self());
+        transport.namesReplica(bus.self(), new GetRoute() {
+            @Override
+            public boolean forward(String frame) {
+                return toGet(key, frame);
+            }
+
+            @Override
+            public void opened() {
+                getOpened(key);
+            }
+        });
+    }
+
+    /**
+     * The client opened its GET stream here: recorded (a copy restored later reads it) and told to
+     * the replicas holding a copy, so what their copies send outside any request comes here.
+     */
+    private void getOpened(String key) {
+        getAt.remove(key);
+        if (!facts.get().getAt(key, bus.self()) | !bus.broadcast(GET_OPENED, body(key, Json.object()))) {
+            LOG.log(System.Logger.Level.DEBUG, "where a session's GET stream is did not reach the other replicas");
+        }
+    }
+
+    /**
+     * What this copy sends outside any request, with no GET stream here: to the replica holding the
+     * client's GET stream. False (held here) when none other is known, or it is down, or the bus
+     * cannot take it. Each copy of the session is subscribed and at the client's level (see above),
+     * so where several copies' servers send the same notification the client may get it from each.
+     */
+    private boolean toGet(String key, String frame) {
+        String at = getAt.get(key);
+        if (at == null || at.equals(bus.self()) || !bus.alive(at)) {
+            return false;
+        }
+        return bus.send(at, TO_GET, body(key, frameOf(frame)));
     }
 
     /** The copy is gone from this replica. */
     void forget(HttpSessionTransport transport) {
         String key = keys.remove(transport);
-        if (key != null) {
-            byKey.remove(key, transport);
+        if (key != null && byKey.remove(key, transport)) {
+            getAt.remove(key);
         }
     }
 
@@ -105,6 +151,8 @@ final class SessionRelay {
 
     /** After the handshake replay of a restored copy: the level and subscriptions the client set, replayed. */
     void restored(HttpSessionTransport transport, Optional<Map<String, String>> record) {
+        String key = keys.get(transport);
+        record.flatMap(SessionFacts::getAt).filter(at -> key != null).ifPresent(at -> getAt.putIfAbsent(key, at));
         record.ifPresent(r -> SessionFacts.changesIn(r).forEach(change -> replay(transport, change)));
     }
 
