@@ -134,6 +134,24 @@ class ClusterScriptEndToEndTest {
     }
 
     @Test
+    void aFailedUpStopsWhatItStartedAndSaysWhy() throws Exception {
+        Path failing = DIR.resolveSibling("cluster-e2e-failing");
+        Path config = Files.createTempDirectory("warden-cluster-e2e").resolve("warden.yaml");
+        Files.writeString(config, "nonsense: 1\n");
+        List<String> command = List.of(ROOT.resolve("scripts/cluster").toString(), "up", "2", "--config",
+                config.toString());
+
+        Processes.Result up = Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", failing.toString()));
+
+        assertThat(up.exitCode()).isNotZero();
+        assertThat(up.stderr()).contains("replica 1 did not start").contains("nonsense").contains("up failed");
+        assertThat(Stream.of("replica-1/pid", "replica-2/pid").map(failing::resolve)
+                .map(ClusterScriptEndToEndTest::readPid)).noneMatch(ClusterScriptEndToEndTest::running);
+        // Redis removes its pid file when it stops: its log says it did.
+        assertThat(Files.readString(failing.resolve("redis/redis.log"))).contains("ready to exit");
+    }
+
+    @Test
     @Order(Integer.MAX_VALUE) // last: the others need the cluster up
     void downStopsEverythingItStarted() throws Exception {
         List<Long> pids = Stream.of("replica-1/pid", "replica-2/pid", "haproxy.pid", "redis/redis.pid")
