@@ -41,11 +41,11 @@ final class KillUnderLoad {
             List<String> readinessFailures, Duration toDown, List<Throwable> errors) {
 
         void print() {
-            long answered = attempts.stream().filter(a -> a.call().answered()).count();
+            long answered = attempts.stream().filter(a -> !a.retry() && a.call().answered()).count();
             long committed = audit.values().stream().mapToLong(c -> c[1]).sum();
             long acknowledged = audit.values().stream().mapToLong(c -> c[0]).sum();
             System.out.printf("ACCEPTANCE: kill -9 of replica-2 under load: %d clients, %d calls (+%d retries),"
-                    + " %d answered; failed in flight on replica-2: %d (%d HAProxy JSON-RPC error, %d cut stream);"
+                    + " %d answered at the first attempt; failed in flight on replica-2: %d (%d HAProxy JSON-RPC error, %d cut stream);"
                     + " retried ok: %d/%d; unexpected: %d; audit records in PostgreSQL for acknowledged calls:"
                     + " %d found for %d acknowledged; survivors' /readyz: %d polls, %d not 200; HAProxy marked it"
                     + " DOWN after %s%n", WORKERS, attempts.size() - retries.size(), retries.size(), answered,
