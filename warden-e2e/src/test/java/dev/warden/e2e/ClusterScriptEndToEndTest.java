@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * {@code scripts/cluster up 2}: two {@code warden gateway} replicas behind HAProxy (Debian's
  * package), with Redis and PostgreSQL beside them; stateless (2026-07-28) requests through the
- * front, spread by round robin; {@code down} stops everything it started. Session-based clients
+ * front, spread by round robin; the configuration {@code up} wrote for them (the shared stores and
+ * a session key file); {@code down} stops everything it started. Session-based clients
  * across replicas are another part of issue 18 and not exercised here.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -118,12 +120,35 @@ class ClusterScriptEndToEndTest {
         assertThat(after.keySet()).containsExactlyInAnyOrder("replica-1", "replica-2");
         assertThat(after.get("replica-1") - before.get("replica-1")).isEqualTo(3);
         assertThat(after.get("replica-2") - before.get("replica-2")).isEqualTo(3);
-        // Each replica served (and audited) its share itself.
-        for (String replica : List.of("replica-1", "replica-2")) {
-            try (Stream<Path> files = Files.list(DIR.resolve(replica).resolve("audit"))) {
-                assertThat(files.mapToLong(f -> f.toFile().length()).sum()).as(replica).isPositive();
-            }
-        }
+    }
+
+    @Test
+    void upConfiguresTheReplicasToShareRedisPostgresAndSessionKeys() throws Exception {
+        String config = Files.readString(Path.of(exports.get("WARDEN_CLUSTER_CONFIG")));
+        assertThat(config).contains("redis: { url: \"" + exports.get("WARDEN_REDIS_URL") + "\"")
+                .contains("postgres: { url: \"" + exports.get("WARDEN_PG_URL") + "\", schema: warden_cluster }")
+                .contains("portable: { keyFile: " + DIR.resolve("session-keys") + " }");
+        assertThat(Files.getPosixFilePermissions(DIR.resolve("session-keys")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        assertThat(Files.readString(DIR.resolve("session-keys"))).matches("k1 [A-Za-z0-9_-]{43}\n");
+    }
+
+    @Test
+    void aFailedUpStopsWhatItStartedAndSaysWhy() throws Exception {
+        Path failing = DIR.resolveSibling("cluster-e2e-failing");
+        Path config = Files.createTempDirectory("warden-cluster-e2e").resolve("warden.yaml");
+        Files.writeString(config, "nonsense: 1\n");
+        List<String> command = List.of(ROOT.resolve("scripts/cluster").toString(), "up", "2", "--config",
+                config.toString());
+
+        Processes.Result up = Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", failing.toString()));
+
+        assertThat(up.exitCode()).isNotZero();
+        assertThat(up.stderr()).contains("replica 1 did not start").contains("nonsense").contains("up failed");
+        assertThat(Stream.of("replica-1/pid", "replica-2/pid").map(failing::resolve)
+                .map(ClusterScriptEndToEndTest::readPid)).noneMatch(ClusterScriptEndToEndTest::running);
+        // Redis removes its pid file when it stops: its log says it did.
+        assertThat(Files.readString(failing.resolve("redis/redis.log"))).contains("ready to exit");
     }
 
     @Test
