@@ -3,7 +3,7 @@
 // a call with progress, a cancelled call, an elicitation round trip, a log level, a resource
 // subscription and its update. Prints one JSON object: each step's outcome, every HTTP status the
 // client saw (a 404 is the "session not found" this run exists to rule out) and the session id.
-// Usage: node session-workload.mjs <url> [--rounds N]
+// Usage: node session-workload.mjs <url> [--rounds N]    (WORKLOAD_HEADERS='{"X-API-Key":"…"}' adds headers)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, LoggingMessageNotificationSchema }
@@ -33,7 +33,9 @@ const countingFetch = async (input, init) => {
   return response;
 };
 
-const transport = new StreamableHTTPClientTransport(url, { fetch: countingFetch });
+const transport = new StreamableHTTPClientTransport(url, {
+  fetch: countingFetch, requestInit: { headers: JSON.parse(process.env.WORKLOAD_HEADERS ?? '{}') },
+});
 const client = new Client({ name: 'warden-session-workload', version: '1.0.0' },
   { capabilities: { elicitation: {} } });
 const elicitations = [];

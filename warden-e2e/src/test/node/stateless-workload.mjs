@@ -5,7 +5,8 @@
 // balancer in front of replicas), or several, taken in turn per request (a round robin without
 // one). Prints one JSON object: each step ok or failed with what it saw, the HTTP statuses seen,
 // and how many answers said "session not found" or "unknown request state".
-// Usage: node stateless-workload.mjs <url> [<url> ...]   (WORKLOAD_STEPS=elicitation,... runs only those)
+// Usage: node stateless-workload.mjs <url> [<url> ...]   (WORKLOAD_STEPS=elicitation,... runs only those;
+//        WORKLOAD_HEADERS='{"X-API-Key":"…"}' adds headers to every request)
 const urls = process.argv.slice(2);
 if (urls.length === 0) {
   console.error('usage: node stateless-workload.mjs <url> [<url> ...]');
@@ -48,6 +49,7 @@ async function request(method, params, { name, signal, onMessage } = {}) {
     accept: 'application/json, text/event-stream',
     'mcp-protocol-version': VERSION,
     'mcp-method': method,
+    ...JSON.parse(process.env.WORKLOAD_HEADERS ?? '{}'),
   };
   if (name !== undefined) headers['mcp-name'] = name;
   const response = await fetch(urls[replica], {

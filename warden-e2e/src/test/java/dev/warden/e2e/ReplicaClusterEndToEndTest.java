@@ -30,7 +30,10 @@ import tools.jackson.databind.JsonNode;
  * gateway} replicas behind HAProxy in round robin, Redis and PostgreSQL configured by the script),
  * in front of server-everything over stdio, with API keys, a per-client rate of {@value #N} a
  * minute and audit fail-closed into PostgreSQL. It proves a rate limit holds across the replicas,
- * an incident one replica recorded is shown by {@code warden incidents} run elsewhere, and that a
+ * an incident one replica recorded is shown by {@code warden incidents} run elsewhere, the
+ * TypeScript SDK's session-based workload (progress, a cancelled call, elicitation round trips,
+ * a log level, a subscription and its update) and a 2026-07-28 client's workload run with every
+ * request spread by round robin and no "session not found", and that a
  * {@code kill -9} of a replica under load fails only the calls in flight on it, each with an error
  * whose retry succeeds, loses no acknowledged audit record and leaves the survivors ready. The
  * figures are printed on lines starting {@code ACCEPTANCE:}.
@@ -54,7 +57,8 @@ class ReplicaClusterEndToEndTest {
     void up() throws Exception {
         Files.createDirectories(OWN);
         StringBuilder keysFile = new StringBuilder("keys:\n");
-        List<String> names = new ArrayList<>(List.of("rate-" + run, "incident-" + run));
+        List<String> names = new ArrayList<>(List.of("rate-" + run, "incident-" + run, "session-" + run,
+                "stateless-" + run));
         for (int w = 0; w < KillUnderLoad.WORKERS; w++) {
             names.add(KillUnderLoad.worker(run, w));
         }
@@ -159,6 +163,45 @@ class ReplicaClusterEndToEndTest {
 
     @Test
     @Order(3)
+    void theTypeScriptSdksSessionWorkloadRunsAcrossTheReplicasWithoutSessionNotFound() throws Exception {
+        Processes.Result result = Processes.run(Processes.node("session-workload.mjs", cluster.url(), "--rounds", "2"),
+                Map.of("WORKLOAD_HEADERS", Json.write(Json.tree(AuthedHttp.apiKey(keys.get("session-" + run))))));
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        JsonNode run = Json.mapper().readTree(result.stdout());
+        System.out.printf("ACCEPTANCE: TypeScript SDK session workload through HAProxy over %d replicas: steps %s;"
+                + " HTTP statuses %s; elicitations %d, resource updates %d%n", REPLICAS, steps(run),
+                run.path("statuses"), run.path("elicitations").asInt(), run.path("updates").asInt());
+        assertThat(run.path("steps")).as(run.toString()).allSatisfy(step ->
+                assertThat(step.path("ok").asBoolean()).as(step.toString()).isTrue());
+        assertThat(run.path("notFound")).as("\"session not found\": 404s on the session").isEmpty();
+        assertThat(run.path("badResumes")).as("resumptions refused").isEmpty();
+        assertThat(run.path("elicitations").asInt()).isEqualTo(2);
+        assertThat(run.path("updates").asInt()).isPositive();
+    }
+
+    @Test
+    @Order(4)
+    void aStatelessClientsWorkloadRunsAcrossTheReplicas() throws Exception {
+        Processes.Result result = Processes.run(Processes.node("stateless-workload.mjs", cluster.url()),
+                Map.of("WORKLOAD_HEADERS", Json.write(Json.tree(AuthedHttp.apiKey(keys.get("stateless-" + run))))));
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        JsonNode run = Json.mapper().readTree(result.stdout());
+        System.out.printf("ACCEPTANCE: 2026-07-28 workload through HAProxy over %d replicas: ok %s, steps %s,"
+                + " HTTP statuses %s%n", REPLICAS, run.path("ok"), run.path("steps").propertyNames(),
+                run.path("statuses"));
+        assertThat(run.path("ok").asBoolean()).as(run.toString()).isTrue();
+        assertThat(run.path("unknownRequestState").asInt()).isZero();
+        assertThat(run.path("sessionNotFound").asInt()).isZero();
+    }
+
+    private static List<String> steps(JsonNode run) {
+        List<String> steps = new ArrayList<>();
+        run.path("steps").forEach(s -> steps.add(s.path("name").asString() + (s.path("ok").asBoolean() ? "" : " FAILED")));
+        return steps;
+    }
+
+    @Test
+    @Order(5)
     void aKill9UnderLoadFailsOnlyTheCallsInFlightOnItAndTheirRetriesSucceed() throws Exception {
         KillUnderLoad.Report report = new KillUnderLoad(cluster, run, keys, "replica-2",
                 List.of("replica-1", "replica-3")).run();
@@ -185,7 +228,7 @@ class ReplicaClusterEndToEndTest {
     }
 
     @Test
-    @Order(4)
+    @Order(6)
     void withNoReplicaLeftHAProxyAnswersAJsonRpcErrorCarryingTheRequestsId() throws Exception {
         for (String replica : List.of("replica-1", "replica-3")) {
             ProcessHandle p = cluster.process(replica);
