@@ -122,9 +122,10 @@ await step('subscribe', async () => {
   await client.subscribeResource({ uri: subscribed });
   // The server-everything tool that starts sending updates for this session's subscriptions
   // (one now, then every 5 s).
-  await call('toggle-subscriber-updates', {});
+  const toggled = await call('toggle-subscriber-updates', {});
+  if (toggled.isError) throw new Error(`the toggle failed: ${text(toggled).slice(0, 200)}`);
   if (!(await until(() => updates.includes(subscribed), 15000))) {
-    throw new Error('no notifications/resources/updated within 15 s');
+    throw new Error(`no notifications/resources/updated within 15 s (toggle: ${text(toggled).slice(0, 80)})`);
   }
   return { updates: updates.length };
 });
