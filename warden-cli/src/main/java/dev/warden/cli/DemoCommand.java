@@ -7,6 +7,7 @@ import dev.warden.core.transport.StdioTransport;
 import dev.warden.examples.conformance.ConformanceServer;
 import dev.warden.examples.demo.DemoServer;
 import dev.warden.http.server.McpHttpServer;
+import dev.warden.http.server.McpHttpServerBuilder;
 import dev.warden.server.McpServer;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -87,7 +88,7 @@ final class DemoCommand implements Callable<Integer> {
             server.serveStdio();
             return;
         }
-        McpHttpServer.Builder builder = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort)
+        McpHttpServerBuilder builder = httpLimits.applyTo(McpHttpServer.builder()).port(httpPort)
                 .maxBodyBytes(maxBytes).onSession(server::connect).boundary(server.boundary());
         if (auth != null) {
             builder.authenticator(AuthFile.read(auth));

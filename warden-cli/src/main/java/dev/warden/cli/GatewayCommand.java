@@ -7,6 +7,7 @@ import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
+import dev.warden.http.server.McpHttpServerBuilder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
@@ -132,7 +133,7 @@ final class GatewayCommand implements Callable<Integer> {
                 gateway.serveStdio();
                 return 0;
             }
-            McpHttpServer.Builder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
+            McpHttpServerBuilder server = httpLimits.applyTo(McpHttpServer.builder().maxBodyBytes(cfg.maxMessageBytes())
                     .onSession(gateway::connect).boundary(gateway.boundary())
                     .admission(Draining.admission(gateway)),
                     http.map(GatewayConfig.Http::sessions).orElse(GatewayConfig.Http.Sessions.unset()),

@@ -2,6 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.http.server.McpHttpServer;
+import dev.warden.http.server.McpHttpServerBuilder;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,7 +32,7 @@ final class HttpLimitsOptions {
     List<String> allowedOrigins;
 
     /** Applies what was given; the server's defaults stand for the rest. */
-    McpHttpServer.Builder applyTo(McpHttpServer.Builder server) {
+    McpHttpServerBuilder applyTo(McpHttpServerBuilder server) {
         return applyTo(server, GatewayConfig.Http.Sessions.unset(), Set.of());
     }
 
@@ -40,7 +41,7 @@ final class HttpLimitsOptions {
      * {@code http.allowedOrigins}: a flag wins over its key; the server's defaults stand for the rest.
      * Portable sessions ({@code http.sessions.portable}) have no flag: their keys belong in a file.
      */
-    McpHttpServer.Builder applyTo(McpHttpServer.Builder server, GatewayConfig.Http.Sessions file,
+    McpHttpServerBuilder applyTo(McpHttpServerBuilder server, GatewayConfig.Http.Sessions file,
             Set<String> fileOrigins) {
         Optional<Integer> total = Optional.ofNullable(maxSessions).or(file::max);
         Optional<Integer> perAddress = Optional.ofNullable(maxSessionsPerAddress).or(file::maxPerAddress);

@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The keys that seal session ids, so that any replica holding them can serve a session another
- * opened ({@link McpHttpServer.Builder#portableSessions}): the current key seals, it and the
+ * opened ({@link McpHttpServerBuilder#portableSessions}): the current key seals, it and the
  * older ones open (a rotation adds a key as older everywhere, then makes it current, then drops
  * the old one). Each key is an id, sent in the clear in the session id so the right key is tried,
  * and 32 secret bytes (AES-256-GCM). The secrets never print.

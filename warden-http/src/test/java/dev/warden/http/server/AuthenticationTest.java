@@ -243,7 +243,7 @@ class AuthenticationTest {
 
     @Test
     void aServerBeyondLoopbackWithoutAnAuthenticatorRefusesToBuildUnlessToldItIsInsecure() {
-        McpHttpServer.Builder open = McpHttpServer.builder().host("0.0.0.0").allowedHosts(Set.of("mcp.example"))
+        McpHttpServerBuilder open = McpHttpServer.builder().host("0.0.0.0").allowedHosts(Set.of("mcp.example"))
                 .onSession(t -> { });
 
         assertThatThrownBy(open::build).isInstanceOf(IllegalStateException.class)

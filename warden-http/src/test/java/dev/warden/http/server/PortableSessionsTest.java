@@ -53,7 +53,7 @@ class PortableSessionsTest {
                 .tool(ToolSpec.builder("capabilities").handler(call -> ToolResult.text(
                         call.context().clientCapabilities().map(Json::write).orElse("none"))).build())
                 .build();
-        McpHttpServer.Builder b = McpHttpServer.builder().clock(clock).onSession(server::connect);
+        McpHttpServerBuilder b = McpHttpServer.builder().clock(clock).onSession(server::connect);
         keys.ifPresent(k -> b.portableSessions(k, Duration.ofHours(24)));
         authenticator.ifPresent(b::authenticator);
         McpHttpServer http = b.build().start();

@@ -31,7 +31,7 @@ class SessionLimitsTest {
     private McpHttpServer http;
     private HttpPeer peer;
 
-    private void start(java.util.function.UnaryOperator<McpHttpServer.Builder> limits) throws Exception {
+    private void start(java.util.function.UnaryOperator<McpHttpServerBuilder> limits) throws Exception {
         McpServer server = McpServer.builder("limits", "1").incidents(IncidentSink.all())
                 .tool(ToolSpec.builder("held").handler(call -> {
                     entered.countDown();
