@@ -121,6 +121,9 @@ class SessionLimitsTest {
 
         assertThat(refused.statusCode()).isEqualTo(503);
         assertThat(refused.headers().firstValue("Mcp-Session-Id")).isEmpty();
+        assertThat(refused.headers().firstValue("Retry-After")).contains("60");
+        // The request was valid: the code of a server that cannot take it now, as when it drains.
+        assertThat(Json.mapper().readTree(refused.body()).at("/error/code").asInt()).isEqualTo(-32603);
         assertThat(Json.mapper().readTree(refused.body()).at("/error/data/code").asString()).isEqualTo("RATE_LIMITED");
         assertThat(Json.mapper().readTree(refused.body()).at("/error/data/ref").asString()).isNotEmpty();
         release.countDown();

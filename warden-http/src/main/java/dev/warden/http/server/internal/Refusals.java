@@ -52,9 +52,12 @@ final class Refusals {
         refuse(response, callback, status, id, e);
     }
 
-    /** Every slot taken by a session that is not idle: a new or restored session must wait. */
+    /**
+     * Every slot taken by a session that is not idle: a new or restored session must wait. The
+     * request was valid (-32603, as for a draining server, not -32600): the server cannot take it now.
+     */
     static ProtocolException tooManySessions() {
-        return new ProtocolException(JsonRpcError.INVALID_REQUEST, "Service unavailable: too many sessions are open "
+        return new ProtocolException(JsonRpcError.INTERNAL_ERROR, "Service unavailable: too many sessions are open "
                 + "and none is idle; retry later", ErrorCode.RATE_LIMITED);
     }
 
