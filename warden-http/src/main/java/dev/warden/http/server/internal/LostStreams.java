@@ -85,16 +85,21 @@ final class LostStreams {
     }
 
     private void answerLost(StreamIds.Served served, Response response, Callback callback) {
+        Headers.sse(response);
+        Content.Sink.write(response, true, lost(served.replica(), served.requests()), callback);
+    }
+
+    /** The events answering {@code requests}, which replica {@code replica} stopped before answering, each with a retryable error. */
+    String lost(String replica, java.util.Collection<RequestId> requests) {
         ProtocolException stopped = new ProtocolException(JsonRpcError.INTERNAL_ERROR, STOPPED, ErrorCode.UPSTREAM_ERROR);
         JsonRpcError error = ErrorRenderer.rpcError(stopped, settings.boundary().refusal(stopped,
-                FailureContext.of("(http)"), "replica " + served.replica() + " is down"));
+                FailureContext.of("(http)"), "replica " + replica + " is down"));
         StringBuilder events = new StringBuilder();
-        for (RequestId id : served.requests()) {
+        for (RequestId id : requests) {
             events.append("event: message\ndata: ")
                     .append(JsonRpcCodec.encode(new JsonRpcMessage.Failure(id, error)))
                     .append("\n\n");
         }
-        Headers.sse(response);
-        Content.Sink.write(response, true, events.toString(), callback);
+        return events.toString();
     }
 }
