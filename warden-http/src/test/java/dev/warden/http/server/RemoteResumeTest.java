@@ -56,6 +56,7 @@ class RemoteResumeTest {
                     call.context().progress(2, 2, "second step");
                     return ToolResult.text("done");
                 }).build())
+                .tool(ToolSpec.builder("quick").handler(call -> ToolResult.text("quick")).build())
                 .tool(ToolSpec.builder("polled").handler(call -> {
                     call.context().progress(1, 1, "the only step");
                     call.context().closeStream(); // the client is to resume for the answer
@@ -147,6 +148,23 @@ class RemoteResumeTest {
                 .containsExactly(streamOf(priming) + "_1", streamOf(priming) + "_2");
         assertThat(json(events.get(1)).at("/result/content/0/text").asString())
                 .isEqualTo("answered while nobody listened");
+    }
+
+    @Test
+    void aStreamDeliveredInFullIsResumedElsewhereAsItsEndNotRefused() throws Exception {
+        // The TypeScript SDK resumes a call's stream that ended without an answer (the call was cancelled).
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        HttpPeer peer = new HttpPeer(a.endpoint());
+        List<HttpPeer.Event> delivered = HttpPeer.events(peer.send(peer.post(CALL.formatted("quick"),
+                sessionHeaders(session))).body());
+
+        HttpResponse<String> resumed = new HttpPeer(b.endpoint())
+                .send(resume(b, session, delivered.get(0).id().orElseThrow()));
+
+        assertThat(resumed.statusCode()).isEqualTo(200);
+        assertThat(HttpPeer.events(resumed.body())).isEmpty();
     }
 
     @Test

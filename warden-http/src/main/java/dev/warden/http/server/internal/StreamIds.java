@@ -57,6 +57,17 @@ final class StreamIds {
         return prefix + "-g" + n + (prefix.indexOf('.') < 0 ? "" : ".");
     }
 
+    /**
+     * A stream whose last event went out on a live connection keeps nothing to resume; whether it
+     * is also forgotten at once (true), as in one process. Among replicas its id stays resumable
+     * for the resume window, empty: a client that resumes it anyway (the TypeScript SDK does after
+     * a cancelled call whose stream ended without an answer) gets its end on any replica, not a 400.
+     */
+    static boolean forgetDelivered(String prefix, SseStream stream) {
+        stream.forget();
+        return prefix.indexOf('.') < 0;
+    }
+
     /** Whose a stream is, and the requests it carries, as its id says. */
     record Served(String replica, List<RequestId> requests) {
     }
