@@ -125,7 +125,7 @@ out.abortedAt = Date.now() - started;
 const resumed = () => requests.find((r) => r.phase === 'abort' && r.lastEventId && r.endedAt !== undefined);
 const reopened = () => requests.find((r) => r.phase === 'abort' && r.method === 'GET' && !r.lastEventId
   && r.status !== undefined);
-out.abortResumeSeen = await until(() => resumed() && reopened(), 20000);
+out.abortResumeSeen = await until(() => Boolean(resumed() && reopened()), 20000);
 
 phase = 'after';
 await capture('again', () => client.callTool(

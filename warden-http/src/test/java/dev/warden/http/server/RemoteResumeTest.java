@@ -6,6 +6,7 @@ import static dev.warden.http.server.HttpPeer.sessionHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.cluster.InProcessReplicas;
+import dev.warden.core.cluster.ReplicaBus;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.server.McpServer;
@@ -46,13 +47,26 @@ class RemoteResumeTest {
     private final InProcessReplicas hub = InProcessReplicas.hub();
     /** Lets the tool "steps" take its second step and answer. */
     private final CountDownLatch go = new CountDownLatch(1);
+    /** The tool "steps" was cancelled while waiting. */
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private static final Duration RESUME_WINDOW = Duration.ofSeconds(2);
     private final List<McpHttpServer> servers = new ArrayList<>();
 
     private McpHttpServer replica(String id) throws Exception {
+        return replica(id, hub.join(id));
+    }
+
+    /** A replica whose streams wait {@link #RESUME_WINDOW} to be resumed, sending keep-alives every 500 ms. */
+    private McpHttpServer replica(String id, ReplicaBus bus) throws Exception {
         McpServer server = McpServer.builder("replica", "1").incidents(IncidentSink.all())
                 .tool(ToolSpec.builder("steps").handler(call -> {
                     call.context().progress(1, 2, "first step");
-                    go.await(20, TimeUnit.SECONDS); // bounds a failure only
+                    try {
+                        go.await(20, TimeUnit.SECONDS); // bounds a failure only
+                    } catch (InterruptedException e) {
+                        cancelled.countDown();
+                        throw e;
+                    }
                     call.context().progress(2, 2, "second step");
                     return ToolResult.text("done");
                 }).build())
@@ -64,7 +78,8 @@ class RemoteResumeTest {
                 }).build())
                 .build();
         McpHttpServer http = McpHttpServer.builder().onSession(server::connect)
-                .portableSessions(KEYS, Duration.ofHours(1)).replicas(hub.join(id)).build().start();
+                .portableSessions(KEYS, Duration.ofHours(1)).replicas(bus).resumeWindow(RESUME_WINDOW)
+                .keepAlive(Duration.ofMillis(500)).build().start();
         servers.add(http);
         return http;
     }
@@ -161,7 +176,7 @@ class RemoteResumeTest {
                 sessionHeaders(session))).body());
 
         HttpResponse<String> resumed = new HttpPeer(b.endpoint())
-                .send(resume(b, session, delivered.get(0).id().orElseThrow()));
+                .send(resume(b, session, delivered.get(delivered.size() - 1).id().orElseThrow()));
 
         assertThat(resumed.statusCode()).isEqualTo(200);
         assertThat(HttpPeer.events(resumed.body())).isEmpty();
@@ -218,6 +233,39 @@ class RemoteResumeTest {
     }
 
     @Test
+    void aLostMessageEndsTheResumptionCleanlyAndResumingAgainGetsTheRest() throws Exception {
+        McpHttpServer a = replica("a", new LossyBus(hub.join("a"), "\"n\":2,")); // the second event forwarded
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        String priming = callCutAfterPriming(a, session, "steps");
+        HttpResponse<Stream<String>> first = new HttpPeer(b.endpoint()).stream(resume(b, session, priming));
+        Iterator<String> lines = first.body().iterator();
+        List<HttpPeer.Event> before = HttpPeer.events(lines, 1);
+        go.countDown();
+
+        assertThat(HttpPeer.events(lines, Integer.MAX_VALUE)).as("ended at the gap").isEmpty();
+        List<HttpPeer.Event> rest = HttpPeer.events(new HttpPeer(b.endpoint())
+                .send(resume(b, session, before.get(0).id().orElseThrow())).body());
+        assertThat(rest).extracting(e -> e.id().orElseThrow())
+                .containsExactly(streamOf(priming) + "_2", streamOf(priming) + "_3");
+        assertThat(json(rest.get(1)).at("/result/content/0/text").asString()).isEqualTo("done");
+    }
+
+    @Test
+    void aClientThatLeavesTheOtherReplicaLetsTheCallBeCancelledAsIfItHadLeftTheServingOne() throws Exception {
+        McpHttpServer a = replica("a", hub.join("a"));
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        String priming = callCutAfterPriming(a, session, "steps");
+        HttpResponse<Stream<String>> resumed = new HttpPeer(b.endpoint()).stream(resume(b, session, priming));
+        HttpPeer.events(resumed.body().iterator(), 1);
+
+        resumed.body().close(); // and never comes back: after the resume window the call is cancelled
+
+        assertThat(cancelled.await(20, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
     void withoutOtherReplicasAResumptionOfAnUnknownStreamIsRefusedAsAlways() throws Exception {
         McpServer server = McpServer.builder("single", "1").incidents(IncidentSink.all()).build();
         McpHttpServer single = McpHttpServer.builder().onSession(server::connect)
@@ -229,5 +277,61 @@ class RemoteResumeTest {
                 .send(resume(single, session, "a.tag-1.Wzdd_0"));
 
         assertThat(resumed.statusCode()).isEqualTo(400);
+    }
+
+    /** A replica's bus that loses the first message it sends whose body holds {@code marker} (at most once, as the bus may). */
+    private record LossyBus(ReplicaBus bus, String marker, java.util.concurrent.atomic.AtomicBoolean lost)
+            implements ReplicaBus {
+        LossyBus(ReplicaBus bus, String marker) {
+            this(bus, marker, new java.util.concurrent.atomic.AtomicBoolean());
+        }
+
+        @Override
+        public boolean send(String to, String topic, String body) {
+            if (body.contains(marker) && lost.compareAndSet(false, true)) {
+                return true; // sent, and lost on the way
+            }
+            return bus.send(to, topic, body);
+        }
+
+        @Override
+        public String self() {
+            return bus.self();
+        }
+
+        @Override
+        public boolean broadcast(String topic, String body) {
+            return bus.broadcast(topic, body);
+        }
+
+        @Override
+        public void on(String topic, Handler handler) {
+            bus.on(topic, handler);
+        }
+
+        @Override
+        public boolean alive(String id) {
+            return bus.alive(id);
+        }
+
+        @Override
+        public boolean put(String key, String field, String value, Duration ttl) {
+            return bus.put(key, field, value, ttl);
+        }
+
+        @Override
+        public boolean remove(String key, String field) {
+            return bus.remove(key, field);
+        }
+
+        @Override
+        public java.util.Optional<Map<String, String>> read(String key) {
+            return bus.read(key);
+        }
+
+        @Override
+        public void close() {
+            bus.close();
+        }
     }
 }

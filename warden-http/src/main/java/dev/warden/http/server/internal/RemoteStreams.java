@@ -116,19 +116,30 @@ final class RemoteStreams {
         remotes.values().stream().filter(Remote::silentTooLong).toList().forEach(this::lost);
     }
 
+    /** The resumptions whose serving replica is seen down: lost, or (not answered yet) left to LostStreams at once. */
     private void watch() {
-        remotes.values().stream().filter(r -> r.writer != null && !bus.alive(r.replica)).toList().forEach(this::lost);
+        remotes.values().stream().filter(r -> !bus.alive(r.replica)).toList()
+                .forEach(r -> {
+                    if (r.writer == null) {
+                        unanswered(r);
+                    } else {
+                        lost(r);
+                    }
+                });
     }
 
     /** A message of a reader's flow (on the bus's thread: nothing here blocks). */
     private void flow(String from, String body) {
         JsonNode message = RemoteReaders.parse(body);
         Remote remote = remotes.get(message.path("a").asString(""));
-        if (remote == null || !remote.replica.equals(from)) {
-            return; // over here already (its reader was told, or will be on its next message)
-        }
         long n = message.path("n").asLong(-1);
         String type = message.path("t").asString("");
+        if (remote == null || !remote.replica.equals(from)) {
+            if (Set.of("ok", "ev").contains(type)) {
+                detach(from, message.path("a").asString("")); // over here (given up on, say): its reader stops there
+            }
+            return;
+        }
         remote.silentTicks = 0;
         if (remote.writer == null) {
             opened(remote, n, type);
@@ -146,6 +157,9 @@ final class RemoteStreams {
 
     /** The answer to the ask (message 0): the response starts, or is refused as before. */
     private void opened(Remote remote, long n, String type) {
+        if (!remote.settled.compareAndSet(false, true)) {
+            return; // given up on meanwhile: LostStreams has its response
+        }
         if (n == 0 && "ok".equals(type)) {
             Headers.sse(remote.response);
             remote.writer = new QueuedWriter(remote.response, remote.callback, settings.limits().session().streamBuffer(),
@@ -176,7 +190,8 @@ final class RemoteStreams {
 
     /** The serving replica did not answer the ask in time: as before, LostStreams decides. */
     private void unanswered(Remote remote) {
-        if (remote.writer == null && remotes.remove(remote.id, remote)) {
+        if (remote.settled.compareAndSet(false, true)) {
+            remotes.remove(remote.id, remote);
             Thread.ofVirtual().name("warden-remote-unanswered").start(() -> {
                 if (!lostStreams.answered(remote.streamId, remote.response, remote.callback)) {
                     refusals.error(remote.response, remote.callback, 400, JsonRpcError.INVALID_REQUEST,
@@ -215,9 +230,13 @@ final class RemoteStreams {
     }
 
     private void detach(Remote remote) {
+        detach(remote.replica, remote.id);
+    }
+
+    private void detach(String replica, String id) {
         ObjectNode message = Json.object();
-        message.put("a", remote.id);
-        bus.send(remote.replica, RemoteReaders.DETACH, Json.write(message)); // lost if down: it then ends there anyway
+        message.put("a", id);
+        bus.send(replica, RemoteReaders.DETACH, Json.write(message)); // lost if down: it then ends there anyway
     }
 
     /** The id of the answer an event carries, if it carries one. */
@@ -251,6 +270,8 @@ final class RemoteStreams {
         final Set<RequestId> unanswered = ConcurrentHashMap.newKeySet();
         final Response response;
         final Callback callback;
+        /** Whether what answers the GET is decided: the reader's stream, a refusal, or LostStreams (once only). */
+        final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
         /** Set on the bus's thread when the reader is attached; the flow's messages come on that thread only. */
         volatile QueuedWriter writer;
         long expected = 1;
