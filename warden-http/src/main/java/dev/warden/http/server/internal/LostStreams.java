@@ -19,8 +19,9 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * A portable session's resumption ({@code Last-Event-ID}) that names a stream of another replica
- * ({@link StreamIds}). Its events are that replica's alone: while it lives, the resumption must
- * reach it, and this replica refuses it as any stream it does not hold. Once it is down, the
+ * ({@link StreamIds}). Its events are that replica's alone: while it lives, they are read from it
+ * ({@link RemoteStreams}), and what that cannot serve is refused here as any stream this replica
+ * does not hold. Once it is down, the
  * requests the stream carried will never be answered, so they are answered here, each with a
  * retryable error naming its own id, on a stream that then ends: a client waiting on them learns
  * at once that it may send them again, rather than after its request timeout.

@@ -62,6 +62,7 @@ public final class McpHandler extends Handler.Abstract {
     }
 
     public void closeAll() {
+        remoteStreams.closeAll();
         sessions.closeAll();
     }
 

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -113,7 +114,15 @@ final class RemoteStreams {
 
     /** Called every keep-alive period: a serving replica silent for too long counts as lost. */
     void tick() {
-        remotes.values().stream().filter(Remote::silentTooLong).toList().forEach(this::lost);
+        List<Remote> silent = remotes.values().stream().filter(Remote::silentTooLong).toList();
+        if (!silent.isEmpty()) { // their errors are recorded (a store's write): off the timer's thread
+            Thread.ofVirtual().name("warden-remote-streams").start(() -> silent.forEach(this::lost));
+        }
+    }
+
+    /** The server stops: each response served from elsewhere ends (its client resumes on a replica that serves). */
+    void closeAll() {
+        remotes.values().stream().filter(r -> r.writer != null).toList().forEach(r -> over(r, true));
     }
 
     /** The resumptions whose serving replica is seen down: lost, or (not answered yet) left to LostStreams at once. */
