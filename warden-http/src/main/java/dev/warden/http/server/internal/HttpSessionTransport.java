@@ -322,10 +322,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
-            if (stream.end()) {
-                // Its last event went out on a live connection: nothing is left to resume.
-                streams.remove(stream.id());
-                stream.forget();
+            if (stream.end() && StreamIds.forgetDelivered(streamPrefix, stream)) {
+                streams.remove(stream.id()); // its last event went out on a live connection: nothing to resume
                 return;
             }
             // Kept a while for a client that reconnects to fetch the last events it missed.

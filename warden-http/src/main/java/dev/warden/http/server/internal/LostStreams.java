@@ -19,8 +19,9 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * A portable session's resumption ({@code Last-Event-ID}) that names a stream of another replica
- * ({@link StreamIds}). Its events are that replica's alone: while it lives, the resumption must
- * reach it, and this replica refuses it as any stream it does not hold. Once it is down, the
+ * ({@link StreamIds}). Its events are that replica's alone: while it lives, they are read from it
+ * ({@link RemoteStreams}), and what that cannot serve is refused here as any stream this replica
+ * does not hold. Once it is down, the
  * requests the stream carried will never be answered, so they are answered here, each with a
  * retryable error naming its own id, on a stream that then ends: a client waiting on them learns
  * at once that it may send them again, rather than after its request timeout.
@@ -85,16 +86,21 @@ final class LostStreams {
     }
 
     private void answerLost(StreamIds.Served served, Response response, Callback callback) {
+        Headers.sse(response);
+        Content.Sink.write(response, true, lost(served.replica(), served.requests()), callback);
+    }
+
+    /** The events answering {@code requests}, which replica {@code replica} stopped before answering, each with a retryable error. */
+    String lost(String replica, java.util.Collection<RequestId> requests) {
         ProtocolException stopped = new ProtocolException(JsonRpcError.INTERNAL_ERROR, STOPPED, ErrorCode.UPSTREAM_ERROR);
         JsonRpcError error = ErrorRenderer.rpcError(stopped, settings.boundary().refusal(stopped,
-                FailureContext.of("(http)"), "replica " + served.replica() + " is down"));
+                FailureContext.of("(http)"), "replica " + replica + " is down"));
         StringBuilder events = new StringBuilder();
-        for (RequestId id : served.requests()) {
+        for (RequestId id : requests) {
             events.append("event: message\ndata: ")
                     .append(JsonRpcCodec.encode(new JsonRpcMessage.Failure(id, error)))
                     .append("\n\n");
         }
-        Headers.sse(response);
-        Content.Sink.write(response, true, events.toString(), callback);
+        return events.toString();
     }
 }

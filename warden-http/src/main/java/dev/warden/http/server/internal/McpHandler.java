@@ -29,6 +29,8 @@ public final class McpHandler extends Handler.Abstract {
     private final Posts posts;
     private final Probes probes;
     private final LostStreams lostStreams;
+    private final RemoteStreams remoteStreams;
+    private final RemoteReaders remoteReaders;
 
     public McpHandler(EndpointSettings settings, ScheduledExecutorService timers, RequestDeadlines deadlines) {
         this.settings = settings;
@@ -39,6 +41,8 @@ public final class McpHandler extends Handler.Abstract {
         this.posts = new Posts(settings, deadlines, counters, refusals, sessions, exchanges);
         this.probes = new Probes(settings.gate());
         this.lostStreams = new LostStreams(settings, timers, refusals);
+        this.remoteStreams = new RemoteStreams(settings, timers, refusals, lostStreams);
+        this.remoteReaders = new RemoteReaders(settings, sessions.relay()::copy, timers);
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
@@ -54,9 +58,11 @@ public final class McpHandler extends Handler.Abstract {
     public void tick() {
         sessions.tick();
         exchanges.tick();
+        remoteStreams.tick();
     }
 
     public void closeAll() {
+        remoteStreams.closeAll();
         sessions.closeAll();
     }
 
@@ -127,9 +133,9 @@ public final class McpHandler extends Handler.Abstract {
         if (lastEventId.isPresent()) {
             Optional<SseStream> stream = SseStream.streamOf(lastEventId.get()).flatMap(transport.get()::stream);
             var after = SseStream.sequenceOf(lastEventId.get());
-            if (stream.isEmpty() && SseStream.streamOf(lastEventId.get()).filter(id -> lostStreams.answered(id, response,
-                    callback)).isPresent()) {
-                return; // another replica's: its requests answered with a retryable error once it is down
+            if (stream.isEmpty() && SseStream.streamOf(lastEventId.get()).filter(id -> remoteStreams.served(id, after,
+                    transport.get(), response, callback) || lostStreams.answered(id, response, callback)).isPresent()) {
+                return; // another replica's: served from there while it is up, else its requests answered as lost
             }
             if (stream.isEmpty() || after.isEmpty()) {
                 refusals.error(response, callback, 400, JsonRpcError.INVALID_REQUEST, LostStreams.NO_STREAM);

@@ -76,8 +76,13 @@ final class QueuedWriter {
      *                      thread, without this writer's lock
      */
     QueuedWriter(Response response, Callback callback, SseStream.Buffer bounds, Runnable onWriteFailed) {
+        this(Content.Sink.asOutputStream(response), callback, bounds, onWriteFailed);
+    }
+
+    /** Writes to {@code out} (each queued message one {@code write}): a reader on another replica ({@link RemoteReaders}). */
+    QueuedWriter(OutputStream out, Callback callback, SseStream.Buffer bounds, Runnable onWriteFailed) {
         this.callback = callback;
-        this.out = Content.Sink.asOutputStream(response);
+        this.out = out;
         this.bounds = bounds;
         this.onWriteFailed = onWriteFailed;
     }

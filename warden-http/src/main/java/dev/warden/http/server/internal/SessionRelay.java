@@ -287,6 +287,12 @@ final class SessionRelay {
         return messages;
     }
 
+    /** This replica's open copy of the session whose key ({@link SessionFacts#key}) is {@code key}, if it holds one. */
+    Optional<HttpSessionTransport> copy(String key) {
+        HttpSessionTransport transport = byKey.get(key);
+        return transport == null || transport.isClosed() ? Optional.empty() : Optional.of(transport);
+    }
+
     /** The copy of the session a message names, if this replica holds one. */
     private Optional<HttpSessionTransport> held(String body) {
         HttpSessionTransport transport = byKey.get(parse(body).path("k").asString(""));

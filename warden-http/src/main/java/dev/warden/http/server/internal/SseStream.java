@@ -141,6 +141,27 @@ final class SseStream {
      *                clients of 2025-11-25 and later resume from it; older clients do not expect it
      */
     void attach(Response response, Callback callback, long after, boolean priming, long retryMillis) {
+        attach(failed -> new QueuedWriter(response, callback, replayBounds(priming), failed), callback, after, priming,
+                retryMillis);
+    }
+
+    /**
+     * Carries the stream to a reader on another replica ({@link RemoteReaders}): as a resumption,
+     * each event after {@code after} then each new one is one write to {@code out}, within the same
+     * bounds (a remote reader that falls behind is cut as a local one is); the writer, to end it.
+     */
+    QueuedWriter attachRemote(java.io.OutputStream out, Callback callback, long after) {
+        return attach(failed -> new QueuedWriter(out, callback, buffer, failed), callback, after, false, 0);
+    }
+
+    /** A remote reader left: its connection ends as a broken one does (the stream waits to be resumed). */
+    void readerLeft(QueuedWriter writer) {
+        writer.fail(new IOException("the remote reader left"));
+        writeFailed(writer);
+    }
+
+    private QueuedWriter attach(java.util.function.Function<Runnable, QueuedWriter> writer, Callback callback,
+                                long after, boolean priming, long retryMillis) {
         lock.lock();
         try {
             if (connection != null) {
@@ -148,10 +169,10 @@ final class SseStream {
             }
             if (cut) {
                 callback.failed(new IOException("the stream was cut: its client fell behind"));
-                return;
+                return null;
             }
             QueuedWriter[] self = new QueuedWriter[1];
-            QueuedWriter c = new QueuedWriter(response, callback, replayBounds(priming), () -> writeFailed(self[0]));
+            QueuedWriter c = writer.apply(() -> writeFailed(self[0]));
             self[0] = c;
             connection = c;
             if (priming) {
@@ -167,6 +188,7 @@ final class SseStream {
                 connection = null;
             }
             c.start("warden-sse-" + id);
+            return c;
         } finally {
             lock.unlock();
         }

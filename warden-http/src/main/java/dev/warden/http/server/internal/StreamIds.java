@@ -57,6 +57,23 @@ final class StreamIds {
         return prefix + "-g" + n + (prefix.indexOf('.') < 0 ? "" : ".");
     }
 
+    /**
+     * A stream whose last event went out on a live connection: whether it is forgotten at once
+     * (true, freeing what it kept), as in one process. Among replicas it is kept for the resume
+     * window like any ended stream, events and all (within the stream's and the session's bounds):
+     * a live connection there may be a reader on another replica, whose last messages can still be
+     * lost on the bus, and a client that resumes the stream anyway (the TypeScript SDK does after a
+     * cancelled call ended without an answer) then gets what it lacks and the end, on any replica,
+     * rather than a 400.
+     */
+    static boolean forgetDelivered(String prefix, SseStream stream) {
+        if (prefix.indexOf('.') >= 0) {
+            return false;
+        }
+        stream.forget();
+        return true;
+    }
+
     /** Whose a stream is, and the requests it carries, as its id says. */
     record Served(String replica, List<RequestId> requests) {
     }
