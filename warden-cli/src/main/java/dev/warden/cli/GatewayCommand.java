@@ -106,7 +106,7 @@ final class GatewayCommand implements Callable<Integer> {
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
         SharedStores shared;
         try {
-            shared = SharedStores.open(cfg.redis(), builder);
+            shared = SharedStores.open(cfg.redis(), SessionKeyFile.of(cfg), builder);
         } catch (IllegalStateException e) {
             System.err.println("warden gateway: " + e.getMessage());
             return 2;

@@ -5,6 +5,7 @@ import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.Redis;
 import dev.warden.gateway.health.CachedProbe;
 import dev.warden.gateway.health.HealthCheck;
+import dev.warden.http.server.SessionKeys;
 import dev.warden.store.redis.RedisReplicaBus;
 import dev.warden.store.redis.RedisStore;
 import java.time.Clock;
@@ -14,10 +15,18 @@ import java.util.Optional;
 /**
  * The stores a gateway shares with its other replicas, when warden.yaml names them ({@code redis:}):
  * the shared limits, breakers and key, and the replicas' bus (one, handed to both the gateway and
- * its HTTP endpoint); none otherwise, and then nothing is connected or started. Closed with the
- * gateway, after the HTTP server has drained and stopped.
+ * its HTTP endpoint); none otherwise, and then nothing is connected or started. The bus signs its
+ * messages with a key derived from the keys of portable sessions ({@code http.sessions.portable}),
+ * which the replicas already share: without them there is no bus, and parked calls and sessions
+ * stay on the replica that holds them (said once at start). Closed with the gateway, after the
+ * HTTP server has drained and stopped.
  */
 final class SharedStores implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("dev.warden.cli");
+    /** Why a replica with {@code redis:} has no bus, on its start line and in its log. */
+    static final String NO_BUS = "no replicas' bus: http.sessions.portable is not set, so parked calls and "
+            + "sessions stay on the replica that holds them";
 
     private final Optional<RedisStore> redis;
     private final Optional<RedisReplicaBus> bus;
@@ -29,13 +38,14 @@ final class SharedStores implements AutoCloseable {
 
     /**
      * Connects what is configured and hands it to the gateway. Throws {@link IllegalStateException}
-     * (its message names where, never a password) when a configured store cannot be reached.
+     * (its message names where, never a password) when a configured store cannot be reached. The
+     * bus only with both {@code redis} and {@code sessionKeys}.
      */
-    static SharedStores open(Optional<Redis> redis, Gateway.Builder builder) {
+    static SharedStores open(Optional<Redis> redis, Optional<SessionKeys> sessionKeys, Gateway.Builder builder) {
         Optional<RedisStore> store = redis.map(r -> RedisStore.connect(r, Clock.systemUTC()));
         Optional<RedisReplicaBus> bus;
         try {
-            bus = redis.map(RedisReplicaBus::connect);
+            bus = redis.flatMap(r -> sessionKeys.map(k -> RedisReplicaBus.connect(r, k.derived(RedisReplicaBus.KEY_LABEL))));
         } catch (RuntimeException e) {
             store.ifPresent(RedisStore::close);
             throw e;
@@ -44,6 +54,9 @@ final class SharedStores implements AutoCloseable {
                 .healthCheck(HealthCheck.of("redis", RedisStore.COMMAND_TIMEOUT.multipliedBy(2),
                         CachedProbe.of(s::reachable, Duration.ofMillis(500), Clock.systemUTC()))));
         bus.ifPresent(builder::replicas);
+        if (redis.isPresent() && bus.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, NO_BUS);
+        }
         return new SharedStores(store, bus);
     }
 
@@ -52,9 +65,15 @@ final class SharedStores implements AutoCloseable {
         return bus.map(b -> b);
     }
 
-    /** What the start line adds: this replica's id, so that scripts and tests can tell the replicas apart. */
+    /**
+     * What the start line adds: this run's replica id, so that scripts and tests can tell the
+     * replicas apart; with Redis but no bus, why there is none.
+     */
     String startNote() {
-        return bus.map(b -> " replica " + b.self()).orElse("");
+        if (bus.isPresent()) {
+            return " replica " + bus.get().self();
+        }
+        return redis.isPresent() ? " (" + NO_BUS + ")" : "";
     }
 
     @Override

@@ -18,12 +18,14 @@ import java.util.regex.Pattern;
  * @param cluster the name of this group of replicas: every key is under {@code warden:{cluster}:},
  *     so several gateways' groups can share one Redis
  * @param rateLimitsWhenDown what a rate limit does while Redis cannot be reached
- * @param replica this replica's id among the others ({@code redis.replica}): 1–32 of
- *     {@code [A-Za-z0-9_.-]}; empty, a short random one is made at each start
+ * @param replica this replica's name among the others ({@code redis.replica}): 1–27 of
+ *     {@code [A-Za-z0-9_-]}; its id on the bus is this name, {@code _} and 4 random characters,
+ *     new at each start (so that a late answer to a question asked before a restart never
+ *     completes one asked after it); empty, the id is 10 random characters
  */
 public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown, Optional<String> replica) {
 
-    private static final Pattern REPLICA = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
+    private static final Pattern REPLICA = Pattern.compile("[A-Za-z0-9_-]{1,27}");
 
     /** Without a fixed replica id (one is made at start). */
     public Redis(String url, String cluster, WhenDown rateLimitsWhenDown) {
@@ -54,7 +56,7 @@ public record Redis(String url, String cluster, WhenDown rateLimitsWhenDown, Opt
         Objects.requireNonNull(rateLimitsWhenDown, "rateLimitsWhenDown");
         Objects.requireNonNull(replica, "replica");
         if (replica.isPresent() && !REPLICA.matcher(replica.get()).matches()) {
-            throw new IllegalArgumentException("replica must be 1 to 32 letters, digits, '.', '_' or '-'");
+            throw new IllegalArgumentException("replica must be 1 to 27 letters, digits, '_' or '-'");
         }
         if (cluster == null || !CLUSTER.matcher(cluster).matches()) {
             throw new IllegalArgumentException("cluster must be 1 to 64 letters, digits, '.', '_' or '-'");

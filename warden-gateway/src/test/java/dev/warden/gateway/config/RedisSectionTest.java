@@ -79,4 +79,14 @@ class RedisSectionTest {
         assertThatThrownBy(() -> redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: \"a b\" }"))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("redis.replica: ");
     }
+
+    @Test
+    void aReplicaNameLeavesRoomForItsPerRunSuffixAndHasNoDot() {
+        assertThat(redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: " + "a".repeat(27) + " }")
+                .orElseThrow().replica()).hasValue("a".repeat(27));
+        assertThatThrownBy(() -> redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: " + "a".repeat(28) + " }"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("redis.replica: ");
+        assertThatThrownBy(() -> redis("{ url: redis://127.0.0.1:6379, cluster: prod, replica: gw.1 }"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("redis.replica: ");
+    }
 }

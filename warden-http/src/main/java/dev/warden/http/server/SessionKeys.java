@@ -98,6 +98,27 @@ public final class SessionKeys {
         return keys.stream().map(SealKey::id).toList();
     }
 
+    /**
+     * A key per key of the ring for another use than sealing, HMAC-SHA256(secret, {@code label}),
+     * the current one first: so that what the replicas already share (their bus's signatures, say)
+     * needs no second secret, and a key made for one use is worthless for the other. The secrets
+     * themselves never leave this class.
+     */
+    public List<byte[]> derived(String label) {
+        Objects.requireNonNull(label, "label");
+        List<byte[]> derived = new ArrayList<>(keys.size());
+        for (SealKey k : keys) {
+            try {
+                javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+                mac.init(new javax.crypto.spec.SecretKeySpec(k.secret(), "HmacSHA256"));
+                derived.add(mac.doFinal(label.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
+            }
+        }
+        return derived;
+    }
+
     /** The keys, the sealing one first. */
     List<SealKey> keys() {
         return keys;

@@ -3,6 +3,7 @@ package dev.warden.store.redis;
 import dev.warden.core.cluster.ReplicaBus;
 import dev.warden.gateway.config.Redis;
 import dev.warden.store.redis.internal.BusInbox;
+import dev.warden.store.redis.internal.Envelopes;
 import dev.warden.store.redis.internal.Heartbeats;
 import dev.warden.store.redis.internal.Keys;
 import io.lettuce.core.ClientOptions;
@@ -16,6 +17,8 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,12 +27,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The replicas' bus on Redis ({@code redis:} in warden.yaml). Messages go by pub/sub: one channel
  * per replica and one for all ({@code warden:<cluster>:to:<id>}, {@code warden:<cluster>:to-all}),
- * each carrying who sent it, its topic and its body; a replica ignores its own broadcasts. They are
- * handled one at a time, in arrival order, on a virtual thread of this replica's. Liveness is a
- * heartbeat key per replica ({@code SET … PX lease}, refreshed every third of the lease) and
- * {@link #alive} answers from a view refreshed on the same timer: a replica that died is seen down
- * at most lease + lease/3 after its last heartbeat, one that started is seen up within lease/3.
- * Facts are one hash per key, written with their expiry in one round trip (a script).
+ * each carrying who sent it, to whom, its topic, its time and its body, signed (HMAC-SHA256) with a
+ * key the replicas share: one unsigned, signed with another key, older than 30 s or played again
+ * is dropped, so that who can PUBLISH on Redis cannot make a replica run a tool or answer a
+ * client's question. A replica ignores its own broadcasts. Messages are handled one at a time, in
+ * arrival order, on a virtual thread of this replica's. Its id is new at each run ({@link #self}).
+ * Liveness is one sorted set of the replicas by their last heartbeat (refreshed every third of
+ * the lease) and {@link #alive} answers from the view that refresh returns: a replica that died is
+ * seen down at most lease + lease/3 after its last heartbeat, one that started is seen up within
+ * lease/3; while Redis is away the last view stands. Facts are one hash per key, written with
+ * their expiry in one round trip (a script).
  *
  * <p>Nothing throws once connected: while Redis cannot be reached a send or a write is false and a
  * read is empty (commands are refused at once, not queued), and when Redis returns Lettuce
@@ -39,6 +46,11 @@ public final class RedisReplicaBus implements ReplicaBus {
 
     /** How long a heartbeat lasts unless refreshed, by default. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(3);
+    /**
+     * The label the bus's keys are derived with from the keys of portable sessions
+     * ({@code SessionKeys.derived(KEY_LABEL)}): a key for one use is worthless for the other.
+     */
+    public static final String KEY_LABEL = "warden replica bus v1";
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final SecureRandom RANDOM = new SecureRandom();
     /** HSET then PEXPIRE: one round trip, and never a fact without its expiry. */
@@ -50,12 +62,14 @@ public final class RedisReplicaBus implements ReplicaBus {
     private final RedisClient client;
     private final StatefulRedisConnection<String, String> connection;
     private final StatefulRedisPubSubConnection<String, String> subscription;
+    private final Envelopes envelopes;
     private final BusInbox inbox;
     private final Heartbeats heartbeats;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private RedisReplicaBus(Redis settings, Duration lease) {
-        this.self = settings.replica().orElseGet(RedisReplicaBus::newId);
+    private RedisReplicaBus(Redis settings, List<byte[]> busKeys, Duration lease, InstantSource clock) {
+        this.self = settings.replica().map(name -> name + "_" + random(4)).orElseGet(() -> random(10));
+        this.envelopes = new Envelopes(busKeys, clock);
         this.keys = new Keys(settings.cluster());
         RedisURI uri = RedisURI.create(settings.url());
         uri.setTimeout(RedisStore.COMMAND_TIMEOUT);
@@ -66,7 +80,7 @@ public final class RedisReplicaBus implements ReplicaBus {
                 .timeoutOptions(TimeoutOptions.enabled(RedisStore.COMMAND_TIMEOUT))
                 .socketOptions(SocketOptions.builder().connectTimeout(RedisStore.CONNECT_TIMEOUT).build())
                 .build());
-        this.inbox = new BusInbox(self);
+        this.inbox = new BusInbox(self, envelopes);
         String mine = keys.replicaChannel(self);
         String all = keys.everyReplicaChannel();
         try {
@@ -91,33 +105,54 @@ public final class RedisReplicaBus implements ReplicaBus {
         heartbeats.start();
     }
 
-    /** Joins the replicas of {@code settings.cluster()}, as {@code settings.replica()} or a new id, with {@link #DEFAULT_LEASE}. */
-    public static RedisReplicaBus connect(Redis settings) {
-        return connect(settings, DEFAULT_LEASE);
+    /**
+     * Joins the replicas of {@code settings.cluster()} with {@link #DEFAULT_LEASE}, signing with
+     * the first of {@code keys} and accepting messages signed with any (each at least 32 bytes;
+     * derive them with {@link #KEY_LABEL}).
+     */
+    public static RedisReplicaBus connect(Redis settings, List<byte[]> keys) {
+        return connect(settings, keys, DEFAULT_LEASE);
     }
 
     /**
      * Joins with heartbeats lasting {@code lease}. Throws {@link IllegalStateException} (naming
      * where, never a password) when Redis cannot be reached now.
      */
-    public static RedisReplicaBus connect(Redis settings, Duration lease) {
+    public static RedisReplicaBus connect(Redis settings, List<byte[]> keys, Duration lease) {
+        return connect(settings, keys, lease, InstantSource.system());
+    }
+
+    /** With the clock that dates and checks envelopes (tests move it). */
+    static RedisReplicaBus connect(Redis settings, List<byte[]> keys, Duration lease, InstantSource clock) {
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(keys, "keys");
         Objects.requireNonNull(lease, "lease");
+        Objects.requireNonNull(clock, "clock");
         if (lease.toMillis() < 30) {
             throw new IllegalArgumentException("lease must be at least 30 ms, not " + lease);
         }
-        return new RedisReplicaBus(settings, lease);
+        return new RedisReplicaBus(settings, keys, lease, clock);
     }
 
-    /** 10 of [A-Za-z0-9]: short in stream ids, and about 59 bits, so two replicas do not draw the same. */
-    private static String newId() {
-        StringBuilder id = new StringBuilder(10);
-        for (int i = 0; i < 10; i++) {
+    /**
+     * {@code n} of [A-Za-z0-9]: 10 make a whole id (about 59 bits, so two replicas do not draw the
+     * same), 4 the per-run part of a configured one (about 24 bits: a restart under the same name
+     * all but never takes the id of the run before).
+     */
+    private static String random(int n) {
+        StringBuilder id = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
             id.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
         return id.toString();
     }
 
+    /**
+     * This run's id: {@code redis.replica}, {@code _} and 4 random characters, or 10 random ones.
+     * New at each start, so that ids made from it (a server's question to a client,
+     * {@code w:<replica>:n<number>}, numbered from 1 again by each run) never name a question of
+     * the run before, which a late answer would otherwise complete.
+     */
     @Override
     public String self() {
         return self;
@@ -126,22 +161,22 @@ public final class RedisReplicaBus implements ReplicaBus {
     @Override
     public boolean send(String to, String topic, String body) {
         ReplicaBus.word("replica", to);
-        return publish(keys.replicaChannel(to), topic, body);
+        return publish(keys.replicaChannel(to), to, topic, body);
     }
 
     @Override
     public boolean broadcast(String topic, String body) {
-        return publish(keys.everyReplicaChannel(), topic, body);
+        return publish(keys.everyReplicaChannel(), Envelopes.EVERYONE, topic, body);
     }
 
-    private boolean publish(String channel, String topic, String body) {
+    private boolean publish(String channel, String to, String topic, String body) {
         ReplicaBus.word("topic", topic);
         Objects.requireNonNull(body, "body");
         if (closed.get()) {
             return false;
         }
         try {
-            connection.sync().publish(channel, BusInbox.envelope(self, topic, body));
+            connection.sync().publish(channel, envelopes.seal(self, to, topic, body));
             return true; // sent; whether anyone was there to get it is not the sender's to know
         } catch (RuntimeException e) {
             return false;
@@ -152,6 +187,16 @@ public final class RedisReplicaBus implements ReplicaBus {
     public void on(String topic, Handler handler) {
         ReplicaBus.word("topic", topic);
         inbox.on(topic, handler);
+    }
+
+    /** How many messages this replica refused (unsigned, badly signed, out of their time, replayed). */
+    long refused() {
+        return inbox.refused();
+    }
+
+    /** How many heartbeats in a row failed to reach Redis. */
+    long missedBeats() {
+        return heartbeats.missed();
     }
 
     /** From the view of the last refresh (see the class comment for how stale it may be); this replica while open. */

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The replicas' bus on a real Redis: messages to one and to all, liveness by heartbeat, shared facts, Redis away. */
 class RedisReplicaBusTest {
 
+    static final byte[] KEY = "the replicas' bus key, 32 bytes!".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     private static final Duration LEASE = Duration.ofMillis(600);
     private static final Duration WITHIN = Duration.ofSeconds(10);
     private LocalRedis redis;
@@ -36,7 +37,7 @@ class RedisReplicaBusTest {
 
     private RedisReplicaBus join(String id) {
         RedisReplicaBus bus = RedisReplicaBus.connect(new Redis(redis.url(), "prod", Redis.WhenDown.OPEN,
-                Optional.ofNullable(id)), LEASE);
+                Optional.ofNullable(id)), List.of(KEY), LEASE);
         buses.add(bus);
         return bus;
     }
@@ -54,11 +55,11 @@ class RedisReplicaBusTest {
         RedisReplicaBus c = join("c");
         List<String> atB = inbox(b, "t");
         List<String> atC = inbox(c, "t");
-        assertThat(a.send("b", "t", "hello")).isTrue();
-        Replicas.await(() -> atB.contains("a:hello"), WITHIN, "b gets a's message");
+        assertThat(a.send(b.self(), "t", "hello")).isTrue();
+        Replicas.await(() -> atB.contains(a.self() + ":hello"), WITHIN, "b gets a's message");
         assertThat(a.broadcast("t", "flush")).isTrue(); // after the first, in order
-        Replicas.await(() -> atC.contains("a:flush"), WITHIN, "c gets the broadcast");
-        assertThat(atC).containsExactly("a:flush");
+        Replicas.await(() -> atC.contains(a.self() + ":flush"), WITHIN, "c gets the broadcast");
+        assertThat(atC).containsExactly(a.self() + ":flush");
     }
 
     @Test
@@ -68,9 +69,10 @@ class RedisReplicaBusTest {
         List<String> atA = inbox(a, "t");
         List<String> atB = inbox(b, "t");
         a.broadcast("t", "one");
-        b.send("a", "t", "marker"); // a's inbox is in order per sender: the marker comes after any broadcast echo
-        Replicas.await(() -> atB.contains("a:one") && atA.contains("b:marker"), WITHIN, "broadcast and marker");
-        assertThat(atA).containsExactly("b:marker");
+        b.send(a.self(), "t", "marker"); // a's inbox is in order per sender: the marker comes after any broadcast echo
+        Replicas.await(() -> atB.contains(a.self() + ":one") && atA.contains(b.self() + ":marker"), WITHIN,
+                "broadcast and marker");
+        assertThat(atA).containsExactly(b.self() + ":marker");
     }
 
     @Test
@@ -84,7 +86,7 @@ class RedisReplicaBusTest {
             order.add(body);
         });
         for (int i = 0; i < 20; i++) {
-            a.send("b", "t", Integer.toString(i));
+            a.send(b.self(), "t", Integer.toString(i));
         }
         Replicas.await(() -> order.size() == 20, WITHIN, "20 messages");
         assertThat(order).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 20).mapToObj(Integer::toString).toList());
@@ -97,15 +99,39 @@ class RedisReplicaBusTest {
     }
 
     @Test
+    void aConfiguredIdIsTheNameAndAPartNewAtEachRun() {
+        RedisReplicaBus before = join("gw-1");
+        before.close();
+        RedisReplicaBus after = join("gw-1");
+        assertThat(before.self()).matches("gw-1_[A-Za-z0-9]{4}");
+        assertThat(after.self()).matches("gw-1_[A-Za-z0-9]{4}")
+                .as("a late answer to a question of the run before names the old run, not this one")
+                .isNotEqualTo(before.self());
+    }
+
+    @Test
     void aReplicaKilledWithoutLeavingIsSeenDownAfterItsLease() {
         RedisReplicaBus a = join("a");
         RedisReplicaBus b = join("b");
-        Replicas.await(() -> a.alive("b") && b.alive("a"), WITHIN, "each sees the other");
+        Replicas.await(() -> a.alive(b.self()) && b.alive(a.self()), WITHIN, "each sees the other");
         b.kill();
-        assertThat(a.alive("b")).isTrue(); // its heartbeat is still current
-        Replicas.await(() -> !a.alive("b"), WITHIN, "b seen down once its lease lapsed");
-        assertThat(a.alive("a")).isTrue();
+        assertThat(a.alive(b.self())).isTrue(); // its heartbeat is still current
+        Replicas.await(() -> !a.alive(b.self()), WITHIN, "b seen down once its lease lapsed");
+        assertThat(a.alive(a.self())).isTrue();
         assertThat(a.alive("nobody")).isFalse();
+    }
+
+    @Test
+    void membershipIsOneSortedSetThatForgetsTheDeadWithoutScanningTheKeyspace() throws Exception {
+        RedisReplicaBus a = join("a");
+        RedisReplicaBus b = join("b");
+        Replicas.await(() -> a.alive(b.self()), WITHIN, "a sees b");
+        assertThat(redis.command("ZSCORE", "warden:prod:replicas", b.self())).matches("\\d+");
+        redis.command("CONFIG", "RESETSTAT");
+        b.kill();
+        Replicas.await(() -> !a.alive(b.self()), WITHIN, "b seen down once its lease lapsed");
+        assertThat(redis.command("ZSCORE", "warden:prod:replicas", b.self())).as("pruned").isEmpty();
+        assertThat(redis.commandStats()).noneMatch(line -> line.startsWith("cmdstat_scan:"));
     }
 
     @Test
@@ -127,21 +153,24 @@ class RedisReplicaBusTest {
         RedisReplicaBus a = join("a");
         RedisReplicaBus b = join("b");
         List<String> atB = inbox(b, "t");
+        Replicas.await(() -> a.alive(b.self()), WITHIN, "a sees b");
         redis.stop();
-        assertThat(a.send("b", "t", "lost")).isFalse();
+        assertThat(a.send(b.self(), "t", "lost")).isFalse();
         assertThat(a.broadcast("t", "lost")).isFalse();
         assertThat(a.put("k", "f", "v", Duration.ofMinutes(1))).isFalse();
         assertThat(a.remove("k", "f")).isFalse();
         assertThat(a.read("k")).isEmpty();
-        Replicas.await(() -> !a.alive("b"), WITHIN, "nobody's heartbeat is current while Redis is away");
+        // Beats fail for longer than the lease; b may well still run what it ran: it is not said down.
+        Replicas.await(() -> a.missedBeats() >= 4, WITHIN, "more than a lease of failed heartbeats");
+        assertThat(a.alive(b.self())).as("the last view stands while Redis is away").isTrue();
         redis.start();
         // Lettuce reconnects both connections, and subscribes b to its channels again.
         Replicas.await(() -> {
-            a.send("b", "t", "back");
-            return atB.contains("a:back");
+            a.send(b.self(), "t", "back");
+            return atB.contains(a.self() + ":back");
         }, WITHIN, "a message after Redis came back");
-        Replicas.await(() -> a.alive("b"), WITHIN, "heartbeats resumed");
-        assertThat(atB).doesNotContain("a:lost");
+        Replicas.await(() -> a.alive(b.self()), WITHIN, "heartbeats resumed");
+        assertThat(atB).doesNotContain(a.self() + ":lost");
     }
 
     @Test
@@ -150,7 +179,7 @@ class RedisReplicaBusTest {
         RedisReplicaBus b = join("b");
         ReplicaCalls.of(b).serve("echo", body -> "echo:" + body);
         ReplicaCalls asker = ReplicaCalls.of(a);
-        Replicas.await(() -> a.alive("b"), WITHIN, "a sees b");
-        assertThat(asker.call("b", "echo", "hi", Duration.ofSeconds(5)).get()).isEqualTo("echo:hi");
+        Replicas.await(() -> a.alive(b.self()), WITHIN, "a sees b");
+        assertThat(asker.call(b.self(), "echo", "hi", Duration.ofSeconds(5)).get()).isEqualTo("echo:hi");
     }
 }

@@ -1,13 +1,12 @@
 package dev.warden.store.redis.internal;
 
 import dev.warden.core.cluster.ReplicaBus;
-import dev.warden.core.json.Json;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The messages that reach one replica, handed to their topics' handlers one at a time, in arrival
@@ -20,22 +19,16 @@ public final class BusInbox {
     private static final Runnable STOP = () -> { };
 
     private final String self;
+    private final Envelopes envelopes;
     private final Map<String, ReplicaBus.Handler> handlers = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
+    private final AtomicLong refused = new AtomicLong();
     private final Thread drainer;
 
-    public BusInbox(String self) {
+    public BusInbox(String self, Envelopes envelopes) {
         this.self = self;
+        this.envelopes = envelopes;
         this.drainer = Thread.ofVirtual().name("warden-replica-bus-" + self).start(this::drain);
-    }
-
-    /** One message as it travels: who sent it, on which topic, and its body. */
-    public static String envelope(String from, String topic, String body) {
-        ObjectNode message = Json.object();
-        message.put("f", from);
-        message.put("t", topic);
-        message.put("b", body);
-        return Json.write(message);
     }
 
     public void on(String topic, ReplicaBus.Handler handler) {
@@ -43,28 +36,34 @@ public final class BusInbox {
     }
 
     /**
-     * A message off a channel (called on Lettuce's thread: only parses and queues); {@code toAll}
-     * when it came on the channel of every replica, where this replica's own are skipped.
+     * A message off a channel (called on Lettuce's thread: only verifies and queues); {@code toAll}
+     * when it came on the channel of every replica, where this replica's own are skipped. One not
+     * signed with the replicas' key, out of its time, played again, or addressed to another
+     * replica than the channel's is refused (counted, logged at DEBUG without its content).
      */
     public void arrived(String text, boolean toAll) {
-        JsonNode message;
-        try {
-            message = Json.mapper().readTree(text);
-        } catch (RuntimeException e) {
-            return; // not one of ours
+        Optional<Envelopes.Message> opened = envelopes.open(text);
+        if (opened.isEmpty() || !opened.get().to().equals(toAll ? Envelopes.EVERYONE : self)) {
+            refused.incrementAndGet();
+            LOG.log(System.Logger.Level.DEBUG, "a message on the replicas' bus was refused: unsigned, badly signed, "
+                    + "out of its time, played again or misaddressed");
+            return;
         }
-        String from = message.path("f").asString("");
-        String topic = message.path("t").asString("");
-        String body = message.path("b").asString("");
-        if (from.isEmpty() || topic.isEmpty() || (toAll && from.equals(self))) {
+        Envelopes.Message message = opened.get();
+        if (toAll && message.from().equals(self)) {
             return;
         }
         queue.add(() -> {
-            ReplicaBus.Handler handler = handlers.get(topic);
+            ReplicaBus.Handler handler = handlers.get(message.topic());
             if (handler != null) {
-                handler.accept(from, body);
+                handler.accept(message.from(), message.body());
             }
         });
+    }
+
+    /** How many messages were refused so far (see {@link #arrived}). */
+    public long refused() {
+        return refused.get();
     }
 
     private void drain() {

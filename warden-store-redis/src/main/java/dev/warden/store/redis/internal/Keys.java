@@ -33,13 +33,9 @@ public record Keys(String cluster) {
         return "warden:" + cluster + ":request-state-key";
     }
 
-    /** A replica's heartbeat, kept while it lives (its PX is the lease). */
-    public String replica(String id) {
-        return replicaPrefix() + id;
-    }
-
-    public String replicaPrefix() {
-        return "warden:" + cluster + ":replica:";
+    /** The replicas' membership: a sorted set, each replica's score the time of its last heartbeat. */
+    public String replicas() {
+        return "warden:" + cluster + ":replicas";
     }
 
     /** Where messages to one replica go. */
