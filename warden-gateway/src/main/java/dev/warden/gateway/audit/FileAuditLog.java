@@ -4,6 +4,7 @@ import dev.warden.core.incident.OwnerOnly;
 import dev.warden.core.incident.Retention;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -130,8 +131,8 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             if (out == null && !Files.isDirectory(dir)) {
                 scan();
             }
-            if (current == null || !current.day().equals(day)) {
-                switchTo(latestPartOf(day));
+            if (out == null || current == null || !current.day().equals(day)) {
+                switchTo(latestPartOf(day)); // also after a write that failed and closed the file
             }
             long size = sizes.getOrDefault(current, 0L);
             if (size > 0 && size + bytes.length > retention.maxBytes() / 4) {
@@ -139,11 +140,10 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
                 size = 0;
             }
             retain(bytes.length);
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
             try {
-                while (buffer.hasRemaining()) {
-                    out.write(buffer);
-                }
+                append(bytes);
+            } catch (ClosedByInterruptException e) {
+                rewriteAfterInterrupt(size, bytes);
             } catch (IOException e) {
                 try {
                     out.truncate(size); // no torn line left behind
@@ -156,6 +156,39 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             total += bytes.length;
         } finally {
             lock.unlock();
+        }
+    }
+
+    private void append(byte[] bytes) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+            out.write(buffer);
+        }
+    }
+
+    /**
+     * The writing thread was interrupted (the request being recorded was cancelled by its client),
+     * and the channel closed under it: the interrupt stops the request's work, not its record. The
+     * file is opened again, cut back to where the record began, and the record written whole; the
+     * interrupt is kept for the caller.
+     */
+    private void rewriteAfterInterrupt(long size, byte[] bytes) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        Part part = current;
+        try {
+            closeOut();
+            switchTo(part);
+            total -= sizes.get(part) - size;
+            sizes.put(part, size);
+            out.truncate(size);
+            append(bytes);
+        } catch (IOException e) {
+            closeOut();
+            throw e;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

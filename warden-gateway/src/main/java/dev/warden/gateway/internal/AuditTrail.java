@@ -84,7 +84,7 @@ public final class AuditTrail {
             AuditRecord refused = maker.make(clock.instant(), ctx, null, refusal, Duration.ZERO);
             metrics.request(refused);
             try {
-                sink.record(refused);
+                write(refused);
                 broken = false;
                 notice.succeeded();
             } catch (java.io.IOException | RuntimeException e) {
@@ -122,7 +122,7 @@ public final class AuditTrail {
                 Duration.ofNanos(System.nanoTime() - start));
         metrics.request(record);
         try {
-            sink.record(record);
+            write(record);
             broken = false;
             notice.succeeded();
         } catch (java.io.IOException | RuntimeException e) {
@@ -140,6 +140,24 @@ public final class AuditTrail {
             throw e;
         }
         return result;
+    }
+
+    /**
+     * Writes a record with the thread's interrupt put aside: a request its client cancelled has its
+     * thread interrupted (to stop its work, which has stopped by now), and a sink that blocks (a
+     * commit it waits for, an interruptible file channel) would take that for its own failure: the
+     * cancelled request's record would be lost and, the sink seen failing, the next requests of
+     * every client refused. The interrupt is restored once the record is written.
+     */
+    private void write(AuditRecord record) throws java.io.IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            sink.record(record);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private static ProtocolException refusal() {

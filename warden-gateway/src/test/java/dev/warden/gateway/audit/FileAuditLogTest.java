@@ -80,4 +80,23 @@ class FileAuditLogTest {
         assertThat(Files.readString(dir.resolve("audit-2026-01-01.jsonl")))
                 .isEqualTo(byMapper(RECORDS.get(2)) + byMapper(RECORDS.get(3)));
     }
+
+    @Test
+    void aRecordWrittenByAnInterruptedThreadIsWrittenWholeTheInterruptKeptAndTheLogWritesOn() throws Exception {
+        try (FileAuditLog log = FileAuditLog.open(dir)) {
+            log.record(RECORDS.get(0));
+            Thread.currentThread().interrupt(); // the request being recorded was cancelled by its client
+            boolean keptInterrupt;
+            try {
+                log.record(RECORDS.get(1));
+            } finally {
+                keptInterrupt = Thread.interrupted();
+            }
+            log.record(AUTHENTICATED);
+            assertThat(keptInterrupt).as("the cancel still stops the request's work").isTrue();
+        }
+        assertThat(Files.readString(dir.resolve("audit-2026-11-23.jsonl")))
+                .isEqualTo(byMapper(RECORDS.get(0)) + byMapper(RECORDS.get(1)));
+        assertThat(Files.readString(dir.resolve("audit-2026-01-02.jsonl"))).isEqualTo(byMapper(AUTHENTICATED));
+    }
 }

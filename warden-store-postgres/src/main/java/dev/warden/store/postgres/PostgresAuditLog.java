@@ -70,16 +70,30 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
             }
             return;
         }
+        // The record is queued and will be committed whatever this thread does: an interrupt (the
+        // recorded request cancelled by its client) cannot take it back, only lose word of its
+        // commit, and a record the gateway took for unwritten makes it refuse every client's calls.
+        // So the wait, bounded by commitTimeout, goes on, and the interrupt is kept for the caller.
+        long deadline = System.nanoTime() + settings.commitTimeout().toNanos();
+        boolean interrupted = false;
         try {
-            done.get(settings.commitTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw failure(done);
-        } catch (TimeoutException e) {
-            throw new IOException("the audit record was not committed to PostgreSQL within "
-                    + settings.commitTimeout().toMillis() + " ms");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while the audit record was written");
+            while (true) {
+                try {
+                    done.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw failure(done);
+                } catch (TimeoutException e) {
+                    throw new IOException("the audit record was not committed to PostgreSQL within "
+                            + settings.commitTimeout().toMillis() + " ms");
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

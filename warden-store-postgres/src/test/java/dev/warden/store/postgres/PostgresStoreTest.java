@@ -128,6 +128,23 @@ class PostgresStoreTest {
     }
 
     @Test
+    void failClosedARecordWhoseWriterIsInterruptedWhileWaitingIsStillCommittedAndTheInterruptKept() throws Exception {
+        try (PostgresStore store = PostgresStore.open(db.settings().withWaitForCommit(true), Clock.systemUTC())) {
+            Thread.currentThread().interrupt(); // the request being recorded was cancelled by its client
+            boolean keptInterrupt;
+            try {
+                store.audit().record(audit(Instant.now(), "query", "erin"));
+            } finally {
+                keptInterrupt = Thread.interrupted();
+            }
+            assertThat(keptInterrupt).as("the cancel still stops the request's work").isTrue();
+            assertThat(db.count("SELECT count(*) FROM " + db.schema + ".warden_audit WHERE subject = 'erin'"))
+                    .as("acknowledged, so committed").isEqualTo(1);
+            assertThat(store.audit().recording()).isTrue();
+        }
+    }
+
+    @Test
     void aRecordPostgresRefusesFailsAloneAndTheRestOfItsBatchIsCommitted() throws Exception {
         try (PostgresStore store = PostgresStore.open(db.settings().withWaitForCommit(true), Clock.systemUTC())) {
             db.execute("ALTER TABLE " + db.schema + ".warden_audit ADD CONSTRAINT no_refused CHECK (subject <> 'refused')");
