@@ -73,13 +73,8 @@ final class ReplicaClient {
 
     /** A session's GET stream, its messages queued as they arrive. */
     static LinkedBlockingQueue<JsonNode> openGet(McpHttpServer on, String session) throws Exception {
-        HttpPeer peer = new HttpPeer(on.endpoint());
-        HttpResponse<Stream<String>> response = peer.stream(HttpRequest.newBuilder(on.endpoint()).timeout(DEADLINE)
-                .GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
-                .header("MCP-Protocol-Version", "2025-11-25"));
-        assertThat(response.statusCode()).isEqualTo(200);
         LinkedBlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
-        Iterator<String> lines = response.body().iterator();
+        Iterator<String> lines = getLines(on, session).iterator();
         Thread.ofVirtual().start(() -> {
             try {
                 while (true) {
@@ -90,6 +85,16 @@ final class ReplicaClient {
             }
         });
         return messages;
+    }
+
+    /** A session's GET stream as lines; closing them breaks its connection. */
+    static Stream<String> getLines(McpHttpServer on, String session) throws Exception {
+        HttpPeer peer = new HttpPeer(on.endpoint());
+        HttpResponse<Stream<String>> response = peer.stream(HttpRequest.newBuilder(on.endpoint()).timeout(DEADLINE)
+                .GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25"));
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
     }
 
     static JsonNode answerOf(HttpResponse<String> response) {

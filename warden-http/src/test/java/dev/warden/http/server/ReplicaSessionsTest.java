@@ -8,6 +8,7 @@ import static dev.warden.http.server.ReplicaClient.answerOf;
 import static dev.warden.http.server.ReplicaClient.await;
 import static dev.warden.http.server.ReplicaClient.awaitLevels;
 import static dev.warden.http.server.ReplicaClient.delete;
+import static dev.warden.http.server.ReplicaClient.getLines;
 import static dev.warden.http.server.ReplicaClient.levels;
 import static dev.warden.http.server.ReplicaClient.nextMessage;
 import static dev.warden.http.server.ReplicaClient.open;
@@ -299,6 +300,18 @@ class ReplicaSessionsTest {
         post(c, session, subscribe(2, "resources/subscribe")); // c restores the session now: the record says b
 
         awaitUpdate(c, getStream);
+    }
+
+    @Test
+    void afterTheGetStreamReopensOnAnotherReplicaTheFirstReplicasUpdatesFollowIt() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        getLines(a, session).close(); // the client's GET connection to a breaks
+        LinkedBlockingQueue<JsonNode> getStream = openGet(b, session); // and reopens on b
+        assertThat(answerOf(post(a, session, subscribe(2, "resources/subscribe"))).has("result")).isTrue();
+
+        awaitUpdate(a, getStream); // a's server sees the change: not into a's stream nobody reads
     }
 
     // --- the bus unreachable

@@ -49,8 +49,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
-    private volatile SseStream standalone;
-    private final EarlyFrames early = new EarlyFrames(); // what came for the GET stream before it opened
+    private final GetStream get = new GetStream();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive;
@@ -133,7 +132,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
     private volatile Optional<String> replica = Optional.empty();
-    private volatile GetRoute getRoute = GetRoute.LOCAL;
     private final Connecting connecting = new Connecting();
 
     Connecting connecting() {
@@ -221,27 +219,27 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     }
 
     /** A new stream for a GET without Last-Event-ID; empty if one is already open. */
-    synchronized Optional<SseStream> openStandalone() {
-        if (standalone != null && standalone.connected()) {
-            return Optional.empty();
-        }
-        touch();
-        SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(StreamIds.standalone(streamPrefix, nextStream.getAndIncrement()),
-                limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
-                counters.notificationsDropped::increment);
-        holder[0] = stream;
-        if (standalone != null) {
-            streams.remove(standalone.id()); // its client left; the new GET replaces it
-            standalone.forget();
-        }
-        standalone = stream;
-        streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
-        for (String frame = early.poll(); frame != null; frame = early.poll()) {
-            stream.send(frame); // kept, so sent when the GET attaches
-        }
-        getRoute.opened();
-        return Optional.of(stream);
+    Optional<SseStream> openStandalone() {
+        return get.open(() -> {
+            touch();
+            SseStream[] holder = new SseStream[1];
+            SseStream stream = new SseStream(StreamIds.standalone(streamPrefix, nextStream.getAndIncrement()),
+                    limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
+                    counters.notificationsDropped::increment);
+            holder[0] = stream;
+            streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
+            return stream;
+        }, this::drop);
+    }
+
+    /** The client opened its GET stream on another replica: one here it left is let go. */
+    void getStreamElsewhere() {
+        get.movedAway().ifPresent(this::drop);
+    }
+
+    private void drop(SseStream stream) {
+        streams.remove(stream.id());
+        stream.forget();
     }
 
     /** The stream a Last-Event-ID names, if it is one of this session's. */
@@ -277,14 +275,11 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         SseStream target = switch (route) {
             case Route.Reply reply -> byRequest.get(reply.request());
-            case Route.During during -> {
-                SseStream own = byRequest.get(during.request());
-                yield own != null ? own : standalone;
-            }
-            case Route.Unrelated unrelated -> standalone;
+            case Route.During during -> byRequest.get(during.request());
+            case Route.Unrelated unrelated -> null;
         };
         if (target == null && !(route instanceof Route.Reply)) {
-            holdForGet(frame, droppable);
+            get.send(frame, droppable); // here, held, or to the replica holding the client's GET stream
             return;
         }
         if (target == null) {
@@ -295,25 +290,9 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         target.send(frame, droppable);
     }
 
-    /**
-     * Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just
-     * did); among replicas, sends it to the one holding the client's GET stream, if another does.
-     */
-    private void holdForGet(String frame, boolean droppable) {
-        if (standalone == null && getRoute.forward(frame)) {
-            return;
-        }
-        pushToGet(frame, droppable);
-    }
-
-    /** A frame for this copy's GET stream (another replica's copy sent it here, or this one's): sent or held. */
-    synchronized void pushToGet(String frame, boolean droppable) {
-        SseStream opened = standalone;
-        if (opened != null) {
-            opened.send(frame, droppable);
-            return;
-        }
-        early.hold(frame);
+    /** A frame for this copy's GET stream from another replica's copy: sent or held. */
+    void pushToGet(String frame) {
+        get.push(frame, false);
     }
 
     @Override
@@ -375,7 +354,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             return;
         }
         streams.remove(stream.id());
-        if (stream == standalone) {
+        if (stream == get.current()) {
             return; // the GET stream carries no request; the client may open a new one
         }
         List<RequestId> owned = byRequest.entrySet().stream().filter(e -> e.getValue() == stream)
@@ -395,7 +374,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     void namesReplica(String self, GetRoute route) {
         replica = Optional.of(self);
-        getRoute = route;
+        get.route(route);
     }
 
     /** Whether {@code request} came in a POST to this copy and is not answered yet. */

@@ -75,9 +75,8 @@ final class SessionRelay {
             bus.on(ANSWERS, (from, body) -> held(body).ifPresent(t -> answered(t, frame(body))));
             bus.on(CANCELS, (from, body) -> held(body).ifPresent(t -> cancelledHere(t, frame(body))));
             bus.on(ENDS, (from, body) -> held(body).ifPresent(endCopy));
-            bus.on(GET_OPENED, (from, body) -> held(body).map(keys::get).ifPresent(key -> getAt.put(key, from)));
-            bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""),
-                    false)));
+            bus.on(GET_OPENED, (from, body) -> held(body).ifPresent(t -> getOpenedAt(t, from)));
+            bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""))));
             bus.on(CHANGES, (from, body) -> held(body).ifPresent(t -> {
                 JsonNode message = parse(body);
                 replay(t, new SessionFacts.Change(message.path("m").asString(""), message.path("p")));
@@ -114,6 +113,15 @@ final class SessionRelay {
         getAt.remove(key);
         if (!facts.get().getAt(key, bus.self()) | !bus.broadcast(GET_OPENED, body(key, Json.object()))) {
             LOG.log(System.Logger.Level.DEBUG, "where a session's GET stream is did not reach the other replicas");
+        }
+    }
+
+    /** The client opened its GET stream on replica {@code at}: this copy's notifications go there from now on. */
+    private void getOpenedAt(HttpSessionTransport transport, String at) {
+        String key = keys.get(transport);
+        if (key != null) {
+            getAt.put(key, at);
+            transport.getStreamElsewhere();
         }
     }
 
