@@ -29,9 +29,12 @@ import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -62,6 +65,8 @@ class ReplicaSessionsTest {
     private final List<McpHttpServer> servers = new ArrayList<>();
     private final Set<String> cancelledOn = ConcurrentHashMap.newKeySet();
     private final CountDownLatch slowStarted = new CountDownLatch(1);
+    private final CountDownLatch heldStarted = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
 
     /** A replica on the hub: a tool that asks the client, a slow one, a chatty one, and a resource to watch. */
     private McpHttpServer replica(String id) throws Exception {
@@ -87,6 +92,15 @@ class ReplicaSessionsTest {
                         cancelledOn.add(id);
                     }
                     return ToolResult.text("done");
+                }).build())
+                .tool(ToolSpec.builder("held").handler(call -> {
+                    heldStarted.countDown();
+                    try {
+                        release.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return ToolResult.text("released");
                 }).build())
                 .tool(ToolSpec.builder("log").handler(call -> {
                     call.context().log(Logging.Level.INFO, "info from " + id);
@@ -218,16 +232,17 @@ class ReplicaSessionsTest {
     }
 
     @Test
-    void theDeletionOutlivesNothingLongerThanTheSealsMaximumAge() throws Exception {
+    void theSharedRecordOfADeletedSessionGoesAfterTheSealsMaximumAge() throws Exception {
         McpHttpServer a = replica("a");
-        McpHttpServer b = replica("b");
+        replica("b");
         String session = open(a);
         delete(a, session);
+        ReplicaBus store = hub.join("reader");
+        assertThat(store.read(recordKey(session)).orElseThrow()).containsKey("ended");
 
-        clock.advance(Duration.ofHours(24).plusSeconds(1));
+        clock.advance(Duration.ofHours(24).plusSeconds(1)); // the id no longer opens: the record goes with it
 
-        // the id no longer opens anyway: the fact could go with it
-        assertThat(post(b, session, CALL.formatted(2, "log")).statusCode()).isEqualTo(404);
+        assertThat(store.read(recordKey(session)).orElseThrow()).isEmpty();
     }
 
     // --- log level and subscriptions
@@ -314,6 +329,25 @@ class ReplicaSessionsTest {
         awaitUpdate(a, getStream); // a's server sees the change: not into a's stream nobody reads
     }
 
+    @Test
+    void aReplayedChangeNeverTakesTheIdOfTheClientsOwnRequest() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        assertThat(post(b, session, CALL.formatted(2, "log")).statusCode()).isEqualTo(200); // b holds a copy
+        Iterator<String> call = stream(b, session, """
+                {"jsonrpc":"2.0","id":"warden-replay-1","method":"tools/call","params":{"name":"held","arguments":{}}}""");
+        assertThat(heldStarted.await(20, TimeUnit.SECONDS)).isTrue();
+
+        post(a, session, setLevel(3, "error")); // replayed into b's copy while the client's request is in flight
+
+        awaitLevels(b, session, 4, List.of("error"));
+        release.countDown();
+        JsonNode answer = nextMessage(call);
+        assertThat(answer.get("id").asString()).isEqualTo("warden-replay-1");
+        assertThat(answer.at("/result/content/0/text").asString()).isEqualTo("released");
+    }
+
     // --- the bus unreachable
 
     @Test
@@ -336,6 +370,12 @@ class ReplicaSessionsTest {
     }
 
     // --- helpers
+
+    /** The key of a session's shared record: a digest of its id. */
+    static String recordKey(String session) throws Exception {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
+        return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+    }
 
     private void awaitUpdate(McpHttpServer on, LinkedBlockingQueue<JsonNode> getStream) throws Exception {
         Instant until = Instant.now().plus(DEADLINE);

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -61,7 +61,6 @@ final class SessionRelay {
     private final Consumer<HttpSessionTransport> endCopy;
     private final Map<String, HttpSessionTransport> byKey = new ConcurrentHashMap<>();
     private final Map<HttpSessionTransport, String> keys = new ConcurrentHashMap<>();
-    private final AtomicLong replays = new AtomicLong();
     /** Which replica holds the GET stream of each session this one holds a copy of (by key), as last heard. */
     private final Map<String, String> getAt = new ConcurrentHashMap<>();
 
@@ -266,7 +265,7 @@ final class SessionRelay {
             return;
         }
         JsonRpcMessage.Request request = new JsonRpcMessage.Request(
-                RequestId.of("warden-replay-" + replays.incrementAndGet()), change.method(), change.params());
+                RequestId.of("warden-replay-" + UUID.randomUUID()), change.method(), change.params()); // unguessable: no client id clashes
         transport.deliver(JsonRpcCodec.encode(request).getBytes(StandardCharsets.UTF_8));
     }
 
