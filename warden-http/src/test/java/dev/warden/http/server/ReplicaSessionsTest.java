@@ -348,6 +348,22 @@ class ReplicaSessionsTest {
         assertThat(answer.at("/result/content/0/text").asString()).isEqualTo("released");
     }
 
+    @Test
+    void aSubscriptionTheCopyRefusesIsNeitherRecordedNorToldToTheOthers() throws Exception {
+        McpHttpServer a = replica("a");
+        replica("b");
+        String session = open(a);
+        ReplicaBus store = hub.join("reader");
+
+        JsonNode refused = answerOf(post(a, session, """
+                {"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":5}}"""));
+        assertThat(answerOf(post(a, session, setLevel(3, "error"))).has("result")).isTrue();
+
+        assertThat(refused.has("error")).isTrue();
+        await("the level is recorded", () -> store.read(recordKey(session)).orElseThrow().containsKey("level"));
+        assertThat(store.read(recordKey(session)).orElseThrow()).containsOnlyKeys("level");
+    }
+
     // --- the bus unreachable
 
     @Test
@@ -372,9 +388,13 @@ class ReplicaSessionsTest {
     // --- helpers
 
     /** The key of a session's shared record: a digest of its id. */
-    static String recordKey(String session) throws Exception {
-        byte[] digest = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
-        return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+    static String recordKey(String session) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
+            return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private void awaitUpdate(McpHttpServer on, LinkedBlockingQueue<JsonNode> getStream) throws Exception {

@@ -32,9 +32,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
-    /** Why a POST's requests cannot be taken. */
-    enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING, CLOSED }
-
     private final String sessionId;
     private final String remoteAddress;
     private final Duration resumeWindow;
@@ -50,6 +47,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
     private final GetStream get = new GetStream();
+    private final AnsweredChanges changes = new AnsweredChanges();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive;
@@ -183,16 +181,16 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
      * would never complete), too many requests in flight, or the session closed since the POST
      * found it (evicted or expired meanwhile: a stream opened now would never be answered).
      */
-    synchronized Result openStream(List<RequestId> requests) {
+    synchronized StreamOpening openStream(List<RequestId> requests) {
         if (closed.get()) {
-            return new Result.Refused(Refusal.CLOSED);
+            return new StreamOpening.Refused(StreamOpening.Refusal.CLOSED);
         }
         if (requests.stream().distinct().count() < requests.size()
                 || requests.stream().anyMatch(byRequest::containsKey)) {
-            return new Result.Refused(Refusal.DUPLICATE_ID);
+            return new StreamOpening.Refused(StreamOpening.Refusal.DUPLICATE_ID);
         }
         if (byRequest.size() + requests.size() > limits.maxPendingRequests()) {
-            return new Result.Refused(Refusal.TOO_MANY_PENDING);
+            return new StreamOpening.Refused(StreamOpening.Refusal.TOO_MANY_PENDING);
         }
         touch();
         starting = false;
@@ -206,16 +204,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         for (RequestId request : requests) {
             byRequest.put(request, stream);
         }
-        return new Result.Opened(stream);
-    }
-
-    /** What {@link #openStream} gives. */
-    sealed interface Result {
-        record Opened(SseStream stream) implements Result {
-        }
-
-        record Refused(Refusal why) implements Result {
-        }
+        return new StreamOpening.Opened(stream);
     }
 
     /** A new stream for a GET without Last-Event-ID; empty if one is already open. */
@@ -278,16 +267,22 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             case Route.During during -> byRequest.get(during.request());
             case Route.Unrelated unrelated -> null;
         };
-        if (target == null && !(route instanceof Route.Reply)) {
+        if (target != null) {
+            target.send(frame, droppable);
+        } else if (!(route instanceof Route.Reply)) {
             get.send(frame, droppable); // here, held, or to the replica holding the client's GET stream
-            return;
-        }
-        if (target == null) {
+        } else {
             // No stream to carry it: an answer whose stream is gone. Lost, as the spec allows.
             LOG.log(System.Logger.Level.DEBUG, "message dropped: no stream for it in this session");
-            return;
         }
-        target.send(frame, droppable);
+        if (route instanceof Route.Reply) {
+            changes.answered(frame); // the answer is out: a change it accepted now crosses replicas
+        }
+    }
+
+    /** {@code then} runs once request {@code id} is answered with success (see {@link AnsweredChanges}). */
+    void whenAnswered(RequestId id, Runnable then) {
+        changes.expect(id, then);
     }
 
     /** A frame for this copy's GET stream from another replica's copy: sent or held. */
@@ -298,6 +293,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     @Override
     public void requestEnded(RequestId request) {
         touch();
+        changes.ended(request);
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);

@@ -175,7 +175,10 @@ final class SessionRelay {
         }
     }
 
-    /** The requests of a POST delivered here: those that change the session are recorded and told to all. */
+    /**
+     * The requests of a POST about to be delivered here: those that change the session are recorded
+     * and told to all once this copy has answered them with success (a refused one never crosses).
+     */
     void requested(HttpSessionTransport transport, Decoded decoded) {
         String key = keys.get(transport);
         if (key == null) {
@@ -183,14 +186,21 @@ final class SessionRelay {
         }
         for (JsonRpcMessage message : messages(decoded)) {
             if (message instanceof JsonRpcMessage.Request r && SessionFacts.changes(r.method())) {
-                facts.get().record(key, r.method(), r.params());
-                ObjectNode change = Json.object();
-                change.put("m", r.method());
-                change.set("p", r.params().orElseGet(Json::object));
-                if (!bus.broadcast(CHANGES, body(key, change))) {
-                    LOG.log(System.Logger.Level.DEBUG, "a session change did not reach the other replicas");
-                }
+                transport.whenAnswered(r.id(), () -> changed(key, r));
             }
+        }
+    }
+
+    /** A change this copy accepted: recorded, and told to the replicas holding a copy (unless past the cap). */
+    private void changed(String key, JsonRpcMessage.Request r) {
+        if (!facts.get().record(key, r.method(), r.params())) {
+            return;
+        }
+        ObjectNode change = Json.object();
+        change.put("m", r.method());
+        change.set("p", r.params().orElseGet(Json::object));
+        if (!bus.broadcast(CHANGES, body(key, change))) {
+            LOG.log(System.Logger.Level.DEBUG, "a session change did not reach the other replicas");
         }
     }
 
