@@ -14,6 +14,7 @@ import static dev.warden.http.server.ReplicaClient.nextMessage;
 import static dev.warden.http.server.ReplicaClient.open;
 import static dev.warden.http.server.ReplicaClient.openGet;
 import static dev.warden.http.server.ReplicaClient.post;
+import static dev.warden.http.server.ReplicaClient.recordKey;
 import static dev.warden.http.server.ReplicaClient.setLevel;
 import static dev.warden.http.server.ReplicaClient.stream;
 import static dev.warden.http.server.ReplicaClient.subscribe;
@@ -29,12 +30,9 @@ import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -348,22 +346,6 @@ class ReplicaSessionsTest {
         assertThat(answer.at("/result/content/0/text").asString()).isEqualTo("released");
     }
 
-    @Test
-    void aSubscriptionTheCopyRefusesIsNeitherRecordedNorToldToTheOthers() throws Exception {
-        McpHttpServer a = replica("a");
-        replica("b");
-        String session = open(a);
-        ReplicaBus store = hub.join("reader");
-
-        JsonNode refused = answerOf(post(a, session, """
-                {"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":5}}"""));
-        assertThat(answerOf(post(a, session, setLevel(3, "error"))).has("result")).isTrue();
-
-        assertThat(refused.has("error")).isTrue();
-        await("the level is recorded", () -> store.read(recordKey(session)).orElseThrow().containsKey("level"));
-        assertThat(store.read(recordKey(session)).orElseThrow()).containsOnlyKeys("level");
-    }
-
     // --- the bus unreachable
 
     @Test
@@ -386,16 +368,6 @@ class ReplicaSessionsTest {
     }
 
     // --- helpers
-
-    /** The key of a session's shared record: a digest of its id. */
-    static String recordKey(String session) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
-            return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new AssertionError(e);
-        }
-    }
 
     private void awaitUpdate(McpHttpServer on, LinkedBlockingQueue<JsonNode> getStream) throws Exception {
         Instant until = Instant.now().plus(DEADLINE);

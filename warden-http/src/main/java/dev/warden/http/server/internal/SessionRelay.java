@@ -63,6 +63,8 @@ final class SessionRelay {
     private final Map<HttpSessionTransport, String> keys = new ConcurrentHashMap<>();
     /** Which replica holds the GET stream of each session this one holds a copy of (by key), as last heard. */
     private final Map<String, String> getAt = new ConcurrentHashMap<>();
+    /** What the others tell copies being restored here, until they are. */
+    private final RestoreQueue queue = new RestoreQueue();
 
     /** @param endCopy closes this replica's copy of a session deleted elsewhere, and keeps it from being restored here */
     SessionRelay(EndpointSettings settings, Consumer<HttpSessionTransport> endCopy) {
@@ -73,13 +75,26 @@ final class SessionRelay {
         if (active) {
             bus.on(ANSWERS, (from, body) -> held(body).ifPresent(t -> answered(t, frame(body))));
             bus.on(CANCELS, (from, body) -> held(body).ifPresent(t -> cancelledHere(t, frame(body))));
-            bus.on(ENDS, (from, body) -> held(body).ifPresent(endCopy));
+            bus.on(ENDS, (from, body) -> held(body).ifPresent(t -> queue.whenReady(t, () -> endCopy.accept(t))));
             bus.on(GET_OPENED, (from, body) -> held(body).ifPresent(t -> getOpenedAt(t, from)));
             bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""))));
             bus.on(CHANGES, (from, body) -> held(body).ifPresent(t -> {
                 JsonNode message = parse(body);
-                replay(t, new SessionFacts.Change(message.path("m").asString(""), message.path("p")));
+                queue.whenReady(t, () -> replay(t, new SessionFacts.Change(message.path("m").asString(""),
+                        message.path("p"))));
             }));
+        }
+    }
+
+    /**
+     * A copy being restored here: held (see {@link #holding}), and what the other replicas tell it
+     * queued until {@link #restored}, so nothing reaches it before its server is connected and
+     * initialized, and nothing older than its record is replayed over it.
+     */
+    void restoring(HttpSessionTransport transport) {
+        if (active) {
+            queue.restoring(transport);
+            holding(transport);
         }
     }
 
@@ -140,6 +155,7 @@ final class SessionRelay {
 
     /** The copy is gone from this replica. */
     void forget(HttpSessionTransport transport) {
+        queue.forget(transport);
         String key = keys.remove(transport);
         if (key != null && byKey.remove(key, transport)) {
             getAt.remove(key);
@@ -156,11 +172,16 @@ final class SessionRelay {
         return record.map(r -> r.containsKey(SessionFacts.ENDED)).orElse(false);
     }
 
-    /** After the handshake replay of a restored copy: the level and subscriptions the client set, replayed. */
+    /**
+     * After the handshake replay of a restored copy: the level and subscriptions the client set (the
+     * record read after the handshake), replayed; then what the others told the copy meanwhile, in
+     * order (a change replayed twice is the same change).
+     */
     void restored(HttpSessionTransport transport, Optional<Map<String, String>> record) {
         String key = keys.get(transport);
         record.flatMap(SessionFacts::getAt).filter(at -> key != null).ifPresent(at -> getAt.putIfAbsent(key, at));
         record.ifPresent(r -> SessionFacts.changesIn(r).forEach(change -> replay(transport, change)));
+        queue.ready(transport);
     }
 
     /** The client deleted the session here: recorded, and every replica holding a copy closes it. */
