@@ -23,6 +23,7 @@ final class WatchedBus implements ReplicaBus {
     private final ReplicaBus bus;
     private final AtomicReference<Step> afterNextRead = new AtomicReference<>();
     private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
+    private final AtomicInteger readsBefore = new AtomicInteger();
 
     WatchedBus(ReplicaBus bus) {
         this.bus = bus;
@@ -30,6 +31,12 @@ final class WatchedBus implements ReplicaBus {
 
     /** {@code step} runs once, after the next read and before it returns what it read before the step. */
     void afterNextRead(Step step) {
+        afterRead(1, step);
+    }
+
+    /** {@code step} runs once, after the {@code nth} read from now (see {@link #afterNextRead}). */
+    void afterRead(int nth, Step step) {
+        readsBefore.set(nth - 1);
         afterNextRead.set(step);
     }
 
@@ -41,7 +48,7 @@ final class WatchedBus implements ReplicaBus {
     @Override
     public Optional<Map<String, String>> read(String key) {
         Optional<Map<String, String>> read = bus.read(key);
-        Step step = afterNextRead.getAndSet(null);
+        Step step = readsBefore.getAndDecrement() > 0 ? null : afterNextRead.getAndSet(null);
         if (step != null) {
             try {
                 step.run();
