@@ -1,15 +1,18 @@
 package dev.warden.http.server;
 
 import static dev.warden.http.server.ReplicaClient.CALL;
+import static dev.warden.http.server.ReplicaClient.DEADLINE;
 import static dev.warden.http.server.ReplicaClient.URI;
 import static dev.warden.http.server.ReplicaClient.answerOf;
 import static dev.warden.http.server.ReplicaClient.await;
 import static dev.warden.http.server.ReplicaClient.awaitLevels;
 import static dev.warden.http.server.ReplicaClient.delete;
 import static dev.warden.http.server.ReplicaClient.open;
+import static dev.warden.http.server.ReplicaClient.openGet;
 import static dev.warden.http.server.ReplicaClient.post;
 import static dev.warden.http.server.ReplicaClient.recordKey;
 import static dev.warden.http.server.ReplicaClient.setLevel;
+import static dev.warden.http.server.ReplicaClient.subscribe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.cluster.InProcessReplicas;
@@ -22,9 +25,13 @@ import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -38,8 +45,10 @@ class ReplicaChangesTest {
     private static final SessionKeys KEYS = SessionKeys.parse(SessionKeys.newKeyLine("k1"));
     private static final String CHANGES = "sessions.change";
     private static final String ENDS = "sessions.ended";
+    private static final String TO_GET = "sessions.toget";
     private final InProcessReplicas hub = InProcessReplicas.hub(new TestClock());
     private final List<McpHttpServer> servers = new ArrayList<>();
+    private final Map<McpHttpServer, McpServer> backends = new HashMap<>();
 
     /** A replica on the hub with a chatty tool and a resource to subscribe to. */
     private McpHttpServer replica(ReplicaBus bus) throws Exception {
@@ -56,6 +65,7 @@ class ReplicaChangesTest {
         McpHttpServer http = McpHttpServer.builder().onSession(server::connect)
                 .portableSessions(KEYS, Duration.ofHours(24)).replicas(bus).build().start();
         servers.add(http);
+        backends.put(http, server);
         return http;
     }
 
@@ -109,6 +119,28 @@ class ReplicaChangesTest {
         });
 
         awaitLevels(b, session, 4, List.of()); // critical: neither the info nor the error log passes
+    }
+
+    @Test
+    void whileAReplicaTellsTheOthersItHoldsTheGetStreamWhatTheySendThereGetsThrough() throws Exception {
+        McpHttpServer a = replica(hub.join("a"));
+        WatchedBus bBus = new WatchedBus(hub.join("b"));
+        McpHttpServer b = replica(bBus);
+        McpHttpServer c = replica(hub.join("c"));
+        String session = open(a);
+        bBus.afterNextPut("get", () -> { // b recorded that it holds the GET stream, and has not said so yet
+            assertThat(answerOf(post(c, session, subscribe(2, "resources/subscribe"))).has("result")).isTrue();
+            await("c's update reaches b's inbox", () -> { // c restored the copy: its record says b
+                backends.get(c).resourceUpdated(URI);
+                return bBus.handled(TO_GET) > 0;
+            });
+        });
+
+        LinkedBlockingQueue<JsonNode> getStream = openGet(b, session);
+
+        JsonNode update = getStream.poll(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        assertThat(update).isNotNull();
+        assertThat(update.path("method").asString()).isEqualTo("notifications/resources/updated");
     }
 
     @Test

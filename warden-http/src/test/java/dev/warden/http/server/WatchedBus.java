@@ -24,6 +24,7 @@ final class WatchedBus implements ReplicaBus {
     private final AtomicReference<Step> afterNextRead = new AtomicReference<>();
     private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
     private final AtomicInteger readsBefore = new AtomicInteger();
+    private final Map<String, Step> afterPut = new ConcurrentHashMap<>();
 
     WatchedBus(ReplicaBus bus) {
         this.bus = bus;
@@ -40,6 +41,11 @@ final class WatchedBus implements ReplicaBus {
         afterNextRead.set(step);
     }
 
+    /** {@code step} runs once, after the next write of {@code field} to a record and before that write returns. */
+    void afterNextPut(String field, Step step) {
+        afterPut.put(field, step);
+    }
+
     /** How many messages of {@code topic} this replica's handlers have handled. */
     int handled(String topic) {
         return handled.computeIfAbsent(topic, t -> new AtomicInteger()).get();
@@ -48,7 +54,11 @@ final class WatchedBus implements ReplicaBus {
     @Override
     public Optional<Map<String, String>> read(String key) {
         Optional<Map<String, String>> read = bus.read(key);
-        Step step = readsBefore.getAndDecrement() > 0 ? null : afterNextRead.getAndSet(null);
+        run(readsBefore.getAndDecrement() > 0 ? null : afterNextRead.getAndSet(null));
+        return read;
+    }
+
+    private static void run(Step step) {
         if (step != null) {
             try {
                 step.run();
@@ -56,7 +66,6 @@ final class WatchedBus implements ReplicaBus {
                 throw new IllegalStateException(e);
             }
         }
-        return read;
     }
 
     @Override
@@ -90,7 +99,9 @@ final class WatchedBus implements ReplicaBus {
 
     @Override
     public boolean put(String key, String field, String value, Duration ttl) {
-        return bus.put(key, field, value, ttl);
+        boolean put = bus.put(key, field, value, ttl);
+        run(afterPut.remove(field));
+        return put;
     }
 
     @Override
