@@ -8,8 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.json.Json;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -73,13 +77,8 @@ final class ReplicaClient {
 
     /** A session's GET stream, its messages queued as they arrive. */
     static LinkedBlockingQueue<JsonNode> openGet(McpHttpServer on, String session) throws Exception {
-        HttpPeer peer = new HttpPeer(on.endpoint());
-        HttpResponse<Stream<String>> response = peer.stream(HttpRequest.newBuilder(on.endpoint()).timeout(DEADLINE)
-                .GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
-                .header("MCP-Protocol-Version", "2025-11-25"));
-        assertThat(response.statusCode()).isEqualTo(200);
         LinkedBlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
-        Iterator<String> lines = response.body().iterator();
+        Iterator<String> lines = getLines(on, session).iterator();
         Thread.ofVirtual().start(() -> {
             try {
                 while (true) {
@@ -90,6 +89,16 @@ final class ReplicaClient {
             }
         });
         return messages;
+    }
+
+    /** A session's GET stream as lines; closing them breaks its connection. */
+    static Stream<String> getLines(McpHttpServer on, String session) throws Exception {
+        HttpPeer peer = new HttpPeer(on.endpoint());
+        HttpResponse<Stream<String>> response = peer.stream(HttpRequest.newBuilder(on.endpoint()).timeout(DEADLINE)
+                .GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25"));
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
     }
 
     static JsonNode answerOf(HttpResponse<String> response) {
@@ -131,6 +140,16 @@ final class ReplicaClient {
             }
             Thread.onSpinWait();
             java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    /** The key of a session's shared record: a digest of its id. */
+    static String recordKey(String session) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
+            return "warden.s." + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
         }
     }
 

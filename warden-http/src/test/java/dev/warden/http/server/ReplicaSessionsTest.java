@@ -8,11 +8,13 @@ import static dev.warden.http.server.ReplicaClient.answerOf;
 import static dev.warden.http.server.ReplicaClient.await;
 import static dev.warden.http.server.ReplicaClient.awaitLevels;
 import static dev.warden.http.server.ReplicaClient.delete;
+import static dev.warden.http.server.ReplicaClient.getLines;
 import static dev.warden.http.server.ReplicaClient.levels;
 import static dev.warden.http.server.ReplicaClient.nextMessage;
 import static dev.warden.http.server.ReplicaClient.open;
 import static dev.warden.http.server.ReplicaClient.openGet;
 import static dev.warden.http.server.ReplicaClient.post;
+import static dev.warden.http.server.ReplicaClient.recordKey;
 import static dev.warden.http.server.ReplicaClient.setLevel;
 import static dev.warden.http.server.ReplicaClient.stream;
 import static dev.warden.http.server.ReplicaClient.subscribe;
@@ -61,6 +63,8 @@ class ReplicaSessionsTest {
     private final List<McpHttpServer> servers = new ArrayList<>();
     private final Set<String> cancelledOn = ConcurrentHashMap.newKeySet();
     private final CountDownLatch slowStarted = new CountDownLatch(1);
+    private final CountDownLatch heldStarted = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
 
     /** A replica on the hub: a tool that asks the client, a slow one, a chatty one, and a resource to watch. */
     private McpHttpServer replica(String id) throws Exception {
@@ -86,6 +90,15 @@ class ReplicaSessionsTest {
                         cancelledOn.add(id);
                     }
                     return ToolResult.text("done");
+                }).build())
+                .tool(ToolSpec.builder("held").handler(call -> {
+                    heldStarted.countDown();
+                    try {
+                        release.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return ToolResult.text("released");
                 }).build())
                 .tool(ToolSpec.builder("log").handler(call -> {
                     call.context().log(Logging.Level.INFO, "info from " + id);
@@ -217,16 +230,17 @@ class ReplicaSessionsTest {
     }
 
     @Test
-    void theDeletionOutlivesNothingLongerThanTheSealsMaximumAge() throws Exception {
+    void theSharedRecordOfADeletedSessionGoesAfterTheSealsMaximumAge() throws Exception {
         McpHttpServer a = replica("a");
-        McpHttpServer b = replica("b");
+        replica("b");
         String session = open(a);
         delete(a, session);
+        ReplicaBus store = hub.join("reader");
+        assertThat(store.read(recordKey(session)).orElseThrow()).containsKey("ended");
 
-        clock.advance(Duration.ofHours(24).plusSeconds(1));
+        clock.advance(Duration.ofHours(24).plusSeconds(1)); // the id no longer opens: the record goes with it
 
-        // the id no longer opens anyway: the fact could go with it
-        assertThat(post(b, session, CALL.formatted(2, "log")).statusCode()).isEqualTo(404);
+        assertThat(store.read(recordKey(session)).orElseThrow()).isEmpty();
     }
 
     // --- log level and subscriptions
@@ -299,6 +313,37 @@ class ReplicaSessionsTest {
         post(c, session, subscribe(2, "resources/subscribe")); // c restores the session now: the record says b
 
         awaitUpdate(c, getStream);
+    }
+
+    @Test
+    void afterTheGetStreamReopensOnAnotherReplicaTheFirstReplicasUpdatesFollowIt() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        getLines(a, session).close(); // the client's GET connection to a breaks
+        LinkedBlockingQueue<JsonNode> getStream = openGet(b, session); // and reopens on b
+        assertThat(answerOf(post(a, session, subscribe(2, "resources/subscribe"))).has("result")).isTrue();
+
+        awaitUpdate(a, getStream); // a's server sees the change: not into a's stream nobody reads
+    }
+
+    @Test
+    void aReplayedChangeNeverTakesTheIdOfTheClientsOwnRequest() throws Exception {
+        McpHttpServer a = replica("a");
+        McpHttpServer b = replica("b");
+        String session = open(a);
+        assertThat(post(b, session, CALL.formatted(2, "log")).statusCode()).isEqualTo(200); // b holds a copy
+        Iterator<String> call = stream(b, session, """
+                {"jsonrpc":"2.0","id":"warden-replay-1","method":"tools/call","params":{"name":"held","arguments":{}}}""");
+        assertThat(heldStarted.await(20, TimeUnit.SECONDS)).isTrue();
+
+        post(a, session, setLevel(3, "error")); // replayed into b's copy while the client's request is in flight
+
+        awaitLevels(b, session, 4, List.of("error"));
+        release.countDown();
+        JsonNode answer = nextMessage(call);
+        assertThat(answer.get("id").asString()).isEqualTo("warden-replay-1");
+        assertThat(answer.at("/result/content/0/text").asString()).isEqualTo("released");
     }
 
     // --- the bus unreachable

@@ -32,9 +32,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
-    /** Why a POST's requests cannot be taken. */
-    enum Refusal { DUPLICATE_ID, TOO_MANY_PENDING, CLOSED }
-
     private final String sessionId;
     private final String remoteAddress;
     private final Duration resumeWindow;
@@ -49,8 +46,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
-    private volatile SseStream standalone;
-    private final EarlyFrames early = new EarlyFrames(); // what came for the GET stream before it opened
+    private final GetStream get = new GetStream();
+    private final AnsweredChanges changes = new AnsweredChanges();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextStream = new AtomicLong(1);
     private volatile long lastActive;
@@ -133,7 +130,6 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     /** The replica its questions to the client name ({@link ReplicaIds}): set for a portable session among replicas. */
     private volatile Optional<String> replica = Optional.empty();
-    private volatile GetRoute getRoute = GetRoute.LOCAL;
     private final Connecting connecting = new Connecting();
 
     Connecting connecting() {
@@ -185,16 +181,16 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
      * would never complete), too many requests in flight, or the session closed since the POST
      * found it (evicted or expired meanwhile: a stream opened now would never be answered).
      */
-    synchronized Result openStream(List<RequestId> requests) {
+    synchronized StreamOpening openStream(List<RequestId> requests) {
         if (closed.get()) {
-            return new Result.Refused(Refusal.CLOSED);
+            return new StreamOpening.Refused(StreamOpening.Refusal.CLOSED);
         }
         if (requests.stream().distinct().count() < requests.size()
                 || requests.stream().anyMatch(byRequest::containsKey)) {
-            return new Result.Refused(Refusal.DUPLICATE_ID);
+            return new StreamOpening.Refused(StreamOpening.Refusal.DUPLICATE_ID);
         }
         if (byRequest.size() + requests.size() > limits.maxPendingRequests()) {
-            return new Result.Refused(Refusal.TOO_MANY_PENDING);
+            return new StreamOpening.Refused(StreamOpening.Refusal.TOO_MANY_PENDING);
         }
         touch();
         starting = false;
@@ -208,40 +204,31 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         for (RequestId request : requests) {
             byRequest.put(request, stream);
         }
-        return new Result.Opened(stream);
-    }
-
-    /** What {@link #openStream} gives. */
-    sealed interface Result {
-        record Opened(SseStream stream) implements Result {
-        }
-
-        record Refused(Refusal why) implements Result {
-        }
+        return new StreamOpening.Opened(stream);
     }
 
     /** A new stream for a GET without Last-Event-ID; empty if one is already open. */
-    synchronized Optional<SseStream> openStandalone() {
-        if (standalone != null && standalone.connected()) {
-            return Optional.empty();
-        }
-        touch();
-        SseStream[] holder = new SseStream[1];
-        SseStream stream = new SseStream(StreamIds.standalone(streamPrefix, nextStream.getAndIncrement()),
-                limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
-                counters.notificationsDropped::increment);
-        holder[0] = stream;
-        if (standalone != null) {
-            streams.remove(standalone.id()); // its client left; the new GET replaces it
-            standalone.forget();
-        }
-        standalone = stream;
-        streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
-        for (String frame = early.poll(); frame != null; frame = early.poll()) {
-            stream.send(frame); // kept, so sent when the GET attaches
-        }
-        getRoute.opened();
-        return Optional.of(stream);
+    Optional<SseStream> openStandalone() {
+        return get.open(() -> {
+            touch();
+            SseStream[] holder = new SseStream[1];
+            SseStream stream = new SseStream(StreamIds.standalone(streamPrefix, nextStream.getAndIncrement()),
+                    limits.streamBuffer(), budget, this::touch, () -> overflowed(holder[0]),
+                    counters.notificationsDropped::increment);
+            holder[0] = stream;
+            streams.put(stream.id(), stream); // resumable with Last-Event-ID like the POST streams
+            return stream;
+        }, this::drop);
+    }
+
+    /** The client opened its GET stream on another replica: one here it left is let go. */
+    void getStreamElsewhere() {
+        get.movedAway().ifPresent(this::drop);
+    }
+
+    private void drop(SseStream stream) {
+        streams.remove(stream.id());
+        stream.forget();
     }
 
     /** The stream a Last-Event-ID names, if it is one of this session's. */
@@ -277,48 +264,36 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
         SseStream target = switch (route) {
             case Route.Reply reply -> byRequest.get(reply.request());
-            case Route.During during -> {
-                SseStream own = byRequest.get(during.request());
-                yield own != null ? own : standalone;
-            }
-            case Route.Unrelated unrelated -> standalone;
+            case Route.During during -> byRequest.get(during.request());
+            case Route.Unrelated unrelated -> null;
         };
-        if (target == null && !(route instanceof Route.Reply)) {
-            holdForGet(frame, droppable);
-            return;
-        }
-        if (target == null) {
+        if (target != null) {
+            target.send(frame, droppable);
+        } else if (!(route instanceof Route.Reply)) {
+            get.send(frame, droppable); // here, held, or to the replica holding the client's GET stream
+        } else {
             // No stream to carry it: an answer whose stream is gone. Lost, as the spec allows.
             LOG.log(System.Logger.Level.DEBUG, "message dropped: no stream for it in this session");
-            return;
         }
-        target.send(frame, droppable);
+        if (route instanceof Route.Reply) {
+            changes.answered(frame); // the answer is out: a change it accepted now crosses replicas
+        }
     }
 
-    /**
-     * Keeps a frame for the GET stream the client has not opened yet (or sends it there, if it just
-     * did); among replicas, sends it to the one holding the client's GET stream, if another does.
-     */
-    private void holdForGet(String frame, boolean droppable) {
-        if (standalone == null && getRoute.forward(frame)) {
-            return;
-        }
-        pushToGet(frame, droppable);
+    /** {@code then} runs once request {@code id} is answered with success (see {@link AnsweredChanges}). */
+    void whenAnswered(RequestId id, Runnable then) {
+        changes.expect(id, then);
     }
 
-    /** A frame for this copy's GET stream (another replica's copy sent it here, or this one's): sent or held. */
-    synchronized void pushToGet(String frame, boolean droppable) {
-        SseStream opened = standalone;
-        if (opened != null) {
-            opened.send(frame, droppable);
-            return;
-        }
-        early.hold(frame);
+    /** A frame for this copy's GET stream from another replica's copy: sent or held. */
+    void pushToGet(String frame) {
+        get.push(frame, false);
     }
 
     @Override
     public void requestEnded(RequestId request) {
         touch();
+        changes.ended(request);
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
@@ -373,7 +348,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             return;
         }
         streams.remove(stream.id());
-        if (stream == standalone) {
+        if (stream == get.current()) {
             return; // the GET stream carries no request; the client may open a new one
         }
         List<RequestId> owned = byRequest.entrySet().stream().filter(e -> e.getValue() == stream)
@@ -393,7 +368,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     void namesReplica(String self, GetRoute route) {
         replica = Optional.of(self);
-        getRoute = route;
+        get.route(route);
     }
 
     /** Whether {@code request} came in a POST to this copy and is not answered yet. */

@@ -172,7 +172,7 @@ final class Posts {
             return;
         }
         switch (transport.openStream(requests)) {
-            case HttpSessionTransport.Result.Refused refused -> {
+            case StreamOpening.Refused refused -> {
                 counters.requestsRefused.increment();
                 switch (refused.why()) {
                     // Answered with its own id (one request: a batch's duplicate is not singled out),
@@ -189,10 +189,10 @@ final class Posts {
                                     ErrorCode.RATE_LIMITED));
                 }
             }
-            case HttpSessionTransport.Result.Opened opened -> {
+            case StreamOpening.Opened opened -> {
                 Headers.sse(response);
                 opened.stream().attach(response, callback, 0, Headers.primes(transport), settings.retry().toMillis());
-                sessions.relay().requested(transport, decoded); // told to the other copies before this one answers
+                sessions.relay().requested(transport, decoded); // told to the other copies once this one answers
                 transport.deliver(body);
             }
         }

@@ -34,6 +34,9 @@ final class SessionFacts {
     private static final String LEVEL = "level";
     private static final String SUB = "sub:";
     private static final String GET = "get";
+    /** The subscriptions a session's record holds at most: replayed into every restored copy, so bounded. */
+    static final int MAX_SUBSCRIPTIONS = 256;
+    private static final System.Logger LOG = System.getLogger(SessionFacts.class.getName());
 
     private final ReplicaBus bus;
     private final Duration ttl;
@@ -79,11 +82,20 @@ final class SessionFacts {
         return bus.read(key);
     }
 
-    /** Records a change ({@link #changes} says which); a store that cannot take it leaves it to this replica. */
-    void record(String key, String method, Optional<JsonNode> params) {
+    /**
+     * Records a change ({@link #changes} says which); a store that cannot take it leaves it to this
+     * replica. False for a subscription past {@link #MAX_SUBSCRIPTIONS}: neither recorded nor to be
+     * told to the others (a client subscribing in a loop must not grow the store, nor every restore).
+     */
+    boolean record(String key, String method, Optional<JsonNode> params) {
         ObjectNode p = params.filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast)
                 .orElseGet(Json::object);
         String uri = p.path("uri").asString("");
+        if (Resources.SUBSCRIBE.equals(method) && full(key, uri)) {
+            LOG.log(System.Logger.Level.DEBUG, "a subscription was not recorded for the other replicas: the session "
+                    + "has " + MAX_SUBSCRIPTIONS + " already");
+            return false;
+        }
         boolean stored = switch (method) {
             case Logging.SET_LEVEL -> bus.put(key, LEVEL, Json.write(p), ttl);
             case Resources.SUBSCRIBE -> !uri.isEmpty() && bus.put(key, SUB + uri, "1", ttl);
@@ -91,9 +103,16 @@ final class SessionFacts {
             default -> true;
         };
         if (!stored) {
-            System.getLogger(SessionFacts.class.getName()).log(System.Logger.Level.DEBUG,
-                    "a session change was not recorded for the other replicas");
+            LOG.log(System.Logger.Level.DEBUG, "a session change was not recorded for the other replicas");
         }
+        return true;
+    }
+
+    /** Whether the record holds as many subscriptions as it may, {@code uri} not among them. */
+    private boolean full(String key, String uri) {
+        return read(key).map(record -> !record.containsKey(SUB + uri)
+                && record.keySet().stream().filter(f -> f.startsWith(SUB)).count() >= MAX_SUBSCRIPTIONS)
+                .orElse(false);
     }
 
     /** One change to replay into a copy of the session: a request of its own, whose answer nobody reads. */

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -61,9 +61,10 @@ final class SessionRelay {
     private final Consumer<HttpSessionTransport> endCopy;
     private final Map<String, HttpSessionTransport> byKey = new ConcurrentHashMap<>();
     private final Map<HttpSessionTransport, String> keys = new ConcurrentHashMap<>();
-    private final AtomicLong replays = new AtomicLong();
     /** Which replica holds the GET stream of each session this one holds a copy of (by key), as last heard. */
     private final Map<String, String> getAt = new ConcurrentHashMap<>();
+    /** What the others tell copies being restored here, until they are. */
+    private final RestoreQueue queue = new RestoreQueue();
 
     /** @param endCopy closes this replica's copy of a session deleted elsewhere, and keeps it from being restored here */
     SessionRelay(EndpointSettings settings, Consumer<HttpSessionTransport> endCopy) {
@@ -74,14 +75,26 @@ final class SessionRelay {
         if (active) {
             bus.on(ANSWERS, (from, body) -> held(body).ifPresent(t -> answered(t, frame(body))));
             bus.on(CANCELS, (from, body) -> held(body).ifPresent(t -> cancelledHere(t, frame(body))));
-            bus.on(ENDS, (from, body) -> held(body).ifPresent(endCopy));
-            bus.on(GET_OPENED, (from, body) -> held(body).map(keys::get).ifPresent(key -> getAt.put(key, from)));
-            bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""),
-                    false)));
+            bus.on(ENDS, (from, body) -> held(body).ifPresent(t -> queue.whenReady(t, () -> endCopy.accept(t))));
+            bus.on(GET_OPENED, (from, body) -> held(body).ifPresent(t -> getOpenedAt(t, from)));
+            bus.on(TO_GET, (from, body) -> held(body).ifPresent(t -> t.pushToGet(parse(body).path("f").asString(""))));
             bus.on(CHANGES, (from, body) -> held(body).ifPresent(t -> {
                 JsonNode message = parse(body);
-                replay(t, new SessionFacts.Change(message.path("m").asString(""), message.path("p")));
+                queue.whenReady(t, () -> replay(t, new SessionFacts.Change(message.path("m").asString(""),
+                        message.path("p"))));
             }));
+        }
+    }
+
+    /**
+     * A copy being restored here: held (see {@link #holding}), and what the other replicas tell it
+     * queued until {@link #restored}, so nothing reaches it before its server is connected and
+     * initialized, and nothing older than its record is replayed over it.
+     */
+    void restoring(HttpSessionTransport transport) {
+        if (active) {
+            queue.restoring(transport);
+            holding(transport);
         }
     }
 
@@ -117,6 +130,15 @@ final class SessionRelay {
         }
     }
 
+    /** The client opened its GET stream on replica {@code at}: this copy's notifications go there from now on. */
+    private void getOpenedAt(HttpSessionTransport transport, String at) {
+        String key = keys.get(transport);
+        if (key != null) {
+            getAt.put(key, at);
+            transport.getStreamElsewhere();
+        }
+    }
+
     /**
      * What this copy sends outside any request, with no GET stream here: to the replica holding the
      * client's GET stream. False (held here) when none other is known, or it is down, or the bus
@@ -133,6 +155,7 @@ final class SessionRelay {
 
     /** The copy is gone from this replica. */
     void forget(HttpSessionTransport transport) {
+        queue.forget(transport);
         String key = keys.remove(transport);
         if (key != null && byKey.remove(key, transport)) {
             getAt.remove(key);
@@ -149,11 +172,16 @@ final class SessionRelay {
         return record.map(r -> r.containsKey(SessionFacts.ENDED)).orElse(false);
     }
 
-    /** After the handshake replay of a restored copy: the level and subscriptions the client set, replayed. */
+    /**
+     * After the handshake replay of a restored copy: the level and subscriptions the client set (the
+     * record read after the handshake), replayed; then what the others told the copy meanwhile, in
+     * order (a change replayed twice is the same change).
+     */
     void restored(HttpSessionTransport transport, Optional<Map<String, String>> record) {
         String key = keys.get(transport);
         record.flatMap(SessionFacts::getAt).filter(at -> key != null).ifPresent(at -> getAt.putIfAbsent(key, at));
         record.ifPresent(r -> SessionFacts.changesIn(r).forEach(change -> replay(transport, change)));
+        queue.ready(transport);
     }
 
     /** The client deleted the session here: recorded, and every replica holding a copy closes it. */
@@ -168,7 +196,10 @@ final class SessionRelay {
         }
     }
 
-    /** The requests of a POST delivered here: those that change the session are recorded and told to all. */
+    /**
+     * The requests of a POST about to be delivered here: those that change the session are recorded
+     * and told to all once this copy has answered them with success (a refused one never crosses).
+     */
     void requested(HttpSessionTransport transport, Decoded decoded) {
         String key = keys.get(transport);
         if (key == null) {
@@ -176,14 +207,21 @@ final class SessionRelay {
         }
         for (JsonRpcMessage message : messages(decoded)) {
             if (message instanceof JsonRpcMessage.Request r && SessionFacts.changes(r.method())) {
-                facts.get().record(key, r.method(), r.params());
-                ObjectNode change = Json.object();
-                change.put("m", r.method());
-                change.set("p", r.params().orElseGet(Json::object));
-                if (!bus.broadcast(CHANGES, body(key, change))) {
-                    LOG.log(System.Logger.Level.DEBUG, "a session change did not reach the other replicas");
-                }
+                transport.whenAnswered(r.id(), () -> changed(key, r));
             }
+        }
+    }
+
+    /** A change this copy accepted: recorded, and told to the replicas holding a copy (unless past the cap). */
+    private void changed(String key, JsonRpcMessage.Request r) {
+        if (!facts.get().record(key, r.method(), r.params())) {
+            return;
+        }
+        ObjectNode change = Json.object();
+        change.put("m", r.method());
+        change.set("p", r.params().orElseGet(Json::object));
+        if (!bus.broadcast(CHANGES, body(key, change))) {
+            LOG.log(System.Logger.Level.DEBUG, "a session change did not reach the other replicas");
         }
     }
 
@@ -258,7 +296,7 @@ final class SessionRelay {
             return;
         }
         JsonRpcMessage.Request request = new JsonRpcMessage.Request(
-                RequestId.of("warden-replay-" + replays.incrementAndGet()), change.method(), change.params());
+                RequestId.of("warden-replay-" + UUID.randomUUID()), change.method(), change.params()); // unguessable: no client id clashes
         transport.deliver(JsonRpcCodec.encode(request).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -3,6 +3,7 @@ package dev.warden.http.server.internal;
 import dev.warden.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.UUID;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -14,8 +15,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class SessionRestore {
 
     private static final System.Logger LOG = System.getLogger(SessionRestore.class.getName());
-    /** The id of the replayed initialize: a string no client's numbering produces by chance. */
-    static final String REPLAY_ID = "warden-restore-initialize";
 
     private SessionRestore() {
     }
@@ -38,7 +37,9 @@ final class SessionRestore {
     static void replay(HttpSessionTransport transport, SealedSession state) {
         ObjectNode initialize = Json.object();
         initialize.put("jsonrpc", "2.0");
-        initialize.put("id", REPLAY_ID);
+        // Unguessable: a client's own request with the same id in this session would be refused as a
+        // duplicate, or take this one's answer.
+        initialize.put("id", "warden-restore-" + UUID.randomUUID());
         initialize.put("method", "initialize");
         initialize.set("params", state.initialize().deepCopy());
         transport.deliver(Json.write(initialize).getBytes(StandardCharsets.UTF_8));

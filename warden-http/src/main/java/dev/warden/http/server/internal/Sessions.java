@@ -267,11 +267,17 @@ final class Sessions {
         try {
             Optional.ofNullable(state.get().initialize().get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
-            counters.sessionsRestored.increment();
-            relay.holding(transport);
+            relay.restoring(transport); // from now on what the others tell this copy waits for restored()
             settings.onSession().accept(transport);
             SessionRestore.replay(transport, state.get());
-            relay.restored(transport, record);
+            // Read again: what changed since the first read went into the record, or is queued, or both.
+            Optional<Map<String, String>> now = relay.record(id).or(() -> record);
+            if (SessionRelay.ended(now)) {
+                endCopy(transport); // deleted on another replica meanwhile
+                return Restoration.NONE;
+            }
+            relay.restored(transport, now);
+            counters.sessionsRestored.increment();
         } finally {
             transport.connecting().done();
         }

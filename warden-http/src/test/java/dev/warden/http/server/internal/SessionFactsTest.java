@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
 
 /** What a portable session changed, as the replicas share it. */
 class SessionFactsTest {
@@ -68,5 +69,25 @@ class SessionFactsTest {
 
         assertThat(facts.end(SessionFacts.key("s"))).isFalse();
         assertThat(facts.read(SessionFacts.key("s"))).isEmpty();
+    }
+
+    @Test
+    void aSessionsRecordHoldsAtMostTheCapOfSubscriptions() {
+        InProcessReplicas hub = InProcessReplicas.hub();
+        SessionFacts facts = new SessionFacts(hub.join("a"), Duration.ofHours(1));
+        for (int i = 0; i < SessionFacts.MAX_SUBSCRIPTIONS; i++) {
+            assertThat(facts.record("k", "resources/subscribe", Optional.of(uri("file:///" + i)))).isTrue();
+        }
+
+        assertThat(facts.record("k", "resources/subscribe", Optional.of(uri("file:///one-more")))).isFalse();
+        assertThat(facts.record("k", "resources/subscribe", Optional.of(uri("file:///7")))).isTrue(); // held already
+        assertThat(facts.read("k").orElseThrow()).hasSize(SessionFacts.MAX_SUBSCRIPTIONS)
+                .doesNotContainKey("sub:file:///one-more");
+    }
+
+    private static ObjectNode uri(String uri) {
+        ObjectNode params = Json.object();
+        params.put("uri", uri);
+        return params;
     }
 }
