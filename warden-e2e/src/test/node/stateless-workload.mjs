@@ -41,7 +41,7 @@ function inspect(message) {
  * stream (each message before the answer goes to onMessage). Resolves with {status, replica,
  * answer, messages}; answer is null when the stream ended (or was aborted) without one.
  */
-async function request(method, params, { name, signal, onMessage } = {}) {
+async function request(method, params, { name, signal, onMessage, onHeaders } = {}) {
   const id = ++ids;
   const replica = turn++ % urls.length;
   const headers = {
@@ -56,6 +56,9 @@ async function request(method, params, { name, signal, onMessage } = {}) {
     method: 'POST', headers, signal, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   });
   summary.statuses[response.status] = (summary.statuses[response.status] ?? 0) + 1;
+  // Behind scripts/cluster's HAProxy, which replica answered (its own header, not Warden's).
+  const served = response.headers.get('x-warden-replica');
+  onHeaders?.(served);
   const type = response.headers.get('content-type') ?? '';
   const messages = [];
   let answer = null;
@@ -67,7 +70,7 @@ async function request(method, params, { name, signal, onMessage } = {}) {
     await response.body?.cancel();
   }
   inspect(answer);
-  return { status: response.status, replica, answer, messages };
+  return { status: response.status, replica, served, answer, messages };
 }
 
 /** The messages of an event stream until the answer to {@code id}; null if it ends first. */
@@ -156,8 +159,10 @@ await step('subscription', async () => {
   let updated;
   const acked = new Promise((resolve) => { acknowledged = resolve; });
   const update = new Promise((resolve) => { updated = resolve; });
+  let listenServed = null;
   const listen = request('subscriptions/listen', { notifications: { resourceSubscriptions: [uri] }, _meta: envelope() }, {
     signal: abort.signal,
+    onHeaders: (served) => { listenServed = served; },
     onMessage: (m) => {
       if (m.method === 'notifications/subscriptions/acknowledged') acknowledged(m.params);
       if (m.method === 'notifications/resources/updated' && m.params?.uri === uri) updated(m.params);
@@ -171,20 +176,27 @@ await step('subscription', async () => {
   // server-everything sends updates once toggled on, per process: only the upstream connection that
   // holds the subscription (the gateway's first, declaring every asking capability: so does the
   // toggle) sends them, and among replicas the toggle must reach the listen's own replica.
+  // Behind one balancer URL the toggle lands where the balancer sends it: when the balancer names
+  // the replica (HAProxy's X-Warden-Replica), toggles elsewhere are not waited on, and the listen's
+  // own replica is toggled once (a second toggle there would stop its updates).
   let got = null;
   let toggles = 0;
-  while (!got && toggles < 2 * urls.length + 2) {
+  let toggledListen = false;
+  while (!got && !toggledListen && toggles < 3 * Math.max(urls.length, 3) + 2) {
     toggles++;
-    await call('toggle-subscriber-updates', {}, {}, {
+    const t = await call('toggle-subscriber-updates', {}, {}, {
       'io.modelcontextprotocol/clientCapabilities': { ...CAPABILITIES, roots: {} },
     });
-    got = await Promise.race([update, sleep(3_000).then(() => null)]);
+    const known = listenServed !== null && t.served !== null;
+    if (known && t.served !== listenServed) continue;
+    toggledListen = known;
+    got = await Promise.race([update, sleep(known ? 8_000 : 3_000).then(() => null)]);
   }
   abort.abort();
   const listened = await listen;
   return {
     ok: got !== null, acknowledged: ack.notifications?.resourceSubscriptions ?? [], toggles,
-    status: listened.status, replica: listened.replica,
+    status: listened.status, replica: listened.replica, listenServed,
   };
 });
 
