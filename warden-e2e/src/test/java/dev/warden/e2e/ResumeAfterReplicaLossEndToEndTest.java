@@ -3,15 +3,7 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
-import dev.warden.testkit.LocalRedis;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -28,9 +20,8 @@ import tools.jackson.databind.JsonNode;
 class ResumeAfterReplicaLossEndToEndTest {
 
     private static final Duration GUARD = Duration.ofSeconds(90);
-    private LocalRedis redis;
+    private PortableReplicaPair replicas;
     private HttpGateway a;
-    private HttpGateway b;
     private LinePeer client;
 
     @AfterEach
@@ -38,47 +29,17 @@ class ResumeAfterReplicaLossEndToEndTest {
         if (client != null) {
             client.destroy();
         }
-        for (HttpGateway g : new HttpGateway[] {a, b}) {
-            if (g != null) {
-                g.stop();
-            }
+        if (replicas != null) {
+            replicas.close();
         }
-        if (redis != null) {
-            redis.close();
-        }
-    }
-
-    private static String yaml(Path keyFile) {
-        return """
-                http:
-                  port: 0
-                  sessions: { portable: { keyFile: %s, maxAge: 1h } }
-                redis: { url: "redis://127.0.0.1:${WARDEN_TEST_REDIS_PORT}", cluster: e2e-%s }
-                upstreams:
-                  everything:
-                    command: [%s, %s, stdio]
-                """.formatted(keyFile, UUID.randomUUID().toString().substring(0, 8), Processes.NODE,
-                WardenClientWithServerEverythingTest.SERVER);
-    }
-
-    private static Path keyFile() throws Exception {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        Path file = Files.createTempDirectory("warden-resume-e2e").resolve("session-keys");
-        Files.writeString(file, "k1 " + Base64.getUrlEncoder().withoutPadding().encodeToString(secret) + "\n");
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        return file;
     }
 
     @Test
     void aCallInFlightOnAKilledReplicaFailsRetryablyAtOnceAndSucceedsWhenSentAgain() throws Exception {
-        redis = LocalRedis.start(Path.of("target", "redis-e2e"));
-        String yaml = yaml(keyFile());
-        Map<String, String> env = Map.of("WARDEN_TEST_REDIS_PORT", Integer.toString(redis.port()));
-        a = HttpGateway.start(yaml, 1, env);
-        b = HttpGateway.start(yaml, 1, env);
+        replicas = PortableReplicaPair.start();
+        a = replicas.a;
 
-        client = new LinePeer(Processes.node("resume-after-kill.mjs", a.url(), b.url()));
+        client = new LinePeer(Processes.node("resume-after-kill.mjs", a.url(), replicas.b.url()));
         assertThat(client.nextLine(GUARD)).isEqualTo("{\"event\":\"progress\"}");
         ProcessHandle.of(a.peer().pid()).orElseThrow().destroyForcibly(); // kill -9
         assertThat(a.peer().awaitExit(GUARD)).isEqualTo(137);
