@@ -45,8 +45,23 @@ class ClusterScriptEndToEndTest {
         return Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", DIR.toString()));
     }
 
+    /**
+     * Removes {@code dir} (a test's own, under target/) when the script would refuse it: left by a
+     * version of the script before its marker, so not recognisably the script's state.
+     */
+    static void removeUnmarked(Path dir) throws java.io.IOException {
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(".warden-cluster"))) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
     @BeforeAll
     void up() throws Exception {
+        removeUnmarked(DIR);
         Processes.Result up = cluster("up", "2");
         assertThat(up.exitCode()).as(up.stderr()).isZero();
         exports = new HashMap<>();
@@ -87,16 +102,55 @@ class ClusterScriptEndToEndTest {
     @Test
     void upPrintsTheFrontAndTheSharedStoresAsExports() {
         assertThat(exports.get("WARDEN_CLUSTER_URL")).matches("http://127\\.0\\.0\\.1:\\d+/mcp");
-        assertThat(exports.get("WARDEN_REDIS_URL")).matches("redis://127\\.0\\.0\\.1:\\d+");
+        assertThat(exports.get("WARDEN_REDIS_URL")).matches("redis://:[0-9a-f]{48}@127\\.0\\.0\\.1:\\d+");
         assertThat(exports.get("WARDEN_PG_URL")).startsWith("postgresql://").contains("@127.0.0.1:");
     }
 
     @Test
-    void theRedisItStartedAnswers() throws Exception {
+    void theRedisItStartedAnswersWithItsPasswordOnly() throws Exception {
         URI redis = URI.create(exports.get("WARDEN_REDIS_URL"));
-        Processes.Result ping = Processes.run(List.of("redis-cli", "-h", redis.getHost(), "-p",
-                String.valueOf(redis.getPort()), "ping"));
-        assertThat(ping.stdout().strip()).isEqualTo("PONG");
+        List<String> ping = List.of("redis-cli", "--no-auth-warning", "-h", redis.getHost(), "-p",
+                String.valueOf(redis.getPort()), "ping");
+        String password = redis.getUserInfo().substring(1);
+
+        Processes.Result withPassword = Processes.run(ping, Map.of("REDISCLI_AUTH", password));
+        Processes.Result without = Processes.run(ping);
+
+        assertThat(withPassword.stdout().strip()).isEqualTo("PONG");
+        assertThat(without.stdout() + without.stderr()).contains("NOAUTH");
+        assertThat(Files.getPosixFilePermissions(DIR.resolve("redis/redis.conf")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        assertThat(Files.getPosixFilePermissions(DIR.resolve("env")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    }
+
+    @Test
+    void upRefusesADirectoryThatHoldsSomethingElseAndLeavesItAlone() throws Exception {
+        Path other = Files.createTempDirectory("warden-cluster-e2e-other");
+        Files.writeString(other.resolve("precious.txt"), "keep me\n");
+
+        Processes.Result up = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "up", "1"),
+                Map.of("WARDEN_CLUSTER_DIR", other.toString()));
+
+        assertThat(up.exitCode()).isNotZero();
+        assertThat(up.stderr()).contains("not scripts/cluster's");
+        assertThat(Files.readString(other.resolve("precious.txt"))).isEqualTo("keep me\n");
+    }
+
+    @Test
+    void downStopsAReplicaWhosePathHasSpacesAndQuotesWithoutWaitingItsWholeBound() throws Exception {
+        Path odd = Files.createTempDirectory("warden cluster 'e2e' \"odd\"");
+        Files.createDirectories(odd.resolve("replica-1"));
+        Files.writeString(odd.resolve(".warden-cluster"), "");
+        Process replica = new ProcessBuilder("sleep", "600").start();
+        Files.writeString(odd.resolve("replica-1/pid"), replica.pid() + "\n");
+
+        Processes.Result down = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "down"),
+                Map.of("WARDEN_CLUSTER_DIR", odd.toString()));
+
+        assertThat(down.exitCode()).as(down.stderr()).isZero();
+        assertThat(replica.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(down.stderr()).as("stopped by its SIGTERM, seen stopped at once").doesNotContain("SIGKILL");
     }
 
     @Test
@@ -136,6 +190,7 @@ class ClusterScriptEndToEndTest {
     @Test
     void aFailedUpStopsWhatItStartedAndSaysWhy() throws Exception {
         Path failing = DIR.resolveSibling("cluster-e2e-failing");
+        removeUnmarked(failing);
         Path config = Files.createTempDirectory("warden-cluster-e2e").resolve("warden.yaml");
         Files.writeString(config, "nonsense: 1\n");
         List<String> command = List.of(ROOT.resolve("scripts/cluster").toString(), "up", "2", "--config",
