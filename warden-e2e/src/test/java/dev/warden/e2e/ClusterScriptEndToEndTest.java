@@ -45,8 +45,23 @@ class ClusterScriptEndToEndTest {
         return Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", DIR.toString()));
     }
 
+    /**
+     * Removes {@code dir} (a test's own, under target/) when the script would refuse it: left by a
+     * version of the script before its marker, so not recognisably the script's state.
+     */
+    static void removeUnmarked(Path dir) throws java.io.IOException {
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(".warden-cluster"))) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
     @BeforeAll
     void up() throws Exception {
+        removeUnmarked(DIR);
         Processes.Result up = cluster("up", "2");
         assertThat(up.exitCode()).as(up.stderr()).isZero();
         exports = new HashMap<>();
@@ -87,16 +102,64 @@ class ClusterScriptEndToEndTest {
     @Test
     void upPrintsTheFrontAndTheSharedStoresAsExports() {
         assertThat(exports.get("WARDEN_CLUSTER_URL")).matches("http://127\\.0\\.0\\.1:\\d+/mcp");
-        assertThat(exports.get("WARDEN_REDIS_URL")).matches("redis://127\\.0\\.0\\.1:\\d+");
+        assertThat(exports.get("WARDEN_REDIS_URL")).matches("redis://:[0-9a-f]{48}@127\\.0\\.0\\.1:\\d+");
         assertThat(exports.get("WARDEN_PG_URL")).startsWith("postgresql://").contains("@127.0.0.1:");
     }
 
     @Test
-    void theRedisItStartedAnswers() throws Exception {
+    void theRedisItStartedAnswersWithItsPasswordOnly() throws Exception {
         URI redis = URI.create(exports.get("WARDEN_REDIS_URL"));
-        Processes.Result ping = Processes.run(List.of("redis-cli", "-h", redis.getHost(), "-p",
-                String.valueOf(redis.getPort()), "ping"));
-        assertThat(ping.stdout().strip()).isEqualTo("PONG");
+        List<String> ping = List.of("redis-cli", "--no-auth-warning", "-h", redis.getHost(), "-p",
+                String.valueOf(redis.getPort()), "ping");
+        String password = redis.getUserInfo().substring(1);
+
+        Processes.Result withPassword = Processes.run(ping, Map.of("REDISCLI_AUTH", password));
+        Processes.Result without = Processes.run(ping);
+
+        assertThat(withPassword.stdout().strip()).isEqualTo("PONG");
+        assertThat(without.stdout() + without.stderr()).contains("NOAUTH");
+        assertThat(Files.getPosixFilePermissions(DIR.resolve("redis/redis.conf")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        assertThat(Files.getPosixFilePermissions(DIR.resolve("env")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    }
+
+    @Test
+    void upRefusesADirectoryThatHoldsSomethingElseAndLeavesItAlone() throws Exception {
+        Path other = Files.createTempDirectory("warden-cluster-e2e-other");
+        Files.writeString(other.resolve("precious.txt"), "keep me\n");
+
+        Processes.Result up;
+        try {
+            up = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "up", "1"),
+                    Map.of("WARDEN_CLUSTER_DIR", other.toString()));
+        } finally {
+            // Were the directory taken after all, nothing the script started there stays running.
+            Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "down"),
+                    Map.of("WARDEN_CLUSTER_DIR", other.toString()));
+        }
+
+        assertThat(up.exitCode()).isNotZero();
+        assertThat(up.stderr()).contains("not scripts/cluster's");
+        assertThat(Files.readString(other.resolve("precious.txt"))).isEqualTo("keep me\n");
+    }
+
+    @Test
+    void downWaitsForAReplicaToDrainWhenItsPathHasSpacesAndQuotes() throws Exception {
+        Path odd = Files.createTempDirectory("warden cluster 'e2e' \"odd\"");
+        Files.createDirectories(odd.resolve("replica-1"));
+        Files.writeString(odd.resolve(".warden-cluster"), "");
+        // A replica that takes a moment to drain after SIGTERM, as a gateway with calls in flight does.
+        Process replica = new ProcessBuilder("bash", "-c", "trap 'sleep 1; exit 0' TERM; while :; do sleep 0.1; done")
+                .start();
+        Files.writeString(odd.resolve("replica-1/pid"), replica.pid() + "\n");
+
+        Processes.Result down = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "down"),
+                Map.of("WARDEN_CLUSTER_DIR", odd.toString()));
+
+        assertThat(down.exitCode()).as(down.stderr()).isZero();
+        assertThat(running(replica.pid())).as("down returned only once the replica had stopped").isFalse();
+        assertThat(down.stderr()).as("stopped by its SIGTERM").doesNotContain("SIGKILL");
     }
 
     @Test
@@ -136,6 +199,7 @@ class ClusterScriptEndToEndTest {
     @Test
     void aFailedUpStopsWhatItStartedAndSaysWhy() throws Exception {
         Path failing = DIR.resolveSibling("cluster-e2e-failing");
+        removeUnmarked(failing);
         Path config = Files.createTempDirectory("warden-cluster-e2e").resolve("warden.yaml");
         Files.writeString(config, "nonsense: 1\n");
         List<String> command = List.of(ROOT.resolve("scripts/cluster").toString(), "up", "2", "--config",

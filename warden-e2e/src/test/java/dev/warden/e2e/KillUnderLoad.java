@@ -114,7 +114,7 @@ final class KillUnderLoad {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("no call in flight on " + victim + " after " + answered.get() + " answers");
             }
-            Thread.onSpinWait();
+            pace(Duration.ofMillis(5)); // 2 cores shared with the replicas: spinning would starve them
         }
         ProcessHandle process = cluster.process(victim);
         List<ProcessHandle> upstreams = process.descendants().toList();

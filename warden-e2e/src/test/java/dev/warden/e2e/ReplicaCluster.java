@@ -43,6 +43,7 @@ final class ReplicaCluster implements AutoCloseable {
 
     /** Up, or down again and failing with the script's own words. */
     static ReplicaCluster up(Path dir, int replicas, Path config) throws Exception {
+        ClusterScriptEndToEndTest.removeUnmarked(dir);
         Processes.Result up = script(dir, "up", Integer.toString(replicas), "--config", config.toString());
         assertThat(up.exitCode()).as(up.stderr()).isZero();
         Map<String, String> exports = new HashMap<>();

@@ -108,7 +108,7 @@ public final class Gateway implements AutoCloseable {
         this.readiness = new dev.warden.gateway.health.Readiness(lifecycle, b.healthChecks);
         // Last: rounds forwarded here are served by this gateway, now complete.
         forwarding.serve(this::connect, links.stream().map(l -> l.spec().timeout()).max(java.time.Duration::compareTo)
-                .orElse(java.time.Duration.ofSeconds(60)));
+                .orElse(java.time.Duration.ofSeconds(60)), parked::holds, lifecycle, services.boundary());
     }
 
     private final dev.warden.gateway.health.Lifecycle lifecycle;

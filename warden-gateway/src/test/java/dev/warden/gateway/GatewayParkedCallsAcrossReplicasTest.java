@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,6 +37,9 @@ import tools.jackson.databind.node.ObjectNode;
 class GatewayParkedCallsAcrossReplicasTest {
 
     private final AtomicInteger runs = new AtomicInteger();
+    /** When set, the tool waits on it once its question is answered: a round still being served. */
+    private volatile CountDownLatch holdAfterAnswer;
+    private final CountDownLatch answered = new CountDownLatch(1);
     private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ask").handler(call -> {
                 runs.incrementAndGet();
@@ -44,11 +49,18 @@ class GatewayParkedCallsAcrossReplicasTest {
                 params.put("maxTokens", 5);
                 String said = call.context().requestClient("sampling/createMessage", params)
                         .path("content").path("text").asString();
+                CountDownLatch hold = holdAfterAnswer;
+                if (hold != null) {
+                    answered.countDown();
+                    hold.await();
+                }
                 return ToolResult.text(said);
             }).build())
             .build();
     private final InProcessReplicas hub = InProcessReplicas.hub();
     private final List<Gateway> gateways = new ArrayList<>();
+    /** A member of the bus that is no gateway: what it sends proves nothing. */
+    private final dev.warden.core.cluster.ReplicaBus evil = hub.join("evil");
 
     private Gateway replica(String id) {
         Gateway.Builder builder = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all());
@@ -149,6 +161,124 @@ class GatewayParkedCallsAcrossReplicasTest {
         JsonNode parked = request(single, Optional.empty(), firstRound(1)).path("result");
 
         assertThat(parked.path("requestState").asString()).matches("warden-parked\\.[A-Za-z0-9_-]{32}");
+    }
+
+    @Test
+    void aForgedFreshCallOnTheRoundsTopicRunsNothingAndIsRefused() throws Exception {
+        replica("a");
+        replica("b");
+
+        JsonNode answer = forged("a", "tools/call", "{\"name\":\"ask\",\"arguments\":{}," + ENVELOPE + "}");
+
+        assertThat(answer.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(answer.path("error").path("message").asString()).contains("requestState is unknown");
+        assertThat(runs).as("nothing ran for a round of no call parked there").hasValue(0);
+    }
+
+    @Test
+    void aForgedRoundWithAnUnknownStateOrAnotherReplicasIsRefusedAndThatCallStaysForItsClient() throws Exception {
+        replica("a");
+        Gateway b = replica("b");
+        Optional<Caller> alice = Optional.of(AsCaller.jwt("alice"));
+        JsonNode parkedOnB = request(b, alice, firstRound(1)).path("result");
+
+        JsonNode unknown = forged("a", "tools/call", "{\"name\":\"ask\",\"arguments\":{},"
+                + "\"requestState\":\"warden-parked.a.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"inputResponses\":{}," + ENVELOPE + "}");
+        JsonNode others = forged("a", "tools/call", "{\"name\":\"ask\",\"arguments\":{},\"requestState\":"
+                + parkedOnB.path("requestState") + ",\"inputResponses\":{}," + ENVELOPE + "}");
+
+        assertThat(unknown.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(others.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(runs).as("only the call parked on b ran, once").hasValue(1);
+        assertThat(request(b, alice, nextRound(2, parkedOnB)).path("result").path("content").get(0).path("text")
+                .asString()).isEqualTo("alice's model");
+    }
+
+    @Test
+    void aForgedRoundOfAMethodNoCallIsParkedInIsRefusedEvenWithAHeldState() throws Exception {
+        Gateway a = replica("a");
+        replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+
+        JsonNode answer = forged("a", "tools/list", "{\"requestState\":" + parked.path("requestState") + ","
+                + ENVELOPE + "}");
+
+        assertThat(answer.path("error").path("code").asInt()).isEqualTo(-32600);
+        assertThat(answer.has("result")).isFalse();
+    }
+
+    @Test
+    void aDrainOnTheOwnerWaitsForARoundItServesForAnotherReplica() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+        CountDownLatch release = new CountDownLatch(1);
+        holdAfterAnswer = release;
+        CompletableFuture<JsonNode> answer = CompletableFuture.supplyAsync(() -> {
+            try {
+                return request(b, Optional.empty(), nextRound(2, parked));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, VIRTUAL);
+        assertThat(answered.await(30, TimeUnit.SECONDS)).as("the round reached the tool on a").isTrue();
+
+        CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> {
+            try {
+                return a.drain(Duration.ofMinutes(1));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, VIRTUAL);
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (a.lifecycle().phase() == dev.warden.gateway.health.Lifecycle.Phase.SERVING
+                && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+
+        assertThat(a.lifecycle().inFlight()).as("the forwarded round counts on its owner").isEqualTo(1);
+        assertThat(a.lifecycle().phase()).as("the drain waits for it").isEqualTo(
+                dev.warden.gateway.health.Lifecycle.Phase.DRAINING);
+        assertThat(drained).isNotDone();
+        release.countDown();
+        assertThat(drained.get(30, TimeUnit.SECONDS)).as("every call finished within the bound").isTrue();
+        assertThat(answer.get(30, TimeUnit.SECONDS).path("result").path("content").get(0).path("text").asString())
+                .isEqualTo("alice's model");
+    }
+
+    @Test
+    void aDrainingOwnerRefusesAForwardedRoundRetryablyWithoutRunningIt() throws Exception {
+        Gateway a = replica("a");
+        Gateway b = replica("b");
+        JsonNode parked = request(a, Optional.empty(), firstRound(1)).path("result");
+        a.lifecycle().drain(Duration.ofMinutes(1));
+
+        JsonNode answer = request(b, Optional.empty(), nextRound(2, parked));
+
+        assertThat(answer.path("id").asInt()).isEqualTo(2);
+        assertThat(answer.path("error").path("code").asInt()).isEqualTo(-32603);
+        assertThat(answer.path("error").path("data").path("retryable").asBoolean()).isTrue();
+        assertThat(runs).hasValue(1);
+    }
+
+    /** Each task a thread of its own: the common pool may have a single one on a small machine. */
+    private static final java.util.concurrent.Executor VIRTUAL = task -> Thread.ofVirtual().start(task);
+
+    /**
+     * What replica {@code to} answers a round that no replica forwarded: a member of the bus sends
+     * it itself, claiming to come from alice (whose calls the tests park).
+     */
+    private JsonNode forged(String to, String method, String params) throws Exception {
+        String body = "{\"f\":\"x\",\"from\":\"evil\",\"request\":{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\""
+                + method + "\",\"params\":" + params + "},\"caller\":{\"subject\":\"alice\",\"clientId\":\"client-alice\","
+                + "\"issuer\":\"https://issuer.example\",\"scopes\":[],\"claims\":{\"groups\":[\"staff\"]},"
+                + "\"kind\":\"JWT\"}}";
+        String frame = dev.warden.core.cluster.ReplicaCalls.shared(evil)
+                .call(to, "parked.round", body, Duration.ofSeconds(30)).get(30, TimeUnit.SECONDS);
+        JsonNode answer = Json.mapper().readTree(frame);
+        assertThat(answer.path("id").asInt()).isEqualTo(9);
+        return answer;
     }
 
     private static void assertRetryable(JsonNode answer, int id) {

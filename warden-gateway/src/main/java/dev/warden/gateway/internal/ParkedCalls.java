@@ -109,6 +109,16 @@ public final class ParkedCalls {
         return Optional.of(parked.call());
     }
 
+    /**
+     * Whether a call is parked under this token now (it stays parked): what lets a round another
+     * replica forwards be served here at all. Who may take it is still {@link #take}'s to decide.
+     */
+    public boolean holds(String token) {
+        synchronized (lock) {
+            return calls.containsKey(token);
+        }
+    }
+
     /** The request states this gateway's parked calls hand out. */
     ParkedTokens tokens() {
         return tokens;

@@ -83,12 +83,16 @@ public final class ParkedForwarding {
     /**
      * Answers the rounds other replicas forward here, serving each through {@code connect} (a
      * client connection of this gateway) within {@code longest}: called once the gateway is ready.
+     * Only the next round of a call parked here is served ({@code held} says which request states
+     * are, without taking them); each counts among {@code lifecycle}'s calls in flight, and
+     * {@code boundary} records and renders the refusals.
      */
-    public void serve(Consumer<Transport> connect, Duration longest) {
+    public void serve(Consumer<Transport> connect, Duration longest, java.util.function.Predicate<String> held,
+            dev.warden.gateway.health.Lifecycle lifecycle, ErrorBoundary boundary) {
         if (calls == null) {
             return;
         }
-        ParkedOwner owner = new ParkedOwner(bus, connect, longest.plus(MARGIN));
+        ParkedOwner owner = new ParkedOwner(bus, connect, longest.plus(MARGIN), held, lifecycle, boundary);
         calls.serve(ROUNDS, body -> {
             try {
                 return owner.answer(body);

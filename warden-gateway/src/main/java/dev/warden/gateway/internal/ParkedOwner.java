@@ -1,7 +1,14 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.cluster.ReplicaBus;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.ErrorRenderer;
+import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.JsonRpcCodec;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
@@ -10,12 +17,14 @@ import dev.warden.core.transport.Transport;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,26 +35,48 @@ import tools.jackson.databind.node.ObjectNode;
  * result, the next input-required result, or the error) goes back as it was rendered here. The
  * round's progress goes to the asking replica as it comes; its other notifications (log
  * messages) are not carried.
+ *
+ * <p>The bus is no proof of anything: a round is served only when it is what an asking replica
+ * forwards, the next round of a call parked here (a parkable method, a request state naming this
+ * replica whose call is held here); anything else is refused without running. The caller it
+ * names is then checked against the call's client as for a round that reaches this replica
+ * directly. A round served here counts among the gateway's calls in flight, so a drain waits for
+ * it, and a draining gateway refuses new ones retryably, as its HTTP server does.
  */
 final class ParkedOwner {
 
     private record Serving(InMemoryTransport client, RequestId request) {
     }
 
+    /** Methods a call may be parked in: the only ones an asking replica forwards ({@link ParkedForwarding}). */
+    private static final java.util.Set<String> PARKABLE = java.util.Set.of("tools/call", "prompts/get",
+            "resources/read");
+    private static final String DRAINING = "Service unavailable: this server is shutting down; retry the request";
+
     private final ReplicaBus bus;
     private final Consumer<Transport> connect;
     private final Duration longest;
+    private final Predicate<String> held;
+    private final dev.warden.gateway.health.Lifecycle lifecycle;
+    private final ErrorBoundary boundary;
     /** Rounds being served, by the asker's forward id: what a cancellation names. */
     private final Map<String, Serving> serving = new ConcurrentHashMap<>();
 
     /**
      * @param connect serves one client connection on this gateway
      * @param longest how long a round may take here at most (the asker gives up sooner)
+     * @param held whether a call is parked here under a request state (looked up, not taken)
+     * @param lifecycle the gateway's calls in flight, which a round served here joins
+     * @param boundary where a refused round is recorded, and how its refusal is rendered
      */
-    ParkedOwner(ReplicaBus bus, Consumer<Transport> connect, Duration longest) {
+    ParkedOwner(ReplicaBus bus, Consumer<Transport> connect, Duration longest, Predicate<String> held,
+            dev.warden.gateway.health.Lifecycle lifecycle, ErrorBoundary boundary) {
         this.bus = bus;
         this.connect = connect;
         this.longest = longest;
+        this.held = held;
+        this.lifecycle = lifecycle;
+        this.boundary = boundary;
     }
 
     /** The answer frame to the round in {@code body}; throws when there is none (the asker says so retryably). */
@@ -56,6 +87,50 @@ final class ParkedOwner {
         if (id == null) {
             throw new IllegalArgumentException("a forwarded round is a request");
         }
+        String method = round.request().path("method").asString("");
+        Optional<ProtocolException> refused = refusal(method, round.request().path("params"));
+        if (refused.isPresent()) {
+            return refuse(id, method, refused.get(), "forwarded round from " + round.from() + " refused: "
+                    + refused.get().getMessage());
+        }
+        if (!lifecycle.enter()) {
+            return refuse(id, method, new ProtocolException(JsonRpcError.INTERNAL_ERROR, DRAINING,
+                    ErrorCode.RATE_LIMITED), "forwarded round refused: draining");
+        }
+        try {
+            return serve(round, id);
+        } finally {
+            lifecycle.exit();
+        }
+    }
+
+    /**
+     * Why this round is not served here: it is not a parkable method, or its request state names
+     * no call parked here (a fresh call, another replica's, an unknown or finished one). Only the
+     * asking side's forwarding sends rounds, and it sends only those; anything else on the topic
+     * is not to be run, whoever it says it comes from.
+     */
+    private Optional<ProtocolException> refusal(String method, JsonNode params) {
+        if (!PARKABLE.contains(method)) {
+            return Optional.of(ProtocolException.invalidRequest(
+                    "Invalid request: only a parked call's next round is answered for another replica"));
+        }
+        String state = params.path("requestState").asString("");
+        if (!ParkedTokens.owner(state).equals(Optional.of(bus.self())) || !held.test(state)) {
+            return Optional.of(ProtocolException.invalidParams(
+                    "Invalid params: the requestState is unknown, expired or for another request"));
+        }
+        return Optional.empty();
+    }
+
+    /** The refusal's frame, recorded here with why (for the operator), as the asker passes it on. */
+    private String refuse(RequestId id, String method, ProtocolException e, String why) {
+        return JsonRpcCodec.encode(new JsonRpcMessage.Failure(Optional.of(id),
+                ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of(method.isBlank() ? "(forwarded)"
+                        : method), why))));
+    }
+
+    private String serve(ForwardedRound round, RequestId id) throws Exception {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         CompletableFuture<String> answer = new CompletableFuture<>();
         pair.left().start(new Transport.Listener() {

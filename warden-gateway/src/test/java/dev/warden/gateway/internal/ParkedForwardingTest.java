@@ -16,6 +16,7 @@ import dev.warden.core.session.Session;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.Transport;
+import dev.warden.gateway.health.Lifecycle;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +45,7 @@ class ParkedForwardingTest {
     private final ParkedForwarding here = ParkedForwarding.over(b, ReplicaCalls.shared(b));
     private final BlockingQueue<JsonNode> ownerGot = new LinkedBlockingQueue<>();
     private final List<String> progress = new CopyOnWriteArrayList<>();
+    private final Lifecycle ownerLife = new Lifecycle(java.time.Clock.systemUTC());
 
     /** The owner: a connection that records what it is sent and answers with {@code answer} (none: never). */
     private void owner(Optional<String> answer, boolean withProgress) {
@@ -76,7 +78,8 @@ class ParkedForwardingTest {
             public void onClose() {
             }
         });
-        owner.serve(connect, Duration.ofSeconds(5));
+        owner.serve(connect, Duration.ofSeconds(5), "warden-parked.a.1.xyz"::equals, ownerLife,
+                ErrorBoundary.ofDefaults());
     }
 
     private final RequestContext round = new RequestContext() {
