@@ -185,7 +185,7 @@ class ReplicaClusterEndToEndTest {
         // A cluster of its own: server-everything's simulated updates come only from the upstream
         // process whose session a toggle started them in, and the gateway subscribes a client on
         // its first connection to the upstream, made by whichever client came first (the session
-        // workload's capabilities, had it stayed): see README, "What crosses replicas".
+        // workload's capabilities, had it stayed): see the README's portable sessions paragraph.
         ReplicaCluster.script(DIR, "down");
         cluster = ReplicaCluster.up(DIR, REPLICAS, OWN.resolve("warden.yaml"));
         Processes.Result result = Processes.run(Processes.node("stateless-workload.mjs", cluster.url()),
