@@ -61,6 +61,12 @@ final class Refusals {
                 + "and none is idle; retry later", ErrorCode.RATE_LIMITED);
     }
 
+    /** Every remote reader this replica may serve is taken: a resumption from another replica must wait. */
+    static ProtocolException tooManyRemoteReaders() {
+        return new ProtocolException(JsonRpcError.INTERNAL_ERROR, "Service unavailable: too many streams are resumed "
+                + "across replicas; retry later", ErrorCode.RATE_LIMITED);
+    }
+
     /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */
     void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e,
                 String reason) {

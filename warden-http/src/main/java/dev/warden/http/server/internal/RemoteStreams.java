@@ -94,7 +94,7 @@ final class RemoteStreams {
             return false; // ours (then unknown), or its replica is down: LostStreams answers
         }
         if (remotes.size() >= MAX) {
-            refusals.retryLater(response, callback, 503, 1, Optional.empty(), busy());
+            refusals.retryLater(response, callback, 503, 1, Optional.empty(), Refusals.tooManyRemoteReaders());
             return true;
         }
         Remote remote = new Remote(HexFormat.of().formatHex(random()), streamId, served.get(), response, callback);
@@ -179,7 +179,8 @@ final class RemoteStreams {
         remotes.remove(remote.id);
         Thread.ofVirtual().name("warden-remote-refusal").start(() -> {
             if ("busy".equals(type)) {
-                refusals.retryLater(remote.response, remote.callback, 503, 1, Optional.empty(), busy());
+                refusals.retryLater(remote.response, remote.callback, 503, 1, Optional.empty(),
+                        Refusals.tooManyRemoteReaders());
             } else {
                 refusals.error(remote.response, remote.callback, 400, JsonRpcError.INVALID_REQUEST,
                         LostStreams.NO_STREAM);
@@ -258,11 +259,6 @@ final class RemoteStreams {
         String frame = event.substring(data + "data: ".length(), end < 0 ? event.length() : end);
         return JsonRpcCodec.decode(frame) instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Response r
                 ? ReplicaIds.idOf(r) : Optional.empty();
-    }
-
-    private static dev.warden.core.error.ProtocolException busy() {
-        return new dev.warden.core.error.ProtocolException(JsonRpcError.INVALID_REQUEST, "Service unavailable: too many "
-                + "streams are resumed across replicas; retry later", dev.warden.core.error.ErrorCode.RATE_LIMITED);
     }
 
     private static byte[] random() {
