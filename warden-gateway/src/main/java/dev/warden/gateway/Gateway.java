@@ -64,6 +64,10 @@ public final class Gateway implements AutoCloseable {
                 throw new IllegalArgumentException("upstream \"" + u.name() + "\" is configured twice");
             }
         }
+        List<String> upstreamNames = b.upstreams.stream().map(Upstream::name).toList();
+        Naming.clash(upstreamNames, b.separator).ifPresent(c -> {
+            throw new IllegalArgumentException(c.explain(i -> "upstream \"" + upstreamNames.get(i) + "\""));
+        });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
         this.clock = b.clock;

@@ -14,6 +14,7 @@ import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.transport.StdioTransport;
+import dev.warden.gateway.internal.Naming;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +77,7 @@ final class ConfigReader {
             throw new ConfigException(key + ": expected a mapping of names to servers, with at least one");
         }
         List<Upstream> upstreams = new ArrayList<>();
+        List<String> paths = new ArrayList<>();
         for (Map.Entry<String, JsonNode> entry : servers.properties()) {
             String path = key + "." + entry.getKey();
             if (!(entry.getValue() instanceof ObjectNode server)) {
@@ -86,6 +88,7 @@ final class ConfigReader {
             }
             upstreams.add(UpstreamReader.upstream(UpstreamReader.safeName(entry.getKey(), path), server, path, env,
                     maxBytes, baseDir));
+            paths.add(path);
         }
         if (upstreams.isEmpty()) {
             throw new ConfigException(key + ": every server is disabled");
@@ -105,6 +108,10 @@ final class ConfigReader {
             }
             always = bool(n, "always", "namespacing.always").orElse(false);
         }
+        // Refused here, naming both servers as the file does (a cleaned-up name may be the other's).
+        Naming.clash(upstreams.stream().map(Upstream::name).toList(), separator).ifPresent(c -> {
+            throw new ConfigException(c.explain(paths::get));
+        });
         Optional<Path> dataDir = text(top, "dataDir", "dataDir", "a directory path").map(Path::of);
         Optional<Limits.Rate> perClient = Optional.empty();
         if (top.has("rateLimit")) {
