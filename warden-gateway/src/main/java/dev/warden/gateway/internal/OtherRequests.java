@@ -52,6 +52,9 @@ final class OtherRequests {
     JsonNode complete(RequestContext ctx) throws Exception {
         ObjectNode params = UpstreamCalls.params(ctx);
         JsonNode ref = params.path("ref");
+        if (!"ref/prompt".equals(ref.path("type").asString(""))) {
+            resources.decided(ref.path("uri").asString(""));
+        }
         if (links.single() && hidden(links.first(), ref)) {
             throw ProtocolException.invalidParams("Invalid params: unknown reference");
         }

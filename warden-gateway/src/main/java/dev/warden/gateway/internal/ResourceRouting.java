@@ -5,6 +5,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
+import dev.warden.gateway.internal.access.CanonicalUri;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Resources keep their URIs: the gateway remembers which upstream listed each (and the fixed
  * prefix of each template) to route reads and subscriptions there, and which URIs this client
- * subscribed to, so resource updates reach only their subscribers.
+ * subscribed to, so resource updates reach only their subscribers. Rules and routing decide on a
+ * URI only in its canonical form ({@link CanonicalUri}), the one the upstream reads as sent.
  */
 final class ResourceRouting {
 
@@ -98,7 +100,7 @@ final class ResourceRouting {
     /** {@code resources/read}, {@code resources/subscribe} and {@code resources/unsubscribe}. */
     JsonNode byResource(RequestContext ctx) throws Exception {
         ObjectNode params = UpstreamCalls.params(ctx);
-        String uri = params.path("uri").asString("");
+        String uri = decided(params.path("uri").asString(""));
         UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
                 // Not listed by anyone (or hidden from this caller): the version's not-found, without the URI.
                 ProtocolException.unknown("Resource not found"));
@@ -165,7 +167,31 @@ final class ResourceRouting {
      * for a resource this caller may not see.
      */
     Optional<UpstreamLink> ownerOf(String uri) {
-        return anyOwnerOf(uri).filter(o -> access.resource(o.name(), uri));
+        return anyOwnerOf(uri).filter(o -> decidable(uri) && access.resource(o.name(), uri));
+    }
+
+    /**
+     * The URI a request names, if a decision may be made on it: with access rules, or several
+     * upstreams to route among, only a canonical URI (what was decided is then what the upstream
+     * reads); with one upstream and no rules nothing is decided and any URI passes as sent.
+     *
+     * @throws ProtocolException -32602 saying why the URI is not canonical (the caller's own text is not repeated)
+     */
+    String decided(String uri) {
+        if (deciding()) {
+            CanonicalUri.refusal(uri).ifPresent(why -> {
+                throw ProtocolException.invalidParams("Invalid params: uri: " + why);
+            });
+        }
+        return uri;
+    }
+
+    private boolean decidable(String uri) {
+        return !deciding() || CanonicalUri.refusal(uri).isEmpty();
+    }
+
+    private boolean deciding() {
+        return access.ruled() || !links.single();
     }
 
     private Optional<UpstreamLink> anyOwnerOf(String uri) {
@@ -183,6 +209,6 @@ final class ResourceRouting {
 
     /** The upstream that listed exactly this URI (no template), if one did and this caller may see it. */
     Optional<UpstreamLink> listed(String uri) {
-        return Optional.ofNullable(owners.get(uri)).filter(o -> access.resource(o.name(), uri));
+        return Optional.ofNullable(owners.get(uri)).filter(o -> decidable(uri) && access.resource(o.name(), uri));
     }
 }
