@@ -74,8 +74,9 @@ public record Naming(boolean prefixed, String separator) {
                 return label.apply(first) + " and " + label.apply(second) + " are both the upstream \"" + firstName
                         + "\": rename one";
             }
-            String longer = firstName.length() >= secondName.length() ? firstName : secondName;
-            String shorter = longer == firstName ? secondName : firstName;
+            boolean firstLonger = firstName.length() >= secondName.length();
+            String longer = firstLonger ? firstName : secondName;
+            String shorter = firstLonger ? secondName : firstName;
             String example = longer + separator + "x";
             return label.apply(first) + " and " + label.apply(second) + " could name the same tool or prompt once "
                     + "prefixed (\"" + example + "\" would be " + shorter + "'s \""
