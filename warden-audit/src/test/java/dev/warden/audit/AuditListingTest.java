@@ -120,6 +120,48 @@ class AuditListingTest {
         assertThat(coverage.get("listing").asString()).isEqualTo("cut");
     }
 
+    @Test
+    void a_listing_of_a_new_tool_on_every_page_for_ever_is_cut_at_100_pages() {
+        AtomicInteger page = new AtomicInteger();
+        ScriptedServer server = new ScriptedServer().pages(cursor -> {
+            int n = page.incrementAndGet();
+            ObjectNode result = Json.object();
+            result.putArray("tools").addObject().put("name", "lookup_" + n).set("inputSchema", Json.mapper().readTree(SCHEMA));
+            result.put("nextCursor", "page-" + n);
+            return result;
+        });
+
+        Report report = audit(server).build().run();
+
+        assertThat(server.methods()).filteredOn("tools/list"::equals).hasSize(100);
+        assertThat(report.findings()).anySatisfy(f -> {
+            assertThat(f.rule().id()).isEqualTo("WDN-S010");
+            assertThat(f.message()).contains("more than 100 pages");
+        });
+    }
+
+    @Test
+    void a_listing_is_cut_at_16_mib_of_definitions() {
+        ScriptedServer server = new ScriptedServer();
+        String description = "d".repeat(1024 * 1024);
+        server.pages(cursor -> {
+            ObjectNode result = Json.object();
+            var tools = result.putArray("tools");
+            for (int i = 0; i < 20; i++) {
+                tools.addObject().put("name", "lookup_" + i).put("description", description)
+                        .set("inputSchema", Json.mapper().readTree(SCHEMA));
+            }
+            return result;
+        });
+
+        Report report = audit(server).budget(30).build().run();
+
+        assertThat(report.findings()).anySatisfy(f -> {
+            assertThat(f.rule().id()).isEqualTo("WDN-S010");
+            assertThat(f.message()).contains("16 MiB", "the first 15 tools");
+        });
+    }
+
     /** The plan is what a run would send: no longer than the budget, however many tools are listed. */
     @Test
     void a_server_listing_5000_tools_is_planned_no_further_than_the_budget() {
