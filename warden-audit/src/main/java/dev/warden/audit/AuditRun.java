@@ -23,8 +23,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One run of an {@link Audit}: connect, list, run the checks, plan the probes, and (unless a dry run)
- * send them in order: unknown tool, resource and prompt; each tool's schema probes; the paired login
+ * One run of an {@link Audit}: connect, list (within {@link Lister}'s bounds), run the checks, and
+ * (unless a dry run) send the probes in order, each tool's planned as the budget reaches it: unknown tool, resource and prompt; each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
  * on itself, or over HTTP raw POSTs on a session of their own); then read the server's stderr. A
  * server that stops is reported (with its exit status), started again and probed on, at most
@@ -52,6 +52,10 @@ final class AuditRun {
     private int relaunches;
     /** Tools whose call stopped the server: the rest of their probes are not sent (one stop is enough). */
     private final Set<String> stoppers = new HashSet<>();
+    /** The listed tools that may be called (all, with --allow-destructive). */
+    private List<JsonNode> callable = List.of();
+    /** The tools at least one probe was sent to. */
+    private final Set<String> probed = new HashSet<>();
     /** How long the current tool's valid call took: what its long-input probe is compared with. */
     private Duration baseline = Duration.ZERO;
 
@@ -62,6 +66,8 @@ final class AuditRun {
         List<JsonNode> tools = List.of();
         List<JsonNode> resources = List.of();
         List<JsonNode> prompts = List.of();
+        /** How the tools listing ended; a server that offers no tools lists none, and that is its end. */
+        Coverage.Listing toolsEnd = new Coverage.Listing.Ended();
         boolean offersResources;
         boolean offersPrompts;
     }
@@ -81,17 +87,17 @@ final class AuditRun {
         try (line) {
             connect();
             runChecks();
-            List<Probe> probes = plan();
             if (audit.dryRun()) {
-                probes.forEach(p -> skipped.add("dry run: " + p.line()));
+                planLines().forEach(p -> skipped.add("dry run: " + p));
                 sideProbePlan().forEach(p -> skipped.add("dry run: " + p));
             } else {
-                probes.forEach(this::probe);
+                generator.unknowns(listing.offersResources, listing.offersPrompts).forEach(this::probe);
+                probeTools();
                 SideProbes side = new SideProbes(line, judge, generator, marker, audit.callTimeout(), skipped);
-                if (!halted && !side.logins(probeable(), sent)) {
+                if (!halted && !side.logins(callable, sent)) {
                     restartOrHalt("the paired login probes");
                 }
-                if (!halted && !side.cancellation(probeable())) {
+                if (!halted && !side.cancellation(callable)) {
                     restartOrHalt("the cancellation probe");
                 }
                 if (!halted && audit.target() instanceof Target.Http http) {
@@ -106,17 +112,73 @@ final class AuditRun {
             readStderr();
         }
         return new Report(audit.target().describe(), listing.server, findings.all(), pacer.used(), skipped,
-                started, Duration.between(started, audit.clock().instant()));
+                coverage(), started, Duration.between(started, audit.clock().instant()));
     }
 
     /** The calls a run would make, in words, without making any (the server is connected and listed). */
     List<String> planOnly() {
         try (line) {
             connect();
-            List<String> lines = new ArrayList<>(plan().stream().map(Probe::line).toList());
+            List<String> lines = new ArrayList<>(planLines());
             lines.addAll(sideProbePlan());
             return lines;
         }
+    }
+
+    /**
+     * Each callable tool's probes, planned only when the budget has room for one more request and
+     * sent before the next tool's are planned: what is held at once is one tool's probes, however
+     * many tools the server lists.
+     */
+    private void probeTools() {
+        for (JsonNode tool : callable) {
+            if (halted || !pacer.has(1)) {
+                return;
+            }
+            generator.forTool(tool).forEach(this::probe);
+        }
+    }
+
+    /** The lines of the probes a run would send, as far as the budget left reaches. */
+    private List<String> planLines() {
+        int room = pacer.budget() - pacer.used();
+        List<String> lines = new ArrayList<>();
+        for (Probe p : generator.unknowns(listing.offersResources, listing.offersPrompts)) {
+            if (lines.size() < room) {
+                lines.add(p.line());
+            }
+        }
+        int planned = 0;
+        for (JsonNode tool : callable) {
+            if (lines.size() >= room) {
+                skipped.add("budget: the plan stops at the budget (" + pacer.budget() + " requests); "
+                        + (callable.size() - planned) + " of " + callable.size() + " tools not reached");
+                break;
+            }
+            planned++;
+            for (Probe p : generator.forTool(tool)) {
+                if (lines.size() < room) {
+                    lines.add(p.line());
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** How many listed tools were probed, how the listing ended, and why the others were not. */
+    private Coverage coverage() {
+        List<String> why = new ArrayList<>();
+        int destructive = listing.tools.size() - callable.size();
+        if (destructive > 0) {
+            why.add(destructive + " may change something, not called (--allow-destructive)");
+        }
+        int unreached = callable.size() - probed.size();
+        if (unreached > 0) {
+            why.add(unreached + " not reached: " + (audit.dryRun() ? "a dry run calls nothing"
+                    : pacer.used() >= pacer.budget() ? "the budget (" + pacer.budget() + " requests) was spent"
+                    : halted ? "the server stopped answering" : "their probes were not sent"));
+        }
+        return new Coverage(listing.tools.size(), probed.size(), listing.toolsEnd, why);
     }
 
     private void connect() {
@@ -144,39 +206,19 @@ final class AuditRun {
                 skipped.add("logging/setLevel refused: log notifications read at the server's own level");
             }
         }
+        Lister lister = new Lister(line, pacer, findings, skipped);
         if (caps.has("tools")) {
-            listing.tools = list("tools/list", "tools");
+            Lister.Listed tools = lister.list("tools/list", "tools");
+            listing.tools = tools.items();
+            listing.toolsEnd = tools.end();
         }
+        callable = callable();
         if (listing.offersResources) {
-            listing.resources = list("resources/list", "resources");
+            listing.resources = lister.list("resources/list", "resources").items();
         }
         if (listing.offersPrompts) {
-            listing.prompts = list("prompts/list", "prompts");
+            listing.prompts = lister.list("prompts/list", "prompts").items();
         }
-    }
-
-    /** Every page of a listing, as sent; each page a request of the budget. */
-    private List<JsonNode> list(String method, String field) {
-        List<JsonNode> items = new ArrayList<>();
-        Optional<String> cursor = Optional.empty();
-        do {
-            if (!pacer.take()) {
-                skipped.add(method + ": budget spent before the listing was complete");
-                break;
-            }
-            ObjectNode params = Json.object();
-            cursor.ifPresent(c -> params.put("cursor", c));
-            JsonNode page;
-            try {
-                page = line.client().request(method, params);
-            } catch (RuntimeException e) {
-                skipped.add(method + ": failed (" + e.getClass().getSimpleName() + ")");
-                break;
-            }
-            page.path(field).forEach(items::add);
-            cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").asString()) : Optional.empty();
-        } while (cursor.isPresent() && items.size() < 10_000);
-        return items;
     }
 
     private void runChecks() {
@@ -192,41 +234,30 @@ final class AuditRun {
     }
 
     /** The tools that may be called; each other is listed in skipped with its reason. */
-    private List<JsonNode> probeable() {
+    private List<JsonNode> callable() {
         List<JsonNode> tools = new ArrayList<>();
         for (JsonNode tool : listing.tools) {
             Optional<String> why = ToolNames.destructive(tool);
             if (why.isEmpty() || audit.allowDestructive()) {
                 tools.add(tool);
+            } else {
+                skipped.add(tool.path("name").asString("") + ": not called, may change something (" + why.get()
+                        + "; --allow-destructive)");
             }
         }
-        return tools;
-    }
-
-    private List<Probe> plan() {
-        List<Probe> probes = new ArrayList<>(generator.unknowns(listing.offersResources, listing.offersPrompts));
-        for (JsonNode tool : listing.tools) {
-            Optional<String> why = ToolNames.destructive(tool);
-            String name = tool.path("name").asString("");
-            if (why.isPresent() && !audit.allowDestructive()) {
-                skipped.add(name + ": not called, may change something (" + why.get() + "; --allow-destructive)");
-                continue;
-            }
-            probes.addAll(generator.forTool(tool));
-        }
-        return probes;
+        return List.copyOf(tools);
     }
 
     private List<String> sideProbePlan() {
         List<String> lines = new ArrayList<>();
-        for (JsonNode tool : probeable()) {
+        for (JsonNode tool : callable) {
             String name = tool.path("name").asString("");
             if (ToolNames.login(tool).isPresent()) {
                 lines.add("tools/call " + name + ": " + SideProbes.LOGIN_PAIRS + " unknown-account and "
                         + SideProbes.LOGIN_PAIRS + " wrong-password calls, compared");
             }
         }
-        probeable().stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
+        callable.stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
                 + tool.path("name").asString("") + ": a long call, cancelled, then ping"));
         String raw = audit.target() instanceof Target.Http ? "raw POST (a session of its own): " : "raw frame: ";
         RawFrames.of(marker).forEach(f -> lines.add(raw + f.what()));
@@ -248,6 +279,9 @@ final class AuditRun {
                 : strings(probe.params().path("arguments")).stream().filter(s -> s.contains(marker)).toList();
         remember(probe.params());
         Line.Outcome outcome = line.call(probe);
+        if (!(outcome instanceof Line.Outcome.OverBudget) && "tools/call".equals(probe.method())) {
+            probe.tool().ifPresent(probed::add);
+        }
         switch (outcome) {
             case Line.Outcome.OverBudget o -> halted = true;
             case Line.Outcome.TimedOut t -> unanswered(probe, t);

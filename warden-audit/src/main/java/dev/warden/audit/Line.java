@@ -140,6 +140,27 @@ final class Line implements AutoCloseable {
         return client;
     }
 
+    /**
+     * One page of a listing (the caller took it from the budget), given the maximum call time rather
+     * than the call timeout: a large server's page is megabytes, made and parsed on a busy machine.
+     *
+     * @throws RuntimeException when it fails or is not answered in time (its cause's, when it has one)
+     */
+    tools.jackson.databind.JsonNode page(String method, ObjectNode params) {
+        OutgoingRequest request = client.requestAsync(method, params, RequestOptions.ofDefaults().withTimeout(maxCallTime));
+        try {
+            return request.get(maxCallTime.plus(BACKSTOP).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            request.cancel("warden audit: no answer within the maximum call time");
+            throw new IllegalStateException("no answer within " + maxCallTime.toMillis() + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     Wire wire() {
         return wire;
     }

@@ -16,9 +16,10 @@ import java.util.Optional;
  * @param findings  what was found, worst first
  * @param requests  how many requests the audit sent
  * @param skipped   calls it did not make, and why ({@code "delete_file: destructive (--allow-destructive)"})
+ * @param coverage  how many of the listed tools were probed, and how the listing ended
  */
 public record Report(String target, Optional<ServerInfo> server, List<Finding> findings, int requests,
-                     List<String> skipped, Instant started, Duration took) {
+                     List<String> skipped, Coverage coverage, Instant started, Duration took) {
 
     /** The server as it named itself. */
     public record ServerInfo(String name, String version) {
@@ -34,12 +35,14 @@ public record Report(String target, Optional<ServerInfo> server, List<Finding> f
         findings = findings.stream().sorted(Comparator.comparing(Finding::severity)
                 .thenComparing(f -> f.rule().id()).thenComparing(f -> f.tool().orElse(""))).toList();
         skipped = List.copyOf(skipped);
+        Objects.requireNonNull(coverage, "coverage");
         Objects.requireNonNull(started, "started");
         Objects.requireNonNull(took, "took");
     }
 
+    /** Scored from the findings, or incomplete when no tool could be probed (see {@link Coverage#incomplete()}). */
     public Grade grade() {
-        return Grade.of(findings);
+        return Grade.of(findings, coverage);
     }
 
     /** Whether any finding is at least {@code threshold}: the exit code of {@code --fail-on}. */

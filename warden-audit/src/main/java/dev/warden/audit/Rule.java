@@ -71,7 +71,14 @@ public enum Rule {
     DEFINITION_CHANGED("WDN-D005", Severity.HIGH, 494, "A definition changed since it was pinned",
             "Review the change; pin the new definitions only once it is understood."),
     DEFINITION_REMOVED("WDN-D006", Severity.NOTE, 494, "A pinned definition is no longer listed",
-            "Confirm the removal was intended, then pin the current definitions.");
+            "Confirm the removal was intended, then pin the current definitions."),
+    // Listings (declared last: a rule's ordinal is its SARIF ruleIndex, never renumbered). A client
+    // that follows cursors never stops on a loop; a listing longer than the audit reads is no
+    // defect, but what was not read was neither checked nor probed.
+    PAGINATION_LOOP("WDN-S009", Severity.HIGH, 835, "A listing's pages never end",
+            "Give a nextCursor only when more items follow, never one given before, and never with an empty page."),
+    LISTING_CUT("WDN-S010", Severity.NOTE, 770, "A listing is longer than the audit reads",
+            "Audit the rest with a larger --budget, or split the tools across servers: a model chooses poorly among thousands.");
 
     private final String id;
     private final Severity severity;

@@ -35,6 +35,8 @@ final class ScriptedServer {
     private final List<JsonNode> cancelled = Collections.synchronizedList(new ArrayList<>());
     private final List<JsonNode> progressTokens = Collections.synchronizedList(new ArrayList<>());
     private boolean answersCancelled;
+    /** How tools/list is answered, given the request's cursor; empty: every tool on one page. */
+    private Optional<Function<Optional<String>, ObjectNode>> pages = Optional.empty();
 
     /** Answers a cancelled request anyway, as soon as the cancellation arrives (what the spec forbids). */
     ScriptedServer answersCancelled() {
@@ -84,6 +86,15 @@ final class ScriptedServer {
     /** The _meta.progressToken of every tools/call received (missing when it had none), in order. */
     List<JsonNode> progressTokens() {
         return List.copyOf(progressTokens);
+    }
+
+    /**
+     * Answers tools/list with {@code page} of the request's cursor (the result: its {@code tools}
+     * and {@code nextCursor}) in place of every tool on one page: a server that pages for ever.
+     */
+    ScriptedServer pages(Function<Optional<String>, ObjectNode> page) {
+        this.pages = Optional.of(page);
+        return this;
     }
 
     /** How a call to a tool that does not exist is answered. */
@@ -251,6 +262,12 @@ final class ScriptedServer {
             }
             case "ping" -> send(server, id, result("{}"));
             case "tools/list" -> {
+                if (pages.isPresent()) {
+                    JsonNode cursor = params.path("cursor");
+                    send(server, id, Json.object().set("result", pages.get().apply(
+                            cursor.isString() ? Optional.of(cursor.asString()) : Optional.empty())));
+                    return;
+                }
                 ObjectNode list = Json.object();
                 ArrayNode array = list.putArray("tools");
                 tools.values().forEach(t -> array.add(t.definition()));

@@ -13,6 +13,7 @@ import dev.warden.audit.http.HttpChecks;
 import dev.warden.audit.report.FailOn;
 import dev.warden.audit.report.ReportFormat;
 import dev.warden.audit.report.Reports;
+import dev.warden.audit.report.TextReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Parameters;
                 + "make servers fail, and reports what its answers leak, how its failures are shaped and whether its "
                 + "tool definitions can be trusted. Tools that write, delete, send or pay are not called unless "
                 + "--allow-destructive. Exit code: 0, or 1 with a finding at or above --fail-on; 2 for a usage "
-                + "error; 3 when the server could not be audited."})
+                + "error; 3 when the server could not be audited: it did not initialize, or no tool of it could be "
+                + "probed (grade incomplete, whatever --fail-on says)."})
 final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--url", paramLabel = "URL", description = "Audit a Streamable HTTP server at URL.")
@@ -68,7 +70,8 @@ final class AuditCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--fail-on", paramLabel = "SEVERITY", defaultValue = "high",
-            description = "high, medium, low or none: exit 1 when a finding is at least this severe (default high).")
+            description = "high, medium, low or none: exit 1 when a finding is at least this severe (default high); "
+                    + "an audit that probed no tool exits 3 whatever this says.")
     String failOn;
 
     @Option(names = "--allow-destructive", description = "Also call tools that write, delete, send or pay.")
@@ -157,7 +160,7 @@ final class AuditCommand implements Callable<Integer> {
                 System.err.println("warden audit: give the audit credentials with --header 'Authorization: Bearer "
                         + "TOKEN' or --header 'X-API-Key: KEY'");
             }
-            return 3;
+            return FailOn.NOT_AUDITED;
         }
         try {
             if (out == null) {
@@ -171,8 +174,9 @@ final class AuditCommand implements Callable<Integer> {
             System.err.println("warden audit: cannot write the report: " + e.getMessage());
             return 2;
         }
-        System.err.println("warden audit: grade " + report.grade().letter() + " (" + report.grade().score() + "/100), "
-                + report.findings().size() + " finding(s), " + report.requests() + " request(s)");
+        System.err.println("warden audit: grade " + TextReport.shown(report.grade()) + ", "
+                + report.findings().size() + " finding(s), " + report.requests() + " request(s)"
+                + (report.coverage().partial() ? "; partial coverage: " + report.coverage().summary() : ""));
         return threshold.exitCode(report);
     }
 

@@ -13,7 +13,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Calls that make a tool fail the way models make it fail, read from its input schema: each required
  * property missing, each property of the wrong type, numbers out of range, values outside an enum,
  * strings over their maximum length (or 64 KiB long), hostile values and deep nesting. Every string
- * the audit sends holds the marker. Bounded: only the first properties of a wide schema are probed.
+ * the audit sends holds the marker. Bounded: only the first properties of a wide schema are probed,
+ * and a tool's probes are made when asked for ({@link #forTool}), so a caller that asks tool by tool
+ * as its budget allows holds one tool's probes at a time.
  */
 public final class ProbeGenerator {
 
@@ -25,6 +27,8 @@ public final class ProbeGenerator {
     private static final int MAX_EXPLICIT_LENGTH = 1024 * 1024;
 
     private final String marker;
+    /** The 64 KiB value, made once: every tool's probe holds this one instance, not a copy of its own. */
+    private String longest;
 
     public ProbeGenerator(String marker) {
         this.marker = marker;
@@ -79,7 +83,7 @@ public final class ProbeGenerator {
                 } else if (!longDone) {
                     longDone = true;
                     probes.add(with(Probe.Kind.LONG_STRING, name, valid, property,
-                            Json.tree(longString(LONG_STRING_CHARS)), "property '" + property + "' 64 KiB long"));
+                            Json.tree(longest()), "property '" + property + "' 64 KiB long"));
                 }
                 if (hostile++ < MAX_HOSTILE_PROPERTIES) {
                     for (Hostile.Value value : Hostile.strings(marker)) {
@@ -206,6 +210,13 @@ public final class ProbeGenerator {
             case "array", "object", "integer", "number", "boolean" -> Json.tree(marker);
             default -> Json.mapper().createArrayNode().add(marker);
         };
+    }
+
+    private String longest() {
+        if (longest == null) {
+            longest = longString(LONG_STRING_CHARS);
+        }
+        return longest;
     }
 
     private String longString(int length) {

@@ -22,7 +22,7 @@ final class HtmlPage {
             .grade{text-align:center;min-width:110px;border-radius:10px;padding:8px 16px;color:#fff;background:#1a7f37}
             .grade .letter{font-size:48px;font-weight:700;line-height:1}
             .grade .score{font-size:14px}
-            .grade.C,.grade.D{background:#b26a00}.grade.F{background:#b3261e}.grade.B{background:#4d8f2f}
+            .grade.C,.grade.D{background:#b26a00}.grade.F{background:#b3261e}.grade.B{background:#4d8f2f}.grade.incomplete{background:#5f6368}
             .grade a{color:#fff}
             .counts{display:flex;gap:12px;margin:16px 0 8px;flex-wrap:wrap}
             .counts label{border:1px solid #d0d7de;border-radius:16px;padding:4px 12px;font-size:14px;cursor:pointer}

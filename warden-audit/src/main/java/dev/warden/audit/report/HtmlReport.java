@@ -36,9 +36,13 @@ final class HtmlReport {
     }
 
     private static void header(StringBuilder out, Report report, Grade grade) {
-        out.append("<header>\n<div class=\"grade ").append(grade.letter()).append("\" id=\"grade\">")
-                .append("<div class=\"letter\">").append(grade.letter()).append("</div>")
-                .append("<div class=\"score\">").append(grade.score()).append("/100<sup><a href=\"#formula\">1</a></sup></div></div>\n")
+        String score = switch (grade) {
+            case Grade.Scored s -> s.score() + "/100";
+            case Grade.Incomplete i -> "not graded";
+        };
+        out.append("<header>\n<div class=\"grade ").append(grade.label()).append("\" id=\"grade\">")
+                .append("<div class=\"letter\">").append(grade instanceof Grade.Scored ? grade.label() : "?").append("</div>")
+                .append("<div class=\"score\">").append(score).append("<sup><a href=\"#formula\">1</a></sup></div></div>\n")
                 .append("<div>\n<h1>warden audit</h1>\n")
                 .append("<p class=\"meta\">Target: <span class=\"mono\" id=\"target\">").append(html(report.target())).append("</span></p>\n")
                 .append("<p class=\"meta\">Server: <span class=\"mono\" id=\"server\">")
@@ -46,8 +50,15 @@ final class HtmlReport {
                 .append("</span></p>\n")
                 .append("<p class=\"meta\">").append(report.requests()).append(" requests, started ")
                 .append(html(report.started().toString())).append(", took ")
-                .append(String.format(Locale.ROOT, "%.1f s", report.took().toMillis() / 1000.0)).append("</p>\n")
-                .append("</div>\n</header>\n");
+                .append(String.format(Locale.ROOT, "%.1f s", report.took().toMillis() / 1000.0)).append("</p>\n");
+        if (grade instanceof Grade.Incomplete i) {
+            out.append("<p class=\"meta\" id=\"coverage\"><strong>Incomplete, not graded</strong>: ")
+                    .append(html(i.why())).append("</p>\n");
+        } else if (report.coverage().partial()) {
+            out.append("<p class=\"meta\" id=\"coverage\"><strong>Partial coverage</strong>: ")
+                    .append(html(report.coverage().summary())).append("</p>\n");
+        }
+        out.append("</div>\n</header>\n");
     }
 
     private static void counts(StringBuilder out, Report report) {

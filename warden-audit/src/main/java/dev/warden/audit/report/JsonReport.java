@@ -1,5 +1,6 @@
 package dev.warden.audit.report;
 
+import dev.warden.audit.Coverage;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Grade;
 import dev.warden.audit.Report;
@@ -16,8 +17,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class JsonReport {
 
-    /** The version of this document's shape. */
-    static final int SCHEMA_VERSION = 1;
+    /**
+     * The version of this document's shape. 2: {@code grade.letter} may be {@code incomplete}, with a
+     * {@code reason} and no {@code score}; {@code coverage} added.
+     */
+    static final int SCHEMA_VERSION = 2;
 
     private JsonReport() {
     }
@@ -32,7 +36,13 @@ final class JsonReport {
         root.put("target", report.target());
         report.server().ifPresent(s -> root.putObject("server").put("name", s.name()).put("version", s.version()));
         Grade grade = report.grade();
-        root.putObject("grade").put("letter", grade.letter()).put("score", grade.score()).put("formula", Grade.FORMULA);
+        ObjectNode gradeNode = root.putObject("grade").put("letter", grade.label());
+        switch (grade) {
+            case Grade.Scored s -> gradeNode.put("score", s.score());
+            case Grade.Incomplete i -> gradeNode.put("reason", i.why());
+        }
+        gradeNode.put("formula", Grade.FORMULA);
+        root.set("coverage", coverage(report.coverage()));
         ObjectNode counts = root.putObject("counts");
         Counts.bySeverity(report).forEach((severity, n) -> counts.put(severity.name().toLowerCase(Locale.ROOT), n));
         ArrayNode findings = root.putArray("findings");
@@ -45,6 +55,19 @@ final class JsonReport {
         root.put("started", report.started().toString());
         root.put("tookMs", report.took().toMillis());
         return root;
+    }
+
+    /** The coverage as {@code toolsListed}, {@code toolsProbed}, {@code partial}, {@code listing} and why. */
+    static ObjectNode coverage(Coverage coverage) {
+        ObjectNode node = Json.object();
+        node.put("toolsListed", coverage.listed());
+        node.put("toolsProbed", coverage.probed());
+        node.put("partial", coverage.partial());
+        node.put("listing", coverage.listingWord());
+        ArrayNode unprobed = node.putArray("unprobed");
+        coverage.unprobed().forEach(unprobed::add);
+        node.put("summary", coverage.summary());
+        return node;
     }
 
     private static ObjectNode finding(Finding f) {

@@ -22,7 +22,15 @@ final class MarkdownReport {
     static String render(Report report) {
         Grade grade = report.grade();
         StringBuilder out = new StringBuilder();
-        out.append("### warden audit: grade ").append(grade.letter()).append(" (").append(grade.score()).append("/100)\n\n");
+        out.append("### warden audit: grade ").append(switch (grade) {
+            case Grade.Scored s -> s.letter() + " (" + s.score() + "/100)";
+            case Grade.Incomplete i -> Grade.Incomplete.LABEL;
+        }).append("\n\n");
+        if (grade instanceof Grade.Incomplete i) {
+            out.append("**Not graded**: ").append(prose(i.why())).append(".\n\n");
+        } else if (report.coverage().partial()) {
+            out.append("**Partial coverage**: ").append(prose(report.coverage().summary())).append(".\n\n");
+        }
         out.append("Target ").append(code(report.target()));
         report.server().ifPresent(s -> out.append(", server ").append(code(s.name() + " " + s.version())));
         out.append(", ").append(report.requests()).append(" requests.\n\n");

@@ -4,6 +4,7 @@ import com.contrastsecurity.sarif.Invocation;
 import com.contrastsecurity.sarif.Location;
 import com.contrastsecurity.sarif.LogicalLocation;
 import com.contrastsecurity.sarif.Message;
+import com.contrastsecurity.sarif.Notification;
 import com.contrastsecurity.sarif.PartialFingerprints;
 import com.contrastsecurity.sarif.PropertyBag;
 import com.contrastsecurity.sarif.Result;
@@ -11,6 +12,7 @@ import com.contrastsecurity.sarif.Run;
 import com.contrastsecurity.sarif.SarifSchema210;
 import com.contrastsecurity.sarif.Tool;
 import com.contrastsecurity.sarif.ToolComponent;
+import dev.warden.audit.Coverage;
 import dev.warden.audit.Evidence;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Grade;
@@ -93,12 +95,20 @@ final class SarifReport {
                 // no informationUri: the project has no public address yet, and an invented one could be anyone's
                 .withRules(SarifRules.all());
         Date start = Date.from(report.started());
+        // An audit that could not probe the server did not succeed: a code-scanning view shows it
+        // failed, and why, rather than a clean run.
+        Invocation invocation = new Invocation()
+                .withExecutionSuccessful(!(report.grade() instanceof Grade.Incomplete))
+                .withStartTimeUtc(start)
+                .withEndTimeUtc(Date.from(report.started().plus(report.took())));
+        if (report.grade() instanceof Grade.Incomplete i) {
+            invocation.withToolExecutionNotifications(List.of(new Notification()
+                    .withLevel(Notification.Level.ERROR)
+                    .withMessage(new Message().withText("Incomplete, not graded: " + i.why()))));
+        }
         Run run = new Run()
                 .withTool(new Tool().withDriver(driver))
-                .withInvocations(List.of(new Invocation()
-                        .withExecutionSuccessful(true)
-                        .withStartTimeUtc(start)
-                        .withEndTimeUtc(Date.from(report.started().plus(report.took())))))
+                .withInvocations(List.of(invocation))
                 .withResults(results(report))
                 .withProperties(runProperties(report));
         return new SarifSchema210()
@@ -142,12 +152,23 @@ final class SarifReport {
     private static PropertyBag runProperties(Report report) {
         Grade grade = report.grade();
         Map<String, Object> gradeNode = new LinkedHashMap<>();
-        gradeNode.put("letter", grade.letter());
-        gradeNode.put("score", grade.score());
+        gradeNode.put("letter", grade.label());
+        switch (grade) {
+            case Grade.Scored s -> gradeNode.put("score", s.score());
+            case Grade.Incomplete i -> gradeNode.put("reason", i.why());
+        }
         gradeNode.put("formula", Grade.FORMULA);
+        Coverage c = report.coverage();
+        Map<String, Object> coverage = new LinkedHashMap<>();
+        coverage.put("toolsListed", c.listed());
+        coverage.put("toolsProbed", c.probed());
+        coverage.put("partial", c.partial());
+        coverage.put("listing", c.listingWord());
+        coverage.put("summary", c.summary());
         PropertyBag properties = new PropertyBag()
                 .withAdditionalProperty("target", report.target())
                 .withAdditionalProperty("grade", gradeNode)
+                .withAdditionalProperty("coverage", coverage)
                 .withAdditionalProperty("requests", report.requests())
                 .withAdditionalProperty("skipped", report.skipped());
         report.server().ifPresent(s -> properties.withAdditionalProperty("server",

@@ -15,7 +15,7 @@ import java.util.Map;
  * first); everything the server named is shown {@linkplain Untrusted#printable printable}, so a tool
  * name cannot move the cursor or recolour the terminal.
  */
-final class TextReport {
+public final class TextReport {
 
     private static final String SERVER_WIDE = "(the server as a whole)";
 
@@ -29,7 +29,10 @@ final class TextReport {
         out.append("server:   ").append(report.server()
                 .map(s -> Untrusted.printable(s.name()) + " " + Untrusted.printable(s.version()))
                 .orElse("did not initialize")).append('\n');
-        out.append("grade:    ").append(grade.letter()).append(" (").append(grade.score()).append("/100)\n");
+        out.append("grade:    ").append(shown(grade)).append('\n');
+        if (report.coverage().partial() || grade instanceof Grade.Incomplete) {
+            out.append("coverage: ").append(Untrusted.printable(report.coverage().summary())).append('\n');
+        }
         out.append("findings: ").append(Counts.summary(report)).append('\n');
         out.append("requests: ").append(report.requests()).append(" in ")
                 .append(String.format(Locale.ROOT, "%.1f s", report.took().toMillis() / 1000.0)).append('\n');
@@ -47,6 +50,14 @@ final class TextReport {
         }
         out.append("\ngrade formula: ").append(Grade.FORMULA).append('\n');
         return out.toString();
+    }
+
+    /** {@code A (94/100)}, or {@code incomplete (no tool was probed: …)}: one wording for the terminal and the CLI. */
+    public static String shown(Grade grade) {
+        return switch (grade) {
+            case Grade.Scored s -> s.letter() + " (" + s.score() + "/100)";
+            case Grade.Incomplete i -> Grade.Incomplete.LABEL + " (" + Untrusted.printable(i.why()) + ")";
+        };
     }
 
     private static Map<String, List<Finding>> byTool(Report report) {

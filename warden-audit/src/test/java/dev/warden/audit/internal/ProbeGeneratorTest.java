@@ -89,4 +89,20 @@ class ProbeGeneratorTest {
         return probes.stream().filter(p -> p.description().equals(description)).findFirst().orElseThrow()
                 .params().path("arguments").path(property);
     }
+
+    /** Issue 30: 5,000 tools each held a 64 KiB copy of its own; the value is one instance, shared. */
+    @Test
+    void every_tool_s_64_kib_value_is_one_shared_instance() {
+        String schema = "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}}}";
+        String first = longValue(probes(schema));
+        String second = longValue(probes(schema));
+
+        assertThat(first).hasSize(ProbeGenerator.LONG_STRING_CHARS).startsWith(MARKER);
+        assertThat(second).isSameAs(first);
+    }
+
+    private static String longValue(List<Probe> probes) {
+        return probes.stream().filter(p -> p.kind() == Probe.Kind.LONG_STRING).findFirst().orElseThrow()
+                .params().path("arguments").path("q").asString();
+    }
 }

@@ -67,4 +67,12 @@ class HtmlReportTest {
 
         assertThat(html).contains("No findings.").doesNotContain("<table");
     }
+
+    @Test
+    void anIncompleteAuditShowsNoLetterAndSaysWhy() {
+        String html = ReportFormat.HTML.render(SampleReports.incomplete());
+
+        assertThat(html).contains("<div class=\"grade incomplete\" id=\"grade\"><div class=\"letter\">?</div>",
+                "not graded", "<strong>Incomplete, not graded</strong>: no tool was probed: the tools listing did not end");
+    }
 }

@@ -2,6 +2,7 @@ package dev.warden.audit.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.audit.Coverage;
 import dev.warden.audit.Report;
 import dev.warden.core.json.Json;
 import java.time.Duration;
@@ -19,7 +20,7 @@ class JsonReportTest {
 
         List<String> names = new ArrayList<>();
         doc.propertyNames().forEach(names::add);
-        assertThat(names).containsExactly("schemaVersion", "target", "server", "grade", "counts", "findings",
+        assertThat(names).containsExactly("schemaVersion", "target", "server", "grade", "coverage", "counts", "findings",
                 "requests", "skipped", "started", "tookMs");
         assertThat(doc.get("schemaVersion").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
         assertThat(doc.get("grade").get("letter").asString()).isEqualTo("F");
@@ -55,7 +56,7 @@ class JsonReportTest {
 
     @Test
     void aServerThatDidNotInitializeIsLeftOutRatherThanNull() {
-        Report report = new Report("stdio: ./broken", Optional.empty(), List.of(), 1, List.of(),
+        Report report = new Report("stdio: ./broken", Optional.empty(), List.of(), 1, List.of(), Coverage.complete(0),
                 SampleReports.STARTED, Duration.ZERO);
 
         String json = ReportFormat.JSON.render(report);

@@ -1,5 +1,6 @@
 package dev.warden.audit.report;
 
+import dev.warden.audit.Coverage;
 import dev.warden.audit.Evidence;
 import dev.warden.audit.Finding;
 import dev.warden.audit.Report;
@@ -61,7 +62,7 @@ final class SampleReports {
                 finding(Rule.HTTP_VERSION_BANNER, null, "initialize", "header:Server",
                         "the Server header names the product and its version", "banner"));
         return new Report("http: https://mcp.internal.example/mcp", Optional.of(new Report.ServerInfo("files-and-db", "0.9.2")),
-                findings, 318, List.of("delete_file: destructive (--allow-destructive)"), STARTED, Duration.ofMillis(8734));
+                findings, 318, List.of("delete_file: destructive (--allow-destructive)"), Coverage.complete(5), STARTED, Duration.ofMillis(8734));
     }
 
     private static Finding finding(Rule rule, String tool, String probe, String location, String message, String category) {
@@ -84,12 +85,22 @@ final class SampleReports {
                 "definition", "definition:/tools/3/name", "the name holds a bidi override", Optional.empty());
         return new Report("stdio: node leaky.js", Optional.of(new Report.ServerInfo("<b>leaky</b>", "1.0\u001b[31m")),
                 List.of(script, image, terminal), 12, List.of("<i>delete_all</i>: destructive (--allow-destructive)"),
-                STARTED, Duration.ofMillis(3456));
+                Coverage.complete(3), STARTED, Duration.ofMillis(3456));
+    }
+
+    /** A server that paged for ever: the loop found, no tool probed, so no grade. */
+    static Report incomplete() {
+        Finding loop = new Finding(Rule.PAGINATION_LOOP, Optional.empty(), "tools/list", "/result/nextCursor",
+                "The listing never ends: 3 pages in a row were empty yet each gave a next cursor", Optional.empty());
+        return new Report("stdio: node listing-server.mjs --pages-forever",
+                Optional.of(new Report.ServerInfo("listing", "1.0.0")), List.of(loop), 9, List.of(),
+                new Coverage(0, 0, new Coverage.Listing.Unfinished("a pagination loop"), List.of()), STARTED,
+                Duration.ofMillis(120));
     }
 
     static Report report(List<Finding> findings) {
         return new Report("stdio: npx @modelcontextprotocol/server-everything",
                 Optional.of(new Report.ServerInfo("example-servers/everything", "1.0.0")), findings, 240,
-                List.of("delete_file: destructive (--allow-destructive)"), STARTED, Duration.ofMillis(4321));
+                List.of("delete_file: destructive (--allow-destructive)"), Coverage.complete(5), STARTED, Duration.ofMillis(4321));
     }
 }

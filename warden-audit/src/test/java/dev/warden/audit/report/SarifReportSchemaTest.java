@@ -36,6 +36,11 @@ class SarifReportSchemaTest {
     }
 
     @Test
+    void anIncompleteAuditIsValid() {
+        assertThat(errors(SampleReports.incomplete())).isEmpty();
+    }
+
+    @Test
     void theSchemaRejectsWhatIsNotSarif() {
         ObjectNode sarif = (ObjectNode) Json.mapper().readTree(ReportFormat.SARIF.render(SampleReports.realistic()));
         ((ObjectNode) sarif.get("runs").get(0).get("results").get(0)).put("level", "fatal");

@@ -97,4 +97,18 @@ class SarifReportTest {
     void theSameReportGivesTheSameBytes() {
         assertThat(ReportFormat.SARIF.render(SampleReports.realistic())).isEqualTo(ReportFormat.SARIF.render(SampleReports.realistic()));
     }
+
+    @Test
+    void anIncompleteAuditIsAnUnsuccessfulInvocationThatSaysWhyAndCarriesNoScore() {
+        JsonNode run = run(SampleReports.incomplete());
+
+        JsonNode invocation = run.get("invocations").get(0);
+        assertThat(invocation.get("executionSuccessful").asBoolean()).isFalse();
+        assertThat(invocation.get("toolExecutionNotifications").get(0).get("message").get("text").asString())
+                .contains("no tool was probed", "pagination loop");
+        JsonNode grade = run.get("properties").get("grade");
+        assertThat(grade.get("letter").asString()).isEqualTo("incomplete");
+        assertThat(grade.has("score")).isFalse();
+        assertThat(run.get("results").get(0).get("ruleId").asString()).isEqualTo("WDN-S009");
+    }
 }

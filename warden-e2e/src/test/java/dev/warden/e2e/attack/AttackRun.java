@@ -39,7 +39,7 @@ final class AttackRun {
             }
             long rssAfter = target.rssMiB();
             long rssPeak = peak.stop();
-            boolean up = target.alive();
+            boolean up = target.alive() || target.endsByItself; // an audit's end is judged by its body
             boolean servedAfter = honest.client.map(h -> h.echo().isPresent()).orElse(true);
             honest.client.flatMap(HonestProcess::firstFailure)
                     .ifPresent(f -> tally.note("the honest client's first unserved call got: " + f));

@@ -18,6 +18,7 @@ final class AttackSuite {
         all.addAll(Isolation.all());
         all.addAll(WrapAttacks.all());
         all.addAll(Canonical.all());
+        all.addAll(AuditAttacks.all());
         return List.copyOf(all);
     }
 

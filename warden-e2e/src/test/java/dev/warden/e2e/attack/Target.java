@@ -37,6 +37,8 @@ final class Target implements AutoCloseable {
     final Optional<WrapPeer> peer;
     /** The gateway's {@code /metrics} port, when the attack's configuration opened one. */
     Optional<Integer> metricsPort = Optional.empty();
+    /** Whether the process ends by itself when done ({@code warden audit}): its end is not a crash. */
+    boolean endsByItself;
 
     private Target(Process process, Optional<String> url, Path dataDir, Optional<WrapPeer> peer) {
         this.process = process;
@@ -119,6 +121,25 @@ final class Target implements AutoCloseable {
         WrapPeer peer = new WrapPeer(process);
         peer.initialize();
         return new Target(process, Optional.empty(), dataDir, Optional.of(peer));
+    }
+
+    /**
+     * Starts {@code warden audit} with {@code options} against {@code listing-server.mjs} run with
+     * {@code serverArgs}; its report goes to {@code audit.out}, its stderr to {@code audit.err} in
+     * the data directory. It ends by itself, its exit code the audit's verdict.
+     */
+    static Target audit(List<String> options, List<String> serverArgs) throws IOException {
+        Path dataDir = Files.createTempDirectory("warden-attack-audit");
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "audit"));
+        command.addAll(options);
+        command.addAll(List.of("--", NODE, NODE_DIR.resolve("listing-server.mjs").toString()));
+        command.addAll(serverArgs);
+        Process process = new ProcessBuilder(command).directory(NODE_DIR.toFile())
+                .redirectOutput(dataDir.resolve("audit.out").toFile())
+                .redirectError(dataDir.resolve("audit.err").toFile()).start();
+        Target target = new Target(process, Optional.empty(), dataDir, Optional.empty());
+        target.endsByItself = true;
+        return target;
     }
 
     boolean alive() {
