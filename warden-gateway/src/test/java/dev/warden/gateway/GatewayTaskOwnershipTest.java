@@ -13,6 +13,7 @@ import dev.warden.gateway.config.Upstream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -37,13 +38,16 @@ class GatewayTaskOwnershipTest {
     private Gateway gateway;
 
     private Gateway gateway(String... rules) {
-        Gateway.Builder b = Gateway.builder().incidents(IncidentSink.all())
-                .upstream(Upstream.of("tasking", upstream.connector()));
+        Gateway.Builder b = builder();
         if (rules.length > 0) {
             b.access(Access.of(rules));
         }
         gateway = b.build();
         return gateway;
+    }
+
+    private Gateway.Builder builder() {
+        return Gateway.builder().incidents(IncidentSink.all()).upstream(Upstream.of("tasking", upstream.connector()));
     }
 
     private McpClient as(Caller caller) {
@@ -165,6 +169,17 @@ class GatewayTaskOwnershipTest {
     }
 
     @Test
+    void aCallerWhoseTokenLacksTheToolsScopesDoesNotGetItsTask() {
+        gateway = builder().toolScopes(tool -> "research".equals(tool) ? Set.of("research:run") : Set.of()).build();
+        String hers = startTask(as(AsCaller.apiKey("alice", "research:run")), "cats", false);
+        McpClient without = as(ALICE);
+
+        String unknown = failure(() -> without.request("tasks/result", id("task-999")));
+        assertThat(failure(() -> without.request("tasks/result", id(hers)))).isEqualTo(unknown);
+        assertThat(listed(without)).isEmpty();
+    }
+
+    @Test
     void aTasksStatusNotificationReachesOnlyItsOwner() throws Exception {
         gateway();
         BlockingQueue<String> bobHeard = new LinkedBlockingQueue<>();
@@ -174,8 +189,10 @@ class GatewayTaskOwnershipTest {
                 bobHeard.add(params.map(p -> p.path("taskId").asString("")).orElse(""));
             }
         });
-        startTask(alice, "cats", false);
-        String his = startTask(bob, "dogs", false);
+        String hers = startTask(alice, "cats", true);
+        String his = startTask(bob, "dogs", true);
+        alice.request("tasks/cancel", id(hers));
+        bob.request("tasks/cancel", id(his));
 
         // Notifications come in order: by the time his own arrives, hers would have.
         assertThat(bobHeard.poll(10, TimeUnit.SECONDS)).isEqualTo(his);
@@ -187,5 +204,13 @@ class GatewayTaskOwnershipTest {
         gateway();
         McpClient alice = as(ALICE);
         assertThat(failure(() -> alice.request("x/echo", Json.object().put("say", "hi")))).startsWith("-32601");
+    }
+
+    @Test
+    void aMethodTheGatewayHasNoRuleForStillReachesAClientsOwnUpstream() {
+        gateway = Gateway.builder().incidents(IncidentSink.all())
+                .upstream(Upstream.of("tasking", upstream.connector()).toBuilder().perClient(true).build()).build();
+        McpClient alice = as(ALICE);
+        assertThat(alice.request("x/echo", Json.object().put("say", "hi")).path("say").asString()).isEqualTo("hi");
     }
 }

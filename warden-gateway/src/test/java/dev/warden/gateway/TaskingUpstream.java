@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * time with the last task id as its cursor, an unknown id is -32602. Its tool {@code research}
  * finishes at once with a report on its {@code topic} (or a failure naming a server path when the
  * topic is {@code crash}); with {@code hold: true} it stays working until cancelled. Each task's
- * creation is announced with {@code notifications/tasks/status}. Any other method {@code x/echo}
+ * creation and cancellation is announced with {@code notifications/tasks/status}. Any other method {@code x/echo}
  * answers what it was sent.
  */
 final class TaskingUpstream {
@@ -43,7 +43,7 @@ final class TaskingUpstream {
                     .onRequest("tasks/get", ctx -> task(ctx, "Failed to retrieve task: Task not found").deepCopy())
                     .onRequest("tasks/result", this::result)
                     .onRequest("tasks/list", this::list)
-                    .onRequest("tasks/cancel", this::cancel)
+                    .onRequest("tasks/cancel", ctx -> cancel(ctx, self[0]))
                     .onRequest("x/echo", ctx -> ctx.params().orElseGet(Json::object))
                     .build();
             synchronized (sessions) {
@@ -141,13 +141,14 @@ final class TaskingUpstream {
         return page;
     }
 
-    private synchronized JsonNode cancel(RequestContext ctx) {
+    private synchronized JsonNode cancel(RequestContext ctx, Session session) {
         ObjectNode task = task(ctx, "Task not found: " + ctx.params().orElseThrow().path("taskId").asString(""));
         if (!"working".equals(task.path("status").asString())) {
             throw ProtocolException.invalidParams("Cannot cancel task in terminal status: "
                     + task.path("status").asString());
         }
         task.put("status", "cancelled").put("statusMessage", "Client cancelled task execution.");
+        session.notify("notifications/tasks/status", task.deepCopy());
         return task.deepCopy();
     }
 
