@@ -24,10 +24,6 @@ final class CallerAccess {
     private record Seen(Optional<Caller> caller, Map<String, Object> variables) {
     }
 
-    CallerAccess(Optional<AccessPolicy> policy, Supplier<Optional<Caller>> caller) {
-        this(policy, caller, tool -> java.util.Set.of());
-    }
-
     CallerAccess(Optional<AccessPolicy> policy, Supplier<Optional<Caller>> caller,
             java.util.function.Function<String, java.util.Set<String>> toolScopes) {
         this.policy = policy;
