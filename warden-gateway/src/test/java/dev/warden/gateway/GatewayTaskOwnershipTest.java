@@ -208,9 +208,23 @@ class GatewayTaskOwnershipTest {
 
     @Test
     void aMethodTheGatewayHasNoRuleForStillReachesAClientsOwnUpstream() {
-        gateway = Gateway.builder().incidents(IncidentSink.all())
-                .upstream(Upstream.of("tasking", upstream.connector()).toBuilder().perClient(true).build()).build();
+        ownUpstream();
         McpClient alice = as(ALICE);
         assertThat(alice.request("x/echo", Json.object().put("say", "hi")).path("say").asString()).isEqualTo("hi");
+    }
+
+    @Test
+    void onAClientsOwnUpstreamTasksAreAnsweredAsTheUpstreamAnswers() {
+        ownUpstream();
+        McpClient alice = as(ALICE);
+        String hers = startTask(alice, "cats", false);
+        assertThat(listed(alice)).containsExactly(hers);
+        assertThat(failure(() -> alice.request("tasks/get", id("task-999"))))
+                .startsWith("-32602 Failed to retrieve task: Task not found");
+    }
+
+    private void ownUpstream() {
+        gateway = Gateway.builder().incidents(IncidentSink.all())
+                .upstream(Upstream.of("tasking", upstream.connector()).toBuilder().perClient(true).build()).build();
     }
 }

@@ -50,13 +50,22 @@ final class TaskRequests {
     }
 
     JsonNode get(RequestContext ctx) throws Exception {
-        Found found = find(ctx);
-        return cleanTask(found.link().pipeline(), ask(found, ctx));
+        return status(ctx);
     }
 
     JsonNode cancel(RequestContext ctx) throws Exception {
+        return status(ctx);
+    }
+
+    /**
+     * {@code tasks/get} and {@code tasks/cancel}: the task as the upstream says it is now. A
+     * dedicated upstream's answers (its errors too) pass as they did before the gateway knew tasks.
+     */
+    private JsonNode status(RequestContext ctx) throws Exception {
         Found found = find(ctx);
-        return cleanTask(found.link().pipeline(), ask(found, ctx));
+        JsonNode answer = found.link().dedicated() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
+                : ask(found, ctx);
+        return cleanTask(found.link().pipeline(), answer);
     }
 
     /** The task's result is its tool call's: cleaned (a failure sanitized, with a ref) as that call's would be. */
