@@ -103,6 +103,7 @@ final class GatewayCommand implements Callable<Integer> {
         cfg.upstreams().forEach(builder::upstream);
         cfg.perClient().ifPresent(builder::perClient);
         cfg.access().ifPresent(builder::access);
+        cfg.auth().ifPresent(auth -> builder.toolScopes(auth::scopesForTool));
         builder.parkedCalls(cfg.parked().total(), cfg.parked().perClient());
         SharedStores shared;
         try {

@@ -98,7 +98,7 @@ public final class Gateway implements AutoCloseable {
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
                 incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
-                forwarding, lifecycle.draining());
+                forwarding, lifecycle.draining(), new dev.warden.gateway.internal.TaskOwners(), b.toolScopes);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -245,6 +245,17 @@ public final class Gateway implements AutoCloseable {
         private final List<dev.warden.gateway.health.HealthCheck> healthChecks = new java.util.ArrayList<>();
         private dev.warden.gateway.internal.SharedState shared = dev.warden.gateway.internal.SharedState.LOCAL;
         private dev.warden.core.cluster.ReplicaBus replicas = dev.warden.core.cluster.ReplicaBus.none();
+        private java.util.function.Function<String, java.util.Set<String>> toolScopes = tool -> java.util.Set.of();
+
+        /**
+         * The scopes each tool needs of the caller's token (the authenticator's {@code toolScopes},
+         * by the name clients call it): the HTTP server checks them on {@code tools/call}, the
+         * gateway on what stands for a call later (its task's status and result). Unset: none.
+         */
+        public Builder toolScopes(java.util.function.Function<String, java.util.Set<String>> scopes) {
+            this.toolScopes = Objects.requireNonNull(scopes, "toolScopes");
+            return this;
+        }
 
         /**
          * A dependency without which this gateway is not ready (a shared store): {@code GET /readyz}

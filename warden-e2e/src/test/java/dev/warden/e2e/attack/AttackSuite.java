@@ -19,6 +19,7 @@ final class AttackSuite {
         all.addAll(WrapAttacks.all());
         all.addAll(Canonical.all());
         all.addAll(AuditAttacks.all());
+        all.addAll(Ownership.all());
         return List.copyOf(all);
     }
 

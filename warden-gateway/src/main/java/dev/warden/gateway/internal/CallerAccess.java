@@ -14,6 +14,8 @@ import java.util.function.Supplier;
 final class CallerAccess {
 
     private final Optional<AccessPolicy> policy;
+    /** The scopes a tool needs of the caller's token ({@code toolScopes}); none without an authenticator. */
+    private final java.util.function.Function<String, java.util.Set<String>> toolScopes;
     /** The caller as of the connection's latest request: a session's scopes grow when its client steps up. */
     private final Supplier<Optional<Caller>> caller;
     /** The rules' view of the caller, made again only when the caller changes. */
@@ -22,8 +24,10 @@ final class CallerAccess {
     private record Seen(Optional<Caller> caller, Map<String, Object> variables) {
     }
 
-    CallerAccess(Optional<AccessPolicy> policy, Supplier<Optional<Caller>> caller) {
+    CallerAccess(Optional<AccessPolicy> policy, Supplier<Optional<Caller>> caller,
+            java.util.function.Function<String, java.util.Set<String>> toolScopes) {
         this.policy = policy;
+        this.toolScopes = toolScopes;
         this.caller = caller;
     }
 
@@ -37,6 +41,16 @@ final class CallerAccess {
 
     boolean tool(String upstream, String name) {
         return allows(() -> Variables.tool(upstream, name));
+    }
+
+    /**
+     * Whether the caller's token has the scopes the tool needs ({@code toolScopes}, by the name the
+     * client calls it). The HTTP server checks them on {@code tools/call}; what stands for a call
+     * later (its task) is checked here. True for a caller nobody authenticated.
+     */
+    boolean scoped(String exposedTool) {
+        java.util.Set<String> needed = toolScopes.apply(exposedTool);
+        return needed.isEmpty() || caller.get().map(c -> c.hasScopes(needed)).orElse(true);
     }
 
     boolean prompt(String upstream, String name) {

@@ -95,6 +95,11 @@ final class ClientProfile {
         return key;
     }
 
+    /** This connection itself (what a task's status news is kept for). */
+    ClientKey connection() {
+        return session;
+    }
+
     /** Who is calling, when the transport authenticated the caller. */
     Optional<Caller> caller() {
         Optional<Caller> now = peer.flatMap(AuthenticatedPeer::caller);

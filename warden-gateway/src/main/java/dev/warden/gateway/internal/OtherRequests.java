@@ -81,9 +81,13 @@ final class OtherRequests {
                 .asString("")) : !access.resource(link.name(), ref.path("uri").asString(""));
     }
 
-    /** Methods the gateway has no rule for go to the one upstream; with several, nowhere. */
+    /**
+     * Methods the gateway has no rule for go to the one upstream if it is this client's own
+     * ({@code warden wrap}, {@code perClient}); with several, or one shared between callers,
+     * nowhere: what such a method keeps upstream could not be kept to its caller.
+     */
     JsonNode forwardOther(RequestContext ctx) throws Exception {
-        if (links.all().size() != 1) {
+        if (links.all().size() != 1 || !links.first().dedicated()) {
             throw ProtocolException.methodNotFound();
         }
         return calls.forward(links.first(), ctx, UpstreamCalls.params(ctx));

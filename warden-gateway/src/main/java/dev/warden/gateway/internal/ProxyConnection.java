@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  * One client's connection through the gateway: an MCP server towards the client, in front of one
  * or more upstreams ({@link UpstreamLink}). This class is the client's session and its wiring:
  * each method goes to the part that answers it ({@link Handshake}, {@link CatalogMerge}, {@link
- * ToolCallFlow}, {@link ResourceRouting}, {@link ListenStreams}, {@link OtherRequests}), each
+ * ToolCallFlow}, {@link ResourceRouting}, {@link ListenStreams}, {@link TaskRequests}, {@link OtherRequests}), each
  * request audited; the upstreams' notifications and requests come back through here to the client.
  */
 public final class ProxyConnection implements Asker {
@@ -39,6 +39,7 @@ public final class ProxyConnection implements Asker {
     private final ResourceRouting resources;
     private final Session session;
     private final ListenStreams listens;
+    private final TaskRequests tasks;
 
     /**
      * @param links the upstreams of this connection (a per-client upstream gets a link of its own)
@@ -53,13 +54,14 @@ public final class ProxyConnection implements Asker {
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
                 new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
         Handshake handshake = new Handshake(this.links, profile);
-        CallerAccess access = new CallerAccess(services.access(), profile::caller);
+        CallerAccess access = new CallerAccess(services.access(), profile::caller, services.toolScopes());
         CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, services.pins());
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
                 this::auditRecord, this);
         this.resources = new ResourceRouting(this.links, profile, calls, this, access, services.pins());
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
+        this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
         this.session = Session.builder(downstream)
                 .boundary(services.boundaryFor(profile.caller()))
                 .defaultTimeout(this.links.first().spec().timeout())
@@ -79,6 +81,10 @@ public final class ProxyConnection implements Asker {
                 .onRequest("completion/complete", audited(other::complete))
                 .onRequest("server/discover", audited(handshake::discover))
                 .onRequest("subscriptions/listen", audited(this::listen))
+                .onRequest("tasks/get", audited(tasks::get))
+                .onRequest("tasks/result", audited(tasks::result))
+                .onRequest("tasks/list", audited(tasks::list))
+                .onRequest("tasks/cancel", audited(tasks::cancel))
                 .onOtherRequest(audited(other::forwardOther))
                 .onOtherNotification(this::notifyUpstreams)
                 .resultFilter(handshake::decorate)
@@ -154,6 +160,9 @@ public final class ProxyConnection implements Asker {
         if (!stateless && from.isPresent() && !"notifications/resources/updated".equals(method)
                 && !from.equals(link.connectedFor(profile.upstreamCapabilities()))) {
             return; // another upstream connection's news, for the clients on that one
+        }
+        if ("notifications/tasks/status".equals(method) && !tasks.heard(link, body)) {
+            return; // another caller's task
         }
         if ("notifications/resources/updated".equals(method) && !stateless
                 && !resources.subscribedTo(body.path("uri").asString(""))) {

@@ -21,11 +21,14 @@ import java.util.Optional;
  * @param pins the upstreams' pinned definitions against what they list
  * @param forwarding where a parked call's round for another replica goes ({@link ParkedForwarding#none()}: one process)
  * @param draining completes when the gateway starts draining (listen streams then end gracefully)
+ * @param tasks who created each task the upstreams run
+ * @param toolScopes the scopes each tool needs of the caller's token (none without an authenticator)
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
                        ErrorBoundary boundary, Optional<AccessPolicy> access, IncidentSink incidents, Clock clock,
                        PinWatch pins, ParkedForwarding forwarding,
-                       java.util.concurrent.CompletionStage<Void> draining) {
+                       java.util.concurrent.CompletionStage<Void> draining, TaskOwners tasks,
+                       java.util.function.Function<String, java.util.Set<String>> toolScopes) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

@@ -126,6 +126,9 @@ final class ToolCallFlow {
                 }
                 case UpstreamReply.Answered(JsonNode result) when !result.path("isError").asBoolean(false) -> {
                     verdict = Guard.Verdict.WORKED;
+                    // A call run as a task: the task is the caller's (see TaskOwners).
+                    TaskOwners.createdBy(result).ifPresent(task -> services.tasks().created(link.name(), task,
+                            new TaskOwners.Owned(profile.key(), profile.connection(), exposed, tool)));
                     return pipeline.cleanSuccess(tool, result);
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {

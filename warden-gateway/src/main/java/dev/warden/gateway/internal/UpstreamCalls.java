@@ -84,7 +84,8 @@ final class UpstreamCalls {
         }
     }
 
-    private static boolean saysNotFound(JsonRpcError error) {
+    /** Whether an upstream's error only says it has no such item (an unknown prompt, resource or task). */
+    static boolean saysNotFound(JsonRpcError error) {
         String m = error.message().length() > 256 ? error.message().substring(0, 256) : error.message();
         String t = m.toLowerCase(java.util.Locale.ROOT);
         return (error.code() == JsonRpcError.INVALID_PARAMS || error.code() == JsonRpcError.MCP_RESOURCE_NOT_FOUND)

@@ -235,6 +235,8 @@ public final class UpstreamLink implements AutoCloseable {
             List<ProxyConnection> only = dedicated && session.isPresent() ? connections() : List.of();
             body = only.size() == 1 ? pipeline.cleanNotification(body, only.get(0).sentDuringCallsOn(session.get()))
                     : pipeline.cleanNotification(body);
+        } else if ("notifications/tasks/status".equals(method)) {
+            body = TaskRequests.cleanTask(pipeline, body);
         }
         for (ProxyConnection connection : connections) {
             connection.fromUpstream(this, method, body, session);
