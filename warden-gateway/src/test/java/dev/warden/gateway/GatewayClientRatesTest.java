@@ -70,20 +70,8 @@ class GatewayClientRatesTest {
                 .protocolVersion(ProtocolVersion.V2026_07_28).connect(AsCaller.via(gateway, address));
     }
 
-    /** A tool call's answer; sent as it is, without the tools/list a client makes first (which spends a call too). */
-    private record Answer(JsonNode result) {
-        boolean isError() {
-            return result.path("isError").asBoolean(false);
-        }
-
-        String text() {
-            return result.toString();
-        }
-    }
-
-    private static Answer call(McpClient client) {
-        return new Answer(client.request("tools/call", Json.object().put("name", "ok").set("arguments",
-                Json.object())));
+    private static RawToolCall call(McpClient client) {
+        return RawToolCall.of(client, "ok");
     }
 
     @Test
@@ -94,7 +82,7 @@ class GatewayClientRatesTest {
             assertThat(call(first).text()).contains("RATE_LIMITED");
         }
         try (McpClient again = session("ada", "10.0.0.1")) {
-            Answer result = call(again);
+            RawToolCall result = call(again);
             assertThat(result.isError()).isTrue();
             assertThat(result.text()).contains("RATE_LIMITED").contains("retryAfterMs");
         }
@@ -108,7 +96,7 @@ class GatewayClientRatesTest {
             assertThat(call(mallory).isError()).isFalse();
             assertThat(call(mallory).text()).contains("RATE_LIMITED");
 
-            Answer adasSecond = call(ada);
+            RawToolCall adasSecond = call(ada);
             assertThat(adasSecond.isError()).as(adasSecond.text()).isFalse();
         }
     }
