@@ -43,7 +43,11 @@ import tools.jackson.databind.JsonNode;
 class ReplicaClusterEndToEndTest {
 
     static final int REPLICAS = 3;
-    static final int N = 10;
+    /**
+     * Each API key's rate a minute. Every request that reaches the upstream spends it (listings,
+     * subscriptions and log levels too), so the session workload's two rounds (16 requests) fit.
+     */
+    static final int N = 20;
     static final int CALLS = 30;
     static final Path DIR = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e");
     static final Path OWN = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e-config");
