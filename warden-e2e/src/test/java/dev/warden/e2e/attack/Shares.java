@@ -124,7 +124,8 @@ final class Shares {
                         JsonNode answer = reply.answer(i).orElse(null);
                         if (answer != null && answer.has("result")) {
                             served++;
-                        } else if (answer != null && answer.at("/error/data/code").asString("").equals("RATE_LIMITED")) {
+                        } else if (answer != null
+                                && "RATE_LIMITED".equals(answer.at("/error/data/code").asString(""))) {
                             refused++;
                             int code = answer.at("/error/code").asInt();
                             if (code != -32603 || !answer.at("/error/data/retryAfterMs").isNumber()) {

@@ -19,8 +19,9 @@ import java.util.Optional;
  * @param maxConcurrentPerClient requests in flight to it at once from one client: an authenticated
  *     caller (all its sessions and stateless requests together), else one session (unauthenticated
  *     stateless clients, which only an address could tell apart, are held to none): more wait their
- *     turn, in order, up to {@code queueWait}, then are refused as RATE_LIMITED. A client that sends many calls at once then cannot fill the
- *     upstream (a single-threaded server answers them one by one) ahead of the others' calls
+ *     turn, in order, up to {@code queueWait}, then are refused as RATE_LIMITED. A client that
+ *     sends many calls at once then cannot fill the upstream (a single-threaded server answers them
+ *     one by one) ahead of the others' calls
  */
 public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool,
         int maxConnections, int maxConcurrentPerClient) {
