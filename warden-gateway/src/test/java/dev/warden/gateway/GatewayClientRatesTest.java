@@ -14,14 +14,19 @@ import dev.warden.core.mcp.Resources;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;
+import dev.warden.gateway.shared.SharedBreakers;
+import dev.warden.gateway.shared.SharedRates;
 import dev.warden.server.McpServer;
 import dev.warden.server.prompt.PromptSpec;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -169,5 +174,38 @@ class GatewayClientRatesTest {
             assertThat(call(client).isError()).isFalse();
             assertThat(call(client).text()).contains("RATE_LIMITED");
         }
+    }
+
+    @Test
+    void readsAndPromptsSpendTheRateSharedWithTheOtherReplicas() {
+        // The shared store as Redis keeps it: one count per scope, for every replica.
+        Map<String, AtomicInteger> taken = new ConcurrentHashMap<>();
+        SharedRates shared = (scope, rate) -> taken.computeIfAbsent(scope, s -> new AtomicInteger())
+                .incrementAndGet() <= rate.calls() ? Optional.empty() : Optional.of(Duration.ofMinutes(1));
+        Gateway first = replica(shared);
+        Gateway second = replica(shared);
+        try (McpClient onFirst = McpClient.builder("ada", "1").requestTimeout(Duration.ofSeconds(30))
+                .connect(AsCaller.via(first, AsCaller.apiKey("ada"), "10.0.0.1"));
+                McpClient onSecond = McpClient.builder("ada", "1").requestTimeout(Duration.ofSeconds(30))
+                        .connect(AsCaller.via(second, AsCaller.apiKey("ada"), "10.0.0.2"))) {
+            assertThat(read(onFirst).path("contents").isArray()).isTrue();
+            assertThat(prompt(onSecond).path("messages").isArray()).isTrue();
+
+            refusedByRate(() -> read(onSecond));
+            refusedByRate(() -> prompt(onFirst));
+        } finally {
+            first.close();
+            second.close();
+        }
+    }
+
+    private Gateway replica(SharedRates shared) {
+        Upstream u = Upstream.of("limited", () -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            upstream.connect(pair.right());
+            return pair.left();
+        });
+        return Gateway.builder().upstream(u).incidents(IncidentSink.all()).shared(shared, SharedBreakers.none())
+                .perClient(new Limits.Rate(2, Duration.ofHours(1))).build();
     }
 }
