@@ -134,7 +134,8 @@ class ReplicaClusterEndToEndTest {
         System.out.printf("ACCEPTANCE: rate limit %d/min for one API key, %d calls through HAProxy over %d replicas"
                 + " in %.1f s: %d admitted (by replica %s), %d refused RATE_LIMITED; tolerance %d; HAProxy's requests"
                 + " per replica %s%n", N, CALLS, REPLICAS, seconds, admitted, admittedBy, limited, tolerance, spread);
-        assertThat(admitted).isBetween(N, N + tolerance);
+        // The session listed the tools once (AuthedHttp.initialize): one of the N spent.
+        assertThat(admitted).isBetween(N - 1, N - 1 + tolerance);
         assertThat(spread).as("round robin: every replica served calls").hasSize(REPLICAS)
                 .allSatisfy((r, n) -> assertThat(n).as(r).isPositive());
         assertThat(spread.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLS);
