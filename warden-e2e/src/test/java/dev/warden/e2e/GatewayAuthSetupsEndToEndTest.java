@@ -30,7 +30,7 @@ class GatewayAuthSetupsEndToEndTest {
         try {
             HttpGateway gateway = HttpGateway.start("""
                     http: { port: 0 }
-                    rateLimit: { perClient: 3/h }
+                    rateLimit: { perClient: 5/h }
                     auth:
                       issuers:
                         - issuer: %s
@@ -42,6 +42,7 @@ class GatewayAuthSetupsEndToEndTest {
                 String first = AuthedHttp.initialize(gateway.url(), olga, "first-app");
                 String second = AuthedHttp.initialize(gateway.url(), olga, "second-app");
 
+                // Each session's tools/list (AuthedHttp.initialize) spent one of Olga's 5: 3 calls are left.
                 List<JsonNode> olgas = new ArrayList<>();
                 for (int i = 0; i < 6; i++) {
                     olgas.add(AuthedHttp.call(gateway.url(), olga, i % 2 == 0 ? first : second, 10 + i, "echo",

@@ -99,7 +99,8 @@ class GatewayRedisLimitsEndToEndTest {
         System.out.printf("redis-limits e2e: %d calls over 2 replicas in %.1f s: %d admitted (%d + %d), %d limited;"
                 + " tolerance %d; Redis commands: %s%n", CALLS, minutes * 60, admitted, perReplica[0], perReplica[1],
                 limited, tolerance, stats);
-        assertThat(admitted).isBetween(N, N + tolerance);
+        // Each replica's session listed the tools once (AuthedHttp.initialize): two of the N spent.
+        assertThat(admitted).isBetween(N - 2, N - 2 + tolerance);
         assertThat(perReplica[0]).as("both replicas served calls").isPositive();
         assertThat(perReplica[1]).as("both replicas served calls").isPositive();
         assertThat(Files.readString(first.peer().stderr) + Files.readString(second.peer().stderr))

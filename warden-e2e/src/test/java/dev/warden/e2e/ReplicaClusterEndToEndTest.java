@@ -43,7 +43,11 @@ import tools.jackson.databind.JsonNode;
 class ReplicaClusterEndToEndTest {
 
     static final int REPLICAS = 3;
-    static final int N = 10;
+    /**
+     * Each API key's rate a minute. Every request that reaches the upstream spends it (listings,
+     * subscriptions and log levels too), so the session workload's two rounds (16 requests) fit.
+     */
+    static final int N = 20;
     static final int CALLS = 30;
     static final Path DIR = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e");
     static final Path OWN = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e-config");
@@ -130,7 +134,8 @@ class ReplicaClusterEndToEndTest {
         System.out.printf("ACCEPTANCE: rate limit %d/min for one API key, %d calls through HAProxy over %d replicas"
                 + " in %.1f s: %d admitted (by replica %s), %d refused RATE_LIMITED; tolerance %d; HAProxy's requests"
                 + " per replica %s%n", N, CALLS, REPLICAS, seconds, admitted, admittedBy, limited, tolerance, spread);
-        assertThat(admitted).isBetween(N, N + tolerance);
+        // The session listed the tools once (AuthedHttp.initialize): one of the N spent.
+        assertThat(admitted).isBetween(N - 1, N - 1 + tolerance);
         assertThat(spread).as("round robin: every replica served calls").hasSize(REPLICAS)
                 .allSatisfy((r, n) -> assertThat(n).as(r).isPositive());
         assertThat(spread.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLS);

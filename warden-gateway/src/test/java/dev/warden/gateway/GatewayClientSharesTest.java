@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.client.McpClient;
 import dev.warden.client.ReconnectPolicy;
 import dev.warden.client.ToolCallResult;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -268,6 +269,68 @@ class GatewayClientSharesTest {
         McpClient client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30))
                 .connect(AsCaller.via(gateway, address));
         assertThat(client.protocolVersion().stateless()).isTrue();
+        clients.add(client);
+        return client;
+    }
+
+    /** A stateless client (2026-07-28) the transport authenticated as {@code caller}, from {@code address}. */
+    private McpClient stateless(Caller caller, String address) {
+        McpClient client = McpClient.builder("test", "1").requestTimeout(Duration.ofSeconds(30))
+                .connect(AsCaller.via(gateway, caller, address));
+        assertThat(client.protocolVersion().stateless()).isTrue();
+        clients.add(client);
+        return client;
+    }
+
+    @Test
+    void anAuthenticatedStatelessCallersCallsAreHeldToItsShareSoAnotherCallerStillGetsAPlace() throws Exception {
+        // Three places upstream, two per client, no queue wait: a caller past its share is refused at once.
+        start(new Limits(Limits.Breaker.ofDefaults(), 3, Duration.ZERO, Optional.empty())
+                .withMaxConcurrentPerClient(2));
+        McpClient alice = stateless(AsCaller.apiKey("alice"), "10.0.0.1");
+        McpClient aliceElsewhere = stateless(AsCaller.apiKey("alice"), "10.0.0.2");
+        McpClient bob = stateless(AsCaller.apiKey("bob"), "10.0.0.1");
+        var one = slow(alice);
+        var two = slow(aliceElsewhere);
+        awaitEntered(2);
+
+        JsonNode refused = error(alice.callTool("ok", Json.object()));
+        assertThat(refused.get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.get("retryAfterMs").asLong()).isPositive();
+        assertThat(refused.get("message").asString()).contains("maxConcurrentPerClient");
+        assertThat(bob.callTool("ok", Json.object()).text()).as("another caller still gets a place").isEqualTo("fine");
+
+        gate.release(2);
+        assertThat(one.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+        assertThat(two.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+    }
+
+    @Test
+    void sessionsOfOneAuthenticatedCallerShareOneShare() throws Exception {
+        start(new Limits(Limits.Breaker.ofDefaults(), 64, Duration.ZERO, Optional.empty())
+                .withMaxConcurrentPerClient(2));
+        McpClient first = session(AsCaller.apiKey("alice"), "10.0.0.1");
+        McpClient second = session(AsCaller.apiKey("alice"), "10.0.0.2");
+        McpClient third = session(AsCaller.apiKey("alice"), "10.0.0.3");
+        McpClient bob = session(AsCaller.apiKey("bob"), "10.0.0.1");
+        List.of(third, bob).forEach(McpClient::listTools); // what a client lists takes a place too: before
+        var one = slow(first);
+        var two = slow(second);
+        awaitEntered(2);
+
+        // A new session is not a new share: the caller is the same whatever it opens.
+        assertThat(error(third.callTool("ok", Json.object())).get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(bob.callTool("ok", Json.object()).text()).isEqualTo("fine");
+
+        gate.release(2);
+        assertThat(one.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+        assertThat(two.get(30, TimeUnit.SECONDS).text()).isEqualTo("late");
+    }
+
+    /** A session-based client the transport authenticated as {@code caller}, from {@code address}. */
+    private McpClient session(Caller caller, String address) {
+        McpClient client = McpClient.builder("test", "1").protocolVersion(ProtocolVersion.latestSessionBased())
+                .requestTimeout(Duration.ofSeconds(30)).connect(AsCaller.via(gateway, caller, address));
         clients.add(client);
         return client;
     }

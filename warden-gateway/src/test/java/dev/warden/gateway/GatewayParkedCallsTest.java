@@ -44,14 +44,18 @@ class GatewayParkedCallsTest {
     private Gateway gateway;
 
     private void start(int maxConcurrent, int parkedTotal, int parkedPerClient) {
+        start(new Limits(Limits.Breaker.ofDefaults(), maxConcurrent, Duration.ZERO, Optional.empty()), parkedTotal,
+                parkedPerClient);
+    }
+
+    private void start(Limits limits, int parkedTotal, int parkedPerClient) {
         // Reached without server/discover: a session-based upstream, so questions park stateless calls.
         Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
             return new RefusingMethod(pair.left(), "server/discover", "{\"code\":-32601,\"message\":\"Method not found\"}");
         }).timeout(Duration.ofSeconds(30))
-                .limits(new Limits(Limits.Breaker.ofDefaults(), maxConcurrent, Duration.ZERO, Optional.empty()))
-                .build();
+                .limits(limits).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock)
                 .parkedCalls(parkedTotal, parkedPerClient).build();
     }
@@ -120,6 +124,23 @@ class GatewayParkedCallsTest {
         assertThat(byBob.path("error").path("message").asString()).contains("requestState is unknown");
         JsonNode byAlice = resume(as("alice"), 3, parked);
         assertThat(byAlice.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+    }
+
+    @Test
+    void callsOneSubjectParkedHoldItsShareAndItsNextIsRefusedWhileAnotherSubjectParks() throws Exception {
+        // Eight places upstream (four for parked calls), two per client, no queue wait.
+        start(new Limits(Limits.Breaker.ofDefaults(), 8, Duration.ZERO, Optional.empty()).withMaxConcurrentPerClient(2),
+                10, 5);
+        JsonNode first = call(as("alice"), 1, "ask");
+        assertThat(parked(first)).as(first.toString()).isTrue();
+        JsonNode second = call(as("alice"), 2, "ask");
+        assertThat(parked(second)).as(second.toString()).isTrue();
+
+        JsonNode third = call(as("alice"), 3, "ask");
+
+        assertThat(third.path("isError").asBoolean()).as(third.toString()).isTrue();
+        assertThat(third.toString()).contains("RATE_LIMITED").contains("maxConcurrentPerClient");
+        assertThat(parked(call(as("bob"), 4, "ask"))).as("another subject still gets a place").isTrue();
     }
 
     private JsonNode call(Transport t, int id, String tool) throws InterruptedException {

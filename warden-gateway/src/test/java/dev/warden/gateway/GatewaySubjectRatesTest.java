@@ -3,10 +3,8 @@ package dev.warden.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.client.McpClient;
-import dev.warden.client.ToolCallResult;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Limits;
@@ -57,8 +55,8 @@ class GatewaySubjectRatesTest {
                 .protocolVersion(ProtocolVersion.V2026_07_28).connect(AsCaller.via(gateway, caller, address));
     }
 
-    private static ToolCallResult call(McpClient client) {
-        return client.callTool("ok", Json.object());
+    private static RawToolCall call(McpClient client) {
+        return RawToolCall.of(client, "ok");
     }
 
     @Test
@@ -84,7 +82,7 @@ class GatewaySubjectRatesTest {
             assertThat(call(alice).isError()).isFalse();
             assertThat(call(alice).text()).contains("RATE_LIMITED");
 
-            ToolCallResult bobs = call(bob);
+            RawToolCall bobs = call(bob);
             assertThat(bobs.isError()).as(bobs.text()).isFalse();
             assertThat(call(bob).isError()).isFalse();
         }
@@ -99,7 +97,7 @@ class GatewaySubjectRatesTest {
             assertThat(call(bot).isError()).isFalse();
             assertThat(call(bot).text()).contains("RATE_LIMITED");
 
-            ToolCallResult users = call(user);
+            RawToolCall users = call(user);
             assertThat(users.isError()).as(users.text()).isFalse();
         }
     }

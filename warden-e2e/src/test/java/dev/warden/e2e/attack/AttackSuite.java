@@ -20,6 +20,7 @@ final class AttackSuite {
         all.addAll(Canonical.all());
         all.addAll(AuditAttacks.all());
         all.addAll(Ownership.all());
+        all.addAll(Shares.all());
         return List.copyOf(all);
     }
 

@@ -16,11 +16,12 @@ import java.util.Optional;
  * @param maxConnections connections to it the gateway keeps open at once (for a stdio server,
  *     processes), across all clients: a per-client upstream starts one per client connection, and a
  *     client beyond this is refused as RATE_LIMITED instead of starting one more
- * @param maxConcurrentPerClient requests in flight to it at once from one session (stateless
- *     clients, which only an address could tell apart, are held to none): more wait their turn, in
- *     order, up to {@code queueWait},
- *     then are refused as RATE_LIMITED. A client that sends many calls at once then cannot fill the
- *     upstream (a single-threaded server answers them one by one) ahead of the others' calls
+ * @param maxConcurrentPerClient requests in flight to it at once from one client: an authenticated
+ *     caller (all its sessions and stateless requests together), else one session (unauthenticated
+ *     stateless clients, which only an address could tell apart, are held to none): more wait their
+ *     turn, in order, up to {@code queueWait}, then are refused as RATE_LIMITED. A client that
+ *     sends many calls at once then cannot fill the upstream (a single-threaded server answers them
+ *     one by one) ahead of the others' calls
  */
 public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Optional<Rate> perTool,
         int maxConnections, int maxConcurrentPerClient) {

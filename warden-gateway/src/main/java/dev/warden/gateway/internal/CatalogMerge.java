@@ -49,6 +49,7 @@ final class CatalogMerge {
      * that fails is left out and the others are listed.
      */
     JsonNode listNamed(RequestContext ctx, String field) throws Exception {
+        calls.spendRate(links.first(), ctx);
         if (links.single()) {
             UpstreamLink link = links.first();
             return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field);
@@ -100,6 +101,7 @@ final class CatalogMerge {
                 .filter(t -> access.prompt(t.link().name(), t.name()))
                 .orElseThrow(() -> ProtocolException.unknown("Unknown prompt"));
         params.put("name", target.name());
+        calls.spendRate(target.link(), ctx);
         return calls.forwardNamed(target.link(), ctx, params, access,
                 () -> ProtocolException.unknown("Unknown prompt"));
     }

@@ -115,13 +115,19 @@ final class ClientProfile {
 
     /**
      * Who this connection's calls count as for each upstream's per-client concurrency
-     * ({@code maxConcurrentPerClient}): the session itself, so sessions from one address (every
-     * local client shares 127.0.0.1) do not share one. A stateless (2026-07-28) client has none: each
-     * of its requests has a connection of its own, so only its address could tell it, and many
-     * clients stand behind one address (the conformance suite's 2026-07-28 scenarios, a NAT); its
-     * calls are bounded per address by its parked calls and its rate instead.
+     * ({@code maxConcurrentPerClient}), in every call shape alike: an authenticated caller by its
+     * {@link #key()}, so all its sessions and stateless requests share one share (a new session or
+     * request is not a new share, and one caller cannot take every place while another waits).
+     * Without one, a session by itself, so sessions from one address (every local client shares
+     * 127.0.0.1) do not share one; and a stateless (2026-07-28) request none: only its address
+     * could tell its client, and many clients stand behind one address (the conformance suite's
+     * 2026-07-28 scenarios, a NAT). Such requests come only where the gateway needs no
+     * authentication (loopback), and are bounded per address by parked calls and the rate.
      */
     Optional<ClientKey> shareKey() {
+        if (caller().isPresent()) {
+            return Optional.of(key);
+        }
         return stateless ? Optional.empty() : Optional.of(session);
     }
 

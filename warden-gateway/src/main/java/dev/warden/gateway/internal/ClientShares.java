@@ -23,7 +23,7 @@ final class ClientShares {
         void release();
     }
 
-    /** The place of a call held to no share (a stateless client's: see {@code ClientProfile.shareKey}). */
+    /** The place of a call held to no share (an unauthenticated stateless client's: {@code ClientProfile.shareKey}). */
     static final Place NONE = () -> { };
 
     /** One client's places, and how many of its calls hold or wait for one (the entry goes at zero). */

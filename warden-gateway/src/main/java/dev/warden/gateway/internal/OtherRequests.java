@@ -33,12 +33,17 @@ final class OtherRequests {
                 .anyMatch(l -> l.wire().equals(level.stringValue()))) {
             profile.logLevel(level.stringValue());
         }
+        boolean spent = false;
         for (UpstreamLink link : links.all()) {
             if (link.speaksStateless()) {
                 continue;
             }
             if (link.connectedFor(profile.upstreamCapabilities()).map(c -> c.serverCapabilities().has("logging"))
                     .orElse(false)) {
+                if (!spent) {
+                    calls.spendRate(link, ctx); // once, however many upstreams hear of it
+                    spent = true;
+                }
                 calls.forward(link, ctx, UpstreamCalls.params(ctx));
             }
         }
@@ -59,6 +64,7 @@ final class OtherRequests {
             throw ProtocolException.invalidParams("Invalid params: unknown reference");
         }
         if (links.single()) {
+            calls.spendRate(links.first(), ctx);
             // An upstream's own not-found and a hidden item are answered alike.
             return calls.forwardNamed(links.first(), ctx, params, access,
                     () -> ProtocolException.invalidParams("Invalid params: unknown reference"));
@@ -68,10 +74,12 @@ final class OtherRequests {
                     .filter(t -> access.prompt(t.link().name(), t.name()))
                     .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown prompt"));
             r.put("name", target.name());
+            calls.spendRate(target.link(), ctx);
             return calls.forward(target.link(), ctx, params);
         }
         UpstreamLink owner = resources.listed(ref.path("uri").asString(""))
                 .orElseThrow(() -> ProtocolException.invalidParams("Invalid params: unknown reference"));
+        calls.spendRate(owner, ctx);
         return calls.forward(owner, ctx, params);
     }
 
@@ -90,6 +98,7 @@ final class OtherRequests {
         if (links.all().size() != 1 || !links.first().dedicated()) {
             throw ProtocolException.methodNotFound();
         }
+        calls.spendRate(links.first(), ctx);
         return calls.forward(links.first(), ctx, UpstreamCalls.params(ctx));
     }
 }

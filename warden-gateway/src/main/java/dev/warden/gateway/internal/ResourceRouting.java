@@ -62,6 +62,7 @@ final class ResourceRouting {
 
     private JsonNode list(RequestContext ctx, String field, String key, Map<String, UpstreamLink> listed)
             throws Exception {
+        calls.spendRate(links.first(), ctx);
         if (links.single()) {
             UpstreamLink link = links.first();
             return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field, key);
@@ -104,6 +105,9 @@ final class ResourceRouting {
         UpstreamLink owner = ownerOf(uri).orElseThrow(() ->
                 // Not listed by anyone (or hidden from this caller): the version's not-found, without the URI.
                 ProtocolException.unknown("Resource not found"));
+        if (!"resources/unsubscribe".equals(ctx.method())) {
+            calls.spendRate(owner, ctx); // leaving costs nothing: refusing it would keep the updates coming
+        }
         return switch (ctx.method()) {
             case "resources/subscribe" -> subscribe(owner, ctx, params, uri, subscriber);
             case "resources/unsubscribe" -> unsubscribe(owner, ctx, params, uri, subscriber);

@@ -141,16 +141,38 @@ final class UpstreamCalls {
     }
 
     /**
-     * The limits: this client's rate (for a tool call), then its share of the upstream's
-     * concurrency, the upstream's breakers and its concurrency.
+     * The client's rate, spent by a request of any other method that reaches an upstream (a
+     * listing, a read, a prompt, a completion, a subscription, a level, a task): once per request,
+     * however many upstreams and pages it reaches, before the first is asked. A tool call spends it
+     * in {@link #admit}, once its tool is known. Refused as the other limits refuse a request that
+     * is not a tool call: a JSON-RPC error, -32603, with Warden's code, the wait and the ref in
+     * {@code data}, recorded under {@code link} (the upstream asked, or the first of a listing's).
+     */
+    void spendRate(UpstreamLink link, RequestContext ctx) {
+        Optional<Guard.Refusal> refused = rateRefusal();
+        if (refused.isPresent()) {
+            ErrorPipeline pipeline = link.pipeline();
+            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR,
+                    pipeline.refused(ctx.method(), Optional.empty(), refused.get()));
+        }
+    }
+
+    /** One taken from this client's rate: empty if it may go on, else why not and when to come back. */
+    private Optional<Guard.Refusal> rateRefusal() {
+        return profile.refusedByRate().map(wait -> new Guard.Refusal(ErrorCode.RATE_LIMITED,
+                "Too many calls from this client; retry later.", wait));
+    }
+
+    /**
+     * The limits: this client's rate (for a tool call; see {@link #spendRate} for the others), then
+     * its share of the upstream's concurrency, the upstream's breakers and its concurrency.
      */
     private Guard.Permit admit(UpstreamLink link, RequestContext ctx, Optional<String> tool) throws RecordedFailure {
         ErrorPipeline pipeline = link.pipeline();
         if (tool.isPresent()) {
-            Optional<Duration> wait = profile.refusedByRate();
-            if (wait.isPresent()) {
-                throw new RecordedFailure(pipeline.refused(ctx.method(), tool, new Guard.Refusal(ErrorCode.RATE_LIMITED,
-                        "Too many calls from this client; retry later.", wait.get())));
+            Optional<Guard.Refusal> refused = rateRefusal();
+            if (refused.isPresent()) {
+                throw new RecordedFailure(pipeline.refused(ctx.method(), tool, refused.get()));
             }
         }
         services.parked().sweep(); // calls parked past their time give their places back first
