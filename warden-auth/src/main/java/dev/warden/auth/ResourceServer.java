@@ -202,6 +202,9 @@ public final class ResourceServer implements Authenticator {
         if (!(jwt instanceof SignedJWT signed)) {
             return new Checked.Bad("an unsigned (alg none) or encrypted JWT");
         }
+        if (!JwtCheck.canonical(token)) {
+            return new Checked.Bad("a JWT whose parts are not canonical base64url (padding, or unused bits set)");
+        }
         String iss;
         try {
             iss = signed.getJWTClaimsSet().getIssuer();
