@@ -60,6 +60,16 @@ public final class ApiKeys {
         return "wdn_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     }
 
+    /**
+     * The keys file's entry for {@code key} (its digest, never the key): one line for the list under
+     * {@code keys:}, serialized so that it reads back as exactly this name and these scopes.
+     *
+     * @throws AuthConfigException naming a scope that RFC 6749's grammar does not allow
+     */
+    public static String entry(String name, String key, List<String> scopes) {
+        return KeyDocument.entry(name, digest(key), scopes);
+    }
+
     /** The lowercase hex SHA-256 of {@code key}'s UTF-8 bytes, as the keys document stores it. */
     public static String digest(String key) {
         return HexFormat.of().formatHex(sha256(key));
@@ -129,7 +139,7 @@ public final class ApiKeys {
             }
             keys.add(new StoredKey(name, KeyDocument.digest(
                     tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(sha256Hex), "key " + name),
-                    Set.copyOf(scopes)));
+                    Set.copyOf(scopes.stream().map(s -> KeyDocument.scopeToken(s, "key " + name + " scope")).toList())));
             return this;
         }
 

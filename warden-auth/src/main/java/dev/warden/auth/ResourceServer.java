@@ -20,6 +20,7 @@ import dev.warden.core.identity.Caller;
 import dev.warden.core.identity.Credentials;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.identity.ProtectedResourceMetadata;
+import dev.warden.core.identity.ScopeToken;
 import dev.warden.core.identity.Verdict;
 import dev.warden.core.identity.Verdict.Refusal;
 import java.io.IOException;
@@ -301,9 +302,9 @@ public final class ResourceServer implements Authenticator {
 
         /** The scopes every request needs. */
         public Builder requiredScopes(Set<String> scopes) {
-            if (scopes.stream().anyMatch(s -> s == null || s.isBlank() || s.contains(" ") || s.contains("\"")
-                    || s.contains("\\"))) {
-                throw new IllegalArgumentException("scopes are names without spaces, quotes or backslashes, got " + scopes);
+            if (!scopes.stream().allMatch(ScopeToken::valid)) {
+                throw new IllegalArgumentException("scopes are RFC 6749 scope tokens (printable ASCII without spaces, "
+                        + "quotes or backslashes), got " + scopes);
             }
             this.requiredScopes = Set.copyOf(scopes);
             return this;

@@ -157,6 +157,14 @@ class ApiKeysTest {
     }
 
     @Test
+    void a_scope_in_the_keys_file_outside_rfc_6749s_grammar_is_named() throws Exception {
+        Files.writeString(file, "keys: [ { name: x, sha256: " + ApiKeys.digest(CI_KEY) + ", scopes: [\"mcp:tools\", \"a b\"] } ]");
+
+        assertThatThrownBy(() -> ApiKeys.custom().file(file).build()).isInstanceOf(AuthConfigException.class)
+                .hasMessageContaining("keys[0].scopes[1]: \"a b\" is not a scope (RFC 6749");
+    }
+
+    @Test
     void keys_come_from_an_environment_variable_too() {
         ApiKeys keys = ApiKeys.custom().env("WARDEN_API_KEYS", Map.of("WARDEN_API_KEYS",
                 "{\"keys\":[{\"name\":\"env-bot\",\"sha256\":\"" + ApiKeys.digest(OPS_KEY) + "\",\"scopes\":[\"mcp:tools\"]}]}")::get)

@@ -6,6 +6,7 @@ import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.identity.Credentials;
 import dev.warden.core.identity.ProtectedResourceMetadata;
+import dev.warden.core.identity.ScopeToken;
 import dev.warden.core.identity.Verdict;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -161,18 +162,9 @@ public final class AuthGate {
                 new ProtocolException(JsonRpcError.INVALID_REQUEST, message, code), "authentication: " + refused.reason());
     }
 
-    /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
+    /** RFC 6749 section 3.3's scope-token, and no longer than a header needs. */
     static boolean scopeToken(String scope) {
-        if (scope.isEmpty() || scope.length() > 256) {
-            return false;
-        }
-        for (int i = 0; i < scope.length(); i++) {
-            char c = scope.charAt(i);
-            if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
-                return false;
-            }
-        }
-        return true;
+        return scope.length() <= 256 && ScopeToken.valid(scope);
     }
 
     /** RFC 9728 section 3.1: the well-known prefix between the resource's origin and its path. */
