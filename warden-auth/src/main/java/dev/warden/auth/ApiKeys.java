@@ -28,6 +28,8 @@ import java.util.function.Function;
 public final class ApiKeys {
 
     static final String ISSUER = "api-key";
+    /** An API key's subject is this and its name; a token claiming a subject so spelled is refused. */
+    static final String SUBJECT_PREFIX = "key:";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final System.Logger LOG = System.getLogger(ApiKeys.class.getName());
 
@@ -101,7 +103,7 @@ public final class ApiKeys {
         if (found == null) {
             return Optional.empty();
         }
-        return Optional.of(new Caller("key:" + found.name(), Optional.empty(), ISSUER, found.scopes(), Map.of(),
+        return Optional.of(new Caller(SUBJECT_PREFIX + found.name(), Optional.empty(), ISSUER, found.scopes(), Map.of(),
                 Caller.Kind.API_KEY, Optional.empty()));
     }
 

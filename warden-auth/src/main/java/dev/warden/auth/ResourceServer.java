@@ -138,7 +138,7 @@ public final class ResourceServer implements Authenticator {
                 return refuse(Refusal.INVALID_REQUEST, m.reason());
             }
             case Presented.ApiKey k -> checked = apiKey(k.key());
-            case Presented.Bearer t -> checked = token(t.token(), aud);
+            case Presented.Bearer t -> checked = notAnApiKey(token(t.token(), aud));
         }
         return switch (checked) {
             case Checked.Bad bad -> refuse(Refusal.INVALID_TOKEN, bad.reason());
@@ -150,6 +150,18 @@ public final class ResourceServer implements Authenticator {
             }
             case Checked.Ok ok -> new Verdict.Admitted(ok.caller());
         };
+    }
+
+    /**
+     * {@code key:NAME} is an API key's subject: a token (from any issuer) claiming one is refused, so
+     * that a rule, limit or record written for the key never applies to a token that repeats its name.
+     */
+    private static Checked notAnApiKey(Checked checked) {
+        if (checked instanceof Checked.Ok ok && ok.caller().subject().startsWith(ApiKeys.SUBJECT_PREFIX)) {
+            return new Checked.Bad("a token whose sub (from " + ok.caller().issuer() + ") is in the API keys' "
+                    + ApiKeys.SUBJECT_PREFIX + " namespace");
+        }
+        return checked;
     }
 
     private Set<String> missing(Caller caller) {

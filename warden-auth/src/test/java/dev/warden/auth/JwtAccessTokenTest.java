@@ -122,6 +122,14 @@ class JwtAccessTokenTest {
     }
 
     @Test
+    void a_token_cannot_claim_an_api_keys_subject() throws Exception {
+        Verdict v = present(as.sign(as.claims(NOW).subject("key:alice").build()));
+
+        assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);
+        assertThat(((Verdict.Refused) v).reason()).contains("key:");
+    }
+
+    @Test
     void a_token_for_another_audience_is_refused() throws Exception {
         Verdict v = present(as.sign(as.claims(NOW).audience("https://other.example/mcp").build()));
         assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);
