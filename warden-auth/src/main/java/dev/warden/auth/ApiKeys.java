@@ -28,6 +28,8 @@ import java.util.function.Function;
 public final class ApiKeys {
 
     static final String ISSUER = "api-key";
+    /** An API key's subject is this and its name; a token claiming a subject so spelled is refused. */
+    static final String SUBJECT_PREFIX = "key:";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final System.Logger LOG = System.getLogger(ApiKeys.class.getName());
 
@@ -58,6 +60,16 @@ public final class ApiKeys {
         byte[] raw = new byte[32];
         RANDOM.nextBytes(raw);
         return "wdn_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+    }
+
+    /**
+     * The keys file's entry for {@code key} (its digest, never the key): one line for the list under
+     * {@code keys:}, serialized so that it reads back as exactly this name and these scopes.
+     *
+     * @throws AuthConfigException naming a scope that RFC 6749's grammar does not allow
+     */
+    public static String entry(String name, String key, List<String> scopes) {
+        return KeyDocument.entry(name, digest(key), scopes);
     }
 
     /** The lowercase hex SHA-256 of {@code key}'s UTF-8 bytes, as the keys document stores it. */
@@ -91,7 +103,7 @@ public final class ApiKeys {
         if (found == null) {
             return Optional.empty();
         }
-        return Optional.of(new Caller("key:" + found.name(), Optional.empty(), ISSUER, found.scopes(), Map.of(),
+        return Optional.of(new Caller(SUBJECT_PREFIX + found.name(), Optional.empty(), ISSUER, found.scopes(), Map.of(),
                 Caller.Kind.API_KEY, Optional.empty()));
     }
 
@@ -129,7 +141,7 @@ public final class ApiKeys {
             }
             keys.add(new StoredKey(name, KeyDocument.digest(
                     tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(sha256Hex), "key " + name),
-                    Set.copyOf(scopes)));
+                    Set.copyOf(scopes.stream().map(s -> KeyDocument.scopeToken(s, "key " + name + " scope")).toList())));
             return this;
         }
 

@@ -6,8 +6,12 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import dev.warden.core.identity.ScopeToken;
+import dev.warden.core.json.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -83,11 +87,41 @@ final class KeyDocument {
         if (v == null || v.isNull()) {
             return Set.of();
         }
-        if (!v.isArray() || !v.valueStream().allMatch(s -> s.isString() && !s.stringValue().isBlank())) {
+        if (!v.isArray() || !v.valueStream().allMatch(JsonNode::isString)) {
             throw new AuthConfigException(at + ": expected a list of scopes");
         }
         Set<String> out = new LinkedHashSet<>();
-        v.valueStream().map(JsonNode::stringValue).forEach(out::add);
+        for (int i = 0; i < v.size(); i++) {
+            out.add(scopeToken(v.get(i).stringValue(), at + "[" + i + "]"));
+        }
         return out;
+    }
+
+    /** {@code scope}, if RFC 6749's grammar allows it; else an error naming it. */
+    static String scopeToken(String scope, String at) {
+        if (!ScopeToken.valid(scope)) {
+            throw new AuthConfigException(at + ": " + Json.write(scope) + " is not a scope (RFC 6749 section 3.3: "
+                    + "printable ASCII without spaces, quotes or backslashes)");
+        }
+        return scope;
+    }
+
+    /**
+     * One key's entry for the list under {@code keys:}, serialized (a JSON mapping, which YAML
+     * reads as it is), never pasted together: a scope holding {@code ,} or {@code ]} stays one
+     * scope. Checked by reading it back, as the gateway will.
+     */
+    static String entry(String name, String sha256Hex, List<String> scopes) {
+        ObjectNode entry = Json.object();
+        entry.put("name", name);
+        entry.put("sha256", sha256Hex);
+        ArrayNode list = entry.putArray("scopes");
+        scopes.forEach(s -> list.add(scopeToken(s, "scope")));
+        String line = "- " + Json.write(entry);
+        StoredKey back = parse("keys:\n" + line + "\n", "the new entry").get(0);
+        if (!back.name().equals(name) || !List.copyOf(back.scopes()).equals(List.copyOf(new LinkedHashSet<>(scopes)))) {
+            throw new IllegalStateException("the keys-file entry does not read back as written");
+        }
+        return line;
     }
 }

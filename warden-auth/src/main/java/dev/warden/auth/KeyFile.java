@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * others go on with the keys they have): a stat a second costs nothing, needs no thread to start
  * or stop, and follows the injected clock, so tests drive it without sleeping. A file that
  * changes into something unusable keeps the keys already loaded and is reported once (per
- * change), never thrown into a request.
+ * change), never thrown into a request; a file that is gone revokes every key it held (a
+ * missing file never keeps keys: at start it is a configuration error).
  */
 final class KeyFile {
 
@@ -62,7 +63,9 @@ final class KeyFile {
         }
         seen = now;
         if (now == MISSING) {
-            report("API keys file " + path + " is gone; the keys loaded before stay in use");
+            // Deleting the file is how an operator revokes in a hurry: its keys go with it.
+            keys = List.of();
+            report("API keys file " + path + " is gone; every key it held is revoked until it is back");
             return;
         }
         try {

@@ -20,6 +20,7 @@ import dev.warden.core.identity.Caller;
 import dev.warden.core.identity.Credentials;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.identity.ProtectedResourceMetadata;
+import dev.warden.core.identity.ScopeToken;
 import dev.warden.core.identity.Verdict;
 import dev.warden.core.identity.Verdict.Refusal;
 import java.io.IOException;
@@ -137,7 +138,7 @@ public final class ResourceServer implements Authenticator {
                 return refuse(Refusal.INVALID_REQUEST, m.reason());
             }
             case Presented.ApiKey k -> checked = apiKey(k.key());
-            case Presented.Bearer t -> checked = token(t.token(), aud);
+            case Presented.Bearer t -> checked = notAnApiKey(token(t.token(), aud));
         }
         return switch (checked) {
             case Checked.Bad bad -> refuse(Refusal.INVALID_TOKEN, bad.reason());
@@ -149,6 +150,18 @@ public final class ResourceServer implements Authenticator {
             }
             case Checked.Ok ok -> new Verdict.Admitted(ok.caller());
         };
+    }
+
+    /**
+     * {@code key:NAME} is an API key's subject: a token (from any issuer) claiming one is refused, so
+     * that a rule, limit or record written for the key never applies to a token that repeats its name.
+     */
+    private static Checked notAnApiKey(Checked checked) {
+        if (checked instanceof Checked.Ok ok && ok.caller().subject().startsWith(ApiKeys.SUBJECT_PREFIX)) {
+            return new Checked.Bad("a token whose sub (from " + ok.caller().issuer() + ") is in the API keys' "
+                    + ApiKeys.SUBJECT_PREFIX + " namespace");
+        }
+        return checked;
     }
 
     private Set<String> missing(Caller caller) {
@@ -201,6 +214,9 @@ public final class ResourceServer implements Authenticator {
         }
         if (!(jwt instanceof SignedJWT signed)) {
             return new Checked.Bad("an unsigned (alg none) or encrypted JWT");
+        }
+        if (!JwtCheck.canonical(token)) {
+            return new Checked.Bad("a JWT whose parts are not canonical base64url (padding, or unused bits set)");
         }
         String iss;
         try {
@@ -298,9 +314,9 @@ public final class ResourceServer implements Authenticator {
 
         /** The scopes every request needs. */
         public Builder requiredScopes(Set<String> scopes) {
-            if (scopes.stream().anyMatch(s -> s == null || s.isBlank() || s.contains(" ") || s.contains("\"")
-                    || s.contains("\\"))) {
-                throw new IllegalArgumentException("scopes are names without spaces, quotes or backslashes, got " + scopes);
+            if (!scopes.stream().allMatch(ScopeToken::valid)) {
+                throw new IllegalArgumentException("scopes are RFC 6749 scope tokens (printable ASCII without spaces, "
+                        + "quotes or backslashes), got " + scopes);
             }
             this.requiredScopes = Set.copyOf(scopes);
             return this;

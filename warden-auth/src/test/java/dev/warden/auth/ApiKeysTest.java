@@ -130,6 +130,41 @@ class ApiKeysTest {
     }
 
     @Test
+    void a_deleted_file_revokes_every_key_it_held_and_is_reported_once() throws Exception {
+        assertThat(bearer(CI_KEY)).isInstanceOf(Verdict.Admitted.class);
+        Files.delete(file);
+        for (int i = 0; i < 3; i++) {
+            clock.advance(Duration.ofSeconds(2));
+            assertThat(((Verdict.Refused) bearer(CI_KEY)).refusal()).isEqualTo(Refusal.INVALID_TOKEN);
+        }
+        assertThat(problems).singleElement().asString().contains("is gone").contains("revoked");
+    }
+
+    @Test
+    void a_deleted_file_written_again_is_read_again() throws Exception {
+        Files.delete(file);
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(bearer(CI_KEY)).isInstanceOf(Verdict.Refused.class);
+        rewrite(document("ci-bot", CI_KEY, "mcp:tools"));
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(bearer(CI_KEY)).isInstanceOf(Verdict.Admitted.class);
+    }
+
+    @Test
+    void a_missing_file_at_start_is_a_configuration_error() {
+        assertThatThrownBy(() -> ApiKeys.custom().file(dir.resolve("absent.yaml")).build())
+                .isInstanceOf(AuthConfigException.class).hasMessageContaining("absent.yaml");
+    }
+
+    @Test
+    void a_scope_in_the_keys_file_outside_rfc_6749s_grammar_is_named() throws Exception {
+        Files.writeString(file, "keys: [ { name: x, sha256: " + ApiKeys.digest(CI_KEY) + ", scopes: [\"mcp:tools\", \"a b\"] } ]");
+
+        assertThatThrownBy(() -> ApiKeys.custom().file(file).build()).isInstanceOf(AuthConfigException.class)
+                .hasMessageContaining("keys[0].scopes[1]: \"a b\" is not a scope (RFC 6749");
+    }
+
+    @Test
     void keys_come_from_an_environment_variable_too() {
         ApiKeys keys = ApiKeys.custom().env("WARDEN_API_KEYS", Map.of("WARDEN_API_KEYS",
                 "{\"keys\":[{\"name\":\"env-bot\",\"sha256\":\"" + ApiKeys.digest(OPS_KEY) + "\",\"scopes\":[\"mcp:tools\"]}]}")::get)

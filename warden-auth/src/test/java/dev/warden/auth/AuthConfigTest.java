@@ -92,6 +92,14 @@ class AuthConfigTest {
     }
 
     @Test
+    void a_scope_outside_rfc_6749s_grammar_is_named() {
+        refused("scopes: [\"caf\u00e9\"]\nissuers: [{issuer: https://a.example}]",
+                "auth.scopes[0]: \"caf\u00e9\" is not a scope (RFC 6749");
+        refused("toolScopes: {admin_*: [\"a\\tb\"]}\nissuers: [{issuer: https://a.example}]",
+                "auth.toolScopes.admin_*[0]: \"a\\tb\" is not a scope");
+    }
+
+    @Test
     void nothing_to_accept_is_refused() {
         refused("scopes: [x]", "auth: expected issuers, apiKeys or both");
     }

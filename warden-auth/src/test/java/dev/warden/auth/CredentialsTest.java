@@ -9,6 +9,7 @@ import dev.warden.core.identity.Verdict;
 import dev.warden.core.identity.Verdict.Refusal;
 import java.net.URI;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,17 @@ class CredentialsTest {
         assertThat(refused(Optional.of("Bearer"), Optional.empty()).refusal()).isEqualTo(Refusal.INVALID_REQUEST);
         assertThat(refused(Optional.of("Bearer a b"), Optional.empty()).refusal()).isEqualTo(Refusal.INVALID_REQUEST);
         assertThat(refused(Optional.of("Bearer a\"b"), Optional.empty()).refusal()).isEqualTo(Refusal.INVALID_REQUEST);
+    }
+
+    @Test
+    void one_header_holding_several_credentials_is_an_invalid_request() {
+        // Two Authorization field lines folded into one, as RFC 9110 section 5.3 allows a proxy to.
+        for (String folded : List.of("Bearer abc, Bearer def", "Bearer abc,Bearer def", "Bearer wdn_a, Bearer wdn_b",
+                "Bearer abc,def")) {
+            assertThat(refused(Optional.of(folded), Optional.empty()).refusal()).as(folded)
+                    .isEqualTo(Refusal.INVALID_REQUEST);
+        }
+        assertThat(refused(Optional.empty(), Optional.of("wdn_a, wdn_b")).refusal()).isEqualTo(Refusal.INVALID_REQUEST);
     }
 
     @Test

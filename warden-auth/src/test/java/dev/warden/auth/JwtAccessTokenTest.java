@@ -94,6 +94,42 @@ class JwtAccessTokenTest {
     }
 
     @Test
+    void a_token_whose_signature_is_padded_is_refused() throws Exception {
+        String token = as.sign(as.claims(NOW).build());
+        for (String padded : List.of(token + "=", token + "==")) {
+            Verdict v = present(padded);
+            assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);
+            assertThat(((Verdict.Refused) v).reason()).contains("base64url");
+        }
+        assertThat(present(token)).isInstanceOf(Verdict.Admitted.class);
+    }
+
+    @Test
+    void a_token_whose_signature_has_non_zero_unused_bits_is_refused() throws Exception {
+        String token = as.sign(as.claims(NOW).build());
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        String signature = token.substring(token.lastIndexOf('.') + 1);
+        assertThat(signature.length() % 4).isNotZero(); // an RS256 signature leaves unused bits
+        char last = signature.charAt(signature.length() - 1);
+        String sibling = token.substring(0, token.length() - 1) + alphabet.charAt(alphabet.indexOf(last) ^ 1);
+        assertThat(Base64URL.from(sibling.substring(sibling.lastIndexOf('.') + 1)).decode())
+                .isEqualTo(Base64URL.from(signature).decode());
+
+        Verdict v = present(sibling);
+
+        assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);
+        assertThat(((Verdict.Refused) v).reason()).contains("base64url");
+    }
+
+    @Test
+    void a_token_cannot_claim_an_api_keys_subject() throws Exception {
+        Verdict v = present(as.sign(as.claims(NOW).subject("key:alice").build()));
+
+        assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);
+        assertThat(((Verdict.Refused) v).reason()).contains("key:");
+    }
+
+    @Test
     void a_token_for_another_audience_is_refused() throws Exception {
         Verdict v = present(as.sign(as.claims(NOW).audience("https://other.example/mcp").build()));
         assertThat(refusal(v)).isEqualTo(Refusal.INVALID_TOKEN);

@@ -1,10 +1,14 @@
 package dev.warden.cli;
 
 import dev.warden.auth.ApiKeys;
+import dev.warden.core.identity.ScopeToken;
+import dev.warden.core.json.Json;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code warden keys new --name NAME --scope SCOPE}: a new API key for a machine client. The key
@@ -31,28 +35,42 @@ final class KeysCommand implements Callable<Integer> {
                 description = "What the key is called: its caller's subject is key:NAME, in audit records and rules.")
         String name;
 
-        @Option(names = "--scope", paramLabel = "SCOPE", description = "A scope the key grants (repeat for several).")
+        @Option(names = "--scope", paramLabel = "SCOPE", description = "A scope the key grants, as RFC 6749 spells one; repeat --scope for several "
+                        + "(a comma is refused, never taken as a separator).")
         List<String> scopes = List.of();
+
+        @Spec
+        CommandSpec spec;
 
         @Override
         public Integer call() {
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            java.io.PrintWriter err = spec.commandLine().getErr();
             if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
-                System.err.println("warden keys new: --name must be 1 to 64 letters, digits, '.', '_' or '-'");
+                err.println("warden keys new: --name must be 1 to 64 letters, digits, '.', '_' or '-'");
                 return 2;
             }
             for (String scope : scopes) {
-                if (!scope.matches("[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,128}")) {
-                    System.err.println("warden keys new: a scope is printable ASCII without spaces, quotes or "
-                            + "backslashes (RFC 6749)");
+                if (scope.contains(",")) {
+                    // RFC 6749 allows a comma in a scope, but here it is nearly always meant as a list:
+                    // refused, so the key never holds a scope its operator did not mean.
+                    err.println("warden keys new: --scope " + Json.write(scope) + " holds a comma; give one scope "
+                            + "per --scope (repeat --scope for several)");
+                    return 2;
+                }
+                if (scope.length() > 128 || !ScopeToken.valid(scope)) {
+                    err.println("warden keys new: --scope " + Json.write(scope) + " is not a scope: printable ASCII "
+                            + "without spaces, quotes or backslashes, at most 128 characters (RFC 6749)");
                     return 2;
                 }
             }
             String key = ApiKeys.newKey();
-            System.out.println(key);
-            System.out.flush();
-            System.err.println("Add to the keys file (auth.apiKeys.file), under keys:");
-            System.err.println("  - { name: " + name + ", sha256: " + ApiKeys.digest(key) + ", scopes: ["
-                    + String.join(", ", scopes) + "] }");
+            String entry = ApiKeys.entry(name, key, scopes);
+            out.println(key);
+            out.flush();
+            err.println("Add to the keys file (auth.apiKeys.file), under keys:");
+            err.println("  " + entry);
+            err.flush();
             return 0;
         }
     }

@@ -40,7 +40,7 @@ class GatewayApiKeysEndToEndTest {
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         String key = result.stdout().strip();
         assertThat(key).startsWith("wdn_").doesNotContain("\n");
-        String entry = result.stderr().lines().filter(l -> l.strip().startsWith("- { name: " + name + ","))
+        String entry = result.stderr().lines().filter(l -> l.strip().startsWith("- {\"name\":\"" + name + "\","))
                 .findFirst().orElseThrow(() -> new AssertionError("no keys-file entry in " + result.stderr()));
         assertThat(entry).doesNotContain(key);
         return new Minted(key, entry);

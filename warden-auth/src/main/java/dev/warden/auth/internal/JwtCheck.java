@@ -57,6 +57,37 @@ public final class JwtCheck {
         this.refetchInterval = refetchInterval;
     }
 
+    private static final String BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+    /**
+     * Whether every part of a compact JWS is in the one spelling RFC 7515 section 2 allows:
+     * base64url without padding, its unused trailing bits zero. A decoder that accepts the other
+     * spellings makes many strings of one token, so whatever keys on the string (the verified
+     * token cache, a revocation list, a log search) is sidestepped by one more {@code =}.
+     */
+    public static boolean canonical(String compact) {
+        String[] parts = compact.split("\\.", -1);
+        if (parts.length != 3) {
+            return false;
+        }
+        for (String part : parts) {
+            if (part.length() % 4 == 1) {
+                return false;
+            }
+            for (int i = 0; i < part.length(); i++) {
+                if (BASE64URL.indexOf(part.charAt(i)) < 0) {
+                    return false;
+                }
+            }
+            int unused = part.isEmpty() ? 0 : BASE64URL.indexOf(part.charAt(part.length() - 1))
+                    & (part.length() % 4 == 2 ? 0x0F : part.length() % 4 == 3 ? 0x03 : 0);
+            if (unused != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The verified claims, or an exception whose message is for the operator. */
     public JWTClaimsSet verify(SignedJWT jwt) throws BadJOSEException, JOSEException, IOException {
         return processor().process(jwt, null);

@@ -11,6 +11,7 @@ import java.util.Set;
  * authorization rules follow it, never a name the client gives itself.
  *
  * @param subject  who the credential speaks for: the token's {@code sub}, or {@code key:NAME} for an API key
+ *                 (a namespace tokens cannot claim: the resource server refuses a token whose sub is in it)
  * @param clientId the OAuth client the token was issued to ({@code client_id} or {@code azp}), when known
  * @param issuer   who vouched for it: the token's {@code iss}, or {@code api-key}
  * @param scopes   what it may do
@@ -46,10 +47,10 @@ public record Caller(String subject, Optional<String> clientId, String issuer, S
     }
 
     /**
-     * Whether {@code other} is the same principal: same issuer and subject. A session opened by one
-     * is another's only if both are.
+     * Whether {@code other} is the same principal: same kind, issuer and subject. A session opened by
+     * one is another's only if all three are, so a token repeating an API key's subject is not the key.
      */
     public boolean samePrincipal(Caller other) {
-        return subject.equals(other.subject) && issuer.equals(other.issuer);
+        return kind == other.kind && subject.equals(other.subject) && issuer.equals(other.issuer);
     }
 }

@@ -127,6 +127,6 @@ final class AtRest {
     private static Incident with(Incident i, java.util.Optional<String> original, List<Finding> findings,
             List<Incident.ThrowableRecord> chain) {
         return new Incident(i.ref(), i.time(), i.code(), i.method(), i.tool(), i.upstream(), original, findings, chain,
-                i.arguments(), i.reason(), i.subject(), i.clientId());
+                i.arguments(), i.reason(), i.subject(), i.clientId(), i.issuer(), i.kind());
     }
 }

@@ -53,7 +53,7 @@ public final class ErrorBoundary {
 
     /**
      * This boundary for a connection whose caller is known (an authenticated HTTP session): its
-     * incidents carry the caller's subject and client id, for the operator who looks a ref up;
+     * incidents carry the caller's principal (kind, issuer, subject) and client id, for the operator who looks a ref up;
      * what the peer sees is the same. {@code caller} is read when an incident is recorded (a
      * session's credentials may change; its principal does not).
      */
@@ -61,7 +61,7 @@ public final class ErrorBoundary {
         IncidentSink stamped = new IncidentSink() {
             @Override
             public void record(Incident incident) {
-                incidents.record(caller.get().map(c -> incident.withCaller(c.subject(), c.clientId())).orElse(incident));
+                incidents.record(caller.get().map(c -> incident.withCaller(c)).orElse(incident));
             }
 
             @Override

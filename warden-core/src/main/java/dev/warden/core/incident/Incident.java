@@ -23,11 +23,15 @@ import java.util.Optional;
  * @param subject who was calling, when the server authenticated the caller (see
  *     {@link dev.warden.core.identity.Caller#subject}): the operator's, never the peer's
  * @param clientId the OAuth client the caller's token was issued to, when known
+ * @param issuer who vouched for the subject ({@link dev.warden.core.identity.Caller#issuer}), with it
+ * @param kind how the caller was established ({@link dev.warden.core.identity.Caller.Kind}), with the
+ *     subject: the principal is the three together
  */
 public record Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
                        Optional<String> upstream, Optional<String> original, List<Finding> findings,
                        List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason,
-                       Optional<String> subject, Optional<String> clientId) {
+                       Optional<String> subject, Optional<String> clientId, Optional<String> issuer,
+                       Optional<String> kind) {
 
     /**
      * The most of {@code arguments} and {@code reason} kept. Beyond it they are cut rather than
@@ -49,6 +53,17 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
         reason = bounded(Objects.requireNonNullElse(reason, Optional.empty()));
         subject = Objects.requireNonNullElse(subject, Optional.empty());
         clientId = Objects.requireNonNullElse(clientId, Optional.empty());
+        issuer = Objects.requireNonNullElse(issuer, Optional.empty());
+        kind = Objects.requireNonNullElse(kind, Optional.empty());
+    }
+
+    /** An incident whose caller is known by subject and client only (the shape before principals had a kind). */
+    public Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
+                    Optional<String> upstream, Optional<String> original, List<Finding> findings,
+                    List<ThrowableRecord> chain, Optional<String> arguments, Optional<String> reason,
+                    Optional<String> subject, Optional<String> clientId) {
+        this(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason, subject, clientId,
+                Optional.empty(), Optional.empty());
     }
 
     /** An incident with no authenticated caller (the shape before callers were kept). */
@@ -81,19 +96,26 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
     /** This incident with the request's arguments, as {@link IncidentArguments#of} made them; blank means none. */
     public Incident withArguments(String arguments) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, present(arguments),
-                reason, subject, clientId);
+                reason, subject, clientId, issuer, kind);
     }
 
     /** This incident with what failed or why the request was refused, in Warden's words; blank means none. */
     public Incident withReason(String reason) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments,
-                present(reason), subject, clientId);
+                present(reason), subject, clientId, issuer, kind);
     }
 
     /** This incident with who was calling: the authenticated subject and its OAuth client id, for the operator. */
     public Incident withCaller(String subject, Optional<String> clientId) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason,
-                present(subject), Objects.requireNonNull(clientId, "clientId"));
+                present(subject), Objects.requireNonNull(clientId, "clientId"), Optional.empty(), Optional.empty());
+    }
+
+    /** This incident with who was calling: the caller's principal (kind, issuer, subject) and OAuth client id. */
+    public Incident withCaller(dev.warden.core.identity.Caller caller) {
+        return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason,
+                present(caller.subject()), caller.clientId(), present(caller.issuer()),
+                Optional.of(caller.kind().name()));
     }
 
     private static Optional<String> present(String text) {

@@ -78,6 +78,8 @@ public final class IncidentJson {
         incident.reason().ifPresent(r -> node.put("reason", r));
         incident.subject().ifPresent(c -> node.put("subject", c));
         incident.clientId().ifPresent(c -> node.put("clientId", c));
+        incident.issuer().ifPresent(c -> node.put("issuer", c));
+        incident.kind().ifPresent(c -> node.put("kind", c));
         return node;
     }
 
@@ -115,7 +117,7 @@ public final class IncidentJson {
 
     /**
      * Reads a record; fields added later ({@code arguments}, {@code reason}, {@code subject}, {@code
-     * clientId}) are optional, so records
+     * clientId}, {@code issuer}, {@code kind}) are optional, so records
      * written before them still read.
      *
      * @throws IllegalArgumentException if the node is not an incident
@@ -150,7 +152,8 @@ public final class IncidentJson {
             return new Incident(new Ref(node.get("ref").stringValue()), Instant.parse(node.get("time").stringValue()),
                     ErrorCode.valueOf(node.get("code").stringValue()), node.get("method").stringValue(),
                     text(node, "tool"), text(node, "upstream"), text(node, "original"), findings, chain,
-                    text(node, "arguments"), text(node, "reason"), text(node, "subject"), text(node, "clientId"));
+                    text(node, "arguments"), text(node, "reason"), text(node, "subject"), text(node, "clientId"),
+                    text(node, "issuer"), text(node, "kind"));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an incident record", e);
         }

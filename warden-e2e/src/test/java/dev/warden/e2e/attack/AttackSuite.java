@@ -21,6 +21,7 @@ final class AttackSuite {
         all.addAll(AuditAttacks.all());
         all.addAll(Ownership.all());
         all.addAll(Shares.all());
+        all.addAll(Credentials.all());
         return List.copyOf(all);
     }
 

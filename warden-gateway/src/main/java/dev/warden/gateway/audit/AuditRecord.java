@@ -15,10 +15,13 @@ import java.util.Optional;
  * @param ref the failure's ref, to look up with {@code warden incidents show}
  * @param subject who was calling, when the transport authenticated the caller (not a name it gave itself)
  * @param clientId the OAuth client the caller's token was issued to, when known
+ * @param issuer who vouched for the subject ({@code api-key} for an API key), with the subject
+ * @param kind how the caller was established ({@code JWT}, {@code INTROSPECTED}, {@code API_KEY}), with
+ *             the subject: the principal is the three together
  */
 public record AuditRecord(Instant time, String client, Optional<String> upstream, String method, Optional<String> tool,
         Duration duration, Outcome outcome, Optional<String> code, Optional<String> ref, Optional<String> subject,
-        Optional<String> clientId) {
+        Optional<String> clientId, Optional<String> issuer, Optional<String> kind) {
 
     public enum Outcome { OK, TOOL_ERROR, ERROR, CANCELLED }
 
@@ -30,6 +33,16 @@ public record AuditRecord(Instant time, String client, Optional<String> upstream
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(clientId, "clientId");
+        Objects.requireNonNull(issuer, "issuer");
+        Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A record as stores that keep no issuer or kind read it back. */
+    public AuditRecord(Instant time, String client, Optional<String> upstream, String method, Optional<String> tool,
+            Duration duration, Outcome outcome, Optional<String> code, Optional<String> ref, Optional<String> subject,
+            Optional<String> clientId) {
+        this(time, client, upstream, method, tool, duration, outcome, code, ref, subject, clientId, Optional.empty(),
+                Optional.empty());
     }
 
     /** A record of a request no authenticated caller made (stdio, loopback HTTP). */
@@ -38,9 +51,10 @@ public record AuditRecord(Instant time, String client, Optional<String> upstream
         this(time, client, upstream, method, tool, duration, outcome, code, ref, Optional.empty(), Optional.empty());
     }
 
-    /** This record with who was calling: the caller's subject and OAuth client id; unchanged for nobody. */
+    /** This record with who was calling: the caller's subject, issuer, kind and OAuth client id; unchanged for nobody. */
     public AuditRecord withCaller(Optional<Caller> caller) {
         return caller.map(c -> new AuditRecord(time, client, upstream, method, tool, duration, outcome, code, ref,
-                Optional.of(c.subject()), c.clientId())).orElse(this);
+                Optional.of(c.subject()), c.clientId(), Optional.of(c.issuer()), Optional.of(c.kind().name())))
+                .orElse(this);
     }
 }

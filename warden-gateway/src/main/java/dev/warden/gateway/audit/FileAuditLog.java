@@ -276,6 +276,14 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             b.append(",\"clientId\":");
             string(b, r.clientId().get());
         }
+        if (r.issuer().isPresent()) {
+            b.append(",\"issuer\":");
+            string(b, r.issuer().get());
+        }
+        if (r.kind().isPresent()) {
+            b.append(",\"kind\":");
+            string(b, r.kind().get());
+        }
         return b.append("}\n").toString();
     }
 

@@ -57,7 +57,7 @@ public final class CallerIncidents implements IncidentSink {
     @Override
     public void record(Incident incident) {
         Caller caller = fixed.orElseGet(SERVING::get);
-        store.record(caller == null ? incident : incident.withCaller(caller.subject(), caller.clientId()));
+        store.record(caller == null ? incident : incident.withCaller(caller));
     }
 
     @Override

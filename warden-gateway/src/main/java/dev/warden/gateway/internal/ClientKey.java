@@ -1,5 +1,7 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.identity.Caller;
+
 /**
  * Who a client is, for what the gateway keeps per client (its rate, its parked calls): never a
  * name it gives itself, nor its session (it could start another). The authenticated subject when
@@ -8,13 +10,14 @@ package dev.warden.gateway.internal;
 sealed interface ClientKey {
 
     /**
-     * An authenticated caller, by who vouched for it and whom it speaks for: the same key from
-     * every address and session, whatever the client calls itself.
+     * An authenticated caller, by how it was established, who vouched for it and whom it speaks
+     * for (the principal, all three): the same key from every address and session, whatever the
+     * client calls itself.
      */
-    record Subject(String issuer, String subject) implements ClientKey {
+    record Subject(Caller.Kind kind, String issuer, String subject) implements ClientKey {
         public Subject {
-            if (issuer == null || subject == null || subject.isEmpty()) {
-                throw new IllegalArgumentException("an issuer and a subject are needed");
+            if (kind == null || issuer == null || subject == null || subject.isEmpty()) {
+                throw new IllegalArgumentException("a kind, an issuer and a subject are needed");
             }
         }
     }

@@ -51,7 +51,8 @@ final class ClientProfile {
         this.rates = rates;
         this.peer = downstream instanceof AuthenticatedPeer a ? Optional.of(a) : Optional.empty();
         Optional<Caller> caller = caller();
-        this.key = caller.isPresent() ? new ClientKey.Subject(caller.get().issuer(), caller.get().subject())
+        this.key = caller.isPresent() ? new ClientKey.Subject(caller.get().kind(), caller.get().issuer(),
+                caller.get().subject())
                 : downstream instanceof PeerAddress p && p.peerAddress() != null && !p.peerAddress().isEmpty()
                 ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
         this.rate = rates.of(key);

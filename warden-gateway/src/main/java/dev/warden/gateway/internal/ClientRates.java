@@ -72,7 +72,7 @@ public final class ClientRates {
      */
     static Optional<String> scope(ClientKey client) {
         return switch (client) {
-            case ClientKey.Subject s -> Optional.of("client:sub:" + digest(s.issuer() + "\n" + s.subject()));
+            case ClientKey.Subject s -> Optional.of("client:sub:" + digest(s.kind() + "\n" + s.issuer() + "\n" + s.subject()));
             case ClientKey.Address a -> Optional.of("client:addr:" + a.address());
             case ClientKey.Unknown u -> Optional.of("client:unknown");
             case ClientKey.Connection c -> Optional.empty();

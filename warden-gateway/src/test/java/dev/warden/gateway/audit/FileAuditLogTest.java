@@ -2,13 +2,16 @@ package dev.warden.gateway.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.identity.Caller;
 import dev.warden.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,6 +35,8 @@ class FileAuditLogTest {
         r.ref().ifPresent(ref -> line.put("ref", ref));
         r.subject().ifPresent(v -> line.put("subject", v));
         r.clientId().ifPresent(v -> line.put("clientId", v));
+        r.issuer().ifPresent(v -> line.put("issuer", v));
+        r.kind().ifPresent(v -> line.put("kind", v));
         return line + "\n";
     }
 
@@ -59,6 +64,21 @@ class FileAuditLogTest {
         assertThat(FileAuditLog.line(AUTHENTICATED)).isEqualTo(byMapper(AUTHENTICATED))
                 .contains(",\"subject\":\"alice@example.com\",\"clientId\":\"cursor-\\\"desktop\\\"\"}");
         assertThat(FileAuditLog.line(RECORDS.get(0))).doesNotContain("subject").doesNotContain("clientId");
+    }
+
+    @Test
+    void theLineTellsAnApiKeyFromATokenClaimingItsSubject() {
+        Caller key = new Caller("key:alice", Optional.empty(), "api-key", Set.of(), Map.of(), Caller.Kind.API_KEY,
+                Optional.empty());
+        Caller token = new Caller("key:alice", Optional.empty(), "https://as.example", Set.of(), Map.of(),
+                Caller.Kind.JWT, Optional.empty());
+
+        String byKey = FileAuditLog.line(RECORDS.get(0).withCaller(Optional.of(key)));
+        String byToken = FileAuditLog.line(RECORDS.get(0).withCaller(Optional.of(token)));
+
+        assertThat(byKey).contains("\"subject\":\"key:alice\"", "\"issuer\":\"api-key\"", "\"kind\":\"API_KEY\"");
+        assertThat(byToken).contains("\"subject\":\"key:alice\"", "\"issuer\":\"https://as.example\"",
+                "\"kind\":\"JWT\"");
     }
 
     @Test

@@ -242,6 +242,43 @@ class AuthenticationTest {
     }
 
     @Test
+    void twoAuthorizationHeadersGet400InvalidRequestWhicheverComesFirst() throws Exception {
+        for (List<String> tokens : List.of(List.of("alice", "bob"), List.of("alice", "alice"), List.of("forged", "alice"))) {
+            HttpResponse<String> response = peer.send(withToken(withToken(peer.post(INIT, jsonHeaders()),
+                    tokens.get(0)), tokens.get(1)));
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(challenge ->
+                    assertThat(challenge).startsWith("Bearer error=\"invalid_request\""));
+        }
+        assertThat(callersSeen).isEmpty();
+    }
+
+    @Test
+    void aRefusalForMissingScopesCarriesTheRequestsId() throws Exception {
+        String session = initialize("alice");
+
+        HttpResponse<String> refused = peer.send(withToken(peer.post(call(42, "admin_reset"), headers(session)), "alice"));
+
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(Json.mapper().readTree(refused.body()).path("id").asInt()).isEqualTo(42);
+    }
+
+    @Test
+    void aRefusedCredentialGetsItsErrorWithTheRequestsIdWhenTheBodyHasOne() throws Exception {
+        HttpResponse<String> invalid = peer.send(withToken(peer.post(call(7, "echo"), jsonHeaders()), "forged"));
+        HttpResponse<String> missing = peer.send(peer.post(call(8, "echo"), jsonHeaders()));
+        HttpResponse<String> notJson = peer.send(withToken(peer.post("{\"id\":9,", jsonHeaders()), "forged"));
+
+        assertThat(invalid.statusCode()).isEqualTo(401);
+        assertThat(Json.mapper().readTree(invalid.body()).path("id").asInt()).isEqualTo(7);
+        assertThat(missing.statusCode()).isEqualTo(401);
+        assertThat(Json.mapper().readTree(missing.body()).path("id").asInt()).isEqualTo(8);
+        assertThat(notJson.statusCode()).isEqualTo(401);
+        assertThat(Json.mapper().readTree(notJson.body()).path("id").isNull()).isTrue();
+    }
+
+    @Test
     void aServerBeyondLoopbackWithoutAnAuthenticatorRefusesToBuildUnlessToldItIsInsecure() {
         McpHttpServerBuilder open = McpHttpServer.builder().host("0.0.0.0").allowedHosts(Set.of("mcp.example"))
                 .onSession(t -> { });

@@ -42,7 +42,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
 
     private static void insert(Connection c, List<AuditRecord> records) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO " + TABLE + " (at, client, upstream, method, tool, "
-                + "duration_ms, outcome, code, ref, subject, client_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)")) {
+                + "duration_ms, outcome, code, ref, subject, client_id, issuer, kind) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
             for (AuditRecord r : records) {
                 Text.set(s, 1, r.time());
                 Text.set(s, 2, r.client());
@@ -55,6 +55,8 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
                 Text.set(s, 9, r.ref());
                 Text.set(s, 10, r.subject());
                 Text.set(s, 11, r.clientId());
+                Text.set(s, 12, r.issuer());
+                Text.set(s, 13, r.kind());
                 s.addBatch();
             }
             s.executeBatch();
@@ -111,7 +113,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
     /** The records the query asks for, newest first. */
     public List<AuditRecord> list(AuditQuery query) {
         StringBuilder sql = new StringBuilder("SELECT at, client, upstream, method, tool, duration_ms, outcome, code, "
-                + "ref, subject, client_id FROM " + TABLE + " WHERE at >= ?");
+                + "ref, subject, client_id, issuer, kind FROM " + TABLE + " WHERE at >= ?");
         List<Object> args = new ArrayList<>();
         args.add(query.since());
         query.until().ifPresent(u -> {
@@ -140,7 +142,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
                     out.add(new AuditRecord(rs.getTimestamp(1).toInstant(), rs.getString(2), text(rs, 3),
                             rs.getString(4), text(rs, 5), Duration.ofNanos(Math.round(rs.getDouble(6) * 1_000_000)),
                             AuditRecord.Outcome.valueOf(rs.getString(7)), text(rs, 8), text(rs, 9), text(rs, 10),
-                            text(rs, 11)));
+                            text(rs, 11), text(rs, 12), text(rs, 13)));
                 }
             }
             return out;

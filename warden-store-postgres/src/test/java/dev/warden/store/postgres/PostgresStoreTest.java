@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.Incident;
 import dev.warden.gateway.audit.AuditRecord;
 import dev.warden.testkit.MutableClock;
@@ -18,7 +19,9 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -85,6 +88,22 @@ class PostgresStoreTest {
             assertThat(found.original().orElseThrow()).doesNotContain("Xk9vQ2mPz7LwR4tB").contains("[redacted:url-password]");
             assertThat(b.incidents().list(written.time().minusSeconds(1), Optional.of(ErrorCode.UPSTREAM_ERROR),
                     Optional.of("query"), Optional.of("alice"), 10)).extracting(Incident::ref).containsExactly(written.ref());
+        }
+    }
+
+    @Test
+    void anAuditRecordKeepsItsCallersIssuerAndKindBesideTheSubject() throws Exception {
+        AuditRecord byKey = audit(Instant.now(), "query", "key:alice").withCaller(Optional.of(new Caller("key:alice",
+                Optional.empty(), "api-key", Set.of(), Map.of(), Caller.Kind.API_KEY, Optional.empty())));
+        AuditRecord byToken = audit(Instant.now(), "query", "key:alice").withCaller(Optional.of(new Caller("key:alice",
+                Optional.empty(), "https://as.example", Set.of(), Map.of(), Caller.Kind.JWT, Optional.empty())));
+        try (PostgresStore store = PostgresStore.open(db.settings().withWaitForCommit(true), Clock.systemUTC())) {
+            store.audit().record(byKey);
+            store.audit().record(byToken);
+
+            assertThat(store.audit().list(AuditQuery.since(Instant.now().minusSeconds(600), 10).withSubject("key:alice")))
+                    .extracting(r -> r.kind().orElse("") + " " + r.issuer().orElse(""))
+                    .containsExactlyInAnyOrder("API_KEY api-key", "JWT https://as.example");
         }
     }
 

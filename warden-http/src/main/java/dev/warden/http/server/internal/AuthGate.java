@@ -6,9 +6,11 @@ import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.identity.Credentials;
 import dev.warden.core.identity.ProtectedResourceMetadata;
+import dev.warden.core.identity.ScopeToken;
 import dev.warden.core.identity.Verdict;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.jsonrpc.RequestId;
 import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
@@ -62,24 +64,54 @@ public final class AuthGate {
         if (authenticator.isEmpty()) {
             return Optional.of(Admission.NOBODY);
         }
+        if (request.getHeaders().getValuesList(HttpHeader.AUTHORIZATION).size() > 1
+                || request.getHeaders().getValuesList("X-API-Key").size() > 1) {
+            // RFC 6750 section 3.1: one credential per request. Taking the first would let a proxy
+            // that reads the last disagree with us on who calls.
+            refuseReadingId(request, response, callback, refusals, new Verdict.Refused(Verdict.Refusal.INVALID_REQUEST,
+                    Set.of(), "more than one Authorization or X-API-Key header"));
+            return Optional.empty();
+        }
         Credentials credentials = new Credentials(Headers.header(request, HttpHeader.AUTHORIZATION.asString()),
                 Headers.header(request, "X-API-Key"));
         Verdict verdict = authenticator.get().authenticate(credentials, resource.orElseThrow());
         return switch (verdict) {
             case Verdict.Admitted admitted -> Optional.of(new Admission(Optional.of(admitted.caller())));
             case Verdict.Refused refused -> {
-                refuse(response, callback, refusals, refused);
+                refuseReadingId(request, response, callback, refusals, refused);
                 yield Optional.empty();
             }
         };
     }
 
     /**
+     * A refusal of a POST carries its request's id, as every answer does: the body is read (at
+     * most {@link RefusedBody#MAX_BYTES}; beyond that, or not JSON, the id stays null) only to
+     * find it. Nothing else of it is looked at.
+     */
+    private void refuseReadingId(Request request, Response response, Callback callback, Refusals refusals,
+                                 Verdict.Refused refused) {
+        if (!"POST".equals(request.getMethod())) {
+            refuse(response, callback, refusals, refused, Optional.empty());
+            return;
+        }
+        BodyReader.read(request, RefusedBody.MAX_BYTES, outcome -> {
+            switch (outcome) {
+                case BodyReader.Outcome.Read read -> refuse(response, callback, refusals, refused,
+                        RefusedBody.requestId(read.body()));
+                case BodyReader.Outcome.TooLarge tooLarge -> refuse(response, callback, refusals, refused,
+                        Optional.empty());
+                case BodyReader.Outcome.Failed failed -> callback.failed(failed.cause());
+            }
+        });
+    }
+
+    /**
      * Whether {@code caller} may call the tools named: each tool's own scopes (step-up, answered
      * with 403 {@code insufficient_scope} naming every scope to ask for). True without an authenticator.
      */
-    boolean mayCall(Optional<Caller> caller, Iterable<String> tools, Response response, Callback callback,
-                    Refusals refusals) {
+    boolean mayCall(Optional<Caller> caller, Iterable<String> tools, Optional<RequestId> id, Response response,
+                    Callback callback, Refusals refusals) {
         if (authenticator.isEmpty() || caller.isEmpty()) {
             return true;
         }
@@ -94,11 +126,12 @@ public final class AuthGate {
         Set<String> missing = new TreeSet<>(needed);
         missing.removeAll(caller.get().scopes());
         refuse(response, callback, refusals, new Verdict.Refused(Verdict.Refusal.INSUFFICIENT_SCOPE, askFor,
-                "tools/call needs scopes " + missing + " that " + caller.get().subject() + " lacks"));
+                "tools/call needs scopes " + missing + " that " + caller.get().subject() + " lacks"), id);
         return false;
     }
 
-    private void refuse(Response response, Callback callback, Refusals refusals, Verdict.Refused refused) {
+    private void refuse(Response response, Callback callback, Refusals refusals, Verdict.Refused refused,
+                        Optional<RequestId> id) {
         Verdict.Refusal kind = refused.refusal();
         StringBuilder challenge = new StringBuilder("Bearer");
         String separator = " ";
@@ -125,22 +158,13 @@ public final class AuthGate {
         };
         ErrorCode code = kind == Verdict.Refusal.INVALID_REQUEST ? ErrorCode.VALIDATION_ERROR
                 : ErrorCode.PERMISSION_DENIED;
-        refusals.refuse(response, callback, kind.status(), Optional.empty(),
+        refusals.refuse(response, callback, kind.status(), id,
                 new ProtocolException(JsonRpcError.INVALID_REQUEST, message, code), "authentication: " + refused.reason());
     }
 
-    /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
+    /** RFC 6749 section 3.3's scope-token, and no longer than a header needs. */
     static boolean scopeToken(String scope) {
-        if (scope.isEmpty() || scope.length() > 256) {
-            return false;
-        }
-        for (int i = 0; i < scope.length(); i++) {
-            char c = scope.charAt(i);
-            if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
-                return false;
-            }
-        }
-        return true;
+        return scope.length() <= 256 && ScopeToken.valid(scope);
     }
 
     /** RFC 9728 section 3.1: the well-known prefix between the resource's origin and its path. */

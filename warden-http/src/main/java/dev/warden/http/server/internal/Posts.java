@@ -90,7 +90,9 @@ final class Posts {
                     invalid.reason());
             return;
         }
-        if (!settings.auth().mayCall(caller, toolsCalled(decoded), response, callback, refusals)) {
+        List<RequestId> asked = requestIds(decoded);
+        if (!settings.auth().mayCall(caller, toolsCalled(decoded), asked.size() == 1 ? Optional.of(asked.get(0))
+                : Optional.empty(), response, callback, refusals)) {
             return;
         }
         if (!requestIds(decoded).isEmpty()) {

@@ -14,14 +14,15 @@ import tools.jackson.databind.node.ObjectNode;
  * principal may use it), and the client's initialize params (its version, capabilities and name),
  * replayed into the replica's server as the client sent them. Nothing that changes later.
  *
- * @param principal  issuer and subject of who opened it; empty when the server authenticates nobody
+ * @param principal  kind, issuer and subject of who opened it; empty when the server authenticates nobody
  * @param initialize the params of the client's initialize request
  */
 record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
 
-    /** Who opened a session: the two fields {@link Caller#samePrincipal} compares. */
-    record Principal(String issuer, String subject) {
+    /** Who opened a session: the three fields {@link Caller#samePrincipal} compares. */
+    record Principal(Caller.Kind kind, String issuer, String subject) {
         Principal {
+            Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(issuer, "issuer");
             Objects.requireNonNull(subject, "subject");
         }
@@ -33,7 +34,7 @@ record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
     }
 
     static SealedSession of(Optional<Caller> caller, Optional<JsonNode> params) {
-        return new SealedSession(caller.map(c -> new Principal(c.issuer(), c.subject())),
+        return new SealedSession(caller.map(c -> new Principal(c.kind(), c.issuer(), c.subject())),
                 params.filter(ObjectNode.class::isInstance).map(p -> ((ObjectNode) p).deepCopy())
                         .orElseGet(Json::object));
     }
@@ -41,6 +42,7 @@ record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
     /** Whether {@code requester} is who opened the session (nobody when nobody did), as {@code ownedBy} decides. */
     boolean ownedBy(Optional<Caller> requester) {
         return principal.isEmpty() ? requester.isEmpty() : requester.isPresent()
+                && principal.get().kind() == requester.get().kind()
                 && principal.get().issuer().equals(requester.get().issuer())
                 && principal.get().subject().equals(requester.get().subject());
     }
@@ -48,6 +50,7 @@ record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
     byte[] bytes() {
         ObjectNode node = Json.object();
         principal.ifPresent(p -> {
+            node.put("knd", p.kind().name());
             node.put("iss", p.issuer());
             node.put("sub", p.subject());
         });
@@ -64,9 +67,16 @@ record SealedSession(Optional<Principal> principal, ObjectNode initialize) {
             }
             JsonNode iss = node.get("iss");
             JsonNode sub = node.get("sub");
-            Optional<Principal> principal = iss != null && iss.isString() && sub != null && sub.isString()
-                    ? Optional.of(new Principal(iss.stringValue(), sub.stringValue())) : Optional.empty();
-            return Optional.of(new SealedSession(principal, init));
+            JsonNode kind = node.get("knd");
+            if (iss == null && sub == null && kind == null) {
+                return Optional.of(new SealedSession(Optional.empty(), init));
+            }
+            // Sealed before principals had a kind: nobody can be shown to be its owner.
+            if (iss == null || !iss.isString() || sub == null || !sub.isString() || kind == null || !kind.isString()) {
+                return Optional.empty();
+            }
+            return Optional.of(new SealedSession(Optional.of(new Principal(Caller.Kind.valueOf(kind.stringValue()),
+                    iss.stringValue(), sub.stringValue())), init));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

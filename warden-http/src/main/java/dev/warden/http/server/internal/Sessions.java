@@ -293,7 +293,7 @@ final class Sessions {
         // Authenticated callers are counted per principal, not per address: behind a proxy or a NAT
         // every caller shares one address, and one of them must not make room by closing the
         // others' sessions.
-        String capKey = caller.map(c -> "principal " + c.issuer() + " " + c.subject()).orElse(address);
+        String capKey = caller.map(c -> "principal " + c.kind() + " " + c.issuer() + " " + c.subject()).orElse(address);
         ClientLimits limits = settings.limits();
         List<HttpSessionTransport> evicted = new ArrayList<>();
         HttpSessionTransport transport;
