@@ -17,6 +17,7 @@ final class AttackSuite {
         all.addAll(SlowPeers.all());
         all.addAll(Isolation.all());
         all.addAll(WrapAttacks.all());
+        all.addAll(SpellingsAndBatches.all());
         return List.copyOf(all);
     }
 
