@@ -74,10 +74,16 @@ class GatewayBatchesTest {
         gateway.close();
     }
 
+    /** The next answer (a response, or a batch of them); notifications the gateway sends meanwhile are passed over. */
     private JsonNode next() throws InterruptedException {
-        String frame = received.poll(20, TimeUnit.SECONDS);
-        assertThat(frame).as("an answer from the gateway").isNotNull();
-        return Json.mapper().readTree(frame);
+        while (true) {
+            String frame = received.poll(20, TimeUnit.SECONDS);
+            assertThat(frame).as("an answer from the gateway").isNotNull();
+            JsonNode message = Json.mapper().readTree(frame);
+            if (message.isArray() || !message.has("method")) {
+                return message;
+            }
+        }
     }
 
     private void initialize(String version) throws InterruptedException {
