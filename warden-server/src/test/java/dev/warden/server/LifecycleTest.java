@@ -100,6 +100,17 @@ class LifecycleTest {
     }
 
     @Test
+    void batchesWorkInTheNovember2024VersionToo() throws Exception {
+        try (TestClient client = TestClient.initialized(server, "2024-11-05")) {
+            client.send("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}]");
+            JsonNode reply = client.next();
+            assertThat(reply.isArray()).isTrue();
+            assertThat(reply.size()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void batchesAreInvalidInLaterVersions() throws Exception {
         try (TestClient client = TestClient.initialized(server, "2025-06-18")) {
             client.send("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");

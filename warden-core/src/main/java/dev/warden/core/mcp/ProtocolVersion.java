@@ -10,7 +10,7 @@ import java.util.Optional;
  * engine must know lives here, so that no other code compares version strings.
  */
 public enum ProtocolVersion {
-    V2024_11_05("2024-11-05", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
+    V2024_11_05("2024-11-05", true, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
     V2025_03_26("2025-03-26", true, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
     V2025_06_18("2025-06-18", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
     V2025_11_25("2025-11-25", false, JsonRpcError.MCP_RESOURCE_NOT_FOUND),
@@ -47,7 +47,10 @@ public enum ProtocolVersion {
         return wire;
     }
 
-    /** Only 2025-03-26 allows JSON-RPC batches; later versions removed them. */
+    /**
+     * Whether JSON-RPC batches are allowed: in 2024-11-05 (which follows JSON-RPC 2.0 whole) and
+     * 2025-03-26 (which says so); 2025-06-18 removed them.
+     */
     public boolean allowsBatches() {
         return batching;
     }

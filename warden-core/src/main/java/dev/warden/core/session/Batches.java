@@ -3,6 +3,7 @@ package dev.warden.core.session;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,9 +11,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * JSON-RPC batches, which only the negotiated version 2025-03-26 allows: each item is handled as if
- * it came alone, and their answers go back together in one batch once the last is ready (nothing
- * when none needs an answer).
+ * JSON-RPC batches, which the negotiated versions before 2025-06-18 allow: each item is handled as
+ * if it came alone, and their answers go back together in one batch once the last is ready
+ * (nothing when none needs an answer). Where batches are not allowed, the one refusal goes where
+ * the batch's first request would have been answered and every request of it ends, so a transport
+ * holding a stream open for them (HTTP) answers and frees their ids rather than waiting.
  */
 final class Batches {
 
@@ -38,8 +41,14 @@ final class Batches {
 
     void receive(Decoded.Batch batch) {
         if (!allowed) {
-            outbox.reply(answers.refusal(Optional.empty(), METHOD, ProtocolException.invalidRequest(
-                    "Invalid request: batches are not supported in the negotiated protocol version")));
+            List<RequestId> requests = new ArrayList<>();
+            for (Decoded item : batch.items()) {
+                if (item instanceof Decoded.Message m && m.message() instanceof JsonRpcMessage.Request r) {
+                    requests.add(r.id());
+                }
+            }
+            outbox.refuseBatch(answers.refusal(Optional.empty(), METHOD, ProtocolException.invalidRequest(
+                    "Invalid request: batches are not supported in the negotiated protocol version")), requests);
             return;
         }
         List<CompletableFuture<Optional<JsonRpcMessage>>> replies = new ArrayList<>();

@@ -68,6 +68,22 @@ final class Outbox {
         }
     }
 
+    /**
+     * The one refusal of a whole batch (it has no id of its own): on the stream of the batch's first
+     * request, if it has one, and then every request of it ended, as none will be answered otherwise.
+     */
+    void refuseBatch(JsonRpcMessage refusal, List<RequestId> requests) {
+        try {
+            OptionalInt code = refusal instanceof JsonRpcMessage.Failure f ? OptionalInt.of(f.error().code())
+                    : OptionalInt.empty();
+            transport.send(JsonRpcCodec.encode(refusal), refusal, requests.isEmpty() ? Route.UNRELATED
+                    : new Route.Reply(requests.get(0), code));
+        } catch (TransportClosedException e) {
+            LOG.log(System.Logger.Level.DEBUG, "batch refusal dropped: transport closed");
+        }
+        requests.forEach(transport::requestEnded);
+    }
+
     /** The request is answered: a transport holding a stream open for it may close it. */
     void requestEnded(RequestId request) {
         transport.requestEnded(request);

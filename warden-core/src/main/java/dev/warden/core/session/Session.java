@@ -113,7 +113,7 @@ public final class Session implements AutoCloseable {
         return incoming.refused();
     }
 
-    /** Whether the negotiated protocol version allows JSON-RPC batches (only 2025-03-26 does). */
+    /** Whether the negotiated protocol version allows JSON-RPC batches (see {@link dev.warden.core.mcp.ProtocolVersion#allowsBatches}). */
     public void allowBatches(boolean allowed) {
         inbox.allowBatches(allowed);
     }

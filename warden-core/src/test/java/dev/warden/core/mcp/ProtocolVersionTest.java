@@ -25,10 +25,13 @@ class ProtocolVersionTest {
     }
 
     @Test
-    void onlyTheMarch2025VersionAllowsBatches() {
+    void theVersionsBeforeJune2025AllowBatchesAndLaterOnesDoNot() {
+        // 2024-11-05 follows JSON-RPC 2.0 whole, batches included; 2025-03-26 says so; 2025-06-18 removed them.
+        assertThat(ProtocolVersion.V2024_11_05.allowsBatches()).isTrue();
         assertThat(ProtocolVersion.V2025_03_26.allowsBatches()).isTrue();
         assertThat(ProtocolVersion.V2025_06_18.allowsBatches()).isFalse();
         assertThat(ProtocolVersion.V2025_11_25.allowsBatches()).isFalse();
+        assertThat(ProtocolVersion.V2026_07_28.allowsBatches()).isFalse();
     }
 
     @Test

@@ -22,6 +22,7 @@ final class AttackSuite {
         all.addAll(Ownership.all());
         all.addAll(Shares.all());
         all.addAll(Credentials.all());
+        all.addAll(SpellingsAndBatches.all());
         return List.copyOf(all);
     }
 

@@ -35,8 +35,9 @@ final class Handshake {
 
     JsonNode initialize(RequestContext ctx) {
         JsonNode params = ctx.params().orElseGet(Json::object);
-        ProtocolVersion version = ProtocolVersion.fromWire(params.path("protocolVersion").asString(""))
-                .filter(v -> !v.stateless()).orElse(ProtocolVersion.latestSessionBased());
+        ProtocolVersion version = ProtocolVersion.negotiate(params.path("protocolVersion").asString(""));
+        // As the SDK's server does: the downstream session takes batches in the versions that have them.
+        ctx.session().allowBatches(version.allowsBatches());
         profile.initialized(params);
         List<McpClient> up = connectAll();
         ObjectNode result = Json.object();

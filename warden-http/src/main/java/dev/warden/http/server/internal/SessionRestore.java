@@ -19,14 +19,19 @@ final class SessionRestore {
     private SessionRestore() {
     }
 
+    /** A sealed id opened: what it carries, and the instant (epoch milliseconds) after which it no longer opens. */
+    record Opened(SealedSession state, long notAfterMillis) {
+    }
+
     /** What the id seals; empty (the reason logged, never the id) when it does not open here. */
-    static Optional<SealedSession> open(SessionSeal seal, String id) {
+    static Optional<Opened> open(SessionSeal seal, String id) {
         try {
-            Optional<SealedSession> state = SealedSession.from(seal.open(id));
+            SessionSeal.Unsealed unsealed = seal.open(id);
+            Optional<SealedSession> state = SealedSession.from(unsealed.value());
             if (state.isEmpty()) {
                 LOG.log(System.Logger.Level.DEBUG, "session seal: the sealed state is not in a known format");
             }
-            return state;
+            return state.map(s -> new Opened(s, unsealed.notAfterMillis()));
         } catch (SessionSeal.Rejected e) {
             LOG.log(System.Logger.Level.DEBUG, "a session id was not restored: {0}", e.getMessage());
             return Optional.empty();

@@ -126,8 +126,23 @@ public final class SessionSeal {
         }
     }
 
-    /** The value {@code sealed} holds, if it was sealed by a key of this ring, for this purpose, not too long ago. */
-    byte[] open(String sealed) throws Rejected {
+    /**
+     * What a sealed string held: the value, and the instant (epoch milliseconds) after which the
+     * string no longer opens, which also bounds whatever was made from it (an open session's copy).
+     */
+    record Unsealed(byte[] value, long notAfterMillis) {
+        Unsealed {
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /**
+     * The value {@code sealed} holds, if it was sealed by a key of this ring, for this purpose, not
+     * too long ago, and is spelled as {@link #seal} spells it: base64url without padding and with
+     * zero trailing bits. A lenient decoder reads other spellings as the same bytes; refused, so
+     * a sealed value has one spelling, and what is recorded by it (a session's end) holds for all.
+     */
+    Unsealed open(String sealed) throws Rejected {
         if (sealed.length() > MAX_SEALED_CHARS) {
             throw new Rejected(Reason.TOO_LARGE);
         }
@@ -136,11 +151,15 @@ public final class SessionSeal {
         if (second < 0 || !VERSION.equals(sealed.substring(0, first))) {
             throw new Rejected(Reason.MALFORMED);
         }
+        String encoded = sealed.substring(second + 1);
         byte[] body;
         try {
-            body = Base64.getUrlDecoder().decode(sealed.substring(second + 1));
+            body = Base64.getUrlDecoder().decode(encoded);
         } catch (IllegalArgumentException e) {
             throw new Rejected(Reason.MALFORMED);
+        }
+        if (!Base64.getUrlEncoder().withoutPadding().encodeToString(body).equals(encoded)) {
+            throw new Rejected(Reason.MALFORMED); // padded, or trailing bits set: not the one spelling
         }
         if (body.length < NONCE_BYTES + TAG_BITS / 8 + TIME_BYTES) {
             throw new Rejected(Reason.MALFORMED);
@@ -158,11 +177,11 @@ public final class SessionSeal {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not available in this JDK", e);
         }
-        long issued = ByteBuffer.wrap(plain).getLong();
-        if (clock.millis() - issued > maxAge.toMillis()) {
+        long notAfter = ByteBuffer.wrap(plain).getLong() + maxAge.toMillis();
+        if (clock.millis() > notAfter) {
             throw new Rejected(Reason.EXPIRED);
         }
-        return Arrays.copyOfRange(plain, TIME_BYTES, plain.length);
+        return new Unsealed(Arrays.copyOfRange(plain, TIME_BYTES, plain.length), notAfter);
     }
 
     /** A cipher for one operation (a Cipher is not thread-safe), the header and purpose as associated data. */

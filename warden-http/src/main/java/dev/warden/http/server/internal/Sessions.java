@@ -47,11 +47,11 @@ final class Sessions {
     private final IdleOrder idleOrder = new IdleOrder();
     private final Map<String, FromAddress> byAddress = new HashMap<>();
     /**
-     * Portable sessions their clients deleted here: their ids would still open, so they are not
-     * restored here again. As many as sessions may be open (the oldest forgotten first); other
-     * replicas do not know of them (a shared store's part, see docs/design/replicas-sessions.md).
+     * Portable sessions their clients deleted here (their ids would still open, so they are not
+     * restored here again; other replicas read the shared record), and when each open copy's
+     * sealed id stops opening.
      */
-    private final Map<String, Boolean> endedHere;
+    private final PortableLifetimes lifetimes;
     /** What crosses replicas for portable sessions; inactive with one process. */
     private final SessionRelay relay;
 
@@ -66,13 +66,7 @@ final class Sessions {
         this.timers = timers;
         this.counters = counters;
         this.refusals = refusals;
-        int remembered = settings.limits().maxSessions();
-        this.endedHere = new java.util.LinkedHashMap<>() {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                return size() > remembered;
-            }
-        };
+        this.lifetimes = new PortableLifetimes(settings.limits().maxSessions());
         this.relay = new SessionRelay(settings, this::endCopy);
     }
 
@@ -91,13 +85,17 @@ final class Sessions {
         open.values().forEach(HttpSessionTransport::keepAlive);
     }
 
-    /** Closes the sessions idle for longer than the idle timeout, and forgets closed ones. */
+    /**
+     * Closes the sessions idle for longer than the idle timeout, and the idle portable ones past
+     * their maximum age (a copy with a request in flight answers it first); forgets closed ones.
+     */
     private void expireIdle() {
         long now = settings.clock().millis();
         for (HttpSessionTransport t : open.values()) {
             if (t.isClosed()) {
                 forget(t);
-            } else if (t.expired(now, settings.sessionIdleTimeout()) && forget(t)) {
+            } else if ((t.expired(now, settings.sessionIdleTimeout()) || t.idle() && lifetimes.pastMaxAge(t, now))
+                    && forget(t)) {
                 t.close();
                 counters.sessionsExpired.increment();
             }
@@ -123,9 +121,7 @@ final class Sessions {
      */
     private void endCopy(HttpSessionTransport transport) {
         if (settings.seal().isPresent()) {
-            synchronized (endedHere) {
-                endedHere.put(transport.sessionId(), Boolean.TRUE);
-            }
+            lifetimes.ended(transport.sessionId());
         }
         forget(transport);
         transport.close();
@@ -139,6 +135,7 @@ final class Sessions {
                 return false;
             }
             relay.forget(transport);
+            lifetimes.forgotten(transport);
             FromAddress from = byAddress.get(transport.capKey());
             if (--from.count == 0) {
                 byAddress.remove(transport.capKey());
@@ -171,6 +168,15 @@ final class Sessions {
             return Optional.empty();
         }
         HttpSessionTransport transport = open.get(id.get());
+        if (transport != null && lifetimes.pastMaxAge(transport, settings.clock().millis())) {
+            // Refused as its id would be on a replica restoring it; closed once its requests are answered.
+            if (transport.idle() && forget(transport)) {
+                transport.close();
+                counters.sessionsExpired.increment();
+            }
+            refusals.error(response, callback, 404, JsonRpcError.INVALID_REQUEST, NOT_FOUND);
+            return Optional.empty();
+        }
         if (transport != null && transport.expired(settings.clock().millis(), settings.sessionIdleTimeout())
                 && forget(transport)) {
             transport.close();
@@ -203,6 +209,8 @@ final class Sessions {
      * sessions are portable, the id is sealed with what another replica needs to restore it.
      */
     Optional<HttpSessionTransport> admit(JsonRpcMessage.Request initialize, String address, Optional<Caller> caller) {
+        // Read before sealing, so the copy stops no later than its id does.
+        long notAfter = settings.clock().millis() + settings.seal().map(seal -> seal.maxAge().toMillis()).orElse(0L);
         Optional<String> sealed = settings.seal().flatMap(seal -> {
             Optional<String> id = seal.seal(SealedSession.of(caller, initialize.params()).bytes());
             if (id.isEmpty()) {
@@ -219,6 +227,7 @@ final class Sessions {
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             counters.sessionsOpened.increment();
             if (sealed.isPresent()) {
+                lifetimes.opened(transport, notAfter);
                 relay.holding(transport);
             }
             transport.connecting().claim();
@@ -242,15 +251,14 @@ final class Sessions {
      * when the caps are reached and no session is idle (answered as a refused initialize is).
      */
     private Restoration restore(SessionSeal seal, String id, String address, Optional<Caller> caller) {
-        synchronized (endedHere) {
-            if (endedHere.containsKey(id)) {
-                return Restoration.NONE;
-            }
-        }
-        Optional<SealedSession> state = SessionRestore.open(seal, id);
-        if (state.isEmpty() || !state.get().ownedBy(caller)) {
+        if (lifetimes.endedHere(id)) {
             return Restoration.NONE;
         }
+        Optional<SessionRestore.Opened> opened = SessionRestore.open(seal, id);
+        if (opened.isEmpty() || !opened.get().state().ownedBy(caller)) {
+            return Restoration.NONE;
+        }
+        SealedSession state = opened.get().state();
         Optional<Map<String, String>> record = relay.record(id); // what the session changed since, on any replica
         if (SessionRelay.ended(record)) {
             return Restoration.NONE; // deleted on another replica
@@ -265,11 +273,12 @@ final class Sessions {
             return new Restoration(placed, false); // another request is restoring it, or has (of() waits for it)
         }
         try {
-            Optional.ofNullable(state.get().initialize().get("protocolVersion")).filter(JsonNode::isString)
+            lifetimes.opened(transport, opened.get().notAfterMillis());
+            Optional.ofNullable(state.initialize().get("protocolVersion")).filter(JsonNode::isString)
                     .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
             relay.restoring(transport); // from now on what the others tell this copy waits for restored()
             settings.onSession().accept(transport);
-            SessionRestore.replay(transport, state.get());
+            SessionRestore.replay(transport, state);
             // Read again: what changed since the first read went into the record, or is queued, or both.
             Optional<Map<String, String>> now = relay.record(id).or(() -> record);
             if (SessionRelay.ended(now)) {

@@ -19,6 +19,8 @@ class SessionSealTest {
     private static final SealKey K2 = new SealKey("k2", bytes(2));
     private static final byte[] STATE = "{\"init\":{\"protocolVersion\":\"2025-11-25\"}}".getBytes(StandardCharsets.UTF_8);
 
+    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-01-01T00:00:00Z"));
     private final InstantSource clock = now::get;
 
@@ -50,7 +52,7 @@ class SessionSealTest {
     void anotherReplicaWithTheSameKeysOpensWhatOneSealed() throws Exception {
         String sealed = seal(List.of(K1)).seal(STATE).orElseThrow();
 
-        assertThat(seal(List.of(K1)).open(sealed)).isEqualTo(STATE);
+        assertThat(seal(List.of(K1)).open(sealed).value()).isEqualTo(STATE);
     }
 
     @Test
@@ -74,7 +76,7 @@ class SessionSealTest {
         String old = seal(List.of(K1)).seal(STATE).orElseThrow();
         SessionSeal rotated = seal(List.of(K2, K1));
 
-        assertThat(rotated.open(old)).isEqualTo(STATE);
+        assertThat(rotated.open(old).value()).isEqualTo(STATE);
         assertThat(rotated.seal(STATE).orElseThrow()).startsWith("ws1.k2.");
     }
 
@@ -104,6 +106,29 @@ class SessionSealTest {
     }
 
     @Test
+    void aSealedValueOpensInItsOneCanonicalSpellingOnly() throws Exception {
+        SessionSeal seal = seal(List.of(K1));
+        String sealed = seal.seal(STATE).orElseThrow();
+        int bytes = Base64.getUrlDecoder().decode(sealed.substring("ws1.k1.".length())).length;
+        int unused = bytes % 3 == 1 ? 0xF : 0x3; // the low bits of the last character that carry nothing
+        String padding = bytes % 3 == 1 ? "==" : "=";
+        String head = sealed.substring(0, sealed.length() - 1);
+        int canonical = ALPHABET.indexOf(sealed.charAt(sealed.length() - 1));
+        List<String> others = new java.util.ArrayList<>();
+        for (int low = 0; low <= unused; low++) {
+            String spelling = head + ALPHABET.charAt(canonical & ~unused | low); // the same bytes to a lenient decoder
+            others.add(spelling + padding);
+            if (!spelling.equals(sealed)) {
+                others.add(spelling);
+            }
+        }
+
+        assertThat(seal.open(sealed).value()).isEqualTo(STATE);
+        assertThat(others).hasSize(2 * (unused + 1) - 1).allSatisfy(other ->
+                assertThat(refusal(seal, other)).as(other).isEqualTo(SessionSeal.Reason.MALFORMED));
+    }
+
+    @Test
     void aValueSealedForAnotherPurposeDoesNotOpen() {
         String parked = new SessionSeal("parked-call", List.of(K1), Duration.ofHours(1), clock).seal(STATE).orElseThrow();
 
@@ -115,7 +140,8 @@ class SessionSealTest {
         SessionSeal seal = seal(List.of(K1));
         String sealed = seal.seal(STATE).orElseThrow();
         now.set(now.get().plus(Duration.ofHours(24)));
-        assertThat(seal.open(sealed)).isEqualTo(STATE);
+        assertThat(seal.open(sealed).value()).isEqualTo(STATE);
+        assertThat(seal.open(sealed).notAfterMillis()).as("the last instant it opens").isEqualTo(now.get().toEpochMilli());
 
         now.set(now.get().plusMillis(1));
 
@@ -132,7 +158,9 @@ class SessionSealTest {
         assertThat(refusal(seal, "ws1.k1.not*base64")).isEqualTo(SessionSeal.Reason.MALFORMED);
         assertThat(refusal(seal, "ws1.k1.AAAA")).isEqualTo(SessionSeal.Reason.MALFORMED);
         assertThat(refusal(seal, "")).isEqualTo(SessionSeal.Reason.MALFORMED);
-        assertThat(refusal(seal, sealed.substring(0, sealed.length() - 4))).isEqualTo(SessionSeal.Reason.FORGED);
+        // Cut to whole 4-character groups (a canonical spelling of fewer bytes): it decodes, and does not authenticate.
+        int whole = "ws1.k1.".length() + (sealed.length() - "ws1.k1.".length()) / 4 * 4 - 4;
+        assertThat(refusal(seal, sealed.substring(0, whole))).isEqualTo(SessionSeal.Reason.FORGED);
     }
 
     @Test
@@ -150,7 +178,7 @@ class SessionSealTest {
         String sealed = seal.seal(largest).orElseThrow();
 
         assertThat(sealed.length()).isLessThanOrEqualTo(SessionSeal.MAX_SEALED_CHARS);
-        assertThat(seal.open(sealed)).isEqualTo(largest);
+        assertThat(seal.open(sealed).value()).isEqualTo(largest);
         assertThat(seal.seal(new byte[SessionSeal.MAX_VALUE_BYTES + 1])).isEmpty();
     }
 
