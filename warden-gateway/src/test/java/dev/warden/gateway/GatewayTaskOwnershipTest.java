@@ -2,13 +2,16 @@ package dev.warden.gateway;
 
 import static dev.warden.gateway.AccessFixture.failure;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.client.McpClient;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.error.PeerErrorException;
 import dev.warden.gateway.config.Access;
+import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -132,6 +135,24 @@ class GatewayTaskOwnershipTest {
                 .isEqualTo("report on cats");
         assertThat(alice.request("tasks/cancel", id(held)).path("status").asString()).isEqualTo("cancelled");
         assertThat(upstream.status(held)).isEqualTo("cancelled");
+    }
+
+    @Test
+    void askingAboutATaskSpendsTheCallersRateAsAnyRequestReachingTheUpstreamDoes() {
+        gateway = builder().perClient(new Limits.Rate(3, Duration.ofHours(1))).build();
+        McpClient alice = as(ALICE);
+        String done = startTask(alice, "cats", false);
+        assertThat(alice.request("tasks/get", id(done)).path("status").asString()).isEqualTo("completed");
+        assertThat(listed(alice)).containsExactly(done);
+
+        for (String method : List.of("tasks/get", "tasks/result", "tasks/cancel", "tasks/list")) {
+            ObjectNode params = "tasks/list".equals(method) ? Json.object() : id(done);
+            assertThatThrownBy(() -> alice.request(method, params)).as(method)
+                    .isInstanceOfSatisfying(PeerErrorException.class, e -> {
+                        assertThat(e.error().code()).isEqualTo(-32603);
+                        assertThat(e.error().data().orElseThrow().path("code").asString()).isEqualTo("RATE_LIMITED");
+                    });
+        }
     }
 
     @Test

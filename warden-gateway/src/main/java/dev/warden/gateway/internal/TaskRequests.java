@@ -63,6 +63,7 @@ final class TaskRequests {
      */
     private JsonNode status(RequestContext ctx) throws Exception {
         Found found = find(ctx);
+        calls.spendRate(found.link(), ctx);
         JsonNode answer = found.link().dedicated() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
                 : ask(found, ctx);
         return cleanTask(found.link().pipeline(), answer);
@@ -71,6 +72,7 @@ final class TaskRequests {
     /** The task's result is its tool call's: cleaned (a failure sanitized, with a ref) as that call's would be. */
     JsonNode result(RequestContext ctx) throws Exception {
         Found found = find(ctx);
+        calls.spendRate(found.link(), ctx);
         if (found.owned().isEmpty()) {
             return calls.forward(found.link(), ctx, UpstreamCalls.params(ctx));
         }
@@ -87,6 +89,7 @@ final class TaskRequests {
      * maybe), so none is handed on, and a cursor from the client is one the gateway never gave.
      */
     JsonNode list(RequestContext ctx) throws Exception {
+        calls.spendRate(links.first(), ctx); // once, however many upstreams and pages it reads
         if (links.all().size() == 1 && links.first().dedicated()) {
             UpstreamLink link = links.first();
             JsonNode page = calls.forward(link, ctx, UpstreamCalls.params(ctx));
