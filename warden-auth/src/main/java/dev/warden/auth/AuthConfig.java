@@ -56,7 +56,7 @@ public final class AuthConfig {
                 }
             }
         }
-        b.requiredScopes(scopeTokens(auth.get("scopes"), path + ".scopes"));
+        b.requiredScopes(KeyDocument.scopes(auth.get("scopes"), path + ".scopes"));
         JsonNode tools = auth.get("toolScopes");
         if (tools != null && !tools.isNull()) {
             if (!tools.isObject()) {
@@ -69,7 +69,7 @@ public final class AuthConfig {
                 if (e.getKey().isEmpty() || (star >= 0 && star != e.getKey().length() - 1)) {
                     throw new AuthConfigException(at + ": expected a tool name, or a prefix and a trailing *");
                 }
-                byPattern.put(e.getKey(), scopeTokens(e.getValue(), at));
+                byPattern.put(e.getKey(), KeyDocument.scopes(e.getValue(), at));
             }
             b.toolScopes(byPattern);
         }
@@ -195,21 +195,6 @@ public final class AuthConfig {
         }
         Set<String> out = new LinkedHashSet<>();
         v.valueStream().map(JsonNode::stringValue).forEach(out::add);
-        return out;
-    }
-
-    /** A list of scopes, each one RFC 6749 allows (named if not). */
-    private static Set<String> scopeTokens(JsonNode v, String at) {
-        if (v == null || v.isNull()) {
-            return Set.of();
-        }
-        if (!v.isArray() || !v.valueStream().allMatch(JsonNode::isString)) {
-            throw new AuthConfigException(at + ": expected a list of names (scopes)");
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (int i = 0; i < v.size(); i++) {
-            out.add(KeyDocument.scopeToken(v.get(i).stringValue(), at + "[" + i + "]"));
-        }
         return out;
     }
 

@@ -83,12 +83,13 @@ final class KeyDocument {
         return HexFormat.of().parseHex(hex);
     }
 
-    private static Set<String> scopes(JsonNode v, String at) {
+    /** A list of scopes (absent: none), each one RFC 6749 allows, the bad one named: keys files and auth configs alike. */
+    static Set<String> scopes(JsonNode v, String at) {
         if (v == null || v.isNull()) {
             return Set.of();
         }
         if (!v.isArray() || !v.valueStream().allMatch(JsonNode::isString)) {
-            throw new AuthConfigException(at + ": expected a list of scopes");
+            throw new AuthConfigException(at + ": expected a list of names (scopes)");
         }
         Set<String> out = new LinkedHashSet<>();
         for (int i = 0; i < v.size(); i++) {
