@@ -65,7 +65,7 @@ public final class Gateway implements AutoCloseable {
             }
         }
         List<String> upstreamNames = b.upstreams.stream().map(Upstream::name).toList();
-        Naming.clash(upstreamNames, b.separator).ifPresent(c -> {
+        dev.warden.gateway.config.NameClash.first(upstreamNames, b.separator).ifPresent(c -> {
             throw new IllegalArgumentException(c.explain(i -> "upstream \"" + upstreamNames.get(i) + "\""));
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);

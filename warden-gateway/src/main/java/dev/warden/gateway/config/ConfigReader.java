@@ -14,7 +14,6 @@ import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
 import dev.warden.core.incident.Retention;
 import dev.warden.core.transport.StdioTransport;
-import dev.warden.gateway.internal.Naming;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,7 +108,7 @@ final class ConfigReader {
             always = bool(n, "always", "namespacing.always").orElse(false);
         }
         // Refused here, naming both servers as the file does (a cleaned-up name may be the other's).
-        Naming.clash(upstreams.stream().map(Upstream::name).toList(), separator).ifPresent(c -> {
+        NameClash.first(upstreams.stream().map(Upstream::name).toList(), separator).ifPresent(c -> {
             throw new ConfigException(c.explain(paths::get));
         });
         Optional<Path> dataDir = text(top, "dataDir", "dataDir", "a directory path").map(Path::of);

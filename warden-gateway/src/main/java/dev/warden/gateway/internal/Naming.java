@@ -12,7 +12,7 @@ import java.util.Optional;
  * <p>A prefixed name belongs to the upstream whose name and separator begin it. Two upstreams
  * {@code a} and {@code b} could claim the same prefixed name iff {@code a + separator} begins
  * {@code b + separator} or the reverse ({@code h} and {@code h_}: {@code h___x} is h's {@code _x}
- * and h_'s {@code x}); such a pair is refused at start ({@link #clash}), so every prefixed name
+ * and h_'s {@code x}); such a pair is refused at start ({@link dev.warden.gateway.config.NameClash}), so every prefixed name
  * has one owner at most.
  */
 public record Naming(boolean prefixed, String separator) {
@@ -46,43 +46,6 @@ public record Naming(boolean prefixed, String separator) {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * The first two upstream names (in order) whose prefixed names could be the same string, the
-     * same name twice included.
-     */
-    public static Optional<Clash> clash(List<String> upstreams, String separator) {
-        for (int i = 0; i < upstreams.size(); i++) {
-            for (int j = i + 1; j < upstreams.size(); j++) {
-                String a = upstreams.get(i) + separator;
-                String b = upstreams.get(j) + separator;
-                if (a.startsWith(b) || b.startsWith(a)) {
-                    return Optional.of(new Clash(i, j, upstreams.get(i), upstreams.get(j), separator));
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Upstreams {@code first} and {@code second} (indexes in the list given, and their names) could claim one name. */
-    public record Clash(int first, int second, String firstName, String secondName, String separator) {
-
-        /** For the operator: both upstreams as {@code label} names them, and a name both would claim. */
-        public String explain(java.util.function.IntFunction<String> label) {
-            if (firstName.equals(secondName)) {
-                return label.apply(first) + " and " + label.apply(second) + " are both the upstream \"" + firstName
-                        + "\": rename one";
-            }
-            boolean firstLonger = firstName.length() >= secondName.length();
-            String longer = firstLonger ? firstName : secondName;
-            String shorter = firstLonger ? secondName : firstName;
-            String example = longer + separator + "x";
-            return label.apply(first) + " and " + label.apply(second) + " could name the same tool or prompt once "
-                    + "prefixed (\"" + example + "\" would be " + shorter + "'s \""
-                    + example.substring(shorter.length() + separator.length()) + "\" and " + longer + "'s \"x\"): "
-                    + "rename one";
-        }
     }
 
     record Target(UpstreamLink link, String name) {
