@@ -103,6 +103,18 @@ class GatewayCanonicalUrisTest {
     }
 
     @Test
+    void userinfoBeforeAnAllowedHostDoesNotPassItsRule() {
+        McpClient c = client(Optional.of(Access.of(
+                "mcp.kind == 'resource' && mcp.uri.startsWith('http://allowed.example')")), "demo");
+        assertThat(c.request("resources/read", params("uri", "http://allowed.example/")).toString())
+                .contains("web text");
+
+        assertThat(failure(() -> c.request("resources/read", params("uri", "http://allowed.example@evil/"))))
+                .startsWith("-32602 Invalid params: uri: ");
+        assertThat(read).containsExactly("http://allowed.example/");
+    }
+
+    @Test
     void withOneUpstreamAndNoRulesNothingIsDecidedAndTheUriPassesAsSent() {
         McpClient c = client(Optional.empty(), "demo");
         assertThat(c.request("resources/read", params("uri", "demo://resource/dynamic/./x/y/z")).toString())
@@ -138,6 +150,11 @@ class GatewayCanonicalUrisTest {
                         Optional.empty(), Optional.empty(), Optional.empty()), (uri, vars) -> {
                             read.add(uri);
                             return List.of(text(uri, resolved(uri).equals(SECRET) ? "the secret" : "dynamic text"));
+                        })
+                .resourceTemplate(new Resources.Template("http://{authority}/", "web", Optional.empty(),
+                        Optional.empty(), Optional.empty()), (uri, vars) -> {
+                            read.add(uri);
+                            return List.of(text(uri, "web text"));
                         })
                 .completion(p -> new Completion.Values(List.of(resolved(p.ref().path("uri").asString(""))
                         .equals(SECRET) ? "secret-argument" : "x"), OptionalInt.empty(), false))

@@ -25,6 +25,8 @@ final class ListenStreams {
 
     private static final System.Logger LOG = System.getLogger(ListenStreams.class.getName());
     static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
+    /** How many of a listen's resource subscriptions are looked at: counted by item, not by success. */
+    static final int MAX_SUBSCRIPTIONS = 1000;
 
     /** One open listen stream of this client: what it asked to hear, as far as the upstreams offer it. */
     private record Listen(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris) {
@@ -34,11 +36,15 @@ final class ListenStreams {
     private final ClientProfile profile;
     private final Handshake handshake;
     private final ResourceRouting resources;
+    private final UpstreamCalls calls;
+    private final ConnectionLinks links;
     private final Map<RequestId, Listen> listens = new ConcurrentHashMap<>();
     private final java.util.concurrent.CompletionStage<Void> draining;
 
     ListenStreams(Session session, ClientProfile profile, Handshake handshake, ResourceRouting resources,
-                  java.util.concurrent.CompletionStage<Void> draining) {
+                  UpstreamCalls calls, ConnectionLinks links, java.util.concurrent.CompletionStage<Void> draining) {
+        this.calls = calls;
+        this.links = links;
         this.draining = draining;
         this.session = session;
         this.profile = profile;
@@ -50,11 +56,15 @@ final class ListenStreams {
      * {@code subscriptions/listen}: acknowledged with the part of the filter the upstreams can
      * honour, then held open; list changes and updates of the named resources arrive on it,
      * tagged with its id, until the client closes it. Its resource subscriptions count like any.
+     * It spends the caller's rate once, as any request reaching an upstream does; of its resource
+     * subscriptions only the first {@value #MAX_SUBSCRIPTIONS} are looked at (each may ask an
+     * upstream, refused or not), the rest are left out of the acknowledgement, as unhonoured ones are.
      */
     JsonNode listen(RequestContext ctx) throws Exception {
         if (!StatelessRules.stateless(ctx)) {
             throw ProtocolException.methodNotFound();
         }
+        calls.spendRate(links.first(), ctx);
         JsonNode wanted = UpstreamCalls.params(ctx).path("notifications");
         List<McpClient> up = handshake.connectAll();
         boolean tools = wanted.path("toolsListChanged").asBoolean(false) && offers(up, "tools", "listChanged");
@@ -76,10 +86,11 @@ final class ListenStreams {
         }
         if (wanted.path("resourceSubscriptions").isArray()) {
             ArrayNode list = agreed.putArray("resourceSubscriptions");
-            for (JsonNode item : wanted.get("resourceSubscriptions")) {
+            JsonNode asked = wanted.get("resourceSubscriptions");
+            for (int i = 0; i < Math.min(asked.size(), MAX_SUBSCRIPTIONS); i++) {
+                JsonNode item = asked.get(i);
                 String uri = item.asString("");
-                Optional<UpstreamLink> owner = item.isString() && uris.size() < 1000 ? resources.ownerOf(uri)
-                        : Optional.empty();
+                Optional<UpstreamLink> owner = item.isString() ? resources.ownerOf(uri) : Optional.empty();
                 if (owner.isEmpty()) {
                     continue;
                 }

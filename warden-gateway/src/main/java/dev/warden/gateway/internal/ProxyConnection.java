@@ -89,7 +89,8 @@ public final class ProxyConnection implements Asker {
                 .onOtherNotification(this::notifyUpstreams)
                 .resultFilter(handshake::decorate)
                 .build();
-        this.listens = new ListenStreams(session, profile, handshake, resources, services.draining());
+        this.listens = new ListenStreams(session, profile, handshake, resources, calls, this.links,
+                services.draining());
     }
 
     public void start() {

@@ -4,6 +4,7 @@ import static dev.warden.http.server.HttpPeer.INIT;
 import static dev.warden.http.server.HttpPeer.jsonHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.Caller;
@@ -17,9 +18,13 @@ import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -276,6 +281,40 @@ class AuthenticationTest {
         assertThat(Json.mapper().readTree(missing.body()).path("id").asInt()).isEqualTo(8);
         assertThat(notJson.statusCode()).isEqualTo(401);
         assertThat(Json.mapper().readTree(notJson.body()).path("id").isNull()).isTrue();
+    }
+
+    /**
+     * With {@code Expect: 100-continue} the server asks for a body only when it starts reading it: a
+     * 401 as the first answer, with no 100 before it, shows the body was never read.
+     */
+    @Test
+    void aRefusedPostWithALargeOrUndeclaredBodyIsAnsweredAtOnceWithoutReadingIt() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            for (String length : List.of("Content-Length: 100000", "Content-Length: 4097",
+                    "Transfer-Encoding: chunked")) {
+                try (Socket socket = new Socket()) {
+                    socket.connect(new InetSocketAddress("127.0.0.1", http.port()));
+                    socket.setSoTimeout(20_000); // bounds a failure only
+                    socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + http.port()
+                            + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                            + "Expect: 100-continue\r\n" + length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+
+                    String answer = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+
+                    assertThat(answer).as(length).isEqualTo("HTTP/1.1 401");
+                }
+            }
+        });
+    }
+
+    @Test
+    void aRefusedPostBeyondFourKibibytesGetsTheNullIdItsBodyIsNotReadFor() throws Exception {
+        String padded = call(7, "echo").replace("\"arguments\":{}", "\"arguments\":{\"pad\":\"" + "x".repeat(5000) + "\"}");
+
+        HttpResponse<String> refused = peer.send(peer.post(padded, jsonHeaders()));
+
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(Json.mapper().readTree(refused.body()).path("id").isNull()).isTrue();
     }
 
     @Test

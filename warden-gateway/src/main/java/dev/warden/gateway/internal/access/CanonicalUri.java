@@ -18,8 +18,9 @@ import java.util.Optional;
  *     encoding ({@code %252E}); before the query, no encoded {@code /} or {@code \} ({@code %2F},
  *     {@code %5C}), which some upstreams split on and some do not;
  * <li>no {@code .} or {@code ..} path segment, also before a {@code ;} ({@code ..;x});
- * <li>for the web's schemes (http, https, ws, wss, ftp, file): a lower-case host, no empty or
- *     default port, a path, and no {@code file://localhost}.
+ * <li>for the web's schemes (http, https, ws, wss, ftp, file): {@code //}, no userinfo, a host in
+ *     the form {@link WebHost} accepts, no empty, default or non-decimal port, a path, and no
+ *     {@code file://localhost}.
  * </ul>
  * Hand-written, one pass over the text (no regex).
  */
@@ -68,6 +69,9 @@ public final class CanonicalUri {
                 }
             }
             pathStart = end;
+        } else if (WEB.containsKey(scheme)) {
+            // Parsers supply the missing "//": http:example.com/ is read as http://example.com/.
+            return Optional.of("a " + scheme + " URL is written " + scheme + "://host/path");
         }
         return dotSegment(uri, pathStart, pathEnd);
     }
@@ -121,24 +125,34 @@ public final class CanonicalUri {
         return Optional.empty();
     }
 
-    /** {@code userinfo@host:port} of a web scheme's URL, as its parsers would leave it. */
+    /** {@code host:port} of a web scheme's URL, as its parsers would leave it (see {@link WebHost}). */
     private static Optional<String> webAuthority(String scheme, String authority, boolean noPath) {
-        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
-        int portAt = hostPort.startsWith("[") ? hostPort.indexOf(':', Math.max(0, hostPort.indexOf(']')))
-                : hostPort.indexOf(':');
-        String host = portAt < 0 ? hostPort : hostPort.substring(0, portAt);
-        for (int i = 0; i < host.length(); i++) {
-            if (host.charAt(i) >= 'A' && host.charAt(i) <= 'Z') {
-                return Optional.of("the host must be in lower case");
-            }
+        if (authority.indexOf('@') >= 0) {
+            // Parsers take what follows the last '@' as the host: http://allowed.example@evil/ is evil.
+            return Optional.of("a " + scheme + " URL must not carry userinfo ('@' in its authority)");
         }
-        if ("file".equals(scheme) && "localhost".equals(host)) {
-            return Optional.of("file://localhost/ is written file:///");
+        int portAt = authority.startsWith("[") ? authority.indexOf(':', Math.max(0, authority.indexOf(']')))
+                : authority.indexOf(':');
+        String host = portAt < 0 ? authority : authority.substring(0, portAt);
+        Optional<String> hostRefusal = WebHost.refusal(host, "file".equals(scheme));
+        if (hostRefusal.isPresent()) {
+            return hostRefusal;
+        }
+        if ("file".equals(scheme) && ("localhost".equals(host) || portAt >= 0)) {
+            return Optional.of("file://localhost/ is written file:///, and a file URL has no port");
         }
         if (portAt >= 0) {
-            String port = hostPort.substring(portAt + 1);
+            String port = authority.substring(portAt + 1);
             if (port.isEmpty() || port.equals(String.valueOf(WEB.get(scheme))) || port.startsWith("0")) {
                 return Optional.of("an empty or default port (or one with leading zeros) must be left out");
+            }
+            for (int i = 0; i < port.length(); i++) {
+                if (port.charAt(i) < '0' || port.charAt(i) > '9' || i >= 5) {
+                    return Optional.of("a port is a decimal number up to 65535");
+                }
+            }
+            if (Integer.parseInt(port) > 65535) {
+                return Optional.of("a port is a decimal number up to 65535");
             }
         }
         if (noPath) {

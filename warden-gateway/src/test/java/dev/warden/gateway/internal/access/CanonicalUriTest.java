@@ -75,6 +75,53 @@ class CanonicalUriTest {
         assertThat(CanonicalUri.refusal(uri)).isPresent();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"http://127.0.0.1/", "http://10.0.0.255:8080/a", "http://0.0.0.0/", "http://[::1]/",
+            "http://[2001:db8::1]:8443/x", "http://[1:0:0:1::1]/", "http://[::]/", "http://[1:2:3:4:5:6:7:8]/",
+            "http://[1::2:0:0:3]/", "https://a-b_c.example.com/", "http://1.2.3.example/", "http://0x.example/",
+            "ws://h:65535/", "file:///srv/x"})
+    void aWebHostWrittenAsItsParsersLeaveItIsCanonical(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://inter%C2%ADnal.example.com/", "https://%EF%BD%81.example/", "http://a%2Cb/", "http://a%21b/",
+            "http://[fe80::1%25eth0]/"})
+    void aPercentEncodingInAWebHostIsRefused(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).hasValueSatisfying(r -> assertThat(r).contains("host"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://allowed.example@evil/", "http://user:pass@host/", "http://@host/",
+            "file://a@b/x"})
+    void userinfoInAWebUrlIsRefused(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).hasValueSatisfying(r -> assertThat(r).contains("userinfo"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://127.1/", "http://0x7f.0.0.1/", "http://2130706433/", "http://127.0.0.01/",
+            "http://0177.0.0.1/", "http://1.2.3.4.5/", "http://256.0.0.1/", "http://a.0x7f/", "http://a.0x/",
+            "http://1.2.3.4x.5/"})
+    void aHostEndingInANumberMustBeFourDecimalOctets(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).hasValueSatisfying(r -> assertThat(r).contains("IPv4"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://[0:0:0:0:0:0:0:1]/", "http://[::0001]/", "http://[::ffff:127.0.0.1]/",
+            "http://[1::1:0:0:0:1]/", "http://[1:0::1]/", "http://[::1:2:3:4:5:6:7]/", "http://[1:2:3:4:5:6:7:8:9]/",
+            "http://[1:::2]/", "http://[::1/", "http://[::1]x/", "http://[v1.x]/", "http://[]/", "http://[12345::]/"})
+    void anIpv6AddressMustBeInItsCanonicalForm(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).hasValueSatisfying(r -> assertThat(r).contains("IPv6"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://example.com./", "http://.example.com/", "http://a..b/", "http:///x",
+            "http:example.com/", "file:/srv/x", "http://a.example:8x/", "http://a.example:99999/", "file://h:8/x",
+            "http://a!b/", "http://a~b/"})
+    void aWebUrlMustHaveAHostOfPlainLabelsAndADecimalPort(String uri) {
+        assertThat(CanonicalUri.refusal(uri)).isPresent();
+    }
+
     @Test
     void aLongUriIsJudgedInOnePass() {
         assertThat(CanonicalUri.refusal("demo://h/" + "%25".repeat(300_000) + "/..")).isPresent();

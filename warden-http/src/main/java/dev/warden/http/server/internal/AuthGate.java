@@ -85,13 +85,15 @@ public final class AuthGate {
     }
 
     /**
-     * A refusal of a POST carries its request's id, as every answer does: the body is read (at
-     * most {@link RefusedBody#MAX_BYTES}; beyond that, or not JSON, the id stays null) only to
-     * find it. Nothing else of it is looked at.
+     * A refusal of a POST carries its request's id, as every answer does: a body that declares a
+     * length of at most {@link RefusedBody#MAX_BYTES} is read only to find it. Any other body is
+     * not read at all (a stranger's large or streamed body costs nothing but the refusal), and
+     * its refusal has the null id, as a body that is not JSON does.
      */
     private void refuseReadingId(Request request, Response response, Callback callback, Refusals refusals,
                                  Verdict.Refused refused) {
-        if (!"POST".equals(request.getMethod())) {
+        long declared = request.getLength();
+        if (!"POST".equals(request.getMethod()) || declared < 0 || declared > RefusedBody.MAX_BYTES) {
             refuse(response, callback, refusals, refused, Optional.empty());
             return;
         }

@@ -14,8 +14,8 @@ import java.util.Optional;
  */
 final class RefusedBody {
 
-    /** A request worth answering by id is small; a larger refused body is not held for it. */
-    static final int MAX_BYTES = 64 * 1024;
+    /** A request worth answering by id is small; a larger (or undeclared) refused body is not read for it. */
+    static final int MAX_BYTES = 4 * 1024;
 
     private RefusedBody() {
     }
