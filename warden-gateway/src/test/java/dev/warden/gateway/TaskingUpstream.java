@@ -83,9 +83,27 @@ final class TaskingUpstream {
         return result;
     }
 
-    private static JsonNode toolsList() {
+    /** The description its tool is listed with (a change shows against a pin). */
+    private volatile String description = "Researches a topic.";
+    /** How many tasks/list requests (pages) it was sent. */
+    private final AtomicInteger pagesAsked = new AtomicInteger();
+
+    void describe(String description) {
+        this.description = description;
+    }
+
+    /** Its tools as it lists them now. */
+    JsonNode toolsListed() {
+        return toolsList().path("tools");
+    }
+
+    int pagesAsked() {
+        return pagesAsked.get();
+    }
+
+    private JsonNode toolsList() {
         ObjectNode result = Json.object();
-        ObjectNode tool = result.putArray("tools").addObject().put("name", "research");
+        ObjectNode tool = result.putArray("tools").addObject().put("name", "research").put("description", description);
         tool.putObject("inputSchema").put("type", "object");
         tool.putObject("execution").put("taskSupport", "optional");
         return result;
@@ -160,6 +178,7 @@ final class TaskingUpstream {
     }
 
     private synchronized JsonNode list(RequestContext ctx) {
+        pagesAsked.incrementAndGet();
         List<String> ids = new ArrayList<>(tasks.keySet());
         String cursor = ctx.params().map(p -> p.path("cursor").asString("")).orElse("");
         int start = cursor.isEmpty() ? 0 : ids.indexOf(cursor) + 1;
