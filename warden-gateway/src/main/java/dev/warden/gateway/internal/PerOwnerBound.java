@@ -10,7 +10,9 @@ import java.util.Optional;
  * Entries remembered per owner, within bounds one owner cannot use up for the others: past
  * {@code perOwner} an owner's own oldest entry is forgotten, past {@code all} (which one owner
  * cannot fill alone) the oldest of anyone's. An owner's entries are found without scanning
- * everyone's. A key is taken once: a second entry for it is refused, never replaces the first.
+ * everyone's. A key given twice is nobody's: the second entry is refused and the first forgotten
+ * (a task id issued again on one connection, by a restarted server say, no longer names the first
+ * task), so neither owner is ever handed the other's.
  */
 final class PerOwnerBound<O, K, V> {
 
@@ -30,9 +32,10 @@ final class PerOwnerBound<O, K, V> {
         this.all = all;
     }
 
-    /** Remembers {@code value} under {@code key}; false, and nothing changed, if the key is taken. */
+    /** Remembers {@code value} under {@code key}; false if the key was taken (then it is nobody's any more). */
     synchronized boolean putIfAbsent(O owner, K key, V value) {
         if (entries.containsKey(key)) {
+            remove(key);
             return false;
         }
         entries.put(key, new Held<>(owner, value));

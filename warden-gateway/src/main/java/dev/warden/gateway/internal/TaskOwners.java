@@ -13,8 +13,9 @@ import tools.jackson.databind.JsonNode;
  * by), the client connection it came on, and the tool. Only that principal may see or touch the
  * task, and only on the upstream connection it was created on: each connection (one per
  * capability set, one per client for a per-client upstream) may count its task ids from one, so an
- * id names a task only together with its connection. A second task of an id already recorded on a
- * connection is not recorded (its creator gets "unknown task"), never taking the first one's place.
+ * id names a task only together with its connection. An id issued twice on one connection (a
+ * restarted stdio server counting from one again) is nobody's: neither task is recorded (both
+ * creators get "unknown task"), so neither is ever handed the other's.
  *
  * <p>Kept in this process, beside the rest of what the gateway keeps per client (parked calls,
  * subscriptions): a replica that did not see a task's creation knows no owner for it and answers
@@ -80,9 +81,12 @@ public final class TaskOwners {
         return id.isString() ? Optional.of(id.stringValue()) : Optional.empty();
     }
 
-    /** Records a task; false (nothing recorded) if its connection already has a task of that id. */
+    /** Records a task; false if its connection already had a task of that id (then neither is recorded). */
     boolean created(Owned owned) {
-        return tasks.putIfAbsent(owned.owner(), new Key(owned.session(), owned.taskId()), owned);
+        Key key = new Key(owned.session(), owned.taskId());
+        // On a server with one client every task is that client's: an id issued again is its newer task.
+        return tasks.putIfAbsent(owned.owner(), key, owned)
+                || owned.link().sole() && tasks.putIfAbsent(owned.owner(), key, owned);
     }
 
     /** The task of that id on that upstream connection, whoever created it. */

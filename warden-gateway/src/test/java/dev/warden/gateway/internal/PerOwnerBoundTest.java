@@ -32,11 +32,12 @@ class PerOwnerBoundTest {
     }
 
     @Test
-    void aTakenKeyIsNeverReplaced() {
+    void aKeyGivenTwiceIsNobodysNeverTheSecondOwners() {
         PerOwnerBound<String, String, String> tasks = new PerOwnerBound<>(2, 5);
         assertThat(tasks.putIfAbsent("alice", "task-1", "alice's")).isTrue();
         assertThat(tasks.putIfAbsent("bob", "task-1", "bob's")).isFalse();
-        assertThat(tasks.get("task-1")).contains("alice's");
+        assertThat(tasks.get("task-1")).isEmpty();
+        assertThat(tasks.of("alice")).isEmpty();
         assertThat(tasks.of("bob")).isEmpty();
     }
 }
