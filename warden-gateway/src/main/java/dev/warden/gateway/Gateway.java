@@ -210,7 +210,7 @@ public final class Gateway implements AutoCloseable {
         FileOutputStream out = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         // One client, ever: what the servers ask (roots at start, say) goes to it, as it would directly.
-        links.forEach(UpstreamLink::dedicate);
+        links.forEach(UpstreamLink::dedicateWholly);
         ProxyConnection connection = start(StdioTransport.of(in, out, maxMessageBytes));
         try {
             connection.closed().join();

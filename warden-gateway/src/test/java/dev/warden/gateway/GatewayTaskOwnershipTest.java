@@ -244,8 +244,10 @@ class GatewayTaskOwnershipTest {
                 .startsWith("-32602 Failed to retrieve task: Task not found");
     }
 
+    /** A per-client upstream with a server of its own per connection (as a stdio process is). */
     private void ownUpstream() {
+        Upstream.OwnServer ownServer = () -> upstream.connector().get();
         gateway = Gateway.builder().incidents(IncidentSink.all())
-                .upstream(Upstream.of("tasking", upstream.connector()).toBuilder().perClient(true).build()).build();
+                .upstream(Upstream.of("tasking", ownServer).toBuilder().perClient(true).build()).build();
     }
 }

@@ -23,14 +23,30 @@ import tools.jackson.databind.node.ObjectNode;
  * finishes at once with a report on its {@code topic} (or a failure naming a server path when the
  * topic is {@code crash}); with {@code hold: true} it stays working until cancelled. Each task's
  * creation and cancellation is announced with {@code notifications/tasks/status}. Any other method {@code x/echo}
- * answers what it was sent.
+ * answers what it was sent. With {@code about: <taskId>} in its arguments, {@code research} first
+ * logs and asks its client (elicitation) about that task, as a task's own questions are marked
+ * ({@code related-task}), and reports the action answered or the error. {@link #storePerSession}
+ * keeps a store and a {@code task-N} counter per session (a stdio server's process per connection).
  */
 final class TaskingUpstream {
+
+    private static final String RELATED = "io.modelcontextprotocol/related-task";
 
     private final Map<String, ObjectNode> tasks = new LinkedHashMap<>();
     private final Map<String, ObjectNode> results = new LinkedHashMap<>();
     private final AtomicInteger next = new AtomicInteger();
     private final List<Session> sessions = new ArrayList<>();
+
+    /** Each session's own store and counter: equal task ids on different connections. */
+    static Supplier<Transport> storePerSession(List<TaskingUpstream> made) {
+        return () -> {
+            TaskingUpstream one = new TaskingUpstream();
+            synchronized (made) {
+                made.add(one);
+            }
+            return one.connector().get();
+        };
+    }
 
     Supplier<Transport> connector() {
         return () -> {
@@ -39,7 +55,8 @@ final class TaskingUpstream {
             self[0] = Session.builder(pair.right())
                     .onRequestInline("initialize", ctx -> initialize())
                     .onRequest("tools/list", ctx -> toolsList())
-                    .onRequest("tools/call", ctx -> call(ctx, self[0]))
+                    .onRequest("tools/call", ctx -> ctx.params().orElseGet(Json::object).path("arguments").has("about")
+                            ? about(ctx, self[0]) : call(ctx, self[0]))
                     .onRequest("tasks/get", ctx -> task(ctx, "Failed to retrieve task: Task not found").deepCopy())
                     .onRequest("tasks/result", this::result)
                     .onRequest("tasks/list", this::list)
@@ -66,9 +83,27 @@ final class TaskingUpstream {
         return result;
     }
 
-    private static JsonNode toolsList() {
+    /** The description its tool is listed with (a change shows against a pin). */
+    private volatile String description = "Researches a topic.";
+    /** How many tasks/list requests (pages) it was sent. */
+    private final AtomicInteger pagesAsked = new AtomicInteger();
+
+    void describe(String description) {
+        this.description = description;
+    }
+
+    /** Its tools as it lists them now. */
+    JsonNode toolsListed() {
+        return toolsList().path("tools");
+    }
+
+    int pagesAsked() {
+        return pagesAsked.get();
+    }
+
+    private JsonNode toolsList() {
         ObjectNode result = Json.object();
-        ObjectNode tool = result.putArray("tools").addObject().put("name", "research");
+        ObjectNode tool = result.putArray("tools").addObject().put("name", "research").put("description", description);
         tool.putObject("inputSchema").put("type", "object");
         tool.putObject("execution").put("taskSupport", "optional");
         return result;
@@ -102,6 +137,26 @@ final class TaskingUpstream {
         return created;
     }
 
+    /** Logs and asks its client about a task, marked as that task's ({@code related-task}). */
+    private static JsonNode about(RequestContext ctx, Session session) {
+        String taskId = ctx.params().orElseThrow().path("arguments").path("about").asString("");
+        ObjectNode log = Json.object().put("level", "info").put("data", "working on " + taskId);
+        log.putObject("_meta").putObject(RELATED).put("taskId", taskId);
+        session.notify("notifications/message", log);
+        ObjectNode question = Json.object().put("message", "continue " + taskId + "?");
+        question.putObject("requestedSchema").put("type", "object").putObject("properties");
+        question.putObject("_meta").putObject(RELATED).put("taskId", taskId);
+        String said;
+        try {
+            said = "answered " + session.request("elicitation/create", question).get().path("action").asString("");
+        } catch (Exception e) {
+            said = "refused";
+        }
+        ObjectNode outcome = Json.object();
+        outcome.putArray("content").addObject().put("type", "text").put("text", said);
+        return outcome;
+    }
+
     private synchronized ObjectNode task(RequestContext ctx, String notFound) {
         ObjectNode task = tasks.get(ctx.params().map(p -> p.path("taskId").asString("")).orElse(""));
         if (task == null) {
@@ -123,6 +178,7 @@ final class TaskingUpstream {
     }
 
     private synchronized JsonNode list(RequestContext ctx) {
+        pagesAsked.incrementAndGet();
         List<String> ids = new ArrayList<>(tasks.keySet());
         String cursor = ctx.params().map(p -> p.path("cursor").asString("")).orElse("");
         int start = cursor.isEmpty() ? 0 : ids.indexOf(cursor) + 1;

@@ -51,6 +51,20 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         int maxMessageBytes, Optional<List<String>> roots, Map<String, Boolean> redactResultsOf,
         Optional<OnBehalf> onBehalf, Optional<Pin> pin) {
 
+    /**
+     * A connector that starts a server of its own for each connection (a stdio process): a
+     * per-client upstream reached through one has that client as its only client, whereas sessions
+     * on one remote server (HTTP) may share what the server keeps, its tasks say.
+     */
+    @FunctionalInterface
+    public interface OwnServer extends Supplier<Transport> {
+    }
+
+    /** Whether each connection to it is a server of its own ({@link OwnServer}). */
+    public boolean serverPerConnection() {
+        return connector instanceof OwnServer;
+    }
+
     /** How to reach an upstream for one caller: a connector from that caller's current token. */
     @FunctionalInterface
     public interface OnBehalf {
@@ -147,7 +161,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         List<String> copy = List.copyOf(command);
         java.util.Objects.requireNonNull(environment, "environment");
         StderrSink stderr = stderrLog(name);
-        return of(name, () -> {
+        return of(name, (OwnServer) () -> {
             try {
                 return ProcessTransport.launchWithExactEnvironment(copy, environment.resolve(System.getenv()),
                         Optional.empty(), stderr, maxMessageBytes);

@@ -56,6 +56,10 @@ final class Askers {
      * session can have caused it; with none or several it cannot be routed and is refused.
      */
     ObjectNode ask(String method, ObjectNode params) throws Exception {
+        Optional<String> task = link.sole() ? Optional.empty() : TaskOwners.relatedTask(params);
+        if (task.isPresent()) {
+            return aboutTask(task.get(), method, params);
+        }
         List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
         // On a shared connection, never a client's own roots, where another client could read
         // them; except for a stateless client's parked call asked alone: the question goes back
@@ -74,5 +78,19 @@ final class Askers {
             return only.get(0).ask(session, method, params);
         }
         throw ProtocolException.internal("The gateway cannot tell which client this request is for", ErrorCode.UPSTREAM_ERROR);
+    }
+
+    /**
+     * A question about a task ({@code related-task}) is its creator's, whoever has a call in
+     * flight: asked on the client connection that created it on this session, else refused.
+     */
+    private ObjectNode aboutTask(String taskId, String method, ObjectNode params) throws Exception {
+        McpClient on = session;
+        List<ProxyConnection> owner = on == null ? List.of()
+                : link.connections().stream().filter(c -> c.created(on, taskId)).toList();
+        if (owner.size() != 1) {
+            throw ProtocolException.internal("The client this task belongs to cannot be asked", ErrorCode.UPSTREAM_ERROR);
+        }
+        return owner.get(0).ask(on, method, params);
     }
 }

@@ -162,7 +162,7 @@ public final class ProxyConnection implements Asker {
                 && !from.equals(link.connectedFor(profile.upstreamCapabilities()))) {
             return; // another upstream connection's news, for the clients on that one
         }
-        if ("notifications/tasks/status".equals(method) && !tasks.heard(link, body)) {
+        if ("notifications/tasks/status".equals(method) && !tasks.heard(link, body, from)) {
             return; // another caller's task
         }
         if ("notifications/resources/updated".equals(method) && !stateless
@@ -186,6 +186,11 @@ public final class ProxyConnection implements Asker {
         } else {
             session.notify(method, body);
         }
+    }
+
+    /** Whether this client connection created that task on that upstream connection (see TaskOwners). */
+    boolean created(McpClient upstream, String taskId) {
+        return tasks.createdHere(upstream, taskId);
     }
 
     @Override

@@ -1,24 +1,32 @@
 package dev.warden.gateway.internal;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.warden.client.McpClient;
+import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Who created each task (MCP 2025-11-25) an upstream runs for the gateway's clients: an upstream
  * shared between callers keeps everyone's tasks in one store, so the gateway remembers, per
- * upstream and task id, the principal whose {@code tools/call} created it (its {@link ClientKey}:
- * the authenticated issuer and subject, else what the gateway tells the client by), the connection
- * it came on, and the tool. Only that principal may see or touch the task.
+ * upstream connection and task id, the principal whose {@code tools/call} created it (its
+ * {@link ClientKey}: the authenticated issuer and subject, else what the gateway tells the client
+ * by), the client connection it came on, and the tool. Only that principal may see or touch the
+ * task, and only on the upstream connection it was created on: each connection (one per
+ * capability set, one per client for a per-client upstream) may count its task ids from one, so an
+ * id names a task only together with its connection. An id issued twice on one connection (a
+ * restarted stdio server counting from one again) is nobody's: neither task is recorded (both
+ * creators get "unknown task"), so neither is ever handed the other's.
  *
  * <p>Kept in this process, beside the rest of what the gateway keeps per client (parked calls,
  * subscriptions): a replica that did not see a task's creation knows no owner for it and answers
- * as for an unknown task (it fails closed). At most {@link #MAX} tasks are remembered; the oldest
- * are forgotten first (their owners then get "unknown task", never someone else's).
+ * as for an unknown task (it fails closed). At most {@link #MAX_PER_OWNER} tasks are remembered per
+ * principal (its oldest forgotten first) and {@link #MAX} in all, which no one principal can fill;
+ * a forgotten task's owner gets "unknown task", never someone else's.
  */
 public final class TaskOwners {
 
+    /** How many tasks are remembered at most for one principal. */
+    static final int MAX_PER_OWNER = 1_000;
     /** How many tasks are remembered at most, in all. */
     static final int MAX = 100_000;
 
@@ -27,21 +35,36 @@ public final class TaskOwners {
      *
      * @param owner who created it
      * @param connection the client connection it was created on (its status notifications go there)
+     * @param link the upstream it runs on
+     * @param session the upstream connection it was created on: the only one that knows it
+     * @param taskId its id on that connection
      * @param exposed the tool's name as the client called it
      * @param tool the tool's name at its upstream
      */
-    record Owned(ClientKey owner, ClientKey connection, String exposed, String tool) {
+    record Owned(ClientKey owner, ClientKey connection, UpstreamLink link, McpClient session, String taskId,
+            String exposed, String tool) {
         Owned {
-            if (owner == null || connection == null || exposed == null || tool == null) {
-                throw new IllegalArgumentException("an owner, a connection and a tool are needed");
+            if (owner == null || connection == null || link == null || session == null || taskId == null
+                    || exposed == null || tool == null) {
+                throw new IllegalArgumentException("an owner, connections, a task and a tool are needed");
             }
         }
     }
 
-    private record Key(String upstream, String taskId) {
+    private record Key(McpClient session, String taskId) {
     }
 
-    private final Map<Key, Owned> tasks = new LinkedHashMap<>();
+    private static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+    private final PerOwnerBound<ClientKey, Key, Owned> tasks;
+
+    public TaskOwners() {
+        this(MAX_PER_OWNER, MAX);
+    }
+
+    TaskOwners(int maxPerOwner, int max) {
+        this.tasks = new PerOwnerBound<>(maxPerOwner, max);
+    }
 
     /** The task id of a {@code tools/call} result that created a task, if it is one. */
     static Optional<String> createdBy(JsonNode result) {
@@ -52,31 +75,32 @@ public final class TaskOwners {
                 ? Optional.of(id.stringValue()) : Optional.empty();
     }
 
-    void created(String upstream, String taskId, Owned owned) {
-        synchronized (tasks) {
-            tasks.put(new Key(upstream, taskId), owned);
-            while (tasks.size() > MAX) {
-                tasks.remove(tasks.keySet().iterator().next());
-            }
-        }
+    /** The task a message from an upstream says it is about ({@code _meta."io.modelcontextprotocol/related-task"}). */
+    static Optional<String> relatedTask(JsonNode params) {
+        JsonNode id = params.path("_meta").path(RELATED_TASK).path("taskId");
+        return id.isString() ? Optional.of(id.stringValue()) : Optional.empty();
     }
 
-    /** The task as {@code who} may know it: empty when it is unknown or someone else's. */
-    Optional<Owned> ownedBy(String upstream, String taskId, ClientKey who) {
-        return of(upstream, taskId).filter(o -> o.owner().equals(who));
+    /** Records a task; false if its connection already had a task of that id (then neither is recorded). */
+    boolean created(Owned owned) {
+        Key key = new Key(owned.session(), owned.taskId());
+        // On a server with one client every task is that client's: an id issued again is its newer task.
+        return tasks.putIfAbsent(owned.owner(), key, owned)
+                || owned.link().sole() && tasks.putIfAbsent(owned.owner(), key, owned);
     }
 
-    Optional<Owned> of(String upstream, String taskId) {
-        synchronized (tasks) {
-            return Optional.ofNullable(tasks.get(new Key(upstream, taskId)));
-        }
+    /** The task of that id on that upstream connection, whoever created it. */
+    Optional<Owned> at(McpClient session, String taskId) {
+        return tasks.get(new Key(session, taskId));
     }
 
-    /** Whether {@code who} created any task on that upstream (else there is nothing to list for it). */
-    boolean anyOf(String upstream, ClientKey who) {
-        synchronized (tasks) {
-            return tasks.entrySet().stream().anyMatch(e -> e.getKey().upstream().equals(upstream)
-                    && e.getValue().owner().equals(who));
-        }
+    /** The tasks of that id on that upstream (on any of its connections) {@code who} created, oldest first. */
+    List<Owned> ownedBy(UpstreamLink link, String taskId, ClientKey who) {
+        return tasks.of(who).stream().filter(o -> o.link() == link && o.taskId().equals(taskId)).toList();
+    }
+
+    /** The connections of that upstream {@code who} created tasks on (else there is nothing to list for it there). */
+    List<McpClient> sessionsOf(UpstreamLink link, ClientKey who) {
+        return tasks.of(who).stream().filter(o -> o.link() == link).map(Owned::session).distinct().toList();
     }
 }

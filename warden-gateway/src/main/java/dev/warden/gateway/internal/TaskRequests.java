@@ -1,5 +1,6 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.client.McpClient;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
@@ -8,6 +9,7 @@ import dev.warden.core.session.RequestContext;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,16 +19,18 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tasks/list}, {@code tasks/cancel}), and the upstreams' {@code notifications/tasks/status}.
  * On an upstream shared between callers, a task is its creator's ({@link TaskOwners}): anyone
  * else naming it is answered exactly as for a task that never existed, lists show only the
- * caller's own, status news goes only to the connection that created it. A task stands for its
- * tool call: a caller who may no longer call the tool (access rules, pins, the tool's scopes) has
- * no such task, and its result is cleaned as the call's result would be. A dedicated upstream (a
- * client's own: {@code warden wrap}, {@code perClient}) has one client, whose every task it is;
- * requests about tasks the gateway did not see created pass there as they did.
+ * caller's own, status news goes only to the connection that created it. A task is known on
+ * the upstream connection it was created on, and every request about it goes there. A task stands
+ * for its tool call: a caller who may no longer call the tool (access rules, pins, the tool's
+ * scopes) has no such task, and its result is cleaned as the call's result would be. An upstream
+ * whose server has this one client only ({@link UpstreamLink#sole}: {@code warden wrap}, a stdio
+ * {@code perClient} upstream) keeps its tasks as they were: requests about tasks the gateway did
+ * not see created pass there, its lists and answers as the server gives them.
  */
 final class TaskRequests {
 
-    /** How many pages of an upstream's task list are read for one {@code tasks/list}. */
-    private static final int MAX_PAGES = 100;
+    /** How many pages of an upstream connection's task list are read for one {@code tasks/list}. */
+    static final int MAX_PAGES = 10;
 
     private final ConnectionLinks links;
     private final ClientProfile profile;
@@ -58,13 +62,13 @@ final class TaskRequests {
     }
 
     /**
-     * {@code tasks/get} and {@code tasks/cancel}: the task as the upstream says it is now. A
-     * dedicated upstream's answers (its errors too) pass as they did before the gateway knew tasks.
+     * {@code tasks/get} and {@code tasks/cancel}: the task as the upstream says it is now. A sole
+     * client's upstream's answers (its errors too) pass as they did before the gateway knew tasks.
      */
     private JsonNode status(RequestContext ctx) throws Exception {
         Found found = find(ctx);
         calls.spendRate(found.link(), ctx);
-        JsonNode answer = found.link().dedicated() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
+        JsonNode answer = found.link().sole() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
                 : ask(found, ctx);
         return cleanTask(found.link().pipeline(), answer);
     }
@@ -84,16 +88,17 @@ final class TaskRequests {
     }
 
     /**
-     * The caller's own tasks. From a shared upstream, every page of its list is read and only the
-     * caller's tasks kept, in one answer: the upstream's cursors name tasks (another caller's,
-     * maybe), so none is handed on, and a cursor from the client is one the gateway never gave.
+     * The caller's own tasks. From an upstream with other clients, every page (up to
+     * {@link #MAX_PAGES}) of the list of each connection the caller created tasks on is read and
+     * only the caller's tasks kept, in one answer: the upstream's cursors name tasks (another
+     * caller's, maybe), so none is handed on, and a cursor from the client is one the gateway never gave.
      */
     JsonNode list(RequestContext ctx) throws Exception {
         calls.spendRate(links.first(), ctx); // once, however many upstreams and pages it reads
-        if (links.all().size() == 1 && links.first().dedicated()) {
+        if (links.all().size() == 1 && links.first().sole()) {
             UpstreamLink link = links.first();
             JsonNode page = calls.forward(link, ctx, UpstreamCalls.params(ctx));
-            return withTasks(page, link, false);
+            return withTasks(page, link, id -> known(link, id).isPresent(), false);
         }
         if (!ctx.params().map(p -> p.path("cursor").asString("")).orElse("").isEmpty()) {
             throw ProtocolException.invalidParams("Invalid params: unknown cursor");
@@ -101,46 +106,63 @@ final class TaskRequests {
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray("tasks");
         for (UpstreamLink link : links.all()) {
-            if (!link.dedicated() && !owners.anyOf(link.name(), profile.key())) {
-                continue; // nothing of this caller's there: the upstream is not asked
-            }
-            String cursor = "";
-            for (int page = 0; page < MAX_PAGES; page++) {
-                ObjectNode params = cursor.isEmpty() ? Json.object() : Json.object().put("cursor", cursor);
-                JsonNode answer = send(link, ctx, params, link.spec().timeout());
-                withTasks(answer, link, true).path("tasks").forEach(all::add);
-                cursor = answer.path("nextCursor").asString("");
-                if (cursor.isEmpty()) {
-                    break;
+            if (link.sole()) {
+                pages(link, Optional.empty(), ctx, id -> known(link, id).isPresent(), all);
+            } else {
+                for (McpClient session : owners.sessionsOf(link, profile.key())) {
+                    pages(link, Optional.of(session), ctx, id -> owners.at(session, id)
+                            .filter(o -> o.owner().equals(profile.key()) && usable(link, o)).isPresent(), all);
                 }
             }
         }
         return out;
     }
 
+    /** The pages of one upstream connection's task list, up to {@link #MAX_PAGES}: the tasks kept go to {@code all}. */
+    private void pages(UpstreamLink link, Optional<McpClient> session, RequestContext ctx, Predicate<String> keep,
+            ArrayNode all) throws Exception {
+        String cursor = "";
+        for (int page = 0; page < MAX_PAGES; page++) {
+            ObjectNode params = cursor.isEmpty() ? Json.object() : Json.object().put("cursor", cursor);
+            JsonNode answer = send(link, session, ctx, params, link.spec().timeout());
+            withTasks(answer, link, keep, true).path("tasks").forEach(all::add);
+            cursor = answer.path("nextCursor").asString("");
+            if (cursor.isEmpty()) {
+                break;
+            }
+        }
+    }
+
     /**
-     * Whether an upstream's {@code notifications/tasks/status} is for this client: on a shared
-     * upstream, only if it created the task, on this connection (a stateless client has none: its
-     * principal's).
+     * Whether an upstream's {@code notifications/tasks/status} is for this client: from an upstream
+     * with other clients, only if it created the task, on that upstream connection and on this
+     * client connection (a stateless client has none: its principal's).
      */
-    boolean heard(UpstreamLink link, JsonNode status) {
-        if (link.dedicated()) {
+    boolean heard(UpstreamLink link, JsonNode status, Optional<McpClient> from) {
+        if (link.sole()) {
             return true;
         }
-        return owners.ownedBy(link.name(), status.path("taskId").asString(""), profile.key())
+        return from.flatMap(s -> owners.at(s, status.path("taskId").asString("")))
+                .filter(o -> o.owner().equals(profile.key()))
                 .filter(o -> profile.stateless() || o.connection().equals(profile.connection()))
                 .filter(o -> usable(link, o)).isPresent();
     }
 
-    /** A page with only the tasks this caller may see, each cleaned; the page's own cursor dropped if {@code whole}. */
-    private JsonNode withTasks(JsonNode page, UpstreamLink link, boolean whole) {
+    /** Whether this client connection created that task on that upstream connection. */
+    boolean createdHere(McpClient session, String taskId) {
+        return owners.at(session, taskId).filter(o -> o.owner().equals(profile.key())
+                && o.connection().equals(profile.connection())).isPresent();
+    }
+
+    /** A page with only the tasks {@code keep} lets this caller see, each cleaned; the page's own cursor dropped if {@code whole}. */
+    private JsonNode withTasks(JsonNode page, UpstreamLink link, Predicate<String> keep, boolean whole) {
         if (!(page instanceof ObjectNode object) || !(page.get("tasks") instanceof ArrayNode items)) {
             return whole ? Json.object().set("tasks", Json.mapper().createArrayNode()) : page;
         }
         ObjectNode copy = object.deepCopy();
         ArrayNode kept = copy.putArray("tasks");
         for (JsonNode item : items) {
-            if (known(link, item.path("taskId").asString("")).isPresent()) {
+            if (keep.test(item.path("taskId").asString(""))) {
                 kept.add(cleanTask(link.pipeline(), item));
             }
         }
@@ -163,40 +185,51 @@ final class TaskRequests {
     }
 
     /**
-     * The task on that upstream, if this caller may know it: on a shared one, only a task it
-     * created; on a dedicated one, any (the one client's), except one whose tool it may no longer call.
+     * The task on that upstream, if this caller may know it: only a task it created (the one
+     * created on this client connection first, if it has several of that id), except one whose tool
+     * it may no longer call; on the one upstream of a sole client, any other id too.
      */
     private Optional<Found> known(UpstreamLink link, String taskId) {
         if (taskId.isEmpty()) {
             return Optional.empty();
         }
-        Optional<TaskOwners.Owned> owned = link.dedicated() ? owners.of(link.name(), taskId)
-                : owners.ownedBy(link.name(), taskId, profile.key());
+        List<TaskOwners.Owned> mine = owners.ownedBy(link, taskId, profile.key());
+        Optional<TaskOwners.Owned> owned = mine.stream().filter(o -> o.connection().equals(profile.connection()))
+                .findFirst().or(() -> mine.isEmpty() ? Optional.empty() : Optional.of(mine.get(mine.size() - 1)));
         if (owned.isPresent()) {
             return owned.filter(o -> usable(link, o)).map(o -> new Found(link, Optional.of(o)));
         }
-        return link.dedicated() && links.all().size() == 1 ? Optional.of(new Found(link, Optional.empty()))
+        return link.sole() && links.all().size() == 1 ? Optional.of(new Found(link, Optional.empty()))
                 : Optional.empty();
     }
 
-    /** Whether the caller may still call the task's tool, as {@code tools/call} would decide now. */
+    /**
+     * Whether the caller may still call the task's tool, as {@code tools/call} would decide now. A
+     * sole client's task is its own even if the server no longer offers the tool: only the access
+     * rules and the tool's scopes apply.
+     */
     private boolean usable(UpstreamLink link, TaskOwners.Owned owned) {
+        if (link.sole()) {
+            return access.tool(link.name(), owned.tool()) && access.scoped(owned.exposed());
+        }
         return flow.visible(owned.exposed()).filter(t -> t.link() == link && t.name().equals(owned.tool()))
                 .isPresent() && access.scoped(owned.exposed());
     }
 
-    /** The request upstream; an upstream that does not know the task answers as the gateway would for an unknown one. */
+    /** The request upstream, on the connection the task was created on; an upstream that does not know it answers as for an unknown one. */
     private JsonNode ask(Found found, RequestContext ctx) throws Exception {
         Duration timeout = found.owned().map(o -> found.link().spec().timeoutFor(o.tool()))
                 .orElse(found.link().spec().timeout());
-        return send(found.link(), ctx, UpstreamCalls.params(ctx), timeout);
+        return send(found.link(), found.owned().map(TaskOwners.Owned::session), ctx, UpstreamCalls.params(ctx),
+                timeout);
     }
 
-    private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout)
-            throws Exception {
+    private JsonNode send(UpstreamLink link, Optional<McpClient> session, RequestContext ctx, ObjectNode params,
+            Duration timeout) throws Exception {
         ErrorPipeline pipeline = link.pipeline();
         try {
-            return calls.send(link, ctx, params, timeout, Optional.empty());
+            return session.isPresent() ? calls.sendOn(session.get(), link, ctx, params, timeout)
+                    : calls.send(link, ctx, params, timeout, Optional.empty());
         } catch (PeerErrorException e) {
             if (UpstreamCalls.saysNotFound(e.error())) {
                 throw unknown();

@@ -1,5 +1,6 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
@@ -127,8 +128,7 @@ final class ToolCallFlow {
                 case UpstreamReply.Answered(JsonNode result) when !result.path("isError").asBoolean(false) -> {
                     verdict = Guard.Verdict.WORKED;
                     // A call run as a task: the task is the caller's (see TaskOwners).
-                    TaskOwners.createdBy(result).ifPresent(task -> services.tasks().created(link.name(), task,
-                            new TaskOwners.Owned(profile.key(), profile.connection(), exposed, tool)));
+                    TaskOwners.createdBy(result).ifPresent(task -> created(link, ctx, task, exposed, tool));
                     return pipeline.cleanSuccess(tool, result);
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {
@@ -146,6 +146,18 @@ final class ToolCallFlow {
             Guard.Verdict v = verdict;
             permit.forEach(p -> p.judged(v));
         }
+    }
+
+    /** Records the task a call created as the caller's, on the upstream connection the call went on (see TaskOwners). */
+    private void created(UpstreamLink link, RequestContext ctx, String task, String exposed, String tool) {
+        McpClient session;
+        try {
+            session = calls.connection(link, ctx); // the call just went on it: connected, the same one
+        } catch (RuntimeException e) {
+            return; // not recorded: its creator gets "unknown task", never someone else's
+        }
+        services.tasks().created(new TaskOwners.Owned(profile.key(), profile.connection(), link, session, task,
+                exposed, tool));
     }
 
     /** A failure the server itself owns (an internal error, an upstream of its own failing) counts against the tool. */

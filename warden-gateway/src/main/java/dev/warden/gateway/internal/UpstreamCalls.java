@@ -105,6 +105,28 @@ final class UpstreamCalls {
      */
     JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool,
             Consumer<Guard.Permit> admitted) throws Exception {
+        return send(link, ctx, params, timeout, tool, admitted, Optional.empty());
+    }
+
+    /**
+     * {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional)} on one given
+     * connection of the upstream's (the one a task was created on, the only one that knows it).
+     */
+    JsonNode sendOn(McpClient session, UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout)
+            throws Exception {
+        return send(link, ctx, params, timeout, Optional.empty(), permit -> permit.judged(Guard.Verdict.CALLERS_FAULT),
+                Optional.of(session));
+    }
+
+    /** The connection this client's requests to {@code link} go on now (connecting first if need be). */
+    McpClient connection(UpstreamLink link, RequestContext ctx) {
+        return profile.stateless() && StatelessRules.stateless(ctx)
+                ? link.clientForStateless(profile.capabilities())
+                : link.client(profile.upstreamCapabilities());
+    }
+
+    private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
+            Optional<String> tool, Consumer<Guard.Permit> admitted, Optional<McpClient> on) throws Exception {
         if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
             // A later round of a parked call: its permit was handed out (and the tool judged) in the first.
             return parked.resume(link, ctx, params, tool);
@@ -114,9 +136,7 @@ final class UpstreamCalls {
         admitted.accept(permit);
         McpClient client;
         try {
-            client = profile.stateless() && StatelessRules.stateless(ctx)
-                    ? link.clientForStateless(profile.capabilities())
-                    : link.client(profile.upstreamCapabilities());
+            client = on.isPresent() ? on.get() : connection(link, ctx);
         } catch (RuntimeException e) {
             permit.unanswered(e);
             throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));

@@ -35,6 +35,8 @@ public final class UpstreamLink implements AutoCloseable {
      * upstream): then everything the server asks goes to that client, as it would directly.
      */
     private volatile boolean dedicated;
+    /** Whether the gateway itself serves one client, ever ({@code warden wrap}). */
+    private volatile boolean wholly;
 
     /**
      * @param slots the connections this upstream may have open, shared with its other links (per-client ones)
@@ -62,6 +64,12 @@ public final class UpstreamLink implements AutoCloseable {
     public UpstreamLink dedicate() {
         dedicated = true;
         return this;
+    }
+
+    /** Marks this link as serving the gateway's one client, ever ({@code warden wrap}): see {@link #sole}. */
+    public UpstreamLink dedicateWholly() {
+        wholly = true;
+        return dedicate();
     }
 
     public Upstream spec() {
@@ -93,6 +101,16 @@ public final class UpstreamLink implements AutoCloseable {
     /** Whether this link serves one client connection only (then its roots are that client's to give). */
     boolean dedicated() {
         return dedicated;
+    }
+
+    /**
+     * Whether this link's client is its server's only client ({@code warden wrap}, or a per-client
+     * upstream with a server of its own per connection: a stdio process): then all the server
+     * keeps (its tasks) is that client's. A per-client link to a remote server is one session of
+     * many there, which may share one task store.
+     */
+    boolean sole() {
+        return dedicated && (wholly || spec.serverPerConnection());
     }
 
     // ---- connections ---------------------------------------------------------------------------
@@ -238,8 +256,13 @@ public final class UpstreamLink implements AutoCloseable {
         } else if ("notifications/tasks/status".equals(method)) {
             body = TaskRequests.cleanTask(pipeline, body);
         }
+        // A message about a task is its creator's only (see TaskOwners), on a server with other clients.
+        Optional<String> task = "notifications/message".equals(method) && !sole()
+                ? params.flatMap(TaskOwners::relatedTask) : Optional.empty();
         for (ProxyConnection connection : connections) {
-            connection.fromUpstream(this, method, body, session);
+            if (task.isEmpty() || session.filter(s -> connection.created(s, task.get())).isPresent()) {
+                connection.fromUpstream(this, method, body, session);
+            }
         }
     }
 
