@@ -10,7 +10,6 @@ import dev.warden.core.transport.Transport;
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -95,23 +94,7 @@ class GatewayListenLimitsTest {
     }
 
     private Transport raw() {
-        InMemoryTransport.Pair pair = InMemoryTransport.pair();
-        gateway.connect(pair.right());
-        pair.left().start(new Transport.Listener() {
-            @Override
-            public void onFrame(byte[] frame) {
-                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
-            }
-
-            @Override
-            public void onFrameError(dev.warden.core.error.ProtocolException error) {
-            }
-
-            @Override
-            public void onClose() {
-            }
-        });
-        return pair.left();
+        return RawFrames.open(gateway::connect, received);
     }
 
     private static String envelope() {

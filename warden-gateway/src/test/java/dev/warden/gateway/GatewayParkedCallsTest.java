@@ -11,7 +11,6 @@ import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -80,23 +79,7 @@ class GatewayParkedCallsTest {
     }
 
     private Transport client(String address, java.util.Optional<dev.warden.core.identity.Caller> caller) {
-        InMemoryTransport.Pair pair = InMemoryTransport.pair();
-        gateway.connect(new AsCaller(pair.right(), address, caller));
-        pair.left().start(new Transport.Listener() {
-            @Override
-            public void onFrame(byte[] frame) {
-                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
-            }
-
-            @Override
-            public void onFrameError(dev.warden.core.error.ProtocolException error) {
-            }
-
-            @Override
-            public void onClose() {
-            }
-        });
-        return pair.left();
+        return RawFrames.open(end -> gateway.connect(new AsCaller(end, address, caller)), received);
     }
 
     /** The next round of a parked {@code ask}: the sampling answer, under {@code requestState}. */

@@ -14,7 +14,6 @@ import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -154,23 +153,7 @@ class GatewayStatelessClientTest {
     private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
 
     private Transport raw() {
-        InMemoryTransport.Pair pair = InMemoryTransport.pair();
-        gateway.connect(pair.right());
-        pair.left().start(new Transport.Listener() {
-            @Override
-            public void onFrame(byte[] frame) {
-                received.add(Json.mapper().readTree(new String(frame, StandardCharsets.UTF_8)));
-            }
-
-            @Override
-            public void onFrameError(dev.warden.core.error.ProtocolException error) {
-            }
-
-            @Override
-            public void onClose() {
-            }
-        });
-        return pair.left();
+        return RawFrames.open(gateway::connect, received);
     }
 
     private static String envelope(String version) {
