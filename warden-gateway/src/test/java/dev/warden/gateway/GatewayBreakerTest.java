@@ -14,6 +14,7 @@ import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -22,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Breakers measure the server's health, never the callers' mistakes: failures a model causes do
- * not pause anything, a tool that fails in itself is paused alone (its refusal says which tool
- * and until when), and the server's other tools and requests go on. (A server that does not
+ * Breakers measure the server's health, never the callers' mistakes: no answered failure, whatever
+ * its words or code, pauses anything by default. Where an upstream opts in
+ * ({@code countToolErrors}), a tool that fails in itself is paused alone (its refusal says which
+ * tool and until when), and the server's other tools and requests go on. (A server that does not
  * answer pausing as a whole: {@code GatewayLimitsTest}.)
  */
 class GatewayBreakerTest {
@@ -38,6 +40,7 @@ class GatewayBreakerTest {
             .tool(ToolSpec.builder("broken").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("read").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("ok").handler(c -> ToolResult.text("fine")).build())
+            .tool(ToolSpec.builder("create_invoice").handler(c -> ToolResult.text("never")).build())
             .build();
     private Gateway gateway;
     private McpClient client;
@@ -49,8 +52,28 @@ class GatewayBreakerTest {
                 : AnsweringCalls.error(-32603, "syntax error at or near \"" + sql.split(" ")[0] + "\"");
     }
 
+    /**
+     * Refusals real servers gave for a model's ordinary mistakes (issue 31's field trial), several
+     * of them read as the server's own failure (UPSTREAM_ERROR), and a JSON-RPC internal error; a
+     * well-formed call is served.
+     */
+    private static final List<String> MISTAKES = List.of(
+            AnsweringCalls.toolError("Invoices above 5000 USD need approval: pass amount <= 5000"),
+            AnsweringCalls.toolError("Key \"noSuchKey\" is not configurable via this tool. Allowed keys: currency, terms"),
+            AnsweringCalls.toolError("\"#checkout-button\" does not match any elements."),
+            AnsweringCalls.toolError("No session found for PID 999999"),
+            AnsweringCalls.toolError("Cannot read properties of undefined (reading 'rows')"),
+            AnsweringCalls.toolError("Invalid arguments: amount: Expected number, received string"),
+            AnsweringCalls.error(-32603, "Internal error: customer cus_1 is blocked"));
+
+    private static String invoice(JsonNode arguments) {
+        int mistake = arguments.path("mistake").asInt(-1);
+        return mistake < 0 ? AnsweringCalls.text("invoice inv_1 created") : MISTAKES.get(mistake % MISTAKES.size());
+    }
+
     private void start(Limits.Breaker breaker) {
         Map<String, Function<JsonNode, String>> answers = Map.of(
+                "create_invoice", GatewayBreakerTest::invoice,
                 "query", GatewayBreakerTest::postgresLike,
                 "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined (reading 'rows')"),
                 "read", a -> AnsweringCalls.toolError("EISDIR: illegal operation on a directory, read"));
@@ -104,6 +127,29 @@ class GatewayBreakerTest {
         assertThat(client.callTool("ok", Json.object()).text()).isEqualTo("fine");
     }
 
+    @Test
+    void twoHundredToolErrorsInARowPauseNothingAndTheGoodCallIsServed() {
+        start(EAGER);
+        for (int i = 0; i < 200; i++) {
+            ToolCallResult r = client.callTool("create_invoice", Json.object().put("mistake", i));
+            assertThat(error(r).get("message").asString()).as("call %d", i).doesNotContain("paused");
+        }
+        assertThat(answered.get()).as("every call reached the server").isEqualTo(200);
+        ToolCallResult good = client.callTool("create_invoice", Json.object());
+        assertThat(good.isError()).as(good.text()).isFalse();
+        assertThat(good.text()).isEqualTo("invoice inv_1 created");
+    }
+
+    @Test
+    void aToolThatKeepsFailingInItselfIsNotPausedByDefault() {
+        start(EAGER);
+        for (int i = 0; i < 20; i++) {
+            assertThat(error(client.callTool("broken", Json.object())).get("message").asString())
+                    .doesNotContain("paused");
+        }
+        assertThat(answered.get()).isEqualTo(20);
+    }
+
     /** Calls the broken tool until its breaker refuses (each failure before that coded as the server's); the refusal. */
     private JsonNode callBrokenUntilPaused() {
         for (int i = 0; i < 10; i++) {
@@ -117,8 +163,8 @@ class GatewayBreakerTest {
     }
 
     @Test
-    void aToolThatKeepsFailingInItselfIsPausedAlone() {
-        start(EAGER);
+    void withCountToolErrorsAToolThatKeepsFailingInItselfIsPausedAlone() {
+        start(EAGER.withCountToolErrors(true));
         callBrokenUntilPaused();
         int reached = answered.get();
         assertThat(error(client.callTool("broken", Json.object())).get("message").asString()).contains("paused");
@@ -130,7 +176,7 @@ class GatewayBreakerTest {
 
     @Test
     void aPausedToolsRefusalNamesItAndSaysUntilWhen() {
-        start(EAGER);
+        start(EAGER.withCountToolErrors(true));
         JsonNode paused = callBrokenUntilPaused();
         assertThat(paused.get("code").asString()).isEqualTo("UPSTREAM_ERROR");
         assertThat(paused.get("retryable").asBoolean()).isTrue();

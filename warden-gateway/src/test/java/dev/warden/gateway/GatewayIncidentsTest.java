@@ -117,7 +117,7 @@ class GatewayIncidentsTest {
 
     @Test
     void aRefusalsIncidentSaysWhyTheCallWasRefused() {
-        start(new Limits.Breaker(50, 2, 2, Duration.ofHours(1)));
+        start(new Limits.Breaker(50, 2, 2, Duration.ofHours(1), true));
         ToolCallResult refused = null;
         for (int i = 0; i < 5; i++) {
             ToolCallResult r = client.callTool("broken", Json.object());

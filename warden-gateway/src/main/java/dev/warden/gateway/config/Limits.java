@@ -90,9 +90,13 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
 
     /**
      * Opens when at least {@code failureRatePercent} of the last {@code window} calls failed (after
-     * {@code minimumCalls}); stays open {@code openFor}, then lets a few calls try.
+     * {@code minimumCalls}); stays open {@code openFor}, then lets a few calls try. Only health
+     * counts (no answer in time, a crash, garbage, a transport failure, an HTTP 5xx): a tool's
+     * {@code isError} answer cannot tell a caller's mistake from the tool failing, so it counts
+     * against the tool's breaker only where {@code countToolErrors} opts in.
      */
-    public record Breaker(int failureRatePercent, int minimumCalls, int window, Duration openFor) {
+    public record Breaker(int failureRatePercent, int minimumCalls, int window, Duration openFor,
+            boolean countToolErrors) {
         public Breaker {
             if (failureRatePercent < 1 || failureRatePercent > 100) {
                 throw new IllegalArgumentException("failureRatePercent must be 1..100, got " + failureRatePercent);
@@ -106,8 +110,18 @@ public record Limits(Breaker breaker, int maxConcurrent, Duration queueWait, Opt
             }
         }
 
+        /** Health only: no tool error counts. */
+        public Breaker(int failureRatePercent, int minimumCalls, int window, Duration openFor) {
+            this(failureRatePercent, minimumCalls, window, openFor, false);
+        }
+
         public static Breaker ofDefaults() {
             return new Breaker(50, 10, 20, Duration.ofSeconds(30));
+        }
+
+        /** The same, with the tools' own failures ({@code isError} answers classified as the server's) counted or not. */
+        public Breaker withCountToolErrors(boolean count) {
+            return new Breaker(failureRatePercent, minimumCalls, window, openFor, count);
         }
     }
 

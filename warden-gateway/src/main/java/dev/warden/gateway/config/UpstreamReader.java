@@ -346,18 +346,21 @@ final class UpstreamReader {
         Limits out = limits;
         if (s.has("breaker")) {
             if (!(s.get("breaker") instanceof ObjectNode b)) {
-                throw new ConfigException(path + ".breaker: expected a mapping with failureRate, minimumCalls, window "
-                        + "and openFor");
+                throw new ConfigException(path + ".breaker: expected a mapping with failureRate, minimumCalls, window, "
+                        + "openFor and countToolErrors");
             }
-            unknownKeys(b, path + ".breaker.", Set.of("failureRate", "minimumCalls", "window", "openFor"));
+            unknownKeys(b, path + ".breaker.", Set.of("failureRate", "minimumCalls", "window", "openFor",
+                    "countToolErrors"));
             Limits.Breaker d = limits.breaker();
             int rate = integer(b, "failureRate", path + ".breaker.failureRate", d.failureRatePercent());
             int minimum = integer(b, "minimumCalls", path + ".breaker.minimumCalls", d.minimumCalls());
             int window = integer(b, "window", path + ".breaker.window", Math.max(d.window(), minimum));
             Duration openFor = text(b, "openFor", path + ".breaker.openFor", "a duration such as 30s")
                     .map(t -> duration(t, path + ".breaker.openFor")).orElse(d.openFor());
+            boolean toolErrors = bool(b, "countToolErrors", path + ".breaker.countToolErrors")
+                    .orElse(d.countToolErrors());
             try {
-                out = out.withBreaker(new Limits.Breaker(rate, minimum, window, openFor));
+                out = out.withBreaker(new Limits.Breaker(rate, minimum, window, openFor, toolErrors));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(path + ".breaker: " + e.getMessage());
             }

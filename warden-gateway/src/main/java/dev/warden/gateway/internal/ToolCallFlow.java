@@ -119,7 +119,7 @@ final class ToolCallFlow {
                     }
                     ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
                             services.tools().published(exposed));
-                    verdict = verdictOf(outcome);
+                    verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
                 case UpstreamReply.Recorded(ErrorPipeline.Outcome outcome) -> {
@@ -138,7 +138,7 @@ final class ToolCallFlow {
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
                             ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
                             services.tools().published(exposed));
-                    verdict = verdictOf(outcome);
+                    verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
             }
@@ -160,8 +160,16 @@ final class ToolCallFlow {
                 exposed, tool));
     }
 
-    /** A failure the server itself owns (an internal error, an upstream of its own failing) counts against the tool. */
-    private static Guard.Verdict verdictOf(ErrorPipeline.Outcome outcome) {
+    /**
+     * How an answered failure counts for the tool's breaker: by default not at all, since an answer
+     * shows the tool alive and its words cannot tell the caller's mistake from the tool failing
+     * (breakers count health: UpstreamCalls reports the unanswered). Where the upstream opts in
+     * ({@code breaker.countToolErrors}), a failure classified as the server's own counts.
+     */
+    private static Guard.Verdict verdictOf(UpstreamLink link, ErrorPipeline.Outcome outcome) {
+        if (!link.spec().limits().breaker().countToolErrors()) {
+            return Guard.Verdict.CALLERS_FAULT;
+        }
         return switch (outcome.code()) {
             case UPSTREAM_ERROR, INTERNAL_ERROR -> Guard.Verdict.TOOLS_FAULT;
             case VALIDATION_ERROR, NOT_FOUND, PERMISSION_DENIED, CONFLICT, RATE_LIMITED, TIMEOUT, BLOCKED ->
