@@ -295,4 +295,18 @@ class GatewayConfigTest {
         assertThatThrownBy(() -> parse("upstreams: { a: { command: x, maxConcurrentPerClient: many } }"))
                 .hasMessage("upstreams.a.maxConcurrentPerClient: expected a whole number");
     }
+
+    @Test
+    void breakersCountToolErrorsOnlyWhereAnUpstreamOptsIn() {
+        assertThat(parse("upstreams: { a: { command: x } }").upstreams().get(0).limits().breaker().countToolErrors())
+                .isFalse();
+        assertThat(parse("upstreams: { a: { command: x, breaker: { openFor: 10s } } }").upstreams().get(0).limits()
+                .breaker().countToolErrors()).isFalse();
+        Limits.Breaker opted = parse("upstreams: { a: { command: x, breaker: { countToolErrors: true } } }")
+                .upstreams().get(0).limits().breaker();
+        assertThat(opted.countToolErrors()).isTrue();
+        assertThat(opted.openFor()).isEqualTo(Limits.Breaker.ofDefaults().openFor());
+        assertThatThrownBy(() -> parse("upstreams: { a: { command: x, breaker: { countToolErrors: yes-please } } }"))
+                .hasMessage("upstreams.a.breaker.countToolErrors: expected true or false");
+    }
 }
