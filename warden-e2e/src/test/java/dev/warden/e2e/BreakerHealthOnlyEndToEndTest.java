@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The real {@code warden gateway}, with its default breaker, in front of server-everything and the
- * hostile server: a model's ordinary mistakes, 200 in a row, pause nothing and the next good call is
+ * hostile server, and {@code warden wrap} in front of server-everything: a model's ordinary mistakes, 200 in a row, pause nothing and the next good call is
  * served; a server that stops answering (the hostile server's hang) still pauses and recovers.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -29,14 +29,14 @@ class BreakerHealthOnlyEndToEndTest {
      * range, a URL scheme the tool refuses, an output type it does not know.
      */
     static final List<String[]> MISTAKES = List.of(
-            new String[] {"everything__get-sum", "{\"a\":\"one\",\"b\":2}"},
-            new String[] {"everything__echo", "{}"},
-            new String[] {"everything__get-sum", "{\"a\":1}"},
-            new String[] {"everything__get-resource-reference", "{\"resourceType\":\"text\",\"resourceId\":1.5}"},
-            new String[] {"everything__gzip-file-as-resource", "{\"name\":\"a.gz\",\"data\":\"ftp://files.example/a\"}"},
-            new String[] {"everything__gzip-file-as-resource",
+            new String[] {"get-sum", "{\"a\":\"one\",\"b\":2}"},
+            new String[] {"echo", "{}"},
+            new String[] {"get-sum", "{\"a\":1}"},
+            new String[] {"get-resource-reference", "{\"resourceType\":\"text\",\"resourceId\":1.5}"},
+            new String[] {"gzip-file-as-resource", "{\"name\":\"a.gz\",\"data\":\"ftp://files.example/a\"}"},
+            new String[] {"gzip-file-as-resource",
                     "{\"name\":\"a.gz\",\"data\":\"data:text/plain,hi\",\"outputType\":\"zip\"}"},
-            new String[] {"everything__get-resource-reference", "{\"resourceType\":\"video\"}"});
+            new String[] {"get-resource-reference", "{\"resourceType\":\"video\"}"});
 
     LinePeer gateway;
     int nextId = 10;
@@ -71,7 +71,11 @@ class BreakerHealthOnlyEndToEndTest {
     }
 
     private JsonNode call(String tool, String arguments) throws Exception {
-        return Json.mapper().readTree(gateway.call(nextId++, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":"
+        return call(gateway, tool, arguments);
+    }
+
+    private JsonNode call(LinePeer peer, String tool, String arguments) throws Exception {
+        return Json.mapper().readTree(peer.call(nextId++, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":"
                 + arguments + "}", GUARD));
     }
 
@@ -82,17 +86,33 @@ class BreakerHealthOnlyEndToEndTest {
 
     @Test
     void twoHundredMistakesInARowPauseNothingAndTheGoodCallIsServed() throws Exception {
+        twoHundredMistakesThenGoodCalls(gateway, "everything__");
+    }
+
+    @Test
+    void throughWrapTooTwoHundredMistakesPauseNothing() throws Exception {
+        Path dir = Files.createTempDirectory("warden-breaker-wrap");
+        try (LinePeer wrap = new LinePeer(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir", dir.toString(),
+                "--", Processes.NODE, WardenClientWithServerEverythingTest.SERVER, "stdio"))) {
+            wrap.call(1, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"e2e\",\"version\":\"1\"}}", GUARD);
+            wrap.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            twoHundredMistakesThenGoodCalls(wrap, "");
+        }
+    }
+
+    private void twoHundredMistakesThenGoodCalls(LinePeer peer, String prefix) throws Exception {
         for (int i = 0; i < 200; i++) {
             String[] mistake = MISTAKES.get(i % MISTAKES.size());
-            JsonNode answer = call(mistake[0], mistake[1]);
+            JsonNode answer = call(peer, prefix + mistake[0], mistake[1]);
             assertThat(answer.has("error") || answer.at("/result/isError").asBoolean(false))
                     .as("call %d %s was refused: %s", i, mistake[0], answer).isTrue();
             assertThat(failure(answer)).as("call %d %s", i, mistake[0]).doesNotContain("paused");
         }
-        JsonNode sum = call("everything__get-sum", "{\"a\":2,\"b\":3}");
+        JsonNode sum = call(peer, prefix + "get-sum", "{\"a\":2,\"b\":3}");
         assertThat(sum.at("/result/isError").asBoolean(false)).as(sum.toString()).isFalse();
         assertThat(sum.at("/result/content/0/text").asString()).contains("5");
-        JsonNode echo = call("everything__echo", "{\"message\":\"still here\"}");
+        JsonNode echo = call(peer, prefix + "echo", "{\"message\":\"still here\"}");
         assertThat(echo.at("/result/content/0/text").asString()).as(echo.toString()).contains("still here");
     }
 
