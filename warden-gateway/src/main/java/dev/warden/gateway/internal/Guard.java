@@ -27,10 +27,11 @@ import java.util.concurrent.TimeUnit;
  *   <li>the server's: counts only requests the server did not answer (no answer in time, a crash
  *       or closed connection, garbage, a transport failure). Any answer, a JSON-RPC error or a
  *       failed tool included, shows the server is alive;</li>
- *   <li>one per tool: counts a tool's answers that show the tool itself failing (an internal
- *       error), so a tool that keeps throwing is paused alone, and the server's other tools and
- *       its resources keep working. A failure that is the caller's to fix (bad arguments, a
- *       missing file, invalid SQL) counts neither way.</li>
+ *   <li>one per tool, opt-in ({@code breaker.countToolErrors}): counts a tool's answers that show
+ *       the tool itself failing (an internal error), so a tool that keeps throwing is paused alone,
+ *       and the server's other tools and its resources keep working. By default no answer is
+ *       judged {@link Verdict#TOOLS_FAULT} (ToolCallFlow): an answer's words cannot tell a caller's
+ *       mistake from the tool failing, so none opens a breaker.</li>
  * </ul>
  * A refusal is a {@link Refusal} naming what is paused, why and until when.
  */
