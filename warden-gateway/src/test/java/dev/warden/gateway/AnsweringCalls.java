@@ -28,6 +28,9 @@ final class AnsweringCalls implements Transport {
         this.calls = calls;
     }
 
+    /** An answer that is no answer: the server's process dies (its connection closes) instead. */
+    static final String CRASH = "crash";
+
     static String error(int code, String message) {
         return "\"error\":{\"code\":" + code + ",\"message\":" + Json.mapper().writeValueAsString(message) + "}";
     }
@@ -58,8 +61,13 @@ final class AnsweringCalls implements Transport {
             return;
         }
         calls.incrementAndGet();
+        String said = answer.apply(message.at("/params/arguments"));
+        if (CRASH.equals(said)) {
+            Thread.ofVirtual().start(this::close);
+            return;
+        }
         String reply = "{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ","
-                + answer.apply(message.at("/params/arguments")) + "}";
+                + said + "}";
         Thread.ofVirtual().start(() -> listener.onFrame(reply.getBytes(StandardCharsets.UTF_8)));
     }
 

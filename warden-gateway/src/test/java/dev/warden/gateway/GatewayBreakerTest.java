@@ -35,11 +35,13 @@ class GatewayBreakerTest {
     private static final Limits.Breaker EAGER = new Limits.Breaker(50, 2, 4, Duration.ofHours(1));
 
     private final AtomicInteger answered = new AtomicInteger();
+    private final MovableClock clock = new MovableClock();
     private final McpServer server = McpServer.builder("db", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("query").handler(c -> ToolResult.text("never: answered on the way")).build())
             .tool(ToolSpec.builder("broken").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("read").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("ok").handler(c -> ToolResult.text("fine")).build())
+            .tool(ToolSpec.builder("crash").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("create_invoice").handler(c -> ToolResult.text("never")).build())
             .build();
     private Gateway gateway;
@@ -74,6 +76,7 @@ class GatewayBreakerTest {
     private void start(Limits.Breaker breaker) {
         Map<String, Function<JsonNode, String>> answers = Map.of(
                 "create_invoice", GatewayBreakerTest::invoice,
+                "crash", a -> a.path("crash").asBoolean(false) ? AnsweringCalls.CRASH : AnsweringCalls.text("up"),
                 "query", GatewayBreakerTest::postgresLike,
                 "broken", a -> AnsweringCalls.error(-32603, "Cannot read properties of undefined (reading 'rows')"),
                 "read", a -> AnsweringCalls.toolError("EISDIR: illegal operation on a directory, read"));
@@ -82,7 +85,7 @@ class GatewayBreakerTest {
             server.connect(pair.right());
             return new AnsweringCalls(pair.left(), answers, answered);
         }).limits(Limits.ofDefaults().withBreaker(breaker)).reconnect(ReconnectPolicy.none()).build();
-        gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
+        gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock).build();
         client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
     }
 
@@ -138,6 +141,25 @@ class GatewayBreakerTest {
         ToolCallResult good = client.callTool("create_invoice", Json.object());
         assertThat(good.isError()).as(good.text()).isFalse();
         assertThat(good.text()).isEqualTo("invoice inv_1 created");
+    }
+
+    @Test
+    void aServerThatKeepsCrashingIsPausedAndRecoversAfterItsOpenTime() {
+        start(new Limits.Breaker(50, 2, 2, Duration.ofSeconds(30)));
+        String paused = null;
+        for (int i = 0; i < 6 && paused == null; i++) {
+            String text = error(client.callTool("crash", Json.object().put("crash", true))).get("message").asString();
+            paused = text.contains("paused") ? text : null;
+        }
+        assertThat(paused).as("the server's breaker opened").startsWith("The server db is paused until ");
+        int reached = answered.get();
+        assertThat(error(client.callTool("ok", Json.object())).get("message").asString()).contains("paused");
+        assertThat(answered.get()).isEqualTo(reached);
+
+        clock.advance(Duration.ofSeconds(31));
+        ToolCallResult back = client.callTool("crash", Json.object());
+        assertThat(back.isError()).as(back.text()).isFalse();
+        assertThat(back.text()).isEqualTo("up");
     }
 
     @Test
