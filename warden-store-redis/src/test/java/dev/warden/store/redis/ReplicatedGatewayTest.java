@@ -30,8 +30,11 @@ import tools.jackson.databind.JsonNode;
  */
 class ReplicatedGatewayTest {
 
-    /** Opens at the second failure and stays open far longer than the test. */
-    private static final Limits.Breaker EAGER = new Limits.Breaker(50, 2, 4, Duration.ofHours(1));
+    /**
+     * Opens at the second failure and stays open far longer than the test; counts the tool's own
+     * errors (the opt-in), so a tool that throws opens its breaker.
+     */
+    private static final Limits.Breaker EAGER = new Limits.Breaker(50, 2, 4, Duration.ofHours(1), true);
 
     private final AtomicInteger brokenCalls = new AtomicInteger();
     private final McpServer server = McpServer.builder("db", "1.0.0").incidents(IncidentSink.all())
