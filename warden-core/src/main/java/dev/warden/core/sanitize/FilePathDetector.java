@@ -156,6 +156,9 @@ final class FilePathDetector implements Detector {
         boolean extension = hasExtension(text, lastSegmentStart, end);
         boolean lineNumber = end < n && (text.charAt(end) == ':' || text.charAt(end) == '(')
                 && end + 1 < n && Text.isDigit(text.charAt(end + 1));
+        if (!homeRelative && !extension && !lineNumber && JsonPointers.standsAsPointer(text, at, end, firstSegmentEnd)) {
+            return -1; // a validator's pointer into the caller's document, by where it stands
+        }
         if ((knownRoot && segments >= 2) || homeRelative || (extension && segments >= 2) || lineNumber
                 || (knownRoot && extension)) {
             return end;
@@ -163,7 +166,7 @@ final class FilePathDetector implements Detector {
         return -1;
     }
 
-    private static boolean hasExtension(String text, int segStart, int segEnd) {
+    static boolean hasExtension(String text, int segStart, int segEnd) {
         int dot = -1;
         for (int i = segEnd - 1; i > segStart; i--) {
             if (text.charAt(i) == '.') {

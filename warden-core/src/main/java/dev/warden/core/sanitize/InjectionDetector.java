@@ -261,7 +261,8 @@ final class InjectionDetector implements WordScanner {
         }
         if ((mask & W_LOOT) != 0) {
             int earlier = recent.within(6, W_SEND);
-            if (earlier >= 0 && !inJsonPointer(text, earlier)) {
+            if (earlier >= 0 && !inJsonPointer(text, earlier) && !inJsonPointer(text, s)
+                    && !(quotedAlone(text, earlier, wordEnd(text, earlier)) && memberName(text, s, end))) {
                 return earlier;
             }
         }
@@ -296,7 +297,7 @@ final class InjectionDetector implements WordScanner {
         while (start > limit && isPointerChar(text.charAt(start - 1))) {
             start--;
         }
-        if (start == 0 || text.charAt(start - 1) != '"' || text.charAt(start) != '/') {
+        if (text.charAt(start) != '/') {
             return false;
         }
         int end = wordStart;
@@ -304,7 +305,43 @@ final class InjectionDetector implements WordScanner {
         while (end < max && isPointerChar(text.charAt(end))) {
             end++;
         }
-        return end < text.length() && text.charAt(end) == '"';
+        if (start > 0 && text.charAt(start - 1) == '"' && end < text.length() && text.charAt(end) == '"') {
+            return true;
+        }
+        // a pointer heading a validation message's line: "/data/attributes/email: must be …"
+        int firstSegmentEnd = text.indexOf('/', start + 1);
+        return JsonPointers.standsAsPointer(text, start, end,
+                firstSegmentEnd < 0 || firstSegmentEnd > end ? end : firstSegmentEnd);
+    }
+
+    /**
+     * A word that is a JSON string by itself ({@code "email"}, quotes escaped or not): one word
+     * carries no instruction, so with the member name after it ({@code "email"},"message":…) it
+     * makes no phrase. Both must stand alone in their quotes.
+     */
+    private static boolean quotedAlone(String text, int start, int end) {
+        return start > 0 && text.charAt(start - 1) == '"' && end < text.length() && (text.charAt(end) == '"'
+                || (text.charAt(end) == '\\' && end + 1 < text.length() && text.charAt(end + 1) == '"'));
+    }
+
+    /** Whether the word at {@code [start, end)} is a whole JSON member name: {@code "message":}. */
+    private static boolean memberName(String text, int start, int end) {
+        if (!quotedAlone(text, start, end)) {
+            return false;
+        }
+        int j = text.charAt(end) == '"' ? end + 1 : end + 2;
+        while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\\' || text.charAt(j) == '"')) {
+            j++;
+        }
+        return j < text.length() && text.charAt(j) == ':';
+    }
+
+    private static int wordEnd(String text, int start) {
+        int i = start;
+        while (i < text.length() && Text.isAlnum(text.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     private static boolean isPointerChar(char c) {

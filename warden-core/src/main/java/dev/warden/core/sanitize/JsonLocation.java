@@ -36,6 +36,11 @@ public final class JsonLocation {
         return new JsonLocation(this, memberName, -1, null);
     }
 
+    /** The member name this location is the value of, if it is one. */
+    java.util.Optional<String> memberName() {
+        return java.util.Optional.ofNullable(name);
+    }
+
     JsonLocation item(int itemIndex) {
         return new JsonLocation(this, null, itemIndex, null);
     }

@@ -286,7 +286,22 @@ final class JsonSanitizer {
                         : prefix + Json.write(out) + tail.get().suffix();
             }
         }
+        if (at.memberName().filter(JsonPointers::isPointerMember).isPresent() && JsonPointers.wholeValueIsPointer(text)) {
+            return pointer(text, at);
+        }
         return text(text, at);
+    }
+
+    /**
+     * A pointer member's value that is a JSON Pointer: read as the pointer it is, so a path finding
+     * over the whole of it is none; anything else found in it (a secret as a segment) still counts.
+     */
+    private String pointer(String text, JsonLocation at) {
+        SanitizedText result = sanitizer.sanitize(text, Policy.REDACT, fallbackCode, caller);
+        // the path finding over it, cut short where the caller's own tail starts, is the pointer itself
+        boolean onlyThePointer = result.findings().stream().allMatch(f -> f.category() == Category.FILE_PATH
+                && f.start() == 0);
+        return onlyThePointer && !result.truncated() ? spend(text, false) : text(text, at);
     }
 
     /** Text sanitized as text; returns {@code text} itself when it stays. */

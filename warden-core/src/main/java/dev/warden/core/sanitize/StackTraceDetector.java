@@ -31,6 +31,7 @@ final class StackTraceDetector implements Detector {
         int previousStart = -1;
         int lineStart = 0;
         int[] nextColon = {-1}; // a forward-only cursor: each line's ':' search starts where the last ended
+        int messageEnd = -1; // the end of the run's first line when it is a message line to keep
         while (lineStart <= n) {
             int lineEnd = text.indexOf('\n', lineStart);
             if (lineEnd < 0) {
@@ -51,11 +52,13 @@ final class StackTraceDetector implements Detector {
                     runStart = kind == STRONG && previousStart >= 0
                             && containsExceptionName(text, previousStart, lineStart - 1) ? previousStart : lineStart;
                     runStrong = false;
+                    int firstEnd = runStart == lineStart ? lineEnd : lineStart - 1;
+                    messageEnd = isMessageLine(text, runStart, firstEnd) ? firstEnd : -1;
                 }
                 runEnd = lineEnd;
                 runStrong |= kind == STRONG;
             } else if (runStart >= 0) {
-                emit(out, runStart, runEnd, runStrong);
+                emit(out, messageEnd >= 0 && messageEnd < runEnd ? messageEnd + 1 : runStart, runEnd, runStrong);
                 runStart = -1;
             }
             if (lineEnd == n) {
@@ -65,8 +68,26 @@ final class StackTraceDetector implements Detector {
             lineStart = lineEnd + 1;
         }
         if (runStart >= 0) {
-            emit(out, runStart, runEnd, runStrong);
+            emit(out, messageEnd >= 0 && messageEnd < runEnd ? messageEnd + 1 : runStart, runEnd, runStrong);
         }
+    }
+
+    /**
+     * A trace's first line that is the error's message under a plain name, as JavaScript and Python
+     * print it ({@code ReferenceError: cartTotal is not defined}): it says what went wrong in the
+     * caller's terms and stays (the other detectors still read it); the frames below go. A dotted
+     * name ({@code com.acme.repo.UserException}) is the server's class and goes with its trace.
+     */
+    private static boolean isMessageLine(String text, int lineStart, int lineEnd) {
+        if (lineStart >= lineEnd || !Text.isUpper(text.charAt(lineStart)) || !isExceptionLine(text, lineStart, lineEnd)) {
+            return false;
+        }
+        for (int i = lineStart; i < lineEnd && text.charAt(i) != ':'; i++) {
+            if (text.charAt(i) == '.' || text.charAt(i) == '$') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A Go frame's call line: {@code pkg/path.Func(0x1, …)} or {@code main.(*T).m(…)}, nothing else on it. */
