@@ -7,6 +7,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.JsonFinding;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.SanitizedText;
@@ -93,7 +94,10 @@ final class FailureReader {
             SanitizedJson clean = sanitizer.sanitizeJson(data.get(), policy, fallback, caller);
             findings.addAll(clean.plainFindings());
             suggested = suggested.or(clean::suggestedCode);
-            shownData = Optional.of(clean.value().isString() ? clean.value().stringValue() : clean.value().toString());
+            // Upstream data is never dumped into the message as JSON: prose stays prose; of a
+            // structure, only the database errors read in it (a DETAIL naming the conflicting
+            // field) reach the model, sanitized; the rest is in the incident only.
+            shownData = clean.value().isString() ? Optional.of(clean.value().stringValue()) : databaseSentences(clean);
         }
         findings.forEach(f -> onFinding.accept(f.category()));
         Optional<String> dataText = shownData;
@@ -125,6 +129,18 @@ final class FailureReader {
         Ref ref = incidents.upstreamFailed(method, tool, code, said.original(), findings, arguments);
         Optional<Duration> retryAfter = extracted.flatMap(Extracted::retryAfter);
         return new ErrorPipeline.Outcome(code, ref, message, retryAfter, violations);
+    }
+
+    /** The string values of a sanitized structure in which a database error was read, each once, one per line. */
+    private static Optional<String> databaseSentences(SanitizedJson clean) {
+        java.util.Set<String> sentences = new java.util.LinkedHashSet<>();
+        for (JsonFinding f : clean.findings()) {
+            JsonNode at = clean.value().at(f.pointer());
+            if (f.category() == Category.DATABASE && !f.inKey() && at.isString() && !at.stringValue().isBlank()) {
+                sentences.add(at.stringValue());
+            }
+        }
+        return sentences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", sentences));
     }
 
     /** An extraction's violations, each message sanitized as the untrusted text it is; pointers are safe by construction. */
