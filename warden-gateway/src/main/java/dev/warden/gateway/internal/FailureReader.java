@@ -95,9 +95,10 @@ final class FailureReader {
             findings.addAll(clean.plainFindings());
             suggested = suggested.or(clean::suggestedCode);
             // Upstream data is never dumped into the message as JSON: prose stays prose; of a
-            // structure, only the database errors read in it (a DETAIL naming the conflicting
-            // field) reach the model, sanitized; the rest is in the incident only.
-            shownData = clean.value().isString() ? Optional.of(clean.value().stringValue()) : databaseSentences(clean);
+            // structure, only its own message members and the database errors read in it (a
+            // DETAIL naming the conflicting field) reach the model, sanitized; the rest is in
+            // the incident only.
+            shownData = clean.value().isString() ? Optional.of(clean.value().stringValue()) : sentences(clean);
         }
         findings.forEach(f -> onFinding.accept(f.category()));
         Optional<String> dataText = shownData;
@@ -131,9 +132,32 @@ final class FailureReader {
         return new ErrorPipeline.Outcome(code, ref, message, retryAfter, violations);
     }
 
-    /** The string values of a sanitized structure in which a database error was read, each once, one per line. */
-    private static Optional<String> databaseSentences(SanitizedJson clean) {
+    /** The members in which a structure states its failure in words ({@code {"error": "…"}}). */
+    private static final List<String> MESSAGE_MEMBERS = List.of("message", "error", "detail", "details", "reason",
+            "description");
+
+    /**
+     * What of a sanitized structure is prose for the model, each once, one per line: its message
+     * members' strings, and the strings in which a database error was read, at any depth.
+     */
+    private static Optional<String> sentences(SanitizedJson clean) {
         java.util.Set<String> sentences = new java.util.LinkedHashSet<>();
+        List<JsonNode> items = new ArrayList<>();
+        if (clean.value().isArray()) { // a list of failures ([{"path": "/email", "message": …}])
+            clean.value().forEach(items::add);
+        } else {
+            items.add(clean.value());
+        }
+        for (JsonNode item : items.subList(0, Math.min(items.size(), 16))) {
+            JsonNode at = item.path("pointer").isString() ? item.path("pointer") : item.path("path");
+            String where = at.isString() && at.stringValue().startsWith("/") ? at.stringValue() + ": " : "";
+            for (String member : MESSAGE_MEMBERS) {
+                JsonNode value = item.path(member);
+                if (value.isString() && !value.stringValue().isBlank()) {
+                    sentences.add(where + value.stringValue());
+                }
+            }
+        }
         for (JsonFinding f : clean.findings()) {
             JsonNode at = clean.value().at(f.pointer());
             if (f.category() == Category.DATABASE && !f.inKey() && at.isString() && !at.stringValue().isBlank()) {
