@@ -24,6 +24,15 @@ export const LEAKS = {
       data: 'java.sql.SQLSyntaxErrorException: ORA-00942: table or view does not exist\n\tat com.acme.repo.UserRepo.find(UserRepo.java:57)\n\tat com.acme.mcp.Tools.call(Tools.java:120)\ncredentials: AKIAIOSFODNN7EXAMPLE',
     },
   },
+  // PostgreSQL 15 through node-postgres 8: err.message, and the error's fields copied into data.
+  pg_conflict: {
+    error: {
+      code: -32603,
+      message: 'duplicate key value violates unique constraint "h80_users_email_key"',
+      data: { code: '23505', detail: 'Key (email)=(grace.hopper@customer-b.example) already exists.',
+        constraint: 'h80_users_email_key', table: 'h80_users', schema: 'public' },
+    },
+  },
   go_error: {
     result: text('dial tcp 10.0.3.17:6379: connect: connection refused\ngoroutine 1 [running]:\nmain.main()\n\t/home/build/app/main.go:31 +0x1d\nauth token=ghp_16C7e42F292c6912E7710c838347Ae178B4a', true),
   },

@@ -75,6 +75,19 @@ class SanitizeCommandTest {
     }
 
     @Test
+    void aDatabaseDetailInAnErrorsDataLosesTheEmailTheCallerDidNotSendAndKeepsTheField() {
+        String caller = "{\"email\":\"ada@customer-a.example\",\"name\":\"Ada\"}";
+
+        JsonNode report = parse(sanitize(sample("pg-unique-violation-data.json"), "--json", "--caller", caller));
+
+        String output = report.get("output").stringValue();
+        assertThat(output).doesNotContain("grace.hopper@customer-b.example");
+        assertThat(parse(output).at("/error/data/detail").stringValue()).startsWith("Key (email)=(")
+                .endsWith(") already exists.");
+        assertThat(report.get("code").stringValue()).isEqualTo("CONFLICT");
+    }
+
+    @Test
     void plainTextIsSanitizedAsOneText() {
         String out = sanitize(sample("java-stack.txt"));
 

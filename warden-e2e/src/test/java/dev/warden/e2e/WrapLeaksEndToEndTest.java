@@ -121,6 +121,17 @@ class WrapLeaksEndToEndTest {
     }
 
     @Test
+    void anotherCustomersEmailInAnErrorsDataDoesNotReachTheClientButTheConflictingFieldDoes() throws Exception {
+        String line = peer.call(nextId++, "tools/call", "{\"name\":\"pg_conflict\",\"arguments\":"
+                + "{\"email\":\"ada@customer-a.example\",\"name\":\"Ada\"}}", GUARD);
+
+        assertThat(line).doesNotContain("grace.hopper@customer-b.example", "h80_users");
+        assertThat(codeOf(line)).isEqualTo("CONFLICT");
+        assertThat(line).contains("Key (email)=(");
+        assertThat(incident(refOf(line))).contains("grace.hopper@customer-b.example");
+    }
+
+    @Test
     void logMessagesAreSanitizedOnTheWay() throws Exception {
         callTool("log_leak");
         String log = peer.notifications.stream().filter(l -> l.contains("notifications/message")).findFirst()

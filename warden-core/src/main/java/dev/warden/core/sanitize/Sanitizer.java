@@ -383,7 +383,8 @@ public final class Sanitizer {
 
     public static final class Builder {
         private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(), new HtmlStackTraceDetector(),
-                new DatabaseErrorDetector(), new DatabaseContextDetector(), new SecretDetector(), new FilePathDetector(), new TopologyDetector(),
+                new DatabaseErrorDetector(), new DatabaseContextDetector(), new DatabaseDetailDetector(), new SecretDetector(),
+                new FilePathDetector(), new TopologyDetector(),
                 new InjectionDetector(), new ServerNameDetector()));
         private int maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS;
         private final Set<Category> enabled = EnumSet.allOf(Category.class);

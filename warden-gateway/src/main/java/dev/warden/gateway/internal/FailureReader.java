@@ -7,6 +7,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.JsonFinding;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.SanitizedText;
@@ -93,7 +94,11 @@ final class FailureReader {
             SanitizedJson clean = sanitizer.sanitizeJson(data.get(), policy, fallback, caller);
             findings.addAll(clean.plainFindings());
             suggested = suggested.or(clean::suggestedCode);
-            shownData = Optional.of(clean.value().isString() ? clean.value().stringValue() : clean.value().toString());
+            // Upstream data is never dumped into the message as JSON: prose stays prose; of a
+            // structure, only its own message members and the database errors read in it (a
+            // DETAIL naming the conflicting field) reach the model, sanitized; the rest is in
+            // the incident only.
+            shownData = clean.value().isString() ? Optional.of(clean.value().stringValue()) : sentences(clean);
         }
         findings.forEach(f -> onFinding.accept(f.category()));
         Optional<String> dataText = shownData;
@@ -125,6 +130,41 @@ final class FailureReader {
         Ref ref = incidents.upstreamFailed(method, tool, code, said.original(), findings, arguments);
         Optional<Duration> retryAfter = extracted.flatMap(Extracted::retryAfter);
         return new ErrorPipeline.Outcome(code, ref, message, retryAfter, violations);
+    }
+
+    /** The members in which a structure states its failure in words ({@code {"error": "…"}}). */
+    private static final List<String> MESSAGE_MEMBERS = List.of("message", "error", "detail", "details", "reason",
+            "description");
+
+    /**
+     * What of a sanitized structure is prose for the model, each once, one per line: its message
+     * members' strings, and the strings in which a database error was read, at any depth.
+     */
+    private static Optional<String> sentences(SanitizedJson clean) {
+        java.util.Set<String> sentences = new java.util.LinkedHashSet<>();
+        List<JsonNode> items = new ArrayList<>();
+        if (clean.value().isArray()) { // a list of failures ([{"path": "/email", "message": …}])
+            clean.value().forEach(items::add);
+        } else {
+            items.add(clean.value());
+        }
+        for (JsonNode item : items.subList(0, Math.min(items.size(), 16))) {
+            JsonNode at = item.path("pointer").isString() ? item.path("pointer") : item.path("path");
+            String where = at.isString() && at.stringValue().startsWith("/") ? at.stringValue() + ": " : "";
+            for (String member : MESSAGE_MEMBERS) {
+                JsonNode value = item.path(member);
+                if (value.isString() && !value.stringValue().isBlank()) {
+                    sentences.add(where + value.stringValue());
+                }
+            }
+        }
+        for (JsonFinding f : clean.findings()) {
+            JsonNode at = clean.value().at(f.pointer());
+            if (f.category() == Category.DATABASE && !f.inKey() && at.isString() && !at.stringValue().isBlank()) {
+                sentences.add(at.stringValue());
+            }
+        }
+        return sentences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", sentences));
     }
 
     /** An extraction's violations, each message sanitized as the untrusted text it is; pointers are safe by construction. */
