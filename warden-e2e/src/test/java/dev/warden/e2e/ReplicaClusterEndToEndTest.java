@@ -45,10 +45,11 @@ class ReplicaClusterEndToEndTest {
     static final int REPLICAS = 3;
     /**
      * Each API key's rate a minute. Every request that reaches the upstream spends it (listings,
-     * subscriptions and log levels too), so the session workload's two rounds (16 requests) fit.
+     * subscriptions and log levels too), so the session workload's two rounds (16 requests, more
+     * with the SDK's own listings) fit with room.
      */
-    static final int N = 20;
-    static final int CALLS = 30;
+    static final int N = 30;
+    static final int CALLS = 45;
     static final Path DIR = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e");
     static final Path OWN = ReplicaCluster.ROOT.resolve("warden-e2e/target/replica-cluster-e2e-config");
     static final Pattern REF = Pattern.compile("ref_[a-km-z2-9]{16}");
