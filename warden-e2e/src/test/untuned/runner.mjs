@@ -85,6 +85,9 @@ async function repeat(spec, fill, s, direct) {
 async function crash(spec, fill, s) {
   const slow = spec.steps.find((x) => x.label === spec.crash.step);
   const good = spec.steps.find((x) => x.label === spec.crash.then);
+  if (!slow || !good || !spec.crash.process) {
+    throw new Error('crash needs step (a long call that reports progress), then and process (RULES.md, Pause)');
+  }
   const attempts = [];
   let pausedAfter = null;
   for (let i = 0; i < 20 && pausedAfter === null; i++) {

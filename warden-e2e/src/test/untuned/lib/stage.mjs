@@ -21,7 +21,8 @@ export async function freePort() {
 /** The placeholders of one server's run; ports are taken on first use and kept for both modes. */
 export function placeholders(tmp) {
   const ports = new Map();
-  const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin/java') : 'java';
+  // ${java}: a JDK >= 21 (scripts/untuned and the e2e test name it in UNTUNED_JAVA; the default java may be older).
+  const java = process.env.UNTUNED_JAVA ?? (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin/java') : 'java');
   return {
     ports,
     async fill(value) {

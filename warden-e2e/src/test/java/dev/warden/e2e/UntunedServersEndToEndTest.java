@@ -42,10 +42,13 @@ class UntunedServersEndToEndTest {
         Path json = Files.createTempFile("untuned-report", ".json");
         Path out = Files.createTempFile("untuned-table", ".md");
         Path err = Files.createTempFile("untuned", ".err");
-        Process process = new ProcessBuilder(Processes.NODE, UNTUNED.resolve("runner.mjs").toString(),
+        ProcessBuilder builder = new ProcessBuilder(Processes.NODE, UNTUNED.resolve("runner.mjs").toString(),
                 "--warden", Processes.LAUNCHER.toString(), "--json", json.toString())
                 .directory(UNTUNED.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        // The Java servers' ${java}: this JVM (>= 21), not whatever java comes first on the PATH.
+        ProcessHandle.current().info().command().ifPresent(java -> builder.environment().put("UNTUNED_JAVA", java));
+        Process process = builder.start();
         // A hang guard, not a speed assertion: the dev set takes a minute or two.
         if (!process.waitFor(15, TimeUnit.MINUTES)) {
             process.destroyForcibly();
@@ -114,10 +117,11 @@ class UntunedServersEndToEndTest {
 
     @Test
     void twoHundredMistakesInARowPauseNothingAndTheGoodCallIsServed() {
+        List<JsonNode> repeated = runs().stream().filter(r -> r.path("repeat").isObject()).toList();
+        assertThat(repeated).as("sessions with a repeat").isNotEmpty();
         SoftAssertions soft = new SoftAssertions();
-        for (JsonNode run : runs()) {
-            JsonNode repeat = run.path("repeat");
-            soft.assertThat(repeat.isObject()).as("%s has a repeat", run.get("name")).isTrue();
+        for (JsonNode run : repeated) {
+            JsonNode repeat = run.get("repeat");
             soft.assertThat(repeat.path("paused").asInt(-1)).as("%s: answers paused", run.get("name")).isZero();
             soft.assertThat(repeat.path("thenServed").asBoolean()).as("%s: the good call after them", run.get("name"))
                     .isTrue();
