@@ -2,9 +2,11 @@
 // session directly and through `warden wrap -- <command>` with the same real client (the official
 // TypeScript SDK's); each failure is judged by the rules of RULES.md, written before the run.
 //
-// Usage: node runner.mjs [--warden PATH] [--only NAME] [--held-out] [--all] [--direct] [--json FILE]
+// Usage: node runner.mjs [--warden PATH] [--only NAME] [--held-out] [--all] [--direct] [--no-warden] [--json FILE]
 //   default: the dev set; --held-out: the held-out set; --all: both; --direct: the direct sessions only,
-//   each step's outcome printed (for writing judges, never against Warden).
+//   each step's outcome printed (for writing judges, never against Warden); --no-warden: the second run
+//   directly too (checks the session files and their vary patterns without Warden: every success must
+//   be identical, every fix and secret of a judge is in the server's own answer).
 // Prints the table as Markdown; writes the JSON report; exits 1 on any leak, 2 when a run failed.
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +48,7 @@ async function session(spec, fill, tmp, mode, work) {
   const env = { ...process.env, ...(await fill.fill(spec.env ?? {})) };
   const services = await stage(spec, fill, tmp, env);
   const command = await fill.fill(spec.command);
-  const full = mode === 'direct' ? command
+  const full = mode === 'direct' || flag('--no-warden') ? command
     : [WARDEN, 'wrap', '--data-dir', mkdtempSync(join(tmpdir(), 'untuned-warden-')), '--', ...command];
   const s = await openSession(full, env, tmp);
   try {
@@ -149,7 +151,7 @@ async function run(spec) {
           delete r.messages;
           result.repeat = r;
         }
-        if (part.main && spec.crash) {
+        if (part.main && spec.crash && !flag('--no-warden')) {
           result.crash = await crash(sub, fill, s);
           result.calls += result.crash.attempts.length;
         }
