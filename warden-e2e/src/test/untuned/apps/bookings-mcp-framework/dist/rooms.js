@@ -6,4 +6,4 @@ export const rooms = new Map([
 export const bookings = new Map([
   ['bk-501', { id: 'bk-501', room: 'oslo', day: '2026-12-01', slot: 'morning', owner: 'finance' }],
 ]);
-export const CALENDAR_URL = 'https://svc-calendar:Ky8-Wq3z-Tm5p@calendar.corp-internal.example:8443/v2';
+export const CALENDAR_URL = 'https://svc-calendar:Ky8-Wq3z-Tm5p@calendar.corp.internal:8443/v2';

@@ -46,7 +46,13 @@ final class SecretFormats {
     /** The shortest token any prefix rule can match (a prefix plus its minimum body). */
     static final int MIN_PREFIXED_TOKEN = 14;
 
-    /** {@code scheme://user:password@host}: reports the password. */
+    /**
+     * {@code scheme://user:password@host/…}: a connection string. Reports the password as a secret
+     * (also kept out of incidents at rest) and the whole URL as topology: its user, host and
+     * database are the server's too and help no caller (ARCHITECTURE: users and hosts the caller
+     * never sent are redacted), while the operator still reads them in the incident. A password
+     * that is already a marker is no password, so a relayed answer stays as it is.
+     */
     static int urlUserinfo(String text, int authorityStart, List<Finding> out) {
         int n = text.length();
         int i = authorityStart;
@@ -55,8 +61,11 @@ final class SecretFormats {
         while (i < limit) {
             char c = text.charAt(i);
             if (c == '@') {
-                if (colon >= 0 && i > colon + 1) {
+                if (colon >= 0 && i > colon + 1 && !isMarker(text, colon + 1, i)) {
+                    int end = urlEnd(text, i + 1);
+                    out.add(new Finding(Category.TOPOLOGY, "connection-string", schemeStart(text, authorityStart - 3), end));
                     out.add(new Finding(Category.SECRET, "url-password", colon + 1, i));
+                    return end;
                 }
                 return i + 1;
             }
@@ -66,6 +75,39 @@ final class SecretFormats {
             }
             if (c == ':' && colon < 0) {
                 colon = i;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether {@code text[from, to)} is one marker and nothing else ({@code [redacted:url-password]}). */
+    private static boolean isMarker(String text, int from, int to) {
+        return text.startsWith("[redacted:", from) && text.charAt(to - 1) == ']' && text.indexOf(']', from) == to - 1;
+    }
+
+    /** Where the scheme ending at the {@code ':'} at {@code colon} starts (at most 32 characters back). */
+    private static int schemeStart(String text, int colon) {
+        int i = colon;
+        while (i > 0 && colon - i < 32 && isSchemeChar(text.charAt(i - 1))) {
+            i--;
+        }
+        return i;
+    }
+
+    private static boolean isSchemeChar(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '+' || c == '-' || c == '.');
+    }
+
+    /** The end of a URL that goes on at {@code from}: a blank, a quote, a bracket or 2 KiB on. */
+    private static int urlEnd(String text, int from) {
+        int limit = Math.min(text.length(), from + 2048);
+        int i = from;
+        while (i < limit) {
+            char c = text.charAt(i);
+            if (Text.isSpace(c) || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>' || c == ')'
+                    || c == ']' || c == '}' || c == ',' || c == ';') {
+                break;
             }
             i++;
         }

@@ -11,7 +11,7 @@ export default class SyncCalendarTool extends MCPTool {
 
   async execute({ day }) {
     // The bug as it ships: the HTTP client's error names the URL it was given, credentials and all.
-    const error = new Error(`request to ${CALENDAR_URL}/days/${day} failed, reason: getaddrinfo ENOTFOUND calendar.corp-internal.example`);
+    const error = new Error(`request to ${CALENDAR_URL}/days/${day} failed, reason: getaddrinfo ENOTFOUND calendar.corp.internal`);
     error.code = 'ENOTFOUND';
     throw error;
   }
