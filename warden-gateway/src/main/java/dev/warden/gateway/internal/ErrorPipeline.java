@@ -207,8 +207,14 @@ public final class ErrorPipeline {
      * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
      */
     Outcome unknown(String method, String name, Optional<String> arguments) {
+        return unknown(method, name, arguments, Optional.empty());
+    }
+
+    /** As {@link #unknown(String, String, Optional)}, for an upstream that said so: its words kept in the incident. */
+    Outcome unknown(String method, String name, Optional<String> arguments, Optional<Said> said) {
         String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
-        return new Outcome(ErrorCode.NOT_FOUND, incidents.unknown(method, shown, arguments), "Unknown tool");
+        return new Outcome(ErrorCode.NOT_FOUND, incidents.unknown(method, shown, arguments, said.map(Said::original)),
+                "Unknown tool");
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */

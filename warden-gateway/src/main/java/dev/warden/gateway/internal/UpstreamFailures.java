@@ -164,15 +164,29 @@ final class UpstreamFailures {
 
     static boolean unknownTool(String text) {
         String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
-        return t.contains("unknown tool") || t.contains("tool not found")
-                || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
+        return t.contains("unknown tool") || t.contains("tool not found") || saysUnknownTool(text);
     }
 
-    /** An internal error that is only the server saying it has no such tool (its first words say so). */
+    /**
+     * A text that is only the server saying it has no such tool (its first words say so, after
+     * the TypeScript SDK's "MCP error -32602: " prefix): "Unknown tool: x", "Tool not found: x",
+     * "Tool x not found". Not any text starting "Tool" with "not found" in it: the Java SDK's
+     * "Tool (x) input validation failed: $: required property 'email' not found" is the caller's
+     * arguments failing the schema, and the model needs to read it.
+     */
     static boolean saysUnknownTool(String message) {
-        String t = (message.length() > 256 ? message.substring(0, 256) : message).toLowerCase(Locale.ROOT);
-        return t.startsWith("unknown tool") || t.startsWith("tool not found")
-                || t.startsWith("tool ") && t.contains(" not found") && t.indexOf('\n') < 0;
+        String m = UpstreamText.withoutSdkPrefix(message);
+        String t = (m.length() > 256 ? m.substring(0, 256) : m).strip().toLowerCase(Locale.ROOT);
+        if (t.startsWith("unknown tool") || t.startsWith("tool not found")) {
+            return true;
+        }
+        if (!t.startsWith("tool ") || t.indexOf('\n') >= 0) {
+            return false;
+        }
+        String rest = t.substring("tool ".length());
+        int end = rest.indexOf(' ');
+        String after = end < 0 ? "" : rest.substring(end);
+        return end > 0 && (after.equals(" not found") || after.equals(" not found."));
     }
 
     /**
@@ -180,8 +194,16 @@ final class UpstreamFailures {
      * incident behind the ref (with the arguments).
      */
     static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
-        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
-                ErrorPipeline.argumentsOf(ctx.params()));
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, unknownTool(link, name, ctx, Optional.empty())
+                .visible());
+    }
+
+    /**
+     * As {@link #unknownTool(UpstreamLink, String, RequestContext)}, as an outcome: when the
+     * upstream said it ({@code said}), the incident keeps its words.
+     */
+    static ErrorPipeline.Outcome unknownTool(UpstreamLink link, String name, RequestContext ctx,
+            Optional<ErrorPipeline.Said> said) {
+        return link.pipeline().unknown(ctx.method(), name, ErrorPipeline.argumentsOf(ctx.params()), said);
     }
 }
