@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * What happens to an upstream's failure on its way to the client: normalized (text encoded twice
  * is decoded once, {@link UpstreamText}), sanitized with the upstream's policy, given a code (the
  * sanitizer's, e.g. a database error's SQLSTATE mapping, else one read from the text:
- * {@link FailureCodes}) and a ref, and recorded with the original in the incident store
+ * {@link dev.warden.core.failure.Classifier}) and a ref, and recorded with the original in the incident store
  * ({@link IncidentRecorder}); {@link FailureReader} does these in that order. The client gets the
  * sanitized text, the code and the ref, rendered by the one renderer. What is not a failure
  * (results, notifications) is cleaned by {@link SuccessCleaner}. This class is the one door the

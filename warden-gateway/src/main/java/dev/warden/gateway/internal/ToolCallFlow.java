@@ -4,6 +4,7 @@ import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
@@ -142,7 +143,8 @@ final class ToolCallFlow {
                                 Optional.of(ErrorPipeline.Said.ofResult(result))), structured);
                     }
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
-                            ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
+                            ErrorPipeline.Said.ofResult(result),
+                            Classifier.withoutEvidence(Classifier.Answer.TOOL_RESULT), ctx.params(),
                             services.tools().published(exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);

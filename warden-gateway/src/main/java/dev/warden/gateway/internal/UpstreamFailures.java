@@ -11,6 +11,7 @@ import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.error.TransportException;
 import dev.warden.core.error.WardenException;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import java.util.List;
@@ -108,10 +109,8 @@ final class UpstreamFailures {
         if (version.isPresent()) {
             return version.get();
         }
-        ErrorCode fallback = error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR
-                : ErrorCode.UPSTREAM_ERROR;
         return pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(),
-                ErrorPipeline.Said.of(error), fallback, ctx.params()));
+                ErrorPipeline.Said.of(error), withoutEvidence(error), ctx.params()));
     }
 
     /** The upstream's error for a request the gateway made of it on the client's behalf (a subscription). */
@@ -121,8 +120,13 @@ final class UpstreamFailures {
             return ProtocolException.methodNotFound();
         }
         return pipeline.rpcError(error.code(), pipeline.failure(method, Optional.empty(), ErrorPipeline.Said.of(error),
-                error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR : ErrorCode.UPSTREAM_ERROR,
-                ctx.params()));
+                withoutEvidence(error), ctx.params()));
+    }
+
+    /** What a JSON-RPC error with no evidence in it is: -32602 the request's params, else the server failing. */
+    static ErrorCode withoutEvidence(JsonRpcError error) {
+        return Classifier.withoutEvidence(error.code() == JsonRpcError.INVALID_PARAMS
+                ? Classifier.Answer.INVALID_PARAMS : Classifier.Answer.SERVER_ERROR);
     }
 
     /**
@@ -145,9 +149,9 @@ final class UpstreamFailures {
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
-                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params, published));
+                    ErrorPipeline.Said.of(error), withoutEvidence(error), params, published));
         }
-        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), ErrorCode.UPSTREAM_ERROR,
+        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), withoutEvidence(error),
                 params, published);
     }
 
