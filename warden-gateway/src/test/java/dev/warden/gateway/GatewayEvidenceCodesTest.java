@@ -119,6 +119,17 @@ class GatewayEvidenceCodesTest {
     }
 
     @Test
+    void aRefusalThrownAsAJsonRpcInternalErrorIsTheToolsAnswerAndNotRetryable() {
+        // The TypeScript SDK v1's low-level server turns any error a tool throws into -32603.
+        answer.set(AnsweringCalls.error(-32603, "Internal error: customer cus_1 is blocked"));
+        ToolCallResult result = client.callTool("act", Json.object().put("customer", "cus_1"));
+        JsonNode error = Json.mapper().readTree(result.text()).get("error");
+        assertThat(result.isError()).isTrue();
+        assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
+        assertThat(error.get("retryable").asBoolean()).isFalse();
+    }
+
+    @Test
     void theServersOwnApiHostNotResolvingIsAnUpstreamErrorToRetry() {
         // Node 22: fetch('http://api.h83-no-such-host.invalid/v1/invoices'), its message and its cause's
         JsonNode error = callAnswered("fetch failed: getaddrinfo ENOTFOUND api.h83-no-such-host.invalid",

@@ -27,7 +27,10 @@ public final class Classifier {
 
     /** How the server answered: what its failure is when nothing in it is evidence. */
     public enum Answer {
-        /** An {@code isError} result: the tool's answer to this call. */
+        /**
+         * The tool's answer to this call: an {@code isError} result, or a JSON-RPC error on a
+         * {@code tools/call} that becomes one (SDKs turn any error a tool throws into -32603).
+         */
         TOOL_RESULT,
         /** A JSON-RPC -32602 error: the server refused the request's params. */
         INVALID_PARAMS,
@@ -77,10 +80,9 @@ public final class Classifier {
     }
 
     /**
-     * What a failure with no evidence in it is. An {@code isError} result is the tool's answer to
-     * this call: not knowing why is not the server failing, so it is the caller's to change
-     * (VALIDATION_ERROR, not retryable). A JSON-RPC error other than -32602 means the server could
-     * not handle the request at all (it threw: a crash), which is the server's failure.
+     * What a failure with no evidence in it is. A tool's answer to this call is the caller's to
+     * change (VALIDATION_ERROR, not retryable): not knowing why is not the server failing. A JSON-RPC
+     * error other than -32602 on any other request says the server could not handle it at all.
      */
     public static ErrorCode withoutEvidence(Answer answer) {
         return switch (answer) {

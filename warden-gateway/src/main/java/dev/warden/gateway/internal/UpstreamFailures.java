@@ -151,8 +151,10 @@ final class UpstreamFailures {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
                     ErrorPipeline.Said.of(error), withoutEvidence(error), params, published));
         }
-        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), withoutEvidence(error),
-                params, published);
+        // It becomes the tool's answer to this call, and is read as one: a thrown refusal ("customer
+        // is blocked", -32603 from the TypeScript SDK v1's low-level server) is no evidence of failing.
+        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error),
+                Classifier.withoutEvidence(Classifier.Answer.TOOL_RESULT), params, published);
     }
 
     private static boolean offersTools(UpstreamLink link) {
