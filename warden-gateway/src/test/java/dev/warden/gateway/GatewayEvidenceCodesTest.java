@@ -89,6 +89,7 @@ class GatewayEvidenceCodesTest {
 
     @Test
     void theJavaSdksInputValidationFailureAboutATimeoutFieldIsAValidationError() {
+        // the official Java SDK's prefix; the message is networknt json-schema-validator 1.5.9's, captured
         JsonNode error = callAnswered("Tool (wait) input validation failed: $.timeout_ms: string found, number expected",
                 Json.object().put("timeout_ms", "soon"));
         assertThat(error.get("code").asString()).isEqualTo("VALIDATION_ERROR");
