@@ -9,6 +9,7 @@ module dev.warden.core {
 
     exports dev.warden.core.cluster;
     exports dev.warden.core.error;
+    exports dev.warden.core.failure;
     exports dev.warden.core.headers;
     exports dev.warden.core.identity;
     exports dev.warden.core.incident;

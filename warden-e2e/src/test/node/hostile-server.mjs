@@ -18,7 +18,7 @@ const send = msg => write(JSON.stringify(msg));
 const result = (id, text) => send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } });
 
 const TOOLS = ['echo', 'sleep', 'flood-log', 'flood-progress', 'unknown-progress', 'ask-loop', 'wrong-ids',
-  'big-line', 'non-utf8', 'stop-reading', 'fork-exit'];
+  'big-line', 'non-utf8', 'stop-reading', 'fork-exit', 'schema-failure'];
 
 async function call(id, name, args, meta) {
   switch (name) {
@@ -89,6 +89,9 @@ async function call(id, name, args, meta) {
       spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'inherit', detached: true }).unref();
       process.exit(0);
     }
+    case 'schema-failure': // the official MCP Java SDK's answer to arguments failing the input schema
+      return send({ jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text',
+        text: "Tool (schema-failure) input validation failed: $: required property 'email' not found" }] } });
     default:
       return send({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unknown tool' } });
   }

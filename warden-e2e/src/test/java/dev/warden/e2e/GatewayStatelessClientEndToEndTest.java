@@ -93,8 +93,13 @@ class GatewayStatelessClientEndToEndTest {
     }
 
     @Test
-    void anUnknownToolIsInvalidParamsWithoutItsName() {
-        assertThat(run.at("/unknown/error/code").asInt()).isEqualTo(-32602);
+    void anUnknownToolKeepsTheServersIsErrorShapeWithoutItsName() {
+        // server-everything answers a tool it lacks with an isError result (WrapServerEverythingEndToEndTest
+        // sees it directly): the gateway keeps that shape, never a protocol error, and does not repeat the name.
+        assertThat(run.at("/unknown/ok").asBoolean()).as(run.get("unknown").toString()).isTrue();
+        assertThat(run.at("/unknown/value/isError").asBoolean()).as(run.get("unknown").toString()).isTrue();
+        assertThat(Json.mapper().readTree(run.at("/unknown/value/content/0/text").asString()).at("/error/code")
+                .asString()).isEqualTo("NOT_FOUND");
         assertThat(run.get("unknown").toString()).doesNotContain("no_such_tool");
     }
 

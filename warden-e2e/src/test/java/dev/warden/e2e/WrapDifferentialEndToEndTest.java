@@ -220,10 +220,22 @@ class WrapDifferentialEndToEndTest {
 
     @ParameterizedTest
     @EnumSource(Server.class)
-    void anUnknownToolIsAProtocolErrorThatDoesNotRepeatItsName(Server server) throws Exception {
-        JsonNode wrapped = step(runs(server).wrapped(), "unknown-tool");
-        assertThat(wrapped.at("/outcome/error/code").asInt()).as(wire(wrapped)).isEqualTo(-32602);
-        assertThat(wrapped.at("/outcome/error/data/code").asString()).as(wire(wrapped)).isEqualTo("NOT_FOUND");
+    void anUnknownToolIsAnsweredInTheServersShapeWithoutRepeatingItsName(Server server) throws Exception {
+        // The server's answer keeps its shape: a JSON-RPC error stays one (-32602), an isError
+        // result stays a tool result (issue 31: never made a protocol error); NOT_FOUND either way.
+        Runs runs = runs(server);
+        JsonNode direct = step(runs.direct(), "unknown-tool");
+        JsonNode wrapped = step(runs.wrapped(), "unknown-tool");
+        assertThat(failed(direct)).as("the server refuses it directly: %s", direct.get("outcome")).isTrue();
+        if (direct.at("/outcome/error").isObject()) {
+            assertThat(wrapped.at("/outcome/error/code").asInt()).as(wire(wrapped)).isEqualTo(-32602);
+            assertThat(wrapped.at("/outcome/error/data/code").asString()).as(wire(wrapped)).isEqualTo("NOT_FOUND");
+        } else {
+            JsonNode error = wardenError(wrapped);
+            assertThat(error).as("an isError result as directly; Warden sent: %s", wire(wrapped)).isNotNull();
+            assertThat(error.path("code").asString()).as(wire(wrapped)).isEqualTo("NOT_FOUND");
+            assertThat(error.path("retryable").asBoolean(true)).as(wire(wrapped)).isFalse();
+        }
         assertThat(wrapped.get("outcome").toString()).doesNotContain("summarize_everything_probe");
     }
 

@@ -147,10 +147,17 @@ class WrapLeaksEndToEndTest {
     }
 
     @Test
-    void anUnknownToolIsInvalidParamsWithoutEchoingTheName() throws Exception {
+    void anUnknownToolIsNotFoundWithoutEchoingTheName() throws Exception {
         String line = callTool("drop_tables_probe_tool");
-        JsonNode error = Json.mapper().readTree(line).get("error");
-        assertThat(error.get("code").asInt()).isEqualTo(-32602);
+        JsonNode answer = Json.mapper().readTree(line);
+        // In the server's own shape: a -32602 error, or an isError result (never made a protocol error).
+        if (answer.has("error")) {
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+        } else {
+            assertThat(answer.at("/result/isError").asBoolean()).isTrue();
+            assertThat(Json.mapper().readTree(answer.at("/result/content/0/text").asString()).at("/error/code")
+                    .asString()).isEqualTo("NOT_FOUND");
+        }
         assertThat(line).doesNotContain("drop_tables_probe_tool");
     }
 }

@@ -116,10 +116,14 @@ class WrapServerEverythingEndToEndTest {
     }
 
     @Test
-    void anUnknownToolIsAProtocolErrorWithoutItsName() {
+    void anUnknownToolAnsweredAsAToolResultStaysOneWithoutItsName() {
+        // server-everything answers it with an isError result: so does wrap (never a protocol error).
+        assertThat(direct.at("/unknownTool/value/isError").asBoolean()).isTrue();
         assertThat(direct.at("/unknownTool/value/content/0/text").asString()).contains("drop_tables_probe_tool");
-        assertThat(wrapped.at("/unknownTool/ok").asBoolean()).isFalse();
-        assertThat(wrapped.at("/unknownTool/error/code").asInt()).isEqualTo(-32602);
+        assertThat(wrapped.at("/unknownTool/ok").asBoolean()).isTrue();
+        assertThat(wrapped.at("/unknownTool/value/isError").asBoolean()).isTrue();
+        JsonNode error = Json.mapper().readTree(wrapped.at("/unknownTool/value/content/0/text").asString()).get("error");
+        assertThat(error.get("code").asString()).isEqualTo("NOT_FOUND");
         assertThat(wrapped.get("unknownTool").toString()).doesNotContain("drop_tables_probe_tool");
     }
 

@@ -197,6 +197,19 @@ class GatewayBreakerTest {
     }
 
     @Test
+    void withCountToolErrorsTwoHundredRefusalsInPlainWordsStillPauseNothing() {
+        // Only the isError refusals: with the opt-in, codes read as the caller's never count.
+        start(EAGER.withCountToolErrors(true));
+        for (int i = 0; i < 200; i++) {
+            ToolCallResult r = client.callTool("create_invoice", Json.object().put("mistake", i % 4));
+            assertThat(error(r).get("message").asString()).as("call %d", i).doesNotContain("paused");
+            assertThat(error(r).get("retryable").asBoolean()).as("call %d: %s", i, r.text()).isFalse();
+        }
+        ToolCallResult good = client.callTool("create_invoice", Json.object());
+        assertThat(good.isError()).as(good.text()).isFalse();
+    }
+
+    @Test
     void aPausedToolsRefusalNamesItAndSaysUntilWhen() {
         start(EAGER.withCountToolErrors(true));
         JsonNode paused = callBrokenUntilPaused();

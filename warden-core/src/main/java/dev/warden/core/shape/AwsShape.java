@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.StatusNames;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -30,7 +31,7 @@ final class AwsShape implements ErrorShape {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        out.code(ShapeCodes.ofName(type));
+        out.code(StatusNames.ofName(type));
         JsonNode metadata = Nodes.object(value, "$metadata");
         out.code(Nodes.codeOfStatus(Nodes.member(metadata, "httpStatusCode")));
         for (String list : new String[] {"fieldList", "fields"}) {

@@ -1,5 +1,7 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.StatusNames;
+import dev.warden.core.failure.HttpStatuses;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -24,8 +26,8 @@ final class GoogleApiShape implements ErrorShape {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        out.code(ShapeCodes.ofName(status));
-        out.code(ShapeCodes.ofHttpStatus(http));
+        out.code(StatusNames.ofName(status));
+        out.code(HttpStatuses.code(http));
         GoogleRpcDetails.read(Nodes.array(value, "details"), out);
         out.message(Nodes.text(value, "message"));
         return out.build();

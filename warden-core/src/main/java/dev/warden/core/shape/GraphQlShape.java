@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.StatusNames;
 import dev.warden.core.error.ErrorCode;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,7 @@ final class GraphQlShape implements ErrorShape {
         Extracted.Builder out = Extracted.builder(name());
         for (JsonNode e : errors) {
             String message = Nodes.text(e, "message");
-            out.code(ShapeCodes.ofName(Nodes.text(Nodes.object(e, "extensions"), "code")));
+            out.code(StatusNames.ofName(Nodes.text(Nodes.object(e, "extensions"), "code")));
             JsonNode path = Nodes.array(e, "path");
             if (path != null && !out.full()) {
                 out.violation(Pointers.fromSegments(path), message);

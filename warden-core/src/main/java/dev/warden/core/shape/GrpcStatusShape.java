@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.StatusNames;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -24,7 +25,7 @@ final class GrpcStatusShape implements ErrorShape {
         }
         String name;
         if (code.isIntegralNumber() && code.canConvertToInt() && code.intValue() >= 1 && code.intValue() <= 16) {
-            name = ShapeCodes.grpcName(code.intValue()).orElseThrow();
+            name = StatusNames.grpcName(code.intValue()).orElseThrow();
         } else if (code.isString() && isGrpcName(code.stringValue())) {
             name = code.stringValue();
         } else {
@@ -39,7 +40,7 @@ final class GrpcStatusShape implements ErrorShape {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        out.code(ShapeCodes.ofName(name));
+        out.code(StatusNames.ofName(name));
         if (details != null && details.isArray()) {
             GoogleRpcDetails.read(details, out);
         }
@@ -48,7 +49,7 @@ final class GrpcStatusShape implements ErrorShape {
 
     private static boolean isGrpcName(String s) {
         for (int i = 1; i <= 16; i++) {
-            if (ShapeCodes.grpcName(i).orElseThrow().equals(s)) {
+            if (StatusNames.grpcName(i).orElseThrow().equals(s)) {
                 return true;
             }
         }

@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.HttpStatuses;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -29,7 +30,7 @@ final class HttpStatusShape implements ErrorShape {
             return Optional.empty();
         }
         Extracted.Builder out = Extracted.builder(name());
-        out.code(ShapeCodes.ofHttpStatus(http));
+        out.code(HttpStatuses.code(http));
         if (message != null && message.isString()) {
             out.message(message.stringValue());
         } else if (message != null && message.isArray() && !message.isEmpty() && message.get(0).isString()) {

@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.StatusNames;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -53,7 +54,7 @@ final class JsonApiShape implements ErrorShape {
             }
         }
         for (JsonNode e : Nodes.items(Nodes.array(value, "errors"))) {
-            out.code(ShapeCodes.ofName(Nodes.text(e, "code")));
+            out.code(StatusNames.ofName(Nodes.text(e, "code")));
         }
         return out.build();
     }

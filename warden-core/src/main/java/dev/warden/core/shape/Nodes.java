@@ -1,5 +1,6 @@
 package dev.warden.core.shape;
 
+import dev.warden.core.failure.HttpStatuses;
 import dev.warden.core.error.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,7 +106,7 @@ final class Nodes {
 
     static Optional<ErrorCode> codeOfStatus(JsonNode v) {
         int s = httpStatus(v);
-        return s < 0 ? Optional.empty() : ShapeCodes.ofHttpStatus(s);
+        return s < 0 ? Optional.empty() : HttpStatuses.code(s);
     }
 
     static boolean isDigits(String s) {

@@ -23,6 +23,7 @@ final class AttackSuite {
         all.addAll(Shares.all());
         all.addAll(Credentials.all());
         all.addAll(SpellingsAndBatches.all());
+        all.addAll(DropIn.all());
         return List.copyOf(all);
     }
 

@@ -20,6 +20,8 @@ final class WrapPeer {
 
     private final OutputStream in;
     private final Map<Long, AtomicLong> answers = new ConcurrentHashMap<>();
+    /** The last answer to each id (its JSON), for attacks that judge what came back. */
+    private final Map<Long, JsonNode> bodies = new ConcurrentHashMap<>();
     final AtomicLong notifications = new AtomicLong();
     private final AtomicBoolean reading = new AtomicBoolean(true);
 
@@ -43,6 +45,7 @@ final class WrapPeer {
                     JsonNode node = McpHttp.JSON.readTree(line);
                     if (!node.has("method") && node.path("id").isNumber()) {
                         answers.computeIfAbsent(node.get("id").asLong(), k -> new AtomicLong()).incrementAndGet();
+                        bodies.put(node.get("id").asLong(), node);
                     } else if (node.has("method")) {
                         notifications.incrementAndGet();
                     }
@@ -58,6 +61,11 @@ final class WrapPeer {
             in.write((json + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
         }
+    }
+
+    /** The answer to {@code id}, if one came. */
+    java.util.Optional<JsonNode> answer(long id) {
+        return java.util.Optional.ofNullable(bodies.get(id));
     }
 
     void pauseReading() {

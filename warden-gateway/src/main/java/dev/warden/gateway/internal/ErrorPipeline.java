@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * What happens to an upstream's failure on its way to the client: normalized (text encoded twice
  * is decoded once, {@link UpstreamText}), sanitized with the upstream's policy, given a code (the
  * sanitizer's, e.g. a database error's SQLSTATE mapping, else one read from the text:
- * {@link FailureCodes}) and a ref, and recorded with the original in the incident store
+ * {@link dev.warden.core.failure.Classifier}) and a ref, and recorded with the original in the incident store
  * ({@link IncidentRecorder}); {@link FailureReader} does these in that order. The client gets the
  * sanitized text, the code and the ref, rendered by the one renderer. What is not a failure
  * (results, notifications) is cleaned by {@link SuccessCleaner}. This class is the one door the
@@ -207,8 +207,14 @@ public final class ErrorPipeline {
      * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
      */
     Outcome unknown(String method, String name, Optional<String> arguments) {
+        return unknown(method, name, arguments, Optional.empty());
+    }
+
+    /** As {@link #unknown(String, String, Optional)}, for an upstream that said so: its words kept in the incident. */
+    Outcome unknown(String method, String name, Optional<String> arguments, Optional<Said> said) {
         String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
-        return new Outcome(ErrorCode.NOT_FOUND, incidents.unknown(method, shown, arguments), "Unknown tool");
+        return new Outcome(ErrorCode.NOT_FOUND, incidents.unknown(method, shown, arguments, said.map(Said::original)),
+                "Unknown tool");
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */

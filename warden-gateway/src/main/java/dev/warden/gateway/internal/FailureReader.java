@@ -3,6 +3,9 @@ package dev.warden.gateway.internal;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.Violation;
+import dev.warden.core.failure.CallerWords;
+import dev.warden.core.failure.Classifier;
+import dev.warden.core.failure.QueryFault;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Category;
@@ -28,13 +31,15 @@ import tools.jackson.databind.JsonNode;
 /**
  * One failure an upstream reported, read: its text normalized ({@link UpstreamText}), its
  * structure read for a well-known error shape, each part sanitized as what it is with the
- * upstream's policy, given its code ({@link FailureCodes}), and recorded with the original
+ * upstream's policy, given its code ({@link Classifier}), and recorded with the original
  * ({@link IncidentRecorder}). What comes out is what the client may see.
  */
 final class FailureReader {
 
     /** The well-known error shapes an upstream's failure is read for (JSON:API, problem details, Zod…), users' own included. */
     private static final ErrorShapes SHAPES = ErrorShapes.installed();
+    /** What the sanitizer puts in place of a database error's text. */
+    private static final String DATABASE_PLACEHOLDER = "[redacted:database-error]";
 
     private final Sanitizer sanitizer;
     private final Policy policy;
@@ -57,7 +62,7 @@ final class FailureReader {
             CallerInput caller, Set<String> inputs, Set<String> argumentNames, Optional<String> arguments) {
         String text = UpstreamText.withoutSdkPrefix(UpstreamText.decodedOnce(said.text()));
         // An upstream that already speaks Warden's error object (another Warden, say) keeps its code.
-        Optional<ErrorCode> declared = FailureCodes.declaredCode(text);
+        Optional<ErrorCode> declared = UpstreamText.declaredCode(text);
         if (declared.isPresent()) {
             text = Json.mapper().readTree(text).at("/error/message").asString("");
         }
@@ -107,10 +112,11 @@ final class FailureReader {
         // own words (a value it typed, a name it quoted in its SQL) are masked before reading.
         // (A database error's suggestion needs no such care: its code comes from the message's shape.)
         String serverText = text;
-        String own = CallerWords.masked(dataWords.map(d -> serverText + "\n" + d).orElse(serverText), inputs);
-        Optional<ErrorCode> fromShape = extracted.flatMap(Extracted::code).map(FailureCodes::visible);
-        Optional<ErrorCode> fromWords = suggested.map(FailureCodes::visible);
-        ErrorCode code = declared.or(() -> fromShape).orElseGet(() -> FailureCodes.codeOf(fromWords, own, fallback));
+        String words = dataWords.map(d -> serverText + "\n" + d).orElse(serverText);
+        Classifier.Decision decision = Classifier.decide(new Classifier.Evidence(declared,
+                extracted.flatMap(Extracted::code), suggested, words, inputs, argumentNames, fallback,
+                extracted.flatMap(Extracted::retryAfter)));
+        ErrorCode code = decision.code();
 
         List<Violation> violations = extracted.map(e -> violations(e, caller)).orElse(List.of());
         String message = extracted.flatMap(Extracted::message)
@@ -121,14 +127,15 @@ final class FailureReader {
         if (message.isBlank()) {
             message = code.defaultMessage();
         }
-        Optional<FailureCodes.QueryFault> query = findings.stream().anyMatch(f -> f.category() == Category.DATABASE)
-                && message.contains(FailureCodes.DATABASE_PLACEHOLDER) ? FailureCodes.QueryFault.of(own) : Optional.empty();
+        Optional<QueryFault> query = findings.stream().anyMatch(f -> f.category() == Category.DATABASE)
+                && message.contains(DATABASE_PLACEHOLDER)
+                ? QueryFault.of(CallerWords.masked(words, inputs, argumentNames)) : Optional.empty();
         if (query.isPresent()) {
             code = query.get().code();
-            message = message.replace(FailureCodes.DATABASE_PLACEHOLDER, query.get().message());
+            message = message.replace(DATABASE_PLACEHOLDER, query.get().message());
         }
         Ref ref = incidents.upstreamFailed(method, tool, code, said.original(), findings, arguments);
-        Optional<Duration> retryAfter = extracted.flatMap(Extracted::retryAfter);
+        Optional<Duration> retryAfter = code.retryable() ? decision.retryAfter() : Optional.empty();
         return new ErrorPipeline.Outcome(code, ref, message, retryAfter, violations);
     }
 

@@ -84,9 +84,17 @@ final class IncidentRecorder {
      * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
      */
     Ref unknown(String method, String shown, Optional<String> arguments) {
+        return unknown(method, shown, arguments, Optional.empty());
+    }
+
+    /**
+     * As {@link #unknown(String, String, Optional)}, when it was the upstream that said so: its
+     * words, which the client does not get, are kept as the original.
+     */
+    Ref unknown(String method, String shown, Optional<String> arguments, Optional<String> original) {
         return refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
                 record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
-                        Optional.of(upstream), Optional.empty(), List.of(), List.of())
+                        Optional.of(upstream), original, List.of(), List.of())
                         .withReason("The client called a tool this upstream does not have (or that policy hides)."),
                         arguments)));
     }

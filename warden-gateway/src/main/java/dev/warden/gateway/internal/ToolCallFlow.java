@@ -4,7 +4,9 @@ import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,7 +117,8 @@ final class ToolCallFlow {
             switch (reply) {
                 case UpstreamReply.ErrorAnswer(PeerErrorException e) -> {
                     if (UpstreamFailures.unknownTool(e.error())) {
-                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                        throw new ProtocolException(JsonRpcError.INVALID_PARAMS, UpstreamFailures.unknownTool(link,
+                                exposed, ctx, Optional.of(ErrorPipeline.Said.of(e.error()))).visible());
                     }
                     ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
                             services.tools().published(exposed));
@@ -132,11 +135,16 @@ final class ToolCallFlow {
                     return pipeline.cleanSuccess(tool, result);
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {
-                    if (UpstreamFailures.unknownTool(ErrorPipeline.errorText(result))) {
-                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                    // An isError result is the tool's answer and stays one (as the client would
+                    // get it directly), even one saying there is no such tool: then the name is
+                    // not repeated, and the server's words are in the incident.
+                    if (UpstreamFailures.saysUnknownTool(ErrorPipeline.errorText(result))) {
+                        return pipeline.toolError(UpstreamFailures.unknownTool(link, exposed, ctx,
+                                Optional.of(ErrorPipeline.Said.ofResult(result))), structured);
                     }
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
-                            ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
+                            ErrorPipeline.Said.ofResult(result),
+                            Classifier.withoutEvidence(Classifier.Answer.TOOL_RESULT), ctx.params(),
                             services.tools().published(exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);

@@ -11,6 +11,7 @@ import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.error.TransportException;
 import dev.warden.core.error.WardenException;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import java.util.List;
@@ -108,10 +109,8 @@ final class UpstreamFailures {
         if (version.isPresent()) {
             return version.get();
         }
-        ErrorCode fallback = error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR
-                : ErrorCode.UPSTREAM_ERROR;
         return pipeline.rpcError(error.code(), pipeline.failure(ctx.method(), Optional.empty(),
-                ErrorPipeline.Said.of(error), fallback, ctx.params()));
+                ErrorPipeline.Said.of(error), withoutEvidence(error), ctx.params()));
     }
 
     /** The upstream's error for a request the gateway made of it on the client's behalf (a subscription). */
@@ -121,8 +120,13 @@ final class UpstreamFailures {
             return ProtocolException.methodNotFound();
         }
         return pipeline.rpcError(error.code(), pipeline.failure(method, Optional.empty(), ErrorPipeline.Said.of(error),
-                error.code() == JsonRpcError.INVALID_PARAMS ? ErrorCode.VALIDATION_ERROR : ErrorCode.UPSTREAM_ERROR,
-                ctx.params()));
+                withoutEvidence(error), ctx.params()));
+    }
+
+    /** What a JSON-RPC error with no evidence in it is: -32602 the request's params, else the server failing. */
+    static ErrorCode withoutEvidence(JsonRpcError error) {
+        return Classifier.withoutEvidence(error.code() == JsonRpcError.INVALID_PARAMS
+                ? Classifier.Answer.INVALID_PARAMS : Classifier.Answer.SERVER_ERROR);
     }
 
     /**
@@ -145,10 +149,12 @@ final class UpstreamFailures {
         ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
-                    ErrorPipeline.Said.of(error), ErrorCode.VALIDATION_ERROR, params, published));
+                    ErrorPipeline.Said.of(error), withoutEvidence(error), params, published));
         }
-        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error), ErrorCode.UPSTREAM_ERROR,
-                params, published);
+        // It becomes the tool's answer to this call, and is read as one: a thrown refusal ("customer
+        // is blocked", -32603 from the TypeScript SDK v1's low-level server) is no evidence of failing.
+        return pipeline.failure("tools/call", Optional.of(tool), ErrorPipeline.Said.of(error),
+                Classifier.withoutEvidence(Classifier.Answer.TOOL_RESULT), params, published);
     }
 
     private static boolean offersTools(UpstreamLink link) {
@@ -164,15 +170,29 @@ final class UpstreamFailures {
 
     static boolean unknownTool(String text) {
         String t = (text.length() > 4096 ? text.substring(0, 4096) : text).toLowerCase(Locale.ROOT);
-        return t.contains("unknown tool") || t.contains("tool not found")
-                || t.contains("tool ") && t.contains(" not found") && (t.contains("-32602") || t.startsWith("tool "));
+        return t.contains("unknown tool") || t.contains("tool not found") || saysUnknownTool(text);
     }
 
-    /** An internal error that is only the server saying it has no such tool (its first words say so). */
+    /**
+     * A text that is only the server saying it has no such tool (its first words say so, after
+     * the TypeScript SDK's "MCP error -32602: " prefix): "Unknown tool: x", "Tool not found: x",
+     * "Tool x not found". Not any text starting "Tool" with "not found" in it: the Java SDK's
+     * "Tool (x) input validation failed: $: required property 'email' not found" is the caller's
+     * arguments failing the schema, and the model needs to read it.
+     */
     static boolean saysUnknownTool(String message) {
-        String t = (message.length() > 256 ? message.substring(0, 256) : message).toLowerCase(Locale.ROOT);
-        return t.startsWith("unknown tool") || t.startsWith("tool not found")
-                || t.startsWith("tool ") && t.contains(" not found") && t.indexOf('\n') < 0;
+        String m = UpstreamText.withoutSdkPrefix(message);
+        String t = (m.length() > 256 ? m.substring(0, 256) : m).strip().toLowerCase(Locale.ROOT);
+        if (t.startsWith("unknown tool") || t.startsWith("tool not found")) {
+            return true;
+        }
+        if (!t.startsWith("tool ") || t.indexOf('\n') >= 0) {
+            return false;
+        }
+        String rest = t.substring("tool ".length());
+        int end = rest.indexOf(' ');
+        String after = end < 0 ? "" : rest.substring(end);
+        return end > 0 && (after.equals(" not found") || after.equals(" not found."));
     }
 
     /**
@@ -180,8 +200,16 @@ final class UpstreamFailures {
      * incident behind the ref (with the arguments).
      */
     static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
-        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name,
-                ErrorPipeline.argumentsOf(ctx.params()));
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, unknownTool(link, name, ctx, Optional.empty())
+                .visible());
+    }
+
+    /**
+     * As {@link #unknownTool(UpstreamLink, String, RequestContext)}, as an outcome: when the
+     * upstream said it ({@code said}), the incident keeps its words.
+     */
+    static ErrorPipeline.Outcome unknownTool(UpstreamLink link, String name, RequestContext ctx,
+            Optional<ErrorPipeline.Said> said) {
+        return link.pipeline().unknown(ctx.method(), name, ErrorPipeline.argumentsOf(ctx.params()), said);
     }
 }

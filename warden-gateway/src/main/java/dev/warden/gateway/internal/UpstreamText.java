@@ -1,5 +1,7 @@
 package dev.warden.gateway.internal;
 
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.json.Json;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -93,7 +95,7 @@ final class UpstreamText {
         ArrayDeque<JsonNode> todo = new ArrayDeque<>();
         todo.push(node);
         int seen = 0;
-        while (!todo.isEmpty() && b.length() < FailureCodes.CLASSIFY_CHARS && seen++ < 4096) {
+        while (!todo.isEmpty() && b.length() < Classifier.READ_CHARS && seen++ < 4096) {
             JsonNode n = todo.pop();
             if (n.isString()) {
                 b.append(n.stringValue()).append('\n');
@@ -106,5 +108,31 @@ final class UpstreamText {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * The code of a Warden error object ({@code {"error":{"code":"NOT_FOUND","message":…}}}), if
+     * the text is one: another Warden upstream already decided it.
+     */
+    static Optional<ErrorCode> declaredCode(String text) {
+        String t = text.strip();
+        if (!t.startsWith("{\"error\"") || t.length() > 64 * 1024) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode error = Json.mapper().readTree(t).path("error");
+            String code = error.path("code").asString("");
+            if (!error.path("message").isString()) {
+                return Optional.empty();
+            }
+            for (ErrorCode c : ErrorCode.values()) {
+                if (c.name().equals(code)) {
+                    return Optional.of(c);
+                }
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
     }
 }

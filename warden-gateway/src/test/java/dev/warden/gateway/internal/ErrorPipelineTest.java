@@ -3,6 +3,7 @@ package dev.warden.gateway.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Policy;
@@ -95,11 +96,14 @@ class ErrorPipelineTest {
 
     @Test
     void aCodeIsReadFromTheWordsWhenTheSanitizerHasNone() {
-        assertThat(FailureCodes.classify("EACCES: permission denied, open", ErrorCode.UPSTREAM_ERROR))
+        assertThat(Classifier.ofWords("EACCES: permission denied, open", Set.of(), Set.of(),
+                ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.PERMISSION_DENIED);
-        assertThat(FailureCodes.classify("request timed out after 30s", ErrorCode.UPSTREAM_ERROR))
+        assertThat(Classifier.ofWords("request timed out after 30s", Set.of(), Set.of(),
+                ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.TIMEOUT);
-        assertThat(FailureCodes.classify("something broke", ErrorCode.UPSTREAM_ERROR))
+        assertThat(Classifier.ofWords("something broke", Set.of(), Set.of(),
+                ErrorCode.UPSTREAM_ERROR))
                 .isEqualTo(ErrorCode.UPSTREAM_ERROR);
     }
 

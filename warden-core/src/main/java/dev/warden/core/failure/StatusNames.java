@@ -1,31 +1,19 @@
-package dev.warden.core.shape;
+package dev.warden.core.failure;
 
 import dev.warden.core.error.ErrorCode;
 import java.util.Optional;
 
 /**
- * Maps the status and type names other software uses to Warden's codes: HTTP statuses, gRPC codes
- * (numbers and names, also used by Google APIs), GraphQL {@code extensions.code} values, AWS error types
- * and Warden's own names. A value with no clear meaning for the caller (gRPC {@code CANCELLED}, an HTTP
- * 405) maps to nothing, so the caller's default applies. A {@code switch} on strings: no regex, no map.
+ * The one table of status and type names other software uses, to Warden's codes: gRPC codes
+ * (numbers and names, also used by Google APIs), GraphQL {@code extensions.code} values, AWS error
+ * types and Warden's own names. A name is structure the server chose, so it is evidence. A value
+ * with no clear meaning for the caller (gRPC {@code CANCELLED}) maps to nothing, so what else the
+ * failure says decides. A {@code switch} on strings: no regex, no map. HTTP statuses are in
+ * {@link HttpStatuses}.
  */
-public final class ShapeCodes {
+public final class StatusNames {
 
-    private ShapeCodes() {
-    }
-
-    /** HTTP status (RFC 9110) to code. */
-    public static Optional<ErrorCode> ofHttpStatus(int status) {
-        ErrorCode code = switch (status) {
-            case 400, 413, 414, 415, 422 -> ErrorCode.VALIDATION_ERROR;
-            case 401, 403, 407 -> ErrorCode.PERMISSION_DENIED;
-            case 404, 410 -> ErrorCode.NOT_FOUND;
-            case 409, 412, 423 -> ErrorCode.CONFLICT;
-            case 408, 504 -> ErrorCode.TIMEOUT;
-            case 429 -> ErrorCode.RATE_LIMITED;
-            default -> status >= 500 && status <= 599 ? ErrorCode.UPSTREAM_ERROR : null;
-        };
-        return Optional.ofNullable(code);
+    private StatusNames() {
     }
 
     /** gRPC status code number ({@code google.rpc.Code}) to code. */
