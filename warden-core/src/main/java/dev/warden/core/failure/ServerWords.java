@@ -38,11 +38,12 @@ final class ServerWords {
         }
         if (any(t, "permission denied", "forbidden", "unauthorized", "not allowed", "access denied", "eacces",
                 "read-only transaction", "eperm", "not authorized", "outside allowed", "operation not permitted",
-                "blocked request", "blocked url", "disallowed")) {
+                "blocked request", "blocked url", "disallowed", "you may not", "not permitted", "path traversal",
+                "no permission")) {
             return Optional.of(ErrorCode.PERMISSION_DENIED);
         }
         if (any(t, "not found", "no such", "does not exist", "doesn't exist", "enoent", "unknown ",
-                "could not find", "cannot find", "can't find", "no match")) {
+                "could not find", "cannot find", "can't find", "no match", "not match any") || opensWithNo(t)) {
             return Optional.of(ErrorCode.NOT_FOUND);
         }
         if (any(t, "timed out", "timeout", "deadline exceeded", "etimedout")) {
@@ -51,7 +52,7 @@ final class ServerWords {
         if (any(t, "rate limit", "too many requests", "quota exceeded")) {
             return Optional.of(ErrorCode.RATE_LIMITED);
         }
-        if (any(t, "already exists", "conflict", "duplicate", "eexist", "unique constraint")) {
+        if (any(t, "already ", "conflict", "duplicate", "eexist", "unique constraint")) {
             return Optional.of(ErrorCode.CONFLICT);
         }
         if (any(t, "invalid", "validation", "must be", "is required", "expected ", "eisdir", "enotdir",
@@ -70,7 +71,8 @@ final class ServerWords {
 
     /** How a name lookup's failure names the host: the host follows these words. */
     private static final String[] UNRESOLVED = {"getaddrinfo enotfound ", "getaddrinfo eai_again ", "enotfound ",
-        "eai_again ", "could not resolve host: ", "unknownhostexception: ", "failed to resolve "};
+        "eai_again ", "could not resolve host: ", "unknownhostexception: ", "failed to resolve ",
+        "err_name_not_resolved at "};
 
     private static Optional<ErrorCode> network(String t, Set<String> values) {
         for (String words : UNRESOLVED) {
@@ -81,14 +83,32 @@ final class ServerWords {
                 return Optional.of(callers(host, values) ? ErrorCode.NOT_FOUND : ErrorCode.UPSTREAM_ERROR);
             }
         }
-        if (any(t, "getaddrinfo", "name or service not known", "nodename nor servname", "temporary failure in name")) {
+        // A database refusing the server's own login: the caller never logs in to it.
+        if (any(t, "access denied for user", "password authentication failed for user", "login failed for user")) {
+            return Optional.of(ErrorCode.UPSTREAM_ERROR);
+        }
+        if (any(t, "getaddrinfo", "name or service not known", "nodename nor servname", "temporary failure in name",
+                "err_name_not_resolved")) {
             return Optional.of(ErrorCode.UPSTREAM_ERROR);
         }
         if (any(t, "econnrefused", "connection refused", "econnreset", "connection reset", "socket hang up",
-                "ehostunreach", "enetunreach", "network is unreachable", "epipe")) {
+                "ehostunreach", "enetunreach", "network is unreachable", "epipe", "err_connection_refused",
+                "err_connection_reset", "err_connection_closed", "err_address_unreachable")) {
             return Optional.of(ErrorCode.UPSTREAM_ERROR);
         }
         return Optional.empty();
+    }
+
+    /**
+     * "No session found for PID 1", "No booking bk-9.": a message that opens with "no" and a noun
+     * says there is none of what the caller named (an "Error:" prefix aside).
+     */
+    private static boolean opensWithNo(String t) {
+        String s = t.strip();
+        while (s.startsWith("error:")) {
+            s = s.substring(6).strip();
+        }
+        return s.startsWith("no ") && s.length() > 3 && Character.isLetter(s.charAt(3));
     }
 
     private static String hostAt(String t, int from) {
