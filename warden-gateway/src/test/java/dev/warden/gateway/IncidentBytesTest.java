@@ -72,7 +72,7 @@ class IncidentBytesTest {
         System.out.printf("error text %d bytes; per incident: store %d, log %d, total %d%n", NODE_ERROR.length(),
                 stored / n, logged / n, (stored + logged) / n);
         assertThat(stored / n).as("the store's record: the error once, in a bounded envelope")
-                .isLessThan(NODE_ERROR.length() + 450L);
+                .isLessThan(NODE_ERROR.length() + 500L);
         assertThat(log.toString()).as("the log beside the store: nothing the upstream wrote")
                 .doesNotContain("ECONNREFUSED").doesNotContain("db.internal");
     }
