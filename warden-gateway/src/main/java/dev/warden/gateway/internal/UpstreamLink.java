@@ -41,7 +41,8 @@ public final class UpstreamLink implements AutoCloseable {
     /**
      * Who a dedicated link's connections introduce themselves as: its one client, by the
      * {@code clientInfo} it gave (servers show, log and sometimes behave by that name). A shared
-     * link speaks for several clients, so it gives the gateway's own name.
+     * link gives the gateway's own name: its one connection speaks for several clients and outlives
+     * the one that opened it, so any one client's name would tell the server the others are it.
      */
     private volatile Optional<Implementation> clientInfo = Optional.empty();
 
