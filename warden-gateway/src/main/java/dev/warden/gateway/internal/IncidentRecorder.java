@@ -91,6 +91,15 @@ final class IncidentRecorder {
                         arguments)));
     }
 
+    /** A tool the upstream said it does not have, with what it said (recorded for this call alone). */
+    Ref unknownSaid(String method, String shown, String original, Optional<String> arguments) {
+        Ref ref = Ref.random();
+        record(withArguments(Incident.ofText(ref, clock.instant(), ErrorCode.NOT_FOUND, method, Optional.of(shown),
+                Optional.of(upstream), original, List.of())
+                .withReason("The upstream said it does not have the tool the client called."), arguments));
+        return ref;
+    }
+
     private static Incident withArguments(Incident incident, Optional<String> arguments) {
         return arguments.map(incident::withArguments).orElse(incident);
     }

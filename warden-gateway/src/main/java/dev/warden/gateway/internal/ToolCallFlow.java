@@ -115,7 +115,7 @@ final class ToolCallFlow {
             switch (reply) {
                 case UpstreamReply.ErrorAnswer(PeerErrorException e) -> {
                     if (UpstreamFailures.unknownTool(e.error())) {
-                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                        throw UpstreamFailures.unknownTool(link, exposed, ctx, ErrorPipeline.Said.of(e.error()));
                     }
                     ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
                             services.tools().published(exposed));
@@ -133,7 +133,7 @@ final class ToolCallFlow {
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {
                     if (UpstreamFailures.unknownTool(ErrorPipeline.errorText(result))) {
-                        throw UpstreamFailures.unknownTool(link, exposed, ctx);
+                        throw UpstreamFailures.unknownTool(link, exposed, ctx, ErrorPipeline.Said.ofResult(result));
                     }
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
                             ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),

@@ -184,4 +184,11 @@ final class UpstreamFailures {
                 ErrorPipeline.argumentsOf(ctx.params()));
         return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
     }
+
+    /** As {@link #unknownTool(UpstreamLink, String, RequestContext)}, when the upstream said so: its words go to the incident. */
+    static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx, ErrorPipeline.Said said) {
+        ErrorPipeline.Outcome recorded = link.pipeline().unknown(ctx.method(), name, said,
+                ErrorPipeline.argumentsOf(ctx.params()));
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, recorded.visible());
+    }
 }
