@@ -16,7 +16,9 @@ import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -44,17 +46,22 @@ class GatewayIncidentOriginalsTest {
     private McpClient client;
 
     private void start(Map<String, Function<JsonNode, String>> answers) {
+        start(answers, "nothing/refused", "{}");
+    }
+
+    private void start(Map<String, Function<JsonNode, String>> answers, String refusedMethod, String refusal) {
         McpServer server = McpServer.builder("shop", "1.0.0").incidents(IncidentSink.all())
                 .tool(ToolSpec.builder("lookup").handler(c -> ToolResult.text("never")).build())
                 .build();
         Upstream u = Upstream.builder("shop", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             server.connect(pair.right());
-            return new AnsweringCalls(pair.left(), answers, new AtomicInteger());
+            return new AnsweringCalls(new RefusingMethod(pair.left(), refusedMethod, refusal), answers,
+                    new AtomicInteger());
         }).reconnect(ReconnectPolicy.none()).build();
         store = FileIncidentStore.open(dir);
         gateway = Gateway.builder().upstream(u).incidents(store).build();
-        client = McpClient.builder("model", "1").connect(ViaGateway.to(gateway));
+        client = McpClient.builder("model", "1").reconnect(ReconnectPolicy.none()).connect(ViaGateway.to(gateway));
     }
 
     @AfterEach
@@ -170,5 +177,21 @@ class GatewayIncidentOriginalsTest {
         }
 
         assertThat(originalBehind(ref)).contains("MCP error -32602: Tool lookup not found");
+    }
+
+    @Test
+    void anUpstreamsRefusalToInitializeIsKeptInTheIncident() {
+        // The MCP specification's own example of a server refusing the client's version.
+        String refusal = "{\"code\":-32602,\"message\":\"Unsupported protocol version\","
+                + "\"data\":{\"supported\":[\"2024-11-05\"],\"requested\":\"2025-11-25\"}}";
+
+        assertThatThrownBy(() -> start(Map.of(), "initialize", refusal));
+
+        // The client's connection gives up; the operator finds the incident among the store's newest.
+        assertThat(store.list(Instant.EPOCH, Optional.empty(), 10)).anySatisfy(i -> {
+            assertThat(i.method()).isEqualTo("initialize");
+            assertThat(i.original()).hasValueSatisfying(o -> assertThat(o)
+                    .contains("Unsupported protocol version", "2024-11-05"));
+        });
     }
 }

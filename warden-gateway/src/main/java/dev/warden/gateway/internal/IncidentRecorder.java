@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.Ref;
@@ -58,13 +59,28 @@ final class IncidentRecorder {
         return ref;
     }
 
-    /** A failure of the gateway's own making (no upstream text): recorded with its cause. */
+    /**
+     * A failure of the gateway's own making: recorded with its cause, and with what the upstream
+     * said if an answer of its caused it (an initialize it refused), since the client gets only
+     * the gateway's words and a {@link PeerErrorException}'s message names only the code.
+     */
     Ref local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
         Ref ref = Ref.random();
-        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
+        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), saidIn(cause),
                 List.of(), cause == null ? List.of() : Incident.chainOf(cause))
                 .withReason(trustedMessage));
         return ref;
+    }
+
+    /** The upstream's own error in a cause chain (a few links deep at most), as it said it. */
+    private static Optional<String> saidIn(Throwable cause) {
+        Throwable t = cause;
+        for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+            if (t instanceof PeerErrorException peer) {
+                return Optional.of(ErrorPipeline.Said.of(peer.error()).original());
+            }
+        }
+        return Optional.empty();
     }
 
     /**
