@@ -39,6 +39,8 @@ class FoundingCaseEndToEndTest {
     int nextId = 10;
     /** What the TypeScript SDK's client received from {@code warden gateway} over HTTP, per tool and arguments. */
     JsonNode viaGateway;
+    /** The gateway's data directory, where its incidents stay after it stops. */
+    Path gatewayData;
 
     @BeforeAll
     void start() throws Exception {
@@ -69,6 +71,7 @@ class FoundingCaseEndToEndTest {
             Processes.Result result = Processes.run(command);
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             viaGateway = Json.mapper().readTree(result.stdout());
+            gatewayData = gateway.dataDir();
         } finally {
             gateway.stop();
         }
@@ -110,6 +113,24 @@ class FoundingCaseEndToEndTest {
             String pointer, String message) {
         JsonNode received = viaGateway.path(tool + " " + arguments);
         assertThat(received.toString()).contains(pointer).contains(message).doesNotContain("[redacted:");
+    }
+
+    @ParameterizedTest(name = "{0} with arguments {1}")
+    @MethodSource("shapes")
+    void throughTheGatewayTheIncidentBehindTheRefKeepsTheServersOwnAnswer(String tool, String arguments,
+            String pointer, String message) throws Exception {
+        JsonNode received = viaGateway.path(tool + " " + arguments);
+        String ref = received.path("ok").asBoolean() ? received.at("/value/structuredContent/error/ref").asString()
+                : received.at("/error/data/ref").asString();
+        Processes.Result shown = Processes.run(List.of(Processes.LAUNCHER.toString(), "incidents", "show", "--json",
+                "--data-dir", gatewayData.toString(), ref));
+        assertThat(shown.exitCode()).as(shown.stderr()).isZero();
+        String original = Json.mapper().readTree(shown.stdout()).path("original").asString();
+        // What the server said, whole: the client got it rewritten into Warden's error.
+        assertThat(original).contains(pointer).contains(message);
+        if (!tool.equals("text") && !tool.equals("ajv")) {
+            assertThat(original).contains("Invalid Attribute");
+        }
     }
 
     @ParameterizedTest(name = "{0}")
