@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code warden wrap} is a drop-in for who the server hears is calling: a server on the official
  * TypeScript SDK sees the same {@code clientInfo} (name, version, title) through wrap as directly,
- * not the gateway's name.
+ * not the gateway's name; so does a {@code perClient} upstream of {@code warden gateway} over HTTP.
  */
 class WrapClientInfoEndToEndTest {
 
@@ -36,5 +36,32 @@ class WrapClientInfoEndToEndTest {
 
         assertThat(direct.path("name").asString()).isEqualTo("acme-desktop");
         assertThat(through).isEqualTo(direct);
+    }
+
+    /** What the server behind {@code warden gateway} over HTTP saw, its upstream per client or shared. */
+    private static JsonNode seenThroughTheGateway(boolean perClient) throws Exception {
+        List<String> server = Processes.node("client-info-server.mjs");
+        HttpGateway gateway = HttpGateway.start("""
+                http: { port: 0 }
+                upstreams:
+                  who:
+                    command: [%s, %s]
+                    perClient: %s
+                """.formatted(server.get(0), server.get(1), perClient), 1);
+        try {
+            return seenBy(List.of(gateway.url()));
+        } finally {
+            gateway.stop();
+        }
+    }
+
+    @Test
+    void aPerClientUpstreamOfTheGatewaySeesTheSameClientAsDirectly() throws Exception {
+        assertThat(seenThroughTheGateway(true)).isEqualTo(seenBy(Processes.node("client-info-server.mjs")));
+    }
+
+    @Test
+    void aSharedUpstreamOfTheGatewaySeesTheGatewayForItServesSeveralClients() throws Exception {
+        assertThat(seenThroughTheGateway(false).path("name").asString()).isEqualTo("warden-gateway");
     }
 }
