@@ -166,6 +166,8 @@ class GatewayIncidentOriginalsTest {
     @Test
     void anUnknownToolResultFromTheUpstreamKeepsItsWordsInTheIncident() {
         // The TypeScript SDK 1.2x's McpServer answers a tool it lacks with an isError result so.
+        // Whether the client gets it as a result or a protocol error is the classifier's (issue 31,
+        // item 4); either way the ref it gets must lead to the upstream's words.
         start(Map.of("lookup", a -> AnsweringCalls.toolError("MCP error -32602: Tool lookup not found")));
 
         String ref;
