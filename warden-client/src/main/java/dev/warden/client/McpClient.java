@@ -65,6 +65,14 @@ public final class McpClient implements AutoCloseable {
         return new Builder(name, version);
     }
 
+    /**
+     * A client introducing itself with {@code info} (its title too): a proxy speaking for one
+     * client of its own gives the server that client's {@code clientInfo}.
+     */
+    public static Builder builder(Implementation info) {
+        return new Builder(info);
+    }
+
     /** Launches {@code command} and speaks stdio to it; its stderr goes to the log, never parsed. */
     public static Supplier<Transport> stdio(List<String> command) {
         return stdio(command, Map.of());
@@ -254,8 +262,13 @@ public final class McpClient implements AutoCloseable {
         private ClientConfig.Pause pause = Thread::sleep;
 
         private Builder(String name, String version) {
-            this.info = new Implementation(requireText(name, "name"), requireText(version, "version"),
-                    Optional.empty());
+            this(new Implementation(requireText(name, "name"), requireText(version, "version"), Optional.empty()));
+        }
+
+        private Builder(Implementation info) {
+            this.info = Objects.requireNonNull(info, "info");
+            requireText(info.name(), "name");
+            requireText(info.version(), "version");
         }
 
         public Builder requestTimeout(Duration timeout) {

@@ -78,12 +78,19 @@ public final class ErrorPipeline {
      * What an upstream said when it failed, as it said it: its text (a JSON-RPC error's message, an
      * {@code isError} result's text blocks) and its structured part ({@code error.data},
      * {@code structuredContent}). Each is sanitized as what it is, never joined into one text.
+     * {@code otherBlocks} (an {@code isError} result's images, resources…) never reach the client,
+     * which gets Warden's error instead, so they are kept for the incident only.
      */
-    public record Said(String text, Optional<JsonNode> data) {
+    public record Said(String text, Optional<JsonNode> data, List<JsonNode> otherBlocks) {
         public Said {
             Objects.requireNonNull(text, "text");
             data = Objects.requireNonNullElse(data, Optional.<JsonNode>empty())
                     .filter(d -> !d.isNull() && !d.isMissingNode());
+            otherBlocks = List.copyOf(otherBlocks);
+        }
+
+        public Said(String text, Optional<JsonNode> data) {
+            this(text, data, List.of());
         }
 
         public static Said text(String text) {
@@ -95,14 +102,18 @@ public final class ErrorPipeline {
             return new Said(error.message(), error.data());
         }
 
-        /** An {@code isError} result: its text blocks and its structured content. */
+        /** An {@code isError} result: its text blocks and its structured content (its other blocks for the incident). */
         public static Said ofResult(JsonNode result) {
-            return new Said(UpstreamText.textBlocks(result), Optional.ofNullable(result.get("structuredContent")));
+            return new Said(UpstreamText.textBlocks(result), Optional.ofNullable(result.get("structuredContent")),
+                    UpstreamText.otherBlocks(result));
         }
 
-        /** The whole of it, for the incident (the operator sees what the upstream sent). */
+        /** The whole of it, for the incident (the operator sees what the upstream sent), one part a line. */
         String original() {
-            return data.map(d -> text + "\n" + (d.isString() ? d.stringValue() : d.toString())).orElse(text);
+            StringBuilder b = new StringBuilder(text);
+            data.ifPresent(d -> b.append('\n').append(d.isString() ? d.stringValue() : d.toString()));
+            otherBlocks.forEach(block -> b.append('\n').append(block));
+            return b.toString();
         }
     }
 
@@ -210,11 +221,19 @@ public final class ErrorPipeline {
         return unknown(method, name, arguments, Optional.empty());
     }
 
-    /** As {@link #unknown(String, String, Optional)}, for an upstream that said so: its words kept in the incident. */
+    /**
+     * As {@link #unknown(String, String, Optional)}, for an upstream that said so: its words are kept
+     * in an incident of this call's own (never one shared by a flood of guesses).
+     */
     Outcome unknown(String method, String name, Optional<String> arguments, Optional<Said> said) {
-        String shown = AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
-        return new Outcome(ErrorCode.NOT_FOUND, incidents.unknown(method, shown, arguments, said.map(Said::original)),
-                "Unknown tool");
+        Ref ref = said.isPresent()
+                ? incidents.unknownSaid(method, shown(name), said.get().original(), arguments)
+                : incidents.unknown(method, shown(name), arguments);
+        return new Outcome(ErrorCode.NOT_FOUND, ref, "Unknown tool");
+    }
+
+    private static String shown(String name) {
+        return AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */

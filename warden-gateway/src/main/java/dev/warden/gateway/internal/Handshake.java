@@ -39,6 +39,8 @@ final class Handshake {
         // As the SDK's server does: the downstream session takes batches in the versions that have them.
         ctx.session().allowBatches(version.allowsBatches());
         profile.initialized(params);
+        // A connection of this client's own introduces itself as the client (see UpstreamLink#clientIs).
+        links.all().forEach(link -> link.clientIs(params.path("clientInfo")));
         List<McpClient> up = connectAll();
         ObjectNode result = Json.object();
         result.put("protocolVersion", version.wire());

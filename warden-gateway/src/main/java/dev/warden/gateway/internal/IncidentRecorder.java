@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.Ref;
@@ -58,13 +59,28 @@ final class IncidentRecorder {
         return ref;
     }
 
-    /** A failure of the gateway's own making (no upstream text): recorded with its cause. */
+    /**
+     * A failure of the gateway's own making: recorded with its cause, and with what the upstream
+     * said if an answer of its caused it (an initialize it refused), since the client gets only
+     * the gateway's words and a {@link PeerErrorException}'s message names only the code.
+     */
     Ref local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
         Ref ref = Ref.random();
-        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), Optional.empty(),
+        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), saidIn(cause),
                 List.of(), cause == null ? List.of() : Incident.chainOf(cause))
                 .withReason(trustedMessage));
         return ref;
+    }
+
+    /** The upstream's own error in a cause chain (a few links deep at most), as it said it. */
+    private static Optional<String> saidIn(Throwable cause) {
+        Throwable t = cause;
+        for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+            if (t instanceof PeerErrorException peer) {
+                return Optional.of(ErrorPipeline.Said.of(peer.error()).original());
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -84,19 +100,20 @@ final class IncidentRecorder {
      * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
      */
     Ref unknown(String method, String shown, Optional<String> arguments) {
-        return unknown(method, shown, arguments, Optional.empty());
-    }
-
-    /**
-     * As {@link #unknown(String, String, Optional)}, when it was the upstream that said so: its
-     * words, which the client does not get, are kept as the original.
-     */
-    Ref unknown(String method, String shown, Optional<String> arguments, Optional<String> original) {
         return refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
                 record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
-                        Optional.of(upstream), original, List.of(), List.of())
+                        Optional.of(upstream), Optional.empty(), List.of(), List.of())
                         .withReason("The client called a tool this upstream does not have (or that policy hides)."),
                         arguments)));
+    }
+
+    /** A tool the upstream said it does not have, with what it said (recorded for this call alone). */
+    Ref unknownSaid(String method, String shown, String original, Optional<String> arguments) {
+        Ref ref = Ref.random();
+        record(withArguments(Incident.ofText(ref, clock.instant(), ErrorCode.NOT_FOUND, method, Optional.of(shown),
+                Optional.of(upstream), original, List.of())
+                .withReason("The upstream said it does not have the tool the client called."), arguments));
+        return ref;
     }
 
     private static Incident withArguments(Incident incident, Optional<String> arguments) {

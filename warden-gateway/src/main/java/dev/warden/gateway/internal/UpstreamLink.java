@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.gateway.config.Upstream;
 import java.time.Clock;
@@ -37,6 +38,13 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile boolean dedicated;
     /** Whether the gateway itself serves one client, ever ({@code warden wrap}). */
     private volatile boolean wholly;
+    /**
+     * Who a dedicated link's connections introduce themselves as: its one client, by the
+     * {@code clientInfo} it gave (servers show, log and sometimes behave by that name). A shared
+     * link gives the gateway's own name: its one connection speaks for several clients and outlives
+     * the one that opened it, so any one client's name would tell the server the others are it.
+     */
+    private volatile Optional<Implementation> clientInfo = Optional.empty();
 
     /**
      * @param slots the connections this upstream may have open, shared with its other links (per-client ones)
@@ -78,6 +86,21 @@ public final class UpstreamLink implements AutoCloseable {
 
     public String name() {
         return spec.name();
+    }
+
+    /**
+     * The client's {@code clientInfo} from its initialize: what this link's connections say they
+     * are from now on, if it is dedicated (else ignored). One without a name or version is not used.
+     */
+    void clientIs(JsonNode info) {
+        String name = info.path("name").asString("");
+        String version = info.path("version").asString("");
+        if (!dedicated || name.isBlank() || version.isBlank()) {
+            return;
+        }
+        JsonNode title = info.path("title");
+        clientInfo = Optional.of(new Implementation(name, version,
+                title.isString() ? Optional.of(title.stringValue()) : Optional.empty()));
     }
 
     public ErrorPipeline pipeline() {
@@ -168,7 +191,8 @@ public final class UpstreamLink implements AutoCloseable {
     }
 
     private McpClient.Builder builder(ProtocolVersion version, ObjectNode clientCapabilities, Askers askers) {
-        McpClient.Builder builder = McpClient.builder("warden-gateway", version())
+        McpClient.Builder builder = McpClient.builder(clientInfo.orElseGet(() -> Implementation.of("warden-gateway",
+                        version())))
                 .protocolVersion(version)
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())

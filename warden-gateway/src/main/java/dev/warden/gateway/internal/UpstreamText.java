@@ -75,6 +75,17 @@ final class UpstreamText {
         return b.toString();
     }
 
+    /** An {@code isError} result's content blocks that are not text (images, audio, resources, links), at most 16. */
+    static List<JsonNode> otherBlocks(JsonNode result) {
+        List<JsonNode> other = new ArrayList<>();
+        for (JsonNode block : result.path("content")) {
+            if (!"text".equals(block.path("type").asString("")) && other.size() < 16) {
+                other.add(block);
+            }
+        }
+        return other;
+    }
+
     /** The text of an {@code isError} result: its text blocks, joined; its structured content if it has none. */
     static String errorText(JsonNode result) {
         String text = textBlocks(result);
