@@ -93,7 +93,11 @@ final class ServerWords {
         }
         if (any(t, "econnrefused", "connection refused", "econnreset", "connection reset", "socket hang up",
                 "ehostunreach", "enetunreach", "network is unreachable", "epipe", "err_connection_refused",
-                "err_connection_reset", "err_connection_closed", "err_address_unreachable")) {
+                "err_connection_reset", "err_connection_closed", "err_address_unreachable",
+                // the JDK's and Spring's words for the same: a refused, unreachable or unresolvable peer
+                "java.net.connectexception", "noroutetohostexception", "unresolvedaddressexception",
+                "i/o error on get request", "i/o error on post request", "i/o error on put request",
+                "i/o error on patch request", "i/o error on delete request")) {
             return Optional.of(ErrorCode.UPSTREAM_ERROR);
         }
         return Optional.empty();
@@ -117,6 +121,11 @@ final class ServerWords {
             end++;
         }
         String host = t.substring(from, end);
+        // A URL names its host after the scheme and before the path.
+        int scheme = host.indexOf("://");
+        host = scheme >= 0 ? host.substring(scheme + 3) : host;
+        int slash = host.indexOf('/');
+        host = slash >= 0 ? host.substring(0, slash) : host;
         // A port or a trailing period is not part of the name.
         int colon = host.indexOf(':');
         host = colon >= 0 ? host.substring(0, colon) : host;

@@ -102,6 +102,13 @@ final class TopologyDetector implements Detector {
 
 
 
+    /**
+     * Middle labels that say a public domain's host is internal ({@code enrich-worker-7.int.acme-data.net},
+     * {@code db.corp.example.com}): the zone is public, the host in it is not.
+     */
+    private static final String[] INTERNAL_MIDDLE_LABELS = {"internal", "int", "corp", "intranet", "intra", "priv",
+            "private", "svc", "cluster", "k8s", "kube", "lan"};
+
     /** Whether the host name in {@code [s, e)} ends in an internal label; no allocation (called per dotted word). */
     private static boolean internalHost(String text, int s, int e) {
         int lastDot = e - 1;
@@ -111,6 +118,9 @@ final class TopologyDetector implements Detector {
         if (lastDot <= s) {
             return false;
         }
+        if (internalMiddleLabel(text, s, lastDot)) {
+            return true;
+        }
         int labelLength = e - lastDot - 1;
         for (String label : INTERNAL_LABELS) {
             if (label.length() == labelLength && text.regionMatches(true, lastDot + 1, label, 0, labelLength)) {
@@ -119,6 +129,25 @@ final class TopologyDetector implements Detector {
         }
         return labelLength == 4 && text.regionMatches(true, lastDot + 1, "arpa", 0, 4)
                 && (endsWithIgnoreCase(text, s, lastDot, ".home") || endsWithIgnoreCase(text, s, lastDot, ".in-addr"));
+    }
+
+    /** A label strictly between the first and the last of {@code [s, lastDot)} that is an internal one. */
+    private static boolean internalMiddleLabel(String text, int s, int lastDot) {
+        int firstDot = text.indexOf('.', s);
+        int from = firstDot + 1;
+        while (firstDot >= 0 && from < lastDot) {
+            int to = text.indexOf('.', from);
+            if (to < 0 || to > lastDot) {
+                to = lastDot;
+            }
+            for (String label : INTERNAL_MIDDLE_LABELS) {
+                if (label.length() == to - from && text.regionMatches(true, from, label, 0, to - from)) {
+                    return true;
+                }
+            }
+            from = to + 1;
+        }
+        return false;
     }
 
     private static boolean endsWithIgnoreCase(String text, int s, int e, String suffix) {

@@ -59,4 +59,18 @@ class ServerWordsInTheWildTest {
                 + "'stock_app'@'10.4.0.12' (using password: YES)", Set.of())).isEqualTo(ErrorCode.UPSTREAM_ERROR);
         assertThat(code("password authentication failed for user \"app\"", Set.of())).isEqualTo(ErrorCode.UPSTREAM_ERROR);
     }
+
+    @Test
+    void aUrlTheCallerTypedThatChromiumCannotResolveIsTheCallers() {
+        assertThat(code("### Error\nError: browserBackend.callTool: net::ERR_NAME_NOT_RESOLVED at https://shop home page",
+                Set.of("shop home page"))).isEqualTo(ErrorCode.NOT_FOUND);
+    }
+
+    @Test
+    void theJdksAndSpringsNetworkFailuresAreTheServersDependencyFailing() {
+        assertThat(code("Request to http://enrich.acme-data.internal/v1/companies/x failed: java.net.ConnectException",
+                Set.of())).isEqualTo(ErrorCode.UPSTREAM_ERROR);
+        assertThat(code("I/O error on POST request for \"http://127.0.0.1:39873/v3/mail/send\": null\nnull", Set.of()))
+                .isEqualTo(ErrorCode.UPSTREAM_ERROR);
+    }
 }
