@@ -31,18 +31,27 @@ public final class CallerInput {
     private static final int MAX_DEPTH = 16;
     static final int MAX_PROBES = 1024;
 
-    private static final CallerInput NONE = new CallerInput(List.of());
+    /** The server's tool names kept at most (guidance may name any of them). */
+    static final int MAX_TOOLS = 1024;
+
+    private static final CallerInput NONE = new CallerInput(List.of(), Set.of());
 
     private final List<String> values;
     private final Set<String> words;
+    private final Set<String> tools;
 
-    private CallerInput(List<String> lowerValues) {
+    private CallerInput(List<String> lowerValues, Set<String> lowerTools) {
         this.values = List.copyOf(lowerValues);
         Set<String> w = new HashSet<>();
         for (String v : values) {
             addWords(v, w);
         }
         this.words = Set.copyOf(w);
+        this.tools = Set.copyOf(lowerTools);
+    }
+
+    private CallerInput(List<String> lowerValues) {
+        this(lowerValues, Set.of());
     }
 
     /** Nothing was sent (a request without arguments, or text not tied to a request). */
@@ -80,9 +89,35 @@ public final class CallerInput {
         for (String s : more) {
             add(Objects.requireNonNull(s, "more contains null").toLowerCase(Locale.ROOT), found);
         }
-        return new CallerInput(found);
+        return new CallerInput(found, tools);
     }
 
+    /**
+     * This input, knowing the names of the tools the server listed to every caller: guidance that
+     * points the model at one of them ("Call the list-connections tool") is not injection. At most
+     * {@value #MAX_TOOLS} names are kept.
+     */
+    public CallerInput andTools(Collection<String> names) {
+        Objects.requireNonNull(names, "names");
+        if (names.isEmpty()) {
+            return this;
+        }
+        Set<String> all = new HashSet<>(tools);
+        for (String name : names) {
+            if (all.size() >= MAX_TOOLS) {
+                break;
+            }
+            all.add(Objects.requireNonNull(name, "names contains null").toLowerCase(Locale.ROOT));
+        }
+        return new CallerInput(values, all);
+    }
+
+    /** Whether {@code name} is one of the server's own tools ({@link #andTools}), ignoring ASCII case. */
+    public boolean isServersTool(String name) {
+        return !tools.isEmpty() && tools.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether no string was sent or published (tool names aside). */
     public boolean isEmpty() {
         return values.isEmpty();
     }
