@@ -118,7 +118,7 @@ final class ToolCallFlow {
                         throw UpstreamFailures.unknownTool(link, exposed, ctx);
                     }
                     ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
-                            services.tools().published(exposed));
+                            published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
@@ -129,7 +129,9 @@ final class ToolCallFlow {
                     verdict = Guard.Verdict.WORKED;
                     // A call run as a task: the task is the caller's (see TaskOwners).
                     TaskOwners.createdBy(result).ifPresent(task -> created(link, ctx, task, exposed, tool));
-                    return pipeline.cleanSuccess(tool, result);
+                    JsonNode clean = pipeline.cleanSuccess(tool, result);
+                    profile.shown().result(clean);
+                    return clean;
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {
                     if (UpstreamFailures.unknownTool(ErrorPipeline.errorText(result))) {
@@ -137,7 +139,7 @@ final class ToolCallFlow {
                     }
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
                             ErrorPipeline.Said.ofResult(result), ErrorCode.UPSTREAM_ERROR, ctx.params(),
-                            services.tools().published(exposed));
+                            published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
@@ -146,6 +148,26 @@ final class ToolCallFlow {
             Guard.Verdict v = verdict;
             permit.forEach(p -> p.judged(v));
         }
+    }
+
+    /**
+     * What the server published to this caller, which its failure may repeat ({@link Published}):
+     * the tool's definition, this session's earlier results, the directories on the server's
+     * command line and the client's roots, and the names of the server's tools this caller may see.
+     */
+    private Published published(UpstreamLink link, String exposed) {
+        List<String> values = new ArrayList<>(services.tools().published(exposed));
+        values.addAll(profile.shown().values());
+        List<String> directories = new ArrayList<>(Published.directoriesOf(link.spec().commandLine()));
+        directories.addAll(profile.shown().roots());
+        List<String> tools = new ArrayList<>();
+        services.tools().siblings(exposed).forEach((name, own) -> {
+            if (visible(name).isPresent()) {
+                tools.add(name);
+                tools.add(own);
+            }
+        });
+        return new Published(values, directories, tools);
     }
 
     /** Records the task a call created as the caller's, on the upstream connection the call went on (see TaskOwners). */
