@@ -26,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What the server published to a caller is no secret to that caller: a value an earlier result of
- * the same session showed it, the tool's schema (its defaults, patterns, examples), the directories
+ * the same session showed it, the tool's schema (its descriptions, patterns, examples), the directories
  * the user started the server with, the client's own roots; and guidance naming the server's own
  * tools is no injection. Another caller, shown none of it, still gets it redacted.
  */
@@ -36,7 +36,7 @@ class GatewayPublishedValuesTest {
             .tool(ToolSpec.builder("open_ledger").handler(c -> ToolResult.text("Opened ledger cnry_ledger_7f3a")).build())
             .tool(ToolSpec.builder("post").handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("export").inputSchema("""
-                    {"type":"object","properties":{"dir":{"type":"string","default":"/srv/exports/daily",
+                    {"type":"object","properties":{"dir":{"type":"string","examples":["/srv/exports/daily"],
                      "description":"Where the export is written"}}}""")
                     .handler(c -> ToolResult.text("never")).build())
             .tool(ToolSpec.builder("list-connections").handler(c -> ToolResult.text("prod, staging")).build())
@@ -106,7 +106,7 @@ class GatewayPublishedValuesTest {
     }
 
     @Test
-    void aDefaultTheToolsSchemaPublishedComesBack() {
+    void anExampleTheToolsSchemaPublishedComesBack() {
         start(Upstream.builder("ledger", this::connect));
         ToolCallResult result = client().callTool("export", Json.object());
         assertThat(result.text()).contains("open '/srv/exports/daily'");

@@ -60,7 +60,7 @@ public final class ToolCatalog {
     /**
      * What the tool told every client about itself: its name, title and description, the names of
      * its input's properties (nested ones too), their descriptions, patterns, formats, examples,
-     * defaults, constants and enum values. A failure that names one of them ("missing
+     * constants and enum values. A failure that names one of them ("missing
      * address_line2", "must match ^ord_[0-9]+$") tells the caller nothing only the server knows.
      */
     java.util.List<String> published(String name) {
@@ -85,9 +85,14 @@ public final class ToolCatalog {
         return out;
     }
 
-    /** Strings of a schema that are text the server wrote for its callers (not structure). */
-    private static final String[] TEXT_MEMBERS = {"description", "title", "pattern", "format", "default", "const",
-            "examples", "example"};
+    /**
+     * Strings of a schema that are text the server wrote for its callers (not structure). Not
+     * {@code default}: a server may fill it with one caller's own values (the replay server of the
+     * harvested corpus does, and the auditor counts them back as leaks), so a default stays what the
+     * caller sent when it sent it, and is not published to every caller.
+     */
+    private static final String[] TEXT_MEMBERS = {"description", "title", "pattern", "format", "const", "examples",
+            "example"};
 
     private static java.util.List<String> publishedWords(String name, JsonNode tool) {
         java.util.List<String> words = new java.util.ArrayList<>();
