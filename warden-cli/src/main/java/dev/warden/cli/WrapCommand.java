@@ -177,7 +177,9 @@ final class WrapCommand implements Callable<Integer> {
              FileIncidentStore store = FileIncidentStore.open(serve.dataDir.incidents(), incidentsKept);
              FileAuditLog audit = FileAuditLog.open(serve.dataDir.incidents().resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
-            try (Gateway gateway = Gateway.builder().upstream(upstream.toBuilder().connector(server).build())
+            // Launched: the command line the user wrote (its directories are published to the caller)
+            try (Gateway gateway = Gateway.builder()
+                    .upstream(upstream.toBuilder().connector(new Upstream.Launched(command, server)).build())
                     .incidents(IncidentSink.all(store, log))
                     .audit(audit, failClosed).maxMessageBytes(maxBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server

@@ -16,8 +16,8 @@ import tools.jackson.databind.JsonNode;
  * {@code emial}); what only the server knows may not. The sanitizer keeps a finding whose text
  * is the caller's own, except secrets and injections, which are caught wherever they come from.
  *
- * <p>Bounded: at most {@value #MAX_VALUES} strings of at most {@value #MAX_VALUE_CHARS} characters
- * are kept, spans longer than {@value #MAX_SPAN_CHARS} are never the caller's, and one lookup
+ * <p>Bounded: at most {@value #MAX_VALUES} strings sent and {@value #MAX_PUBLISHED} published, of at
+ * most {@value #MAX_VALUE_CHARS} characters, are kept, spans longer than {@value #MAX_SPAN_CHARS} are never the caller's, and one lookup
  * tries at most {@value #MAX_PROBES} places, so a hostile request cannot make a check costly (a
  * lookup that runs out of tries says "not the caller's", the safe answer). Comparison ignores ASCII case, since
  * databases fold unquoted identifiers ({@code SELECT Emial} fails on {@code "emial"}).
@@ -25,24 +25,40 @@ import tools.jackson.databind.JsonNode;
 public final class CallerInput {
 
     static final int MAX_VALUES = 64;
+    /** Strings published to the caller ({@link #and}) kept at most, besides its own. */
+    static final int MAX_PUBLISHED = 192;
     static final int MAX_VALUE_CHARS = 4096;
     /** A span longer than this is never taken for the caller's own (what is redacted is short). */
     static final int MAX_SPAN_CHARS = 512;
     private static final int MAX_DEPTH = 16;
     static final int MAX_PROBES = 1024;
 
-    private static final CallerInput NONE = new CallerInput(List.of());
+    /** The server's tool names kept at most (guidance may name any of them). */
+    static final int MAX_TOOLS = 1024;
+
+    /** Directories kept at most (a client's roots, a server's configured directories). */
+    static final int MAX_DIRECTORIES = 32;
+
+    private static final CallerInput NONE = new CallerInput(List.of(), Set.of(), List.of());
 
     private final List<String> values;
     private final Set<String> words;
+    private final Set<String> tools;
+    private final List<String> directories;
 
-    private CallerInput(List<String> lowerValues) {
+    private CallerInput(List<String> lowerValues, Set<String> lowerTools, List<String> lowerDirectories) {
         this.values = List.copyOf(lowerValues);
         Set<String> w = new HashSet<>();
         for (String v : values) {
             addWords(v, w);
         }
         this.words = Set.copyOf(w);
+        this.tools = Set.copyOf(lowerTools);
+        this.directories = List.copyOf(lowerDirectories);
+    }
+
+    private CallerInput(List<String> lowerValues) {
+        this(lowerValues, Set.of(), List.of());
     }
 
     /** Nothing was sent (a request without arguments, or text not tied to a request). */
@@ -78,13 +94,113 @@ public final class CallerInput {
         }
         List<String> found = new ArrayList<>(values);
         for (String s : more) {
-            add(Objects.requireNonNull(s, "more contains null").toLowerCase(Locale.ROOT), found);
+            Objects.requireNonNull(s, "more contains null");
+            if (found.size() < MAX_VALUES + MAX_PUBLISHED && !s.isBlank()) {
+                String lower = s.toLowerCase(Locale.ROOT);
+                found.add(lower.length() > MAX_VALUE_CHARS ? lower.substring(0, MAX_VALUE_CHARS) : lower);
+            }
         }
-        return new CallerInput(found);
+        return new CallerInput(found, tools, directories);
     }
 
+    /**
+     * This input, knowing the names of the tools the server listed to every caller: guidance that
+     * points the model at one of them ("Call the list-connections tool") is not injection. At most
+     * {@value #MAX_TOOLS} names are kept.
+     */
+    public CallerInput andTools(Collection<String> names) {
+        Objects.requireNonNull(names, "names");
+        if (names.isEmpty()) {
+            return this;
+        }
+        Set<String> all = new HashSet<>(tools);
+        for (String name : names) {
+            if (all.size() >= MAX_TOOLS) {
+                break;
+            }
+            all.add(Objects.requireNonNull(name, "names contains null").toLowerCase(Locale.ROOT));
+        }
+        return new CallerInput(values, all, directories);
+    }
+
+    /**
+     * This input, knowing directories published to the caller: the client's own roots, the
+     * directories the user gave the server on its command line. A path in one of them (the
+     * directory itself or below it, with no {@code ..} step) is the caller's: the user chose to
+     * show the server that place, and the model works in it. {@code file://} URIs are read as their
+     * paths; relative paths and the file system's root are ignored. At most {@value #MAX_DIRECTORIES}.
+     */
+    public CallerInput andDirectories(Collection<String> published) {
+        Objects.requireNonNull(published, "published");
+        List<String> all = new ArrayList<>(directories);
+        for (String d : published) {
+            directory(Objects.requireNonNull(d, "published contains null")).filter(x -> !all.contains(x))
+                    .ifPresent(x -> {
+                        if (all.size() < MAX_DIRECTORIES) {
+                            all.add(x);
+                        }
+                    });
+        }
+        return all.size() == directories.size() ? this : new CallerInput(values, tools, all);
+    }
+
+    /** The published directories, normalized (lower-cased, no trailing separator), for tests and incidents. */
+    public List<String> directories() {
+        return directories;
+    }
+
+    private static java.util.Optional<String> directory(String given) {
+        String d = given.strip();
+        if (d.regionMatches(true, 0, "file://", 0, 7)) {
+            d = java.net.URLDecoder.decode(d.substring(7).replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        while (d.length() > 1 && (d.endsWith("/") || d.endsWith("\\"))) {
+            d = d.substring(0, d.length() - 1);
+        }
+        boolean absolute = d.startsWith("/") || d.length() >= 3 && Character.isLetter(d.charAt(0)) && d.charAt(1) == ':'
+                && (d.charAt(2) == '\\' || d.charAt(2) == '/');
+        if (!absolute || d.length() < 2 || d.length() > MAX_SPAN_CHARS || d.length() == 3 && d.charAt(1) == ':'
+                || climbs(d)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(d.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether a path has a {@code ..} step (it may leave the directory it starts in). */
+    private static boolean climbs(String path) {
+        int at = path.indexOf("..");
+        while (at >= 0) {
+            boolean startsStep = at == 0 || path.charAt(at - 1) == '/' || path.charAt(at - 1) == '\\';
+            boolean endsStep = at + 2 == path.length() || path.charAt(at + 2) == '/' || path.charAt(at + 2) == '\\';
+            if (startsStep && endsStep) {
+                return true;
+            }
+            at = path.indexOf("..", at + 1);
+        }
+        return false;
+    }
+
+    private boolean inDirectory(String lowerSpan) {
+        if (directories.isEmpty() || climbs(lowerSpan)) {
+            return false;
+        }
+        for (String d : directories) {
+            if (lowerSpan.startsWith(d) && (lowerSpan.length() == d.length() || lowerSpan.charAt(d.length()) == '/'
+                    || lowerSpan.charAt(d.length()) == '\\')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code name} is one of the server's own tools ({@link #andTools}), ignoring ASCII case. */
+    public boolean isServersTool(String name) {
+        return !tools.isEmpty() && tools.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether no string or directory was sent or published (tool names aside). */
     public boolean isEmpty() {
-        return values.isEmpty();
+        return values.isEmpty() && directories.isEmpty();
     }
 
     /**
@@ -94,14 +210,14 @@ public final class CallerInput {
      */
     public boolean owns(CharSequence span) {
         Objects.requireNonNull(span, "span");
-        if (values.isEmpty()) {
+        if (isEmpty()) {
             return false;
         }
         String s = unquoted(span.toString().strip()).toLowerCase(Locale.ROOT);
         if (s.isEmpty() || s.length() > MAX_SPAN_CHARS) {
             return false;
         }
-        if (words.contains(s)) {
+        if (words.contains(s) || inDirectory(s)) {
             return true;
         }
         int[] probes = {0};

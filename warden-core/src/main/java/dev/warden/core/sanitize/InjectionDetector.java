@@ -34,10 +34,17 @@ final class InjectionDetector implements WordScanner {
         return Category.INJECTION;
     }
 
+    /** The kind of a phrase that tells the model to call a tool ("call the … tool"): guidance if the tool is the server's own. */
+    static final String TOOL_CALL = "tool-call";
+    /** The kind of a phrase that addresses the model ("Note to LLM:", "IMPORTANT:"): guidance if it only asks to ask the user. */
+    static final String ADDRESSED = "addressed";
+    static final String GENERIC = "prompt-injection";
+    private static final String[] KINDS = {GENERIC, TOOL_CALL, ADDRESSED};
+
     @Override
     public void scan(Words words, List<Finding> out) {
         for (int[] span : spans(words)) {
-            out.add(new Finding(Category.INJECTION, "prompt-injection", span[0], span[1]));
+            out.add(new Finding(Category.INJECTION, KINDS[span[2]], span[0], span[1]));
         }
     }
 
@@ -145,7 +152,7 @@ final class InjectionDetector implements WordScanner {
             recent.push(w, s, mask);
             int hit = trigger(text, recent, e);
             if (hit >= 0) {
-                add(windows, hit, e);
+                add(windows, hit, e, recent.kind);
             }
         }
         for (int at = nextAngle; at >= 0; at = text.indexOf('<', at + 1)) {
@@ -167,6 +174,8 @@ final class InjectionDetector implements WordScanner {
         private final int[] starts = new int[RECENT];
         private final int[] masks = new int[RECENT];
         private int count;
+        /** The kind of the phrase the last {@link #trigger} found (an index of {@link #KINDS}). */
+        int kind;
 
         void push(int ordinal, int start, int mask) {
             int slot = count % RECENT;
@@ -227,6 +236,7 @@ final class InjectionDetector implements WordScanner {
 
     /** The start of the phrase the newest word completes, or -1. */
     private static int trigger(String text, Recent recent, int end) {
+        recent.kind = 0;
         int mask = recent.newestMask();
         int s = recent.newestStart();
         if ((mask & W_ALARM) != 0) {
@@ -256,6 +266,7 @@ final class InjectionDetector implements WordScanner {
         if ((mask & (W_TOOL | W_TASK)) != 0) {
             int earlier = recent.within(4, W_CALL);
             if (earlier >= 0 && !inJsonPointer(text, earlier)) {
+                recent.kind = (mask & W_TOOL) != 0 ? 1 : 0;
                 return earlier;
             }
         }
@@ -278,6 +289,7 @@ final class InjectionDetector implements WordScanner {
                 j++;
             }
             if (j < text.length() && (text.charAt(j) == ':' || text.charAt(j) == ',' || text.charAt(j) == '!')) {
+                recent.kind = 2;
                 return s;
             }
         }
@@ -360,7 +372,7 @@ final class InjectionDetector implements WordScanner {
         }
         int end = markupEnd(text, j);
         if (end > 0) {
-            add(windows, at, end);
+            add(windows, at, end, 0);
         }
     }
 
@@ -388,14 +400,16 @@ final class InjectionDetector implements WordScanner {
         return -1;
     }
 
-    private static void add(List<int[]> windows, int start, int end) {
+    /** A window {start, end, kind}; overlapping windows merge, and a merge of two kinds is no guidance. */
+    private static void add(List<int[]> windows, int start, int end, int kind) {
         if (!windows.isEmpty()) {
             int[] last = windows.get(windows.size() - 1);
             if (start <= last[1]) {
                 last[1] = Math.max(last[1], end);
+                last[2] = last[2] == kind ? kind : 0;
                 return;
             }
         }
-        windows.add(new int[] {start, end});
+        windows.add(new int[] {start, end, kind});
     }
 }

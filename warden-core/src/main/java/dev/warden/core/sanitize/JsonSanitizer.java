@@ -249,7 +249,7 @@ final class JsonSanitizer {
         for (Finding f : result.findings()) {
             note(f, at, true);
         }
-        if (result.appliedPolicy() != Policy.REDACT) {
+        if (result.has(Category.INJECTION)) {
             // An injection: the tree goes strict, and the name is no longer text but a marker.
             return "[redacted:injection]";
         }
@@ -387,6 +387,7 @@ final class JsonSanitizer {
         return out.substring(0, cut) + TRUNCATION_MARK;
     }
 
+    /** An injection anywhere in the tree makes it strict (one may be spread over several strings). */
     private void note(Finding finding, JsonLocation at, boolean inKey) {
         if (finding.category() == Category.INJECTION) {
             injection = true;

@@ -23,7 +23,9 @@ import java.util.Set;
  *       keeps its message with the names the caller did not send redacted (one of no known shape
  *       becomes the safe message of its SQLSTATE); secrets, paths and internal addresses become typed
  *       placeholders such as {@code [redacted:aws-access-key]}; the result is capped in length.
- *       Harmless text is returned unchanged. If prompt injection is found, the result is strict.</li>
+ *       Harmless text is returned unchanged. A sentence with prompt injection becomes
+ *       {@code [redacted:injection]}; the rest of the text stays ({@link Guidance}: pointing the model at
+ *       the server's own tools, or asking it to ask the user, is no injection).</li>
  *   <li>{@link Policy#STRICT}: only a generic message for the code.</li>
  *   <li>{@link Policy#PASSTHROUGH}: the text as it came; findings are still reported.</li>
  * </ul>
@@ -90,17 +92,16 @@ public final class Sanitizer {
         if (!caller.isEmpty()) {
             findings = withoutCallersOwn(text, findings, caller);
         }
+        findings = Guidance.without(text, findings, caller);
         findings = databaseMessagesOutOfTraces(text, findings);
         Map<Finding, Optional<ToolFailure>> databaseMappings = databaseMappings(text, findings);
         Optional<ErrorCode> suggested = databaseMappings.values().stream().findFirst()
                 .flatMap(mapping -> mapping.map(ToolFailure::code));
-        boolean injection = findings.stream().anyMatch(f -> f.category() == Category.INJECTION);
-        Policy applied = policy == Policy.REDACT && injection ? Policy.STRICT : policy;
-        return switch (applied) {
-            case PASSTHROUGH -> new SanitizedText(untrusted, findings, applied, suggested, false);
-            case STRICT -> new SanitizedText(suggested.orElse(fallbackCode).defaultMessage(), findings, applied,
+        return switch (policy) {
+            case PASSTHROUGH -> new SanitizedText(untrusted, findings, policy, suggested, false);
+            case STRICT -> new SanitizedText(suggested.orElse(fallbackCode).defaultMessage(), findings, policy,
                     suggested, false);
-            case REDACT -> redact(text, findings, databaseMappings, suggested);
+            case REDACT -> redact(text, injectionSentences(text, findings), databaseMappings, suggested);
         };
     }
 
@@ -153,6 +154,31 @@ public final class Sanitizer {
         }
         findings.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
         return Markers.outside(cleanedText, findings);
+    }
+
+    /**
+     * An injection loses its sentence, never the whole message: the rest (what was not found, the
+     * reason the call failed) still tells the model what to fix. Each injection finding is widened
+     * to its sentence ({@link Sentences}); scans start where the last widened one ended, so the
+     * pass stays linear.
+     */
+    private static List<Finding> injectionSentences(String text, List<Finding> findings) {
+        if (findings.stream().noneMatch(f -> f.category() == Category.INJECTION)) {
+            return findings;
+        }
+        List<Finding> out = new ArrayList<>(findings.size());
+        int covered = 0;
+        for (Finding f : findings) {
+            if (f.category() != Category.INJECTION) {
+                out.add(f);
+            } else if (f.end() > covered) {
+                int start = f.start() < covered ? f.start() : Sentences.start(text, f.start(), covered);
+                covered = Sentences.end(text, f.end(), text.length());
+                out.add(new Finding(Category.INJECTION, f.kind(), start, covered));
+            }
+        }
+        out.sort(Comparator.comparingInt(Finding::start).thenComparing(f -> -f.end()));
+        return out;
     }
 
     private static List<Finding> withoutCallersOwn(String text, List<Finding> findings, CallerInput caller) {
@@ -270,6 +296,9 @@ public final class Sanitizer {
         }
         if (f.category() == Category.STACK_TRACE) {
             return "[redacted:stack-trace]";
+        }
+        if (f.category() == Category.INJECTION) {
+            return "[redacted:injection]";
         }
         if (f.kind().equals(DatabaseMessages.PREFIX)) {
             return ""; // a driver's exception name and vendor code: the code goes out as Warden's own

@@ -13,7 +13,8 @@ import java.util.List;
  * <p>Vocabulary names made of words alone ({@code work_mem}, Stripe's {@code do_not_honor}, an
  * enum value) are public: documented settings and codes the model may need, left alone. So are
  * all-capitals codes ({@code ER_SIGNAL_EXCEPTION}), a text that is one token (a code or a key, not
- * prose) and words that belong to an e-mail address or a path (the other detectors' concern).
+ * prose), words that belong to an e-mail address or a path (the other detectors' concern) and the
+ * example of a format hint ("must look like {@code ord_123}", {@link FormatHints}).
  * Linear: the scan jumps from underscore to underscore and never goes back past a word it read.
  */
 final class ServerNameDetector implements Detector {
@@ -41,7 +42,7 @@ final class ServerNameDetector implements Detector {
             while (end < n && isWordChar(text.charAt(end))) {
                 end++;
             }
-            if (isName(text, start, end) && standsAlone(text, start, end)) {
+            if (isName(text, start, end) && standsAlone(text, start, end) && !FormatHints.example(text, start)) {
                 out.add(new Finding(Category.DATABASE, KIND, start, end));
             }
             underscore = end < n ? text.indexOf('_', end) : -1;

@@ -32,6 +32,7 @@ final class StackTraceDetector implements Detector {
         int lineStart = 0;
         int[] nextColon = {-1}; // a forward-only cursor: each line's ':' search starts where the last ended
         int messageEnd = -1; // the end of the run's first line when it is a message line to keep
+        int lastLine = -1; // the start of the run's last line (a Python traceback's message)
         while (lineStart <= n) {
             int lineEnd = text.indexOf('\n', lineStart);
             if (lineEnd < 0) {
@@ -56,9 +57,10 @@ final class StackTraceDetector implements Detector {
                     messageEnd = isMessageLine(text, runStart, firstEnd) ? firstEnd : -1;
                 }
                 runEnd = lineEnd;
+                lastLine = lineStart;
                 runStrong |= kind == STRONG;
             } else if (runStart >= 0) {
-                emit(out, messageEnd >= 0 && messageEnd < runEnd ? messageEnd + 1 : runStart, runEnd, runStrong);
+                emitRun(text, out, runStart, messageEnd, lastLine, runEnd, runStrong);
                 runStart = -1;
             }
             if (lineEnd == n) {
@@ -68,13 +70,28 @@ final class StackTraceDetector implements Detector {
             lineStart = lineEnd + 1;
         }
         if (runStart >= 0) {
-            emit(out, messageEnd >= 0 && messageEnd < runEnd ? messageEnd + 1 : runStart, runEnd, runStrong);
+            emitRun(text, out, runStart, messageEnd, lastLine, runEnd, runStrong);
         }
     }
 
     /**
-     * A trace's first line that is the error's message under a plain name, as JavaScript and Python
-     * print it ({@code ReferenceError: cartTotal is not defined}): it says what went wrong in the
+     * One run, less its message line: the first line where JavaScript prints it, the last where a
+     * Python traceback does ({@code NameError: name 'cart_total' is not defined} after the frames).
+     */
+    private static void emitRun(String text, List<Finding> out, int runStart, int messageEnd, int lastLine,
+            int runEnd, boolean strong) {
+        int start = messageEnd >= 0 && messageEnd < runEnd ? messageEnd + 1 : runStart;
+        int end = runEnd;
+        if (lastLine > start && Text.matches(text, firstNonSpace(text, runStart, runEnd), "Traceback (most recent call last)")
+                && isMessageLine(text, lastLine, runEnd)) {
+            end = lastLine - 1; // the line break before the message goes with the frames
+        }
+        emit(out, start, end, strong);
+    }
+
+    /**
+     * A trace's message line under a plain name, as JavaScript (first) and Python (last) print it
+     * ({@code ReferenceError: cartTotal is not defined}): it says what went wrong in the
      * caller's terms and stays (the other detectors still read it); the frames below go. A dotted
      * name ({@code com.acme.repo.UserException}) is the server's class and goes with its trace.
      */

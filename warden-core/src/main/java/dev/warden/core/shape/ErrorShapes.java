@@ -145,8 +145,16 @@ public final class ErrorShapes {
         if (best != null && hint != null && best.retryAfter().isEmpty()) {
             best = best.withRetryAfter(hint);
         }
+        if (best == null && hint != null) {
+            // A retry hint alone ({"error": "rate limit exceeded", "retryAfter": 30}) is still what
+            // the model needs: how long to wait. The rest of the structure stays in the incident.
+            best = new Extracted(RETRY_HINT, Optional.empty(), List.of(), Optional.empty(), Optional.of(hint));
+        }
         return Optional.ofNullable(best);
     }
+
+    /** The shape name of an extraction that holds only a retry hint. */
+    public static final String RETRY_HINT = "retry-hint";
 
     /** {@link EmbeddedJson#decode(String) Decodes} {@code text} and reads the value; empty if it is not JSON. */
     public Optional<Extracted> readText(String text) {

@@ -60,6 +60,28 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
     public interface OwnServer extends Supplier<Transport> {
     }
 
+    /**
+     * A server started from a command line the user wrote ({@code warden wrap -- …}, a configured
+     * upstream's {@code command}): what the user gave it there (the directories it may serve, say)
+     * is no secret to its callers.
+     */
+    public record Launched(List<String> command, Supplier<Transport> start) implements OwnServer {
+        public Launched {
+            command = List.copyOf(command);
+            Objects.requireNonNull(start, "start");
+        }
+
+        @Override
+        public Transport get() {
+            return start.get();
+        }
+    }
+
+    /** The command line it is started with, when it is a subprocess ({@link Launched}); else empty. */
+    public List<String> commandLine() {
+        return connector instanceof Launched launched ? launched.command() : List.of();
+    }
+
     /** Whether each connection to it is a server of its own ({@link OwnServer}). */
     public boolean serverPerConnection() {
         return connector instanceof OwnServer;
@@ -161,7 +183,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
         List<String> copy = List.copyOf(command);
         java.util.Objects.requireNonNull(environment, "environment");
         StderrSink stderr = stderrLog(name);
-        return of(name, (OwnServer) () -> {
+        return of(name, new Launched(copy, () -> {
             try {
                 return ProcessTransport.launchWithExactEnvironment(copy, environment.resolve(System.getenv()),
                         Optional.empty(), stderr, maxMessageBytes);
@@ -169,7 +191,7 @@ public record Upstream(String name, Supplier<Transport> connector, Duration time
                 StderrLog.notStarted(name, e);
                 throw e;
             }
-        }, maxMessageBytes);
+        }), maxMessageBytes);
     }
 
     /**

@@ -38,7 +38,7 @@ final class CatalogMerge {
     JsonNode listTools(RequestContext ctx) throws Exception {
         JsonNode result = listNamed(ctx, "tools");
         for (JsonNode tool : result.path("tools")) {
-            tools.note(tool);
+            tools.note(tool, links.resolve(tool.path("name").asString("")));
         }
         return result;
     }

@@ -47,6 +47,13 @@ final class ClientProfile {
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
     private volatile Optional<String> logLevel = Optional.empty();
 
+    /** What this connection's caller was shown or told (its roots, its results): see {@link ShownToCaller}. */
+    private final ShownToCaller shown = new ShownToCaller();
+
+    ShownToCaller shown() {
+        return shown;
+    }
+
     ClientProfile(Transport downstream, ClientRates rates) {
         this.rates = rates;
         this.peer = downstream instanceof AuthenticatedPeer a ? Optional.of(a) : Optional.empty();

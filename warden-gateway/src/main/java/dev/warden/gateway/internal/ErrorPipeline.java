@@ -188,12 +188,15 @@ public final class ErrorPipeline {
 
     /**
      * As {@link #failure(String, Optional, Said, ErrorCode, Optional)}, for a tool that published
-     * {@code published} (its name, its input's property names and enum values): those may come
-     * back as the caller's own do.
+     * {@code published} (its name, its input's property names and enum values; as a {@link Published},
+     * also this session's results, its directories and its tools' names): those may come back as the
+     * caller's own do.
      */
     public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
             Optional<JsonNode> params, Collection<String> published) {
-        return reader.read(method, tool, said, fallback, CallerParams.callerOf(params).and(published),
+        CallerInput sent = CallerParams.callerOf(params);
+        return reader.read(method, tool, said, fallback,
+                published instanceof Published all ? all.onto(sent) : sent.and(published),
                 CallerParams.inputsOf(params), CallerParams.argumentNames(params), CallerParams.argumentsOf(params));
     }
 

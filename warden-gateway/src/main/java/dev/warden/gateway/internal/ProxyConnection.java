@@ -207,7 +207,11 @@ public final class ProxyConnection implements Asker {
         OutgoingRequest out = about.isPresent() ? session.request(method, params, about.get())
                 : session.request(method, params);
         // Interrupted when the upstream cancelled its request (or went away): the client hears of it too.
-        return out.awaitObject("Cancelled by the server");
+        ObjectNode answer = out.awaitObject("Cancelled by the server");
+        if ("roots/list".equals(method)) {
+            profile.shown().roots(answer); // the client's own places: paths in them are its to see
+        }
+        return answer;
     }
 
     /**

@@ -121,7 +121,7 @@ final class ToolCallFlow {
                                 exposed, ctx, Optional.of(ErrorPipeline.Said.of(e.error()))).visible());
                     }
                     ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
-                            services.tools().published(exposed));
+                            published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
@@ -132,7 +132,9 @@ final class ToolCallFlow {
                     verdict = Guard.Verdict.WORKED;
                     // A call run as a task: the task is the caller's (see TaskOwners).
                     TaskOwners.createdBy(result).ifPresent(task -> created(link, ctx, task, exposed, tool));
-                    return pipeline.cleanSuccess(tool, result);
+                    JsonNode clean = pipeline.cleanSuccess(tool, result);
+                    profile.shown().result(clean);
+                    return clean;
                 }
                 case UpstreamReply.Answered(JsonNode result) -> {
                     // An isError result is the tool's answer and stays one (as the client would
@@ -145,7 +147,7 @@ final class ToolCallFlow {
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),
                             ErrorPipeline.Said.ofResult(result),
                             Classifier.withoutEvidence(Classifier.Answer.TOOL_RESULT), ctx.params(),
-                            services.tools().published(exposed));
+                            published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
                 }
@@ -154,6 +156,26 @@ final class ToolCallFlow {
             Guard.Verdict v = verdict;
             permit.forEach(p -> p.judged(v));
         }
+    }
+
+    /**
+     * What the server published to this caller, which its failure may repeat ({@link Published}):
+     * the tool's definition, this session's earlier results, the directories on the server's
+     * command line and the client's roots, and the names of the server's tools this caller may see.
+     */
+    private Published published(UpstreamLink link, String exposed) {
+        List<String> values = new ArrayList<>(services.tools().published(exposed));
+        values.addAll(profile.shown().values());
+        List<String> directories = new ArrayList<>(Published.directoriesOf(link.spec().commandLine()));
+        directories.addAll(profile.shown().roots());
+        List<String> tools = new ArrayList<>();
+        services.tools().siblings(exposed).forEach((name, own) -> {
+            if (visible(name).isPresent()) {
+                tools.add(name);
+                tools.add(own);
+            }
+        });
+        return new Published(values, directories, tools);
     }
 
     /** Records the task a call created as the caller's, on the upstream connection the call went on (see TaskOwners). */

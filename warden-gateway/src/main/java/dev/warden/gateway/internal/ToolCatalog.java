@@ -20,18 +20,26 @@ public final class ToolCatalog {
     private final Set<String> withOutputSchema = ConcurrentHashMap.newKeySet();
     private final Map<String, ParamHeaders> headers = new ConcurrentHashMap<>();
     private final Map<String, java.util.List<String>> published = new ConcurrentHashMap<>();
+    /** Each listed tool's upstream and its own name there: guidance may name a tool either way. */
+    private final Map<String, Naming.Target> upstreamOf = new ConcurrentHashMap<>();
 
     /** Words of one tool's definition kept at most (its name, property names, enum values). */
     static final int MAX_PUBLISHED = 256;
 
     /** A tool as listed to a client (its exposed name). */
     void note(JsonNode tool) {
+        note(tool, Optional.empty());
+    }
+
+    /** A tool as listed to a client (its exposed name), from {@code target}: its upstream and its own name there. */
+    void note(JsonNode tool, Optional<Naming.Target> target) {
         String name = tool.path("name").asString("");
         if (name.isEmpty() || listed.size() >= MAX && !listed.contains(name)) {
             return;
         }
         listed.add(name);
-        published.put(name, publishedWords(name, tool.path("inputSchema")));
+        target.ifPresent(t -> upstreamOf.put(name, t));
+        published.put(name, publishedWords(name, tool));
         if (tool.path("outputSchema").isObject()) {
             withOutputSchema.add(name);
         } else {
@@ -50,17 +58,51 @@ public final class ToolCatalog {
     }
 
     /**
-     * What the tool told every client about itself: its name, the names of its input's properties
-     * (nested ones too) and their enum values. A failure that names one of them ("missing
-     * address_line2") tells the caller nothing only the server knows.
+     * What the tool told every client about itself: its name, title and description, the names of
+     * its input's properties (nested ones too), their descriptions, patterns, formats, examples,
+     * constants and enum values. A failure that names one of them ("missing
+     * address_line2", "must match ^ord_[0-9]+$") tells the caller nothing only the server knows.
      */
     java.util.List<String> published(String name) {
         return published.getOrDefault(name, java.util.List.of());
     }
 
-    private static java.util.List<String> publishedWords(String name, JsonNode schema) {
+    /**
+     * The tools listed from the same upstream as {@code exposed}: exposed name to the tool's own
+     * name there (at most {@value #MAX_PUBLISHED}), the tools guidance from that upstream may point at.
+     */
+    Map<String, String> siblings(String exposed) {
+        Naming.Target of = upstreamOf.get(exposed);
+        if (of == null) {
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.HashMap<>();
+        for (Map.Entry<String, Naming.Target> e : upstreamOf.entrySet()) {
+            if (e.getValue().link().name().equals(of.link().name()) && out.size() < MAX_PUBLISHED) {
+                out.put(e.getKey(), e.getValue().name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Strings of a schema that are text the server wrote for its callers (not structure). Not
+     * {@code default}: a server may fill it with one caller's own values (the replay server of the
+     * harvested corpus does, and the auditor counts them back as leaks), so a default stays what the
+     * caller sent when it sent it, and is not published to every caller.
+     */
+    private static final String[] TEXT_MEMBERS = {"description", "title", "pattern", "format", "const", "examples",
+            "example"};
+
+    private static java.util.List<String> publishedWords(String name, JsonNode tool) {
         java.util.List<String> words = new java.util.ArrayList<>();
         words.add(name);
+        for (String member : new String[] {"title", "description"}) {
+            if (tool.path(member).isString()) {
+                words.add(tool.path(member).stringValue());
+            }
+        }
+        JsonNode schema = tool.path("inputSchema");
         java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
         todo.push(schema);
         int visited = 0;
@@ -80,6 +122,14 @@ public final class ToolCatalog {
                     words.add(v.stringValue());
                 }
             });
+            for (String member : TEXT_MEMBERS) {
+                JsonNode v = node.path(member);
+                for (JsonNode item : v.isArray() ? v : java.util.List.of(v)) {
+                    if (item.isString() && !item.stringValue().isBlank() && words.size() < MAX_PUBLISHED) {
+                        words.add(item.stringValue());
+                    }
+                }
+            }
             for (String nested : new String[] {"items", "additionalProperties"}) {
                 todo.push(node.path(nested));
             }
