@@ -412,6 +412,7 @@ public final class Sanitizer {
 
     public static final class Builder {
         private final List<Detector> detectors = new ArrayList<>(List.of(new StackTraceDetector(), new HtmlStackTraceDetector(),
+                new TraceMemberDetector(),
                 new DatabaseErrorDetector(), new DatabaseContextDetector(), new DatabaseDetailDetector(), new SecretDetector(),
                 new FilePathDetector(), new TopologyDetector(),
                 new InjectionDetector(), new ServerNameDetector()));
