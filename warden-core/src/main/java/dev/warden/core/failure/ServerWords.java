@@ -93,6 +93,8 @@ final class ServerWords {
         }
         if (any(t, "econnrefused", "connection refused", "econnreset", "connection reset", "socket hang up",
                 "ehostunreach", "enetunreach", "network is unreachable", "epipe", "err_connection_refused",
+                // Node's fetch throws "fetch failed" only when no HTTP answer came (its cause says why)
+                "fetch failed",
                 "err_connection_reset", "err_connection_closed", "err_address_unreachable",
                 // the JDK's and Spring's words for the same: a refused, unreachable or unresolvable peer
                 "java.net.connectexception", "noroutetohostexception", "unresolvedaddressexception",

@@ -73,4 +73,10 @@ class ServerWordsInTheWildTest {
         assertThat(code("I/O error on POST request for \"http://127.0.0.1:39873/v3/mail/send\": null\nnull", Set.of()))
                 .isEqualTo(ErrorCode.UPSTREAM_ERROR);
     }
+
+    @Test
+    void nodesFetchFailedWithoutItsCauseIsTheNetworkFailing() {
+        assertThat(code("{\"error\":{\"name\":\"TypeError\",\"message\":\"fetch failed\"}}", Set.of()))
+                .isEqualTo(ErrorCode.UPSTREAM_ERROR);
+    }
 }

@@ -197,7 +197,42 @@ public final class ErrorPipeline {
         CallerInput sent = CallerParams.callerOf(params);
         return reader.read(method, tool, said, fallback,
                 published instanceof Published all ? all.onto(sent) : sent.and(published),
-                CallerParams.inputsOf(params), CallerParams.argumentNames(params), CallerParams.argumentsOf(params));
+                CallerParams.inputsOf(params), argumentNames(params, published), CallerParams.argumentsOf(params));
+    }
+
+    /**
+     * The names a failure may quote as the caller's fields: those it sent, and the tool's published
+     * property names (a required one it left out is still its own field, never the server's words:
+     * zod's "timeout_ms: Required" is no timeout). Published words that are one token stand for them.
+     */
+    private static Set<String> argumentNames(Optional<JsonNode> params, Collection<String> published) {
+        Set<String> sent = CallerParams.argumentNames(params);
+        if (published.isEmpty()) {
+            return sent;
+        }
+        Set<String> names = new java.util.HashSet<>(sent);
+        for (String word : published) {
+            if (names.size() >= 256) {
+                break;
+            }
+            if (isToken(word)) {
+                names.add(word);
+            }
+        }
+        return names;
+    }
+
+    private static boolean isToken(String word) {
+        if (word.isEmpty() || word.length() > 64) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A failure of the gateway's own making (no upstream text): recorded with its cause. */
