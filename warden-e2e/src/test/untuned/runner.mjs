@@ -59,9 +59,12 @@ async function session(spec, fill, tmp, mode, work) {
   }
 }
 
+/** What every real client does first: list the tools (and what the model sees of them must be the same). */
+const LIST_TOOLS = { label: 'list the tools', kind: 'ordinary', method: 'tools/list', params: {} };
+
 async function steps(spec, fill, s) {
   const out = new Map();
-  for (const step of spec.steps.filter((x) => !x.only)) {
+  for (const step of [LIST_TOOLS, ...spec.steps.filter((x) => !x.only)]) {
     out.set(step.label, await s.call(step.method, await fill.fill(step.params)));
   }
   return out;
@@ -137,7 +140,7 @@ async function run(spec) {
       }
       await session(sub, fill, tmp, 'wrap', async (s) => {
         const wrapped = await steps(sub, fill, s);
-        for (const raw of part.steps.filter((x) => !x.only)) {
+        for (const raw of [LIST_TOOLS, ...part.steps.filter((x) => !x.only)]) {
           const step = await fill.fill(raw);
           result.steps.push(step.kind === 'ordinary'
             ? judgeOrdinary(step, direct.get(step.label), wrapped.get(step.label), spec.vary)
