@@ -66,21 +66,30 @@ public final class ProseViolations {
         }
     }
 
-    /** {@code …: Invalid email at email}: the first line ends with " at NAME"; the message is what follows the last ": ". */
+    /**
+     * {@code …: Invalid email at email}: a line that ends with " at NAME"; the message is what follows
+     * the last ": ". Every such line counts (the TypeScript SDK writes one issue a line), so a second
+     * missing argument is never dropped for the first.
+     */
     private static void atTheEnd(String t, Set<String> names, Extracted.Builder out) {
-        String line = firstLine(t).strip();
-        int at = line.lastIndexOf(" at ");
-        if (at < 0) {
-            return;
-        }
-        String name = line.substring(at + 4).strip();
-        if (!names.contains(name)) {
-            return;
-        }
-        int colon = line.lastIndexOf(": ", at);
-        String message = line.substring(colon < 0 ? 0 : colon + 2, at).strip();
-        if (!message.isEmpty()) {
-            out.violation(Pointers.append("", name), message);
+        int from = 0;
+        while (from < t.length()) {
+            int end = t.indexOf('\n', from);
+            String line = t.substring(from, end < 0 ? t.length() : end).strip();
+            from = end < 0 ? t.length() : end + 1;
+            int at = line.lastIndexOf(" at ");
+            if (at < 0) {
+                continue;
+            }
+            String name = line.substring(at + 4).strip();
+            if (!names.contains(name)) {
+                continue;
+            }
+            int colon = line.lastIndexOf(": ", at);
+            String message = line.substring(colon < 0 ? 0 : colon + 2, at).strip();
+            if (!message.isEmpty()) {
+                out.violation(Pointers.append("", name), message);
+            }
         }
     }
 

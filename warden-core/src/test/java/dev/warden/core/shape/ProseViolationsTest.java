@@ -29,6 +29,19 @@ class ProseViolationsTest {
     }
 
     @Test
+    void everyLineEndingAtAnArgumentNameIsOneViolationNoneDropped() {
+        // the TypeScript SDK 1.32 with zod 4 (time-mcp's convert_time, both arguments left out)
+        Extracted e = ProseViolations.read("MCP error -32602: Input validation error: Invalid arguments for tool "
+                + "convert_time: Invalid input: expected string, received undefined at targetTimezone\n"
+                + "Invalid input: expected string, received undefined at time", java.util.Set.of("targetTimezone", "time"))
+                .orElseThrow();
+
+        assertThat(e.violations()).containsExactly(
+                new Violation("/targetTimezone", "expected string, received undefined"),
+                new Violation("/time", "expected string, received undefined"));
+    }
+
+    @Test
     void aLineThatIsAnArgumentNameThenAnIndentedMessageIsPydanticsForm() {
         Extracted e = ProseViolations.read("1 validation error for Signup\nemail\n  string does not match regex "
                 + "\"^x$\" (type=value_error.str.regex; pattern=^x$)", SENT).orElseThrow();
