@@ -129,6 +129,15 @@ class GatewayPublishedValuesTest {
     }
 
     @Test
+    void anOptionsDirectoryIsTheServersOwnSettingNotPublished() {
+        // warden-e2e's AuditRealRuntimesEndToEndTest: java -Dleaky.home=DIR LeakyServer.java, a file under DIR
+        start(Upstream.builder("files", new Upstream.Launched(List.of("java", "-Dleaky.home=/srv/data",
+                "/opt/leaky/LeakyServer.java"), this::connect)));
+        ToolCallResult result = client().callTool("read", Json.object().put("path", "/etc/passwd"));
+        assertThat(result.text()).doesNotContain("/srv/data").doesNotContain("/home/ada/project");
+    }
+
+    @Test
     void theClientsRootsComeBackToThatClient() {
         start(Upstream.builder("files", this::connect).perClient(true));
         McpClient withRoots = client("file:///srv/data", "file:///home/ada/project");

@@ -43,7 +43,7 @@ final class Published extends AbstractList<String> {
 
     /**
      * The directories on the server's command line ({@code npx -y @mcp/server-filesystem /srv/data}):
-     * an absolute path among its arguments (also after {@code --flag=}) is a place the user chose to
+     * an absolute path among its positional arguments is a place the user chose to
      * let it serve, which such servers tell any caller (list_allowed_directories, "must be within
      * one of these directories"). Not the program, nor its script ({@code node /opt/srv/index.js}),
      * and no other argument: a host or a URL there is the user's setup, not published to callers.
@@ -51,9 +51,10 @@ final class Published extends AbstractList<String> {
     static List<String> directoriesOf(List<String> commandLine) {
         List<String> out = new ArrayList<>();
         for (String arg : arguments(commandLine)) {
-            String path = arg.startsWith("-") && arg.indexOf('=') > 0 ? arg.substring(arg.indexOf('=') + 1) : arg;
-            if ((path.startsWith("/") || path.startsWith("file://")) && !isScript(path)) {
-                out.add(path);
+            // Only a positional argument: an option's value (-Dapp.home=/opt/app, --config=/etc/x) is
+            // the server's own setting, not a place it serves its callers from.
+            if ((arg.startsWith("/") || arg.startsWith("file://")) && !isScript(arg)) {
+                out.add(arg);
             }
         }
         return out;
@@ -67,8 +68,8 @@ final class Published extends AbstractList<String> {
 
     private static boolean isScript(String arg) {
         String a = arg.toLowerCase(java.util.Locale.ROOT);
-        for (String ext : new String[] {".js", ".mjs", ".cjs", ".ts", ".py", ".jar", ".rb", ".php", ".sh", ".exe",
-                ".bin", ".pl"}) {
+        for (String ext : new String[] {".js", ".mjs", ".cjs", ".ts", ".py", ".jar", ".java", ".rb", ".php", ".sh",
+                ".exe", ".bin", ".pl"}) {
             if (a.endsWith(ext)) {
                 return true;
             }
