@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code kill -9} of one replica while {@value #WORKERS} clients (an API key and a session each,
  * opened through HAProxy) make {@value #CALLS_PER_WORKER} calls each, quick ones (echo) and ~2 s
  * ones (server-everything's long-running operation), so that some are in flight on the victim when
- * it dies. A failed call is retried once. Meanwhile the survivors' own /readyz is polled, and after
+ * it dies. A failed call is retried (once more if the retry, too, met the dying victim). Meanwhile the survivors' own /readyz is polled, and after
  * the kill HAProxy's stats until the victim is DOWN. Each worker stays under the per-client rate
  * (calls and retries at most 10).
  */
@@ -164,7 +164,13 @@ final class KillUnderLoad {
                 Attempt first = new Attempt(name, i, tool, false, call(key, session, 10 + i, tool, args));
                 attempts.add(first);
                 if (!first.call().answered()) {
-                    attempts.add(new Attempt(name, i, tool, true, call(key, session, 1000 + i, tool, args)));
+                    Attempt retry = new Attempt(name, i, tool, true, call(key, session, 1000 + i, tool, args));
+                    attempts.add(retry);
+                    // The victim's listen backlog may still accept a connection in the instant it dies
+                    // (HAProxy has not seen it gone): that retry is cut too, and a client sends it again.
+                    if (!retry.call().answered() && victim.equals(retry.call().replica())) {
+                        attempts.add(new Attempt(name, i, tool, true, call(key, session, 2000 + i, tool, args)));
+                    }
                 }
             }
         } catch (Throwable e) {
