@@ -16,7 +16,6 @@ import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -183,21 +182,19 @@ public final class ErrorPipeline {
     /** The failure an upstream reported for a request with these params. */
     public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
             Optional<JsonNode> params) {
-        return failure(method, tool, said, fallback, params, List.of());
+        return failure(method, tool, said, fallback, params, Published.none());
     }
 
     /**
      * As {@link #failure(String, Optional, Said, ErrorCode, Optional)}, for a tool that published
-     * {@code published} (its name, its input's property names and enum values; as a {@link Published},
-     * also this session's results, its directories and its tools' names): those may come back as the
-     * caller's own do.
+     * {@code published} (its definition, this session's results, its directories, its tools' names):
+     * those may come back as the caller's own do.
      */
     public Outcome failure(String method, Optional<String> tool, Said said, ErrorCode fallback,
-            Optional<JsonNode> params, Collection<String> published) {
-        CallerInput sent = CallerParams.callerOf(params);
-        return reader.read(method, tool, said, fallback,
-                published instanceof Published all ? all.onto(sent) : sent.and(published),
-                CallerParams.inputsOf(params), argumentNames(params, published), CallerParams.argumentsOf(params));
+            Optional<JsonNode> params, Published published) {
+        return reader.read(method, tool, said, fallback, published.onto(CallerParams.callerOf(params)),
+                CallerParams.inputsOf(params), argumentNames(params, published.words()),
+                CallerParams.argumentsOf(params));
     }
 
     /**
@@ -205,7 +202,7 @@ public final class ErrorPipeline {
      * property names (a required one it left out is still its own field, never the server's words:
      * zod's "timeout_ms: Required" is no timeout). Published words that are one token stand for them.
      */
-    private static Set<String> argumentNames(Optional<JsonNode> params, Collection<String> published) {
+    private static Set<String> argumentNames(Optional<JsonNode> params, List<String> published) {
         Set<String> sent = CallerParams.argumentNames(params);
         if (published.isEmpty()) {
             return sent;

@@ -1,7 +1,6 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.sanitize.CallerInput;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,10 +10,11 @@ import java.util.List;
  * examples, defaults), the values of this session's earlier successful results
  * ({@link ShownToCaller}), the directories the user gave the server on its command line and the
  * client's own roots, and the names of the server's tools (guidance naming one of
- * them is no injection). A list of its strings, so it travels where such a list of published
- * words already goes; {@link #onto} adds the directories and tool names as well.
+ * them is no injection). {@link #onto} gives the sanitizer all of it as the caller's own.
  */
-final class Published extends AbstractList<String> {
+final class Published {
+
+    private static final Published NONE = new Published(List.of(), List.of(), List.of());
 
     private final List<String> values;
     private final List<String> directories;
@@ -31,14 +31,14 @@ final class Published extends AbstractList<String> {
         return caller.and(values).andDirectories(directories).andTools(tools);
     }
 
-    @Override
-    public String get(int index) {
-        return values.get(index);
+    /** Nothing published: a failure of a request that is no tool call. */
+    static Published none() {
+        return NONE;
     }
 
-    @Override
-    public int size() {
-        return values.size();
+    /** The published strings (the tool's definition, earlier results), which may name the caller's fields. */
+    List<String> words() {
+        return values;
     }
 
     /**

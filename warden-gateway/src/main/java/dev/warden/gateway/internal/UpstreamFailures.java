@@ -136,7 +136,7 @@ final class UpstreamFailures {
      * {@code isError} result the model can read, with that detail sanitized.
      */
     static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
-            Optional<JsonNode> params, List<String> published) {
+            Optional<JsonNode> params, Published published) {
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
