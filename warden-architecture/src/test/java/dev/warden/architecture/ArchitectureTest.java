@@ -9,8 +9,6 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.warden.core.error.WardenException;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -33,9 +31,7 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMainCode() {
-        warden = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.warden");
+        warden = MainCode.classes();
         // Main code arrives from the reactor: target/classes directories up to `test`, the modules'
         // jars from `package` on. A mistake in the class path would make every rule below pass
         // vacuously.
@@ -107,7 +103,8 @@ class ArchitectureTest {
      * the sealed {@link WardenException}, so a switch that turns one into an answer is checked by
      * the compiler. Left out on purpose: checked exceptions that stay package-private (typed
      * control flow the compiler makes each caller handle, such as the gateway's guard refusing a
-     * call; unchecked, a {@code catch (RuntimeException e)} on the way could swallow them) and
+     * call; or public in an {@code internal} package, which no module exports, so the same holds
+     * across the packages of one module; unchecked, a {@code catch (RuntimeException e)} on the way could swallow them) and
      * {@link Error}s (the server's signal that a tool needs input must pass through a tool's own
      * {@code catch (Exception e)}).
      */
@@ -117,7 +114,8 @@ class ArchitectureTest {
             @Override
             public boolean test(JavaClass c) {
                 return c.isAssignableTo(RuntimeException.class)
-                        || (c.isAssignableTo(Exception.class) && c.getModifiers().contains(JavaModifier.PUBLIC));
+                        || (c.isAssignableTo(Exception.class) && c.getModifiers().contains(JavaModifier.PUBLIC)
+                                && !c.getPackageName().contains(".internal"));
             }
         };
         classes().that().resideInAPackage("dev.warden..").and(escapes)

@@ -1,14 +1,14 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
-import dev.warden.http.server.internal.AuthGate;
-import dev.warden.http.server.internal.ClientLimits;
-import dev.warden.http.server.internal.EndpointSettings;
-import dev.warden.http.server.internal.Gate;
-import dev.warden.http.server.internal.HttpCounters;
-import dev.warden.http.server.internal.McpHandler;
-import dev.warden.http.server.internal.RequestDeadlines;
-import dev.warden.http.server.internal.SessionSeal;
+import dev.warden.http.server.internal.request.AuthGate;
+import dev.warden.http.server.internal.request.Gate;
+import dev.warden.http.server.internal.request.RequestDeadlines;
+import dev.warden.http.server.internal.route.McpHandler;
+import dev.warden.http.server.internal.seal.SessionSeal;
+import dev.warden.http.server.internal.session.HttpCounters;
+import dev.warden.http.server.internal.settings.ClientLimits;
+import dev.warden.http.server.internal.settings.EndpointSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.warden.http.server;
 
-import dev.warden.http.server.internal.SealKey;
+import dev.warden.http.server.internal.seal.SealKey;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
