@@ -20,6 +20,7 @@ module dev.warden.core {
     exports dev.warden.core.sanitize;
     exports dev.warden.core.session;
     exports dev.warden.core.shape;
+    exports dev.warden.core.time;
     exports dev.warden.core.transport;
 
     // Wire records are read and written by Jackson's data binding.

@@ -8,7 +8,8 @@ module dev.warden.gateway {
     requires io.github.resilience4j.circuitbreaker;
     requires io.github.resilience4j.bulkhead;
     requires io.github.resilience4j.core;
-    requires io.github.bucket4j.core;
+    // ClockTimeMeter (exported in gateway.shared) is a Bucket4j TimeMeter.
+    requires transitive io.github.bucket4j.core;
     // Gateway.Builder.metrics takes the caller's MeterRegistry.
     requires transitive micrometer.core;
     requires micrometer.registry.prometheus;

@@ -1,12 +1,11 @@
 package dev.warden.auth;
 
+import dev.warden.core.time.Durations;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -206,30 +205,14 @@ public final class AuthConfig {
         }
     }
 
-    /** {@code 60s}, {@code 5m}, {@code 1500ms} or an ISO-8601 duration ({@code PT1M}). */
+    /** A duration of zero or more in the one grammar of {@link Durations}: {@code 60s}, {@code 1500ms}, {@code PT1M}… */
     static Duration duration(String text, String at) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
         try {
-            List<String> units = List.of("ms", "s", "m");
-            for (String unit : units) {
-                if (t.endsWith(unit) && !t.startsWith("p")) {
-                    long n = Long.parseLong(t.substring(0, t.length() - unit.length()));
-                    Duration d = switch (unit) {
-                        case "ms" -> Duration.ofMillis(n);
-                        case "s" -> Duration.ofSeconds(n);
-                        default -> Duration.ofMinutes(n);
-                    };
-                    if (d.isNegative()) {
-                        break;
-                    }
-                    return d;
-                }
-            }
-            Duration d = Duration.parse(text.strip());
+            Duration d = Durations.parse(text);
             if (!d.isNegative()) {
                 return d;
             }
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException e) {
             // falls through to the one message below
         }
         throw new AuthConfigException(at + ": expected a duration such as 60s, 5m or 1500ms");

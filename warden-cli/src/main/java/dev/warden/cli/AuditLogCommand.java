@@ -28,9 +28,8 @@ final class AuditLogCommand implements Callable<Integer> {
     @CommandLine.Mixin
     StoreSource source = new StoreSource();
 
-    @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
-            description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
-    String since;
+    @CommandLine.Mixin
+    SinceOption since = new SinceOption();
 
     @Option(names = "--tool", paramLabel = "TOOL", description = "Only calls of this tool.")
     String tool;
@@ -53,7 +52,7 @@ final class AuditLogCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         AuditQuery query;
         try {
-            Duration age = IncidentsCommand.ListIncidents.parseAge(since);
+            Duration age = since.age();
             query = AuditQuery.since(Instant.now().minus(age), limit);
             if (tool != null) {
                 query = query.withTool(tool);

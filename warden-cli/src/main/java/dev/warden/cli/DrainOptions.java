@@ -1,5 +1,6 @@
 package dev.warden.cli;
 
+import dev.warden.core.time.Durations;
 import java.time.Duration;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -17,21 +18,20 @@ final class DrainOptions {
                     + "in flight this long to finish before exiting: 30s (the default), 500ms, 2m, or 0.")
     Duration timeout = DEFAULT;
 
-    /** {@code 30s}, {@code 500ms}, {@code 2m}, {@code 0}: a count and a unit, as the configuration file writes them. */
+    /** {@code 30s}, {@code 500ms}, {@code 2m}, {@code 0}: the one grammar of {@link Durations}, zero or more. */
     static final class Converter implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String text) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s|m)?").matcher(text.strip());
-            if (!m.matches() || (m.group(2) == null && !"0".equals(m.group(1)))) {
-                throw new CommandLine.TypeConversionException("expected a duration such as 30s, 500ms or 2m, got \""
-                        + text + "\"");
+            try {
+                Duration d = Durations.parse(text);
+                if (!d.isNegative()) {
+                    return d;
+                }
+            } catch (IllegalArgumentException e) {
+                // falls through to the one message below
             }
-            long n = Long.parseLong(m.group(1));
-            return switch (m.group(2) == null ? "s" : m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofSeconds(n);
-            };
+            throw new CommandLine.TypeConversionException("expected a duration such as 30s, 500ms or 2m, got \""
+                    + text + "\"");
         }
     }
 }

@@ -144,9 +144,8 @@ final class IncidentsCommand {
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent incidents, newest first.",
             modelTransformer = Wording.class)
     static final class ListIncidents extends Reader {
-        @Option(names = "--since", paramLabel = "AGE", defaultValue = "24h",
-                description = "How far back: a number with s, m, h or d (default: ${DEFAULT-VALUE}).")
-        String since;
+        @CommandLine.Mixin
+        SinceOption since = new SinceOption();
 
         @Option(names = "--code", paramLabel = "CODE", description = "Only this code, e.g. INTERNAL_ERROR.")
         String code;
@@ -159,7 +158,7 @@ final class IncidentsCommand {
             Duration age;
             Optional<ErrorCode> filter = Optional.empty();
             try {
-                age = parseAge(since);
+                age = since.age();
                 if (code != null) {
                     filter = Optional.of(ErrorCode.valueOf(code.toUpperCase(Locale.ROOT)));
                 }
@@ -197,20 +196,6 @@ final class IncidentsCommand {
                 }
             }
             return false;
-        }
-
-        static Duration parseAge(String text) {
-            if (text == null || text.length() < 2) {
-                throw new IllegalArgumentException("bad age");
-            }
-            long amount = Long.parseLong(text.substring(0, text.length() - 1));
-            return switch (Character.toLowerCase(text.charAt(text.length() - 1))) {
-                case 's' -> Duration.ofSeconds(amount);
-                case 'm' -> Duration.ofMinutes(amount);
-                case 'h' -> Duration.ofHours(amount);
-                case 'd' -> Duration.ofDays(amount);
-                default -> throw new IllegalArgumentException("bad unit");
-            };
         }
     }
 }

@@ -4,7 +4,7 @@ package dev.warden.core.sanitize;
  * The credentials {@link CredentialRedactor} finds: each one a format its issuer documents
  * (prefix, alphabet, length), so that a match is a credential whatever the text around it says.
  * The source of each shape is named at its constant; the shapes themselves are in
- * {@link ProviderTokens}, {@link JsonWebTokens}, {@link PemPrivateKeys} and {@link UrlPasswords}.
+ * {@link CredentialFormats}, {@link JsonWebTokens}, {@link PemPrivateKeys} and {@link UrlPasswords}.
  *
  * <p>Left out on purpose: formats with no prefix of their own (an AWS secret access key, a Twilio
  * auth token or API key secret, a Discord bot token, a Stripe webhook secret of undocumented

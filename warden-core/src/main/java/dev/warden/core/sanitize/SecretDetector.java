@@ -7,11 +7,21 @@ import java.util.List;
  * GitLab, Slack, Stripe, OpenAI/Anthropic-style {@code sk-}), JWTs, {@code Authorization} and
  * {@code Bearer} values, PEM private keys, passwords in URLs, secret-named keys in connection
  * strings, config and env dumps and query strings, and high-entropy tokens next to secret-ish
- * names. One left-to-right pass over word-like tokens; each check is bounded. The formats known by
- * shape are in {@link SecretFormats}, the names that give a value away in {@link SecretNames}, the
+ * names. One left-to-right pass over word-like tokens; each check is bounded. The prefixed formats
+ * are in {@link CredentialFormats}, the other shapes in {@link LooseSecretSpans}, the names that give a value away in {@link SecretNames}, the
  * values after them in {@link SecretValues}.
  */
 final class SecretDetector implements WordScanner {
+
+    /** The rows of {@link CredentialFormats} looked for in error messages, by first character. */
+    private static final CredentialFormats.CredentialFormat[][] PREFIXES_BY_FIRST_CHAR = Text.byFirstChar(
+            CredentialFormats.ROWS.stream().filter(row -> row.inErrors().isPresent())
+                    .toArray(CredentialFormats.CredentialFormat[]::new),
+            CredentialFormats.CredentialFormat::prefix, CredentialFormats.CredentialFormat[]::new,
+            new CredentialFormats.CredentialFormat[128][]);
+
+    /** The shortest token any prefix row can match (a prefix plus its least body); a quick filter. */
+    private static final int MIN_PREFIXED_TOKEN = 14;
 
     @Override
     public Category category() {
@@ -53,8 +63,8 @@ final class SecretDetector implements WordScanner {
                 if (nextPem <= nextUrl) {
                     int at = nextPem;
                     nextPem = nextPem(text, at + 1);
-                    if (at >= resume && (at == 0 || !SecretFormats.isTokenChar(text.charAt(at - 1)))) {
-                        int end = SecretFormats.pem(text, at);
+                    if (at >= resume && (at == 0 || !LooseSecretSpans.isTokenChar(text.charAt(at - 1)))) {
+                        int end = LooseSecretSpans.pem(text, at);
                         if (end > 0) {
                             out.add(new Finding(Category.SECRET, "private-key", at, end));
                             resume = end;
@@ -65,7 +75,7 @@ final class SecretDetector implements WordScanner {
                     urlColon = nextUrl(text, colons, urlColon + 1);
                     nextUrl = colons.getOrMax(urlColon);
                     if (at >= resume) {
-                        resume = Math.max(at + 3, SecretFormats.urlUserinfo(text, at + 3, out));
+                        resume = Math.max(at + 3, LooseSecretSpans.urlUserinfo(text, at + 3, out));
                     }
                 }
                 continue;
@@ -160,27 +170,24 @@ final class SecretDetector implements WordScanner {
         char first = text.charAt(start);
         // JWT: three base64url parts joined by dots, starting with {"
         if (first == 'e' && text.startsWith("eyJ", start)) {
-            int jwtEnd = SecretFormats.jwt(text, start);
+            int jwtEnd = LooseSecretSpans.jwt(text, start);
             if (jwtEnd > 0) {
                 out.add(new Finding(Category.SECRET, "jwt", start, jwtEnd));
                 return jwtEnd;
             }
         }
-        SecretFormats.Prefix[] candidates = first < 128 && len >= SecretFormats.MIN_PREFIXED_TOKEN
-                ? SecretFormats.PREFIXES_BY_FIRST_CHAR[first] : null;
+        CredentialFormats.CredentialFormat[] candidates = first < 128 && len >= MIN_PREFIXED_TOKEN
+                ? PREFIXES_BY_FIRST_CHAR[first] : null;
         if (candidates != null) {
-            for (SecretFormats.Prefix prefix : candidates) {
-                String p = prefix.prefix();
-                if (len >= p.length() + prefix.minBody() && text.startsWith(p, start)) {
-                    if (prefix.kind().equals("aws-access-key") && !SecretFormats.upperAlnum(text, start + 4, end)) {
-                        continue;
+            for (CredentialFormats.CredentialFormat format : candidates) {
+                String p = format.prefix();
+                CredentialFormats.InErrors rule = format.inErrors().orElseThrow();
+                if (len >= p.length() + rule.minBody() && text.startsWith(p, start)) {
+                    int tokenEnd = rule.end(text, start + p.length(), end);
+                    if (tokenEnd >= 0) {
+                        out.add(new Finding(Category.SECRET, rule.label(), start, tokenEnd));
+                        return tokenEnd;
                     }
-                    if (prefix.kind().equals("twilio-key") && !SecretFormats.hex(text, start + 2, end)) {
-                        continue;
-                    }
-                    int tokenEnd = p.equals("SG.") || p.equals("ya29.") ? SecretFormats.extendDots(text, end) : end;
-                    out.add(new Finding(Category.SECRET, prefix.kind(), start, tokenEnd));
-                    return tokenEnd;
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.warden.gateway.config;
 
+import dev.warden.core.time.Durations;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -32,33 +33,17 @@ final class Quantities {
         return Long.parseLong(t.substring(0, end)) * factor;
     }
 
-    /** {@code 60s}, {@code 5m}, {@code 1500ms}, {@code 2h}, {@code 14d} or an ISO-8601 duration. */
+    /** A positive duration in the one grammar of {@link Durations}: {@code 60s}, {@code 1500ms}, {@code PT1M}… */
     static Duration duration(String text, String path) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
+        Duration d;
         try {
-            Duration d;
-            if (t.endsWith("ms")) {
-                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            } else if (t.endsWith("s")) {
-                d = Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
-            } else if (t.endsWith("m")) {
-                d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
-            } else if (t.endsWith("h")) {
-                d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
-            } else if (t.endsWith("d") && !t.startsWith("p")) {
-                d = Duration.ofDays(Long.parseLong(t.substring(0, t.length() - 1)));
-            } else {
-                d = Duration.parse(text.trim());
-            }
-            if (d.isNegative() || d.isZero()) {
-                throw new ConfigException(path + ": expected a positive duration such as 60s, 5m or 1500ms");
-            }
-            return d;
-        } catch (RuntimeException e) {
-            if (e instanceof ConfigException c) {
-                throw c;
-            }
+            d = Durations.parse(text);
+        } catch (IllegalArgumentException e) {
             throw new ConfigException(path + ": expected a duration such as 60s, 5m or 1500ms");
         }
+        if (d.isNegative() || d.isZero()) {
+            throw new ConfigException(path + ": expected a positive duration such as 60s, 5m or 1500ms");
+        }
+        return d;
     }
 }

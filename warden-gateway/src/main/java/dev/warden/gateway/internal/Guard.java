@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.gateway.config.Limits;
+import dev.warden.gateway.shared.ClockTimeMeter;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;

@@ -2,6 +2,7 @@ package dev.warden.store.redis.internal;
 
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Redis;
+import dev.warden.gateway.shared.ClockTimeMeter;
 import dev.warden.gateway.shared.SharedRates;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
@@ -47,7 +48,7 @@ public final class RedisRates implements SharedRates {
     public RedisRates(StatefulRedisConnection<String, byte[]> connection, Keys keys, InstantSource clock,
             Redis.WhenDown whenDown, Reachability reachability) {
         this.buckets = Bucket4jLettuce.casBasedBuilder(connection)
-                .clientClock(new ClockMeter(clock))
+                .clientClock(new ClockTimeMeter(clock))
                 .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP))
                 .build();
         this.keys = keys;
@@ -78,7 +79,7 @@ public final class RedisRates implements SharedRates {
             local.clear();
         }
         Bucket own = local.computeIfAbsent(key, k -> Bucket.builder().addLimit(bandwidth(rate))
-                .withCustomTimePrecision(new ClockMeter(clock)).build());
+                .withCustomTimePrecision(new ClockTimeMeter(clock)).build());
         return answer(own.tryConsumeAndReturnRemaining(1));
     }
 

@@ -1,4 +1,4 @@
-package dev.warden.gateway.internal;
+package dev.warden.gateway.shared;
 
 import io.github.bucket4j.TimeMeter;
 import java.time.Instant;
@@ -6,9 +6,11 @@ import java.time.InstantSource;
 
 /**
  * Bucket4j's time read off the gateway's clock: when a rate limit's tokens come back is decided
- * by the same clock as every other expiry, so a test can move it instead of waiting.
+ * by the same clock as every other expiry, so a test can move it instead of waiting. The gateway's
+ * own limits and a shared store's (Redis, where the bucket's state is computed on the replica by
+ * compare-and-swap, so replicas must keep their clocks in step) both read it.
  */
-record ClockTimeMeter(InstantSource clock) implements TimeMeter {
+public record ClockTimeMeter(InstantSource clock) implements TimeMeter {
 
     @Override
     public long currentTimeNanos() {

@@ -3,48 +3,14 @@ package dev.warden.core.sanitize;
 import java.util.List;
 
 /**
- * The fixed formats of credentials {@link SecretDetector} knows by their shape alone: tokens by
- * their provider's prefix (AWS, GitHub, GitLab, Slack, Stripe, LLM APIs, GCP…), PEM private key
- * blocks, JWTs, and the password in a URL's {@code user:password@}.
+ * Where {@link SecretDetector} finds the credentials it knows by shape besides the prefixed tokens
+ * of {@link CredentialFormats}: PEM private key blocks, JWTs and the password in a URL's
+ * {@code user:password@}, each taken loosely, since a false alarm in an error message is cheap.
  */
-final class SecretFormats {
+final class LooseSecretSpans {
 
-    private SecretFormats() {
+    private LooseSecretSpans() {
     }
-
-    /** A token prefix, the least that must follow it, and the finding kind. */
-    record Prefix(String prefix, int minBody, String kind) {
-    }
-
-    private static final Prefix[] PREFIXES = {
-            new Prefix("AKIA", 16, "aws-access-key"), new Prefix("ASIA", 16, "aws-access-key"),
-            new Prefix("AGPA", 16, "aws-access-key"), new Prefix("AIDA", 16, "aws-access-key"),
-            new Prefix("AROA", 16, "aws-access-key"), new Prefix("ANPA", 16, "aws-access-key"),
-            new Prefix("AIPA", 16, "aws-access-key"), new Prefix("ABIA", 16, "aws-access-key"),
-            new Prefix("ghp_", 30, "github-token"), new Prefix("gho_", 30, "github-token"),
-            new Prefix("ghu_", 30, "github-token"), new Prefix("ghs_", 30, "github-token"),
-            new Prefix("ghr_", 30, "github-token"), new Prefix("github_pat_", 22, "github-token"),
-            new Prefix("glpat-", 20, "gitlab-token"), new Prefix("gldt-", 20, "gitlab-token"),
-            new Prefix("glptt-", 20, "gitlab-token"), new Prefix("glrt-", 20, "gitlab-token"),
-            new Prefix("glsoat-", 20, "gitlab-token"), new Prefix("xoxb-", 10, "slack-token"),
-            new Prefix("xoxp-", 10, "slack-token"), new Prefix("xoxa-", 10, "slack-token"),
-            new Prefix("xoxr-", 10, "slack-token"), new Prefix("xoxs-", 10, "slack-token"),
-            new Prefix("xapp-", 10, "slack-token"), new Prefix("sk_live_", 10, "stripe-key"),
-            new Prefix("sk_test_", 10, "stripe-key"), new Prefix("rk_live_", 10, "stripe-key"),
-            new Prefix("rk_test_", 10, "stripe-key"), new Prefix("whsec_", 16, "stripe-key"),
-            new Prefix("sk-ant-", 20, "llm-api-key"), new Prefix("sk-proj-", 20, "llm-api-key"),
-            new Prefix("sk-", 20, "llm-api-key"), new Prefix("AIza", 30, "gcp-api-key"),
-            new Prefix("ya29.", 20, "gcp-oauth-token"), new Prefix("npm_", 30, "npm-token"),
-            new Prefix("pypi-", 50, "pypi-token"), new Prefix("hf_", 30, "huggingface-token"),
-            new Prefix("dop_v1_", 40, "digitalocean-token"), new Prefix("shpat_", 30, "shopify-token"),
-            new Prefix("SG.", 20, "sendgrid-key"), new Prefix("SK", 32, "twilio-key")
-    };
-
-    static final Prefix[][] PREFIXES_BY_FIRST_CHAR =
-            Text.byFirstChar(PREFIXES, Prefix::prefix, Prefix[]::new, new Prefix[128][]);
-
-    /** The shortest token any prefix rule can match (a prefix plus its minimum body). */
-    static final int MIN_PREFIXED_TOKEN = 14;
 
     /**
      * {@code scheme://user:password@host/…}: a connection string. Reports the password as a secret
@@ -149,37 +115,6 @@ final class SecretFormats {
         }
         return dots == 2 && (partLength >= 4 || partLength == 0) && i - start >= 30
                 && text.startsWith("eyJ", Text.indexOf(text, '.', start, i) + 1) ? i : -1;
-    }
-
-    static int extendDots(String text, int end) {
-        int i = end;
-        while (i + 1 < text.length() && text.charAt(i) == '.' && isTokenChar(text.charAt(i + 1))) {
-            i++;
-            while (i < text.length() && isTokenChar(text.charAt(i))) {
-                i++;
-            }
-        }
-        return i;
-    }
-
-    static boolean upperAlnum(String text, int s, int e) {
-        for (int i = s; i < e; i++) {
-            char c = text.charAt(i);
-            if (!Text.isUpper(c) && !Text.isDigit(c)) {
-                return false;
-            }
-        }
-        return e - s == 16;
-    }
-
-    static boolean hex(String text, int s, int e) {
-        for (int i = s; i < e; i++) {
-            char c = text.charAt(i);
-            if (!Text.isDigit(c) && !(c >= 'a' && c <= 'f')) {
-                return false;
-            }
-        }
-        return e - s == 32;
     }
 
     static boolean isTokenChar(char c) {
