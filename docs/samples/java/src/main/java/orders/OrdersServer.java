@@ -52,7 +52,7 @@ public final class OrdersServer {
         // end:stdio
     }
 
-    McpHttpServer serveHttp() {
+    McpHttpServer serveHttp() throws Exception {
         McpServer server = server();
         // doc:http
         McpHttpServer http = McpHttpServer.builder().port(8080).onSession(server::connect).build().start();
@@ -60,7 +60,7 @@ public final class OrdersServer {
         return http;
     }
 
-    McpHttpServer serveHttpWithOAuth() {
+    McpHttpServer serveHttpWithOAuth() throws Exception {
         McpServer server = server();
         // doc:oauth
         Authenticator auth = ResourceServer.custom()
@@ -75,7 +75,7 @@ public final class OrdersServer {
         return http;
     }
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--http")) {
             new OrdersServer().serveHttp();
         } else {
