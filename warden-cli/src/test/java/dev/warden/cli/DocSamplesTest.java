@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -164,6 +165,18 @@ class DocSamplesTest {
                 }
             }
         }
+        // A client's configuration that runs warden: its args are a command line too.
+        for (Block block : DOCS.blocks("json")) {
+            JsonNode servers = JsonMapper.shared().readTree(block.text()).path("mcpServers");
+            for (JsonNode server : servers) {
+                if (server.path("command").asString("").endsWith("/warden")) {
+                    lines++;
+                    List<String> args = new ArrayList<>();
+                    server.path("args").forEach(a -> args.add(a.asString()));
+                    check(warden, args, block.where() + ": " + args);
+                }
+            }
+        }
         assertThat(lines).isGreaterThanOrEqualTo(40);
     }
 
@@ -179,8 +192,11 @@ class DocSamplesTest {
 
     /** Walks one command line as picocli would: subcommands, then options up to `--` or the first word of wrap's server. */
     private static void check(CommandSpec root, String arguments, String where) {
+        check(root, words(arguments), where);
+    }
+
+    private static void check(CommandSpec root, List<String> words, String where) {
         CommandSpec spec = root;
-        List<String> words = words(arguments);
         boolean subcommands = true;
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);

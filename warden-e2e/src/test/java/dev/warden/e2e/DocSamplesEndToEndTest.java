@@ -49,7 +49,12 @@ class DocSamplesEndToEndTest {
         long start = System.nanoTime();
         Process build = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("build.log").toFile()).start();
-        assertThat(build.waitFor(180, TimeUnit.SECONDS)).as("the sample's build ends").isTrue();
+        boolean ended = build.waitFor(300, TimeUnit.SECONDS);
+        if (!ended) {
+            build.descendants().forEach(ProcessHandle::destroyForcibly);
+            build.destroyForcibly();
+        }
+        assertThat(ended).as("the sample's build ends").isTrue();
         String log = Files.readString(dir.resolve("build.log"));
         assertThat(build.exitValue()).as("docs/samples/java against warden %s:%n%s", version, log).isZero();
         assertThat(project.resolve("target/classes/orders/OrdersServer.class")).exists();
@@ -78,8 +83,15 @@ class DocSamplesEndToEndTest {
                         .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
                 builder.environment().put("WARDEN_DATA_DIR", dir.resolve("data").toString());
+                // The build packaged the launcher's distribution just now: these lines run it as it is.
+                builder.environment().put("WARDEN_NO_REBUILD", "1");
                 Process process = builder.start();
-                assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(block.where() + ": " + line).isTrue();
+                boolean ended = process.waitFor(180, TimeUnit.SECONDS);
+                if (!ended) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                }
+                assertThat(ended).as(block.where() + ": " + line).isTrue();
                 String err = Files.readString(dir.resolve("err.txt"));
                 if (line.contains("incidents show")) {
                     // No incident has that ref here: the command says so, it does not misread its arguments.
