@@ -13,7 +13,7 @@ work, concurrency, seconds = sys.argv[1], sys.argv[2], sys.argv[3]
 GROUPS = [("replicas", "gateway JVMs"), ("upstreams", "node upstreams"), ("haproxy", "HAProxy"),
           ("redis", "Redis"), ("pg_bench", "PG (bench backends)"), ("pg_cluster", "PG (whole cluster)")]
 SERVER_SIDE = ["replicas", "upstreams", "haproxy", "redis", "pg_cluster"]
-PG_BATCHED = 9771  # records/s, BatchedInsertThroughputTest on this machine (README)
+PG_BATCHED = 9771  # records/s, BatchedInsertThroughputTest on this machine (docs/operations/postgresql.md)
 
 
 def load(n, mode, phase):

@@ -14,7 +14,7 @@ import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the configuration's {@code auth:} section (see the README's warden.yaml) into a
+ * Reads the configuration's {@code auth:} section (see docs/reference/auth.md) into a
  * {@link ResourceServer.Builder}, for the caller to add what a file does not say (its clock, its
  * HTTP client) and build. Every mistake is an {@link AuthConfigException} naming the key and the
  * form expected; unknown keys are refused. {@code ${VAR}} interpolation is the caller's, done

@@ -39,28 +39,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * An OAuth 2.1 resource server as the MCP authorization spec asks, with API keys beside it. A
- * Bearer credential starting {@code wdn_} (or any {@code X-API-Key}) is an API key; a token that
- * parses as a JWT is verified against the issuer its {@code iss} names, which must be configured
- * (else it is refused with no network call); any other token is introspected at the issuers that
- * allow it. Every refusal names its reason for the operator only; the client sees the refusal's
- * fixed text and the scopes. Thread-safe. Built with {@link #custom()}.
- *
- * <p>What it remembers, all on the injected clock: an issuer's metadata for good (a failed lookup
- * is retried after 10 s); its JWK set for {@linkplain Builder#jwksCacheLifetime 5 minutes}, refetched
- * earlier for a token naming a kid it lacks, at most twice per {@linkplain Builder#jwksRefetchInterval
- * 30 s} (so a key rotated in is accepted on its first token, and one removed is refused at the
- * latest 5 minutes after the set was fetched, plus the minute below); a JWT it admitted for
- * {@link #VERIFIED_JWT_TTL} (never past its {@code exp}), so a client that sends the same token with
- * every request pays its signature check once; an introspection answer until the token's
- * {@code exp}, at most 5 minutes, an inactive one 30 s; the API keys file, looked at once a second.
- *
- * <p>JWTs are checked for: a signature by the issuer's key under an allowed algorithm
- * ({@link Issuer#DEFAULT_ALGORITHMS} unless configured; never {@code none} or HMAC); {@code typ}
- * {@code at+jwt} (RFC 9068), {@code JWT} or absent (a DPoP proof or other typed JWT is refused);
- * {@code iss}, {@code sub} and {@code exp} present; {@code exp} and {@code nbf} within the skew;
- * {@code aud} holding the resource or one of the issuer's configured audiences (an ID token, whose
- * audience is a client, is refused so).
+ * An OAuth 2.1 resource server as the MCP authorization spec asks, with API keys beside it: a JWT is
+ * verified against the configured issuer its {@code iss} names (else refused with no network call),
+ * another token introspected. Refusals name their reason for the operator only. Thread-safe; built
+ * with {@link #custom()}. What it checks and caches, and for how long: docs/design/resource-server.md.
  */
 public final class ResourceServer implements Authenticator {
 

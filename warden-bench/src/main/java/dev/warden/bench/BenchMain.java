@@ -9,7 +9,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs the benchmarks and prints the README's table: sanitizer throughput in MB/s (characters as
+ * Runs the benchmarks and prints docs/benchmarks.md's table: sanitizer throughput in MB/s (characters as
  * bytes) at 64 KiB and 1 MiB, and the ratio of the two times (16 means linear: 16x the input,
  * 16x the time); then the same for JSON values ({@link SanitizerJsonBenchmark}), against their
  * serialized length. Arguments are passed to JMH as an include regex (default: everything).

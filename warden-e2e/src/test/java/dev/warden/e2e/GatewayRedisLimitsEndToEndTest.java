@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * Two {@code warden gateway} processes ("replicas") on one real Redis ({@code redis:} in
  * warden.yaml), a per-client rate of N a minute, one API key's caller: calls spread over both
  * replicas are admitted N times in all (plus what refills meanwhile), not N per replica. Also
- * counts the Redis commands a call costs (INFO commandstats), the README's figure.
+ * counts the Redis commands a call costs (INFO commandstats), docs/operations/redis.md's figure.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewayRedisLimitsEndToEndTest {

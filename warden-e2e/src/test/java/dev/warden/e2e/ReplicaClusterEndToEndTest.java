@@ -191,7 +191,7 @@ class ReplicaClusterEndToEndTest {
         // A cluster of its own: server-everything's simulated updates come only from the upstream
         // process whose session a toggle started them in, and the gateway subscribes a client on
         // its first connection to the upstream, made by whichever client came first (the session
-        // workload's capabilities, had it stayed): see the README's portable sessions paragraph.
+        // workload's capabilities, had it stayed): see docs/operations/replicas.md, portable sessions.
         ReplicaCluster.script(DIR, "down");
         cluster = ReplicaCluster.up(DIR, REPLICAS, OWN.resolve("warden.yaml"));
         Processes.Result result = Processes.run(Processes.node("stateless-workload.mjs", cluster.url()),

@@ -51,14 +51,14 @@ class WrapDifferentialEndToEndTest {
     static final Map<String, String> MAY_DIFFER = Map.of(
             "filesystem/read-file-with-credentials",
             "the file holds a GitHub token and a password in a database URL, certainly credentials: Warden "
-                    + "replaces each over its own span by its marker (README, Credentials in successful results; "
+                    + "replaces each over its own span by its marker (docs/guides/protect-a-server.md, Credentials in successful results; "
                     + "--keep-credentials-in-results-of read_text_file keeps them)");
 
     /** Planted in a file the client reads: what Warden redacts in results, and by which marker. */
     static final Map<String, String> CERTAIN_CREDENTIALS = Map.of(
             "ghp_16C7e42F292c6912E7710c838347Ae178B4a", "[redacted:github-token]",
             "Xq7-vLp2-Rt9w-Kd4z", "[redacted:url-password]");
-    /** Beside them, a secret without a documented format, which comes back as it is (README). */
+    /** Beside them, a secret without a documented format, which comes back as it is (docs/guides/protect-a-server.md). */
     static final String AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
     static final long TWENTY_MB = 20L * 1024 * 1024;
     /** The client was asked for its roots, and the server took them as its allowed directories. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The HTML report as a browser shows it: Debian's headless Chromium ({@code apt-get install
  * chromium}) loads the file, runs its one script, and dumps the DOM. Skipped where Chromium is not
- * installed. The screenshot it takes (target/audit-report.png) is the README's docs/audit-report.png.
+ * installed. The screenshot it takes (target/audit-report.png) is docs/audit-report.png (docs/guides/audit-a-server.md).
  */
 class HtmlReportInChromiumTest {
 

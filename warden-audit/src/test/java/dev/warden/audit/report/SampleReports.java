@@ -36,7 +36,7 @@ final class SampleReports {
         return report(findings);
     }
 
-    /** What an audit of a leaky file and database server might find: the README's screenshot. */
+    /** What an audit of a leaky file and database server might find: the screenshot in docs/guides/audit-a-server.md. */
     static Report realistic() {
         List<Finding> findings = List.of(
                 finding(Rule.LEAK_STACK_TRACE, "read_file", "required property 'path' missing", "/result/content/0/text",

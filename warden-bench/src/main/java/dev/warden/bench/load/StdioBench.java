@@ -17,24 +17,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The stdio benchmark of {@code scripts/bench-wrap}: several commands that each speak MCP on
- * stdin/stdout (the server itself, the server behind a proxy), measured in one run by the same
- * client: this one, which writes and reads newline-delimited JSON itself, so what it costs is
- * small and the same for all.
- *
- * <p>Latency: every contender is started once and answers {@code warmup} echo calls, unmeasured;
- * after a pause of three seconds (the JIT compilers, the JVM's and V8's, finish in the background
- * what the warm-up queued), {@code rounds} rounds of {@code calls} measured calls, one at a time,
- * each round visiting the contenders in an order rotated by one, so drift (other load, the CPU's
- * clock) hits all alike. Cold start: then each contender is started {@code starts} times, again in
- * rotating order, each timed from process start to the answer to its first {@code tools/list}
- * (initialize, its answer, initialized and tools/list, as a client does).
- *
- * <p>Prints a Markdown table: echo p50 and p99 over all measured calls (and the range of the
- * rounds' p50s), the CPU time the process itself used per measured call (all its threads, not its
- * children: utime and stime of /proc/PID/stat) and its resident memory after them (VmRSS of
- * /proc/PID/status), the cold start (median, and the range), each against the first contender.
- * Then the targets, if asked; exits 1 if one is missed.
+ * The stdio benchmark of {@code scripts/bench-wrap}: several commands that each speak MCP on stdio,
+ * measured in one run by one client that writes and reads the JSON lines itself, so its own cost is
+ * small and the same for all. Its method (warm-up, rotating rounds, cold starts, what it prints):
+ * docs/benchmarks.md, "{@code warden wrap} benchmark".
  *
  * <p>Usage: {@code StdioBench warmup rounds calls starts [--target NAME:P50_MS:COLD_MS] :: NAME
  * COMMAND ARGS… :: NAME COMMAND ARGS…}; the first contender is the one the others are compared to.

@@ -13,29 +13,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The only code that formats a failure for the peer: it takes one {@link VisibleFailure} (code,
- * trusted message, retryability, violations, retry-after, ref) and nothing else. Two shapes:
- *
- * <ul>
- *   <li>a tool failure becomes a {@code CallToolResult} with {@code isError: true} whose text is the
- *       compact JSON {@code {"error":{"code","message","retryable","retryAfterMs"?,"violations"?,"ref"}}};</li>
- *   <li>any other failure becomes a JSON-RPC error with a code the spec allows and
- *       {@code data: {"code","retryable","retryAfterMs"?,"violations"?,"ref"}} (after the fields a
- *       protocol error's own specification defines). An HTTP error body is such an error too.</li>
- * </ul>
- *
- * <p>{@code ref} is left out when its incident could not be kept ({@link UnrecordedRefs}: a full or
- * read-only disk); the code and the message stay.
- *
- * <p>{@code retryAfterMs} appears only when the wait is known, rounded up to a whole millisecond (a
- * wait of 0.3 ms is not "now"); {@code violations} only when there are some. Neither is ever made up.
- *
- * <p>{@code structuredContent}: the same object is attached only when the tool declares no
- * {@code outputSchema}. The TypeScript SDK client (1.x, through 1.32) validates any
- * {@code structuredContent} it receives against the tool's output schema even when
- * {@code isError} is true and throws if it does not match, turning a readable tool failure into
- * a client exception. The spec only requires conforming structured content on success; so
- * for tools with an output schema the error travels in the text block alone.
+ * The only code that formats a failure for the peer, from one {@link VisibleFailure} and nothing
+ * else: a tool failure as an {@code isError} result whose text is compact JSON, any other failure as
+ * a JSON-RPC error with Warden's code and ref in {@code data}. Nothing in it is made up: a ref whose
+ * incident was not kept ({@link UnrecordedRefs}), an unknown wait, no violations are left out.
+ * The shapes, and why tools with an output schema get no {@code structuredContent} on error:
+ * docs/reference/error-codes.md and error-flow.md.
  */
 public final class ErrorRenderer {
 

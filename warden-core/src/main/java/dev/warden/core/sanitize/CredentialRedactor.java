@@ -8,26 +8,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Redacts credentials from the successful results of tools, where a false alarm costs more than
- * in an error message: a file read, edited and written back must come back as it was. So only
- * values that are certainly credentials are replaced, each by its kind's marker
- * ({@code [redacted:github-token]}) over exactly its own span:
- * provider tokens in their documented shapes, signed JWTs, PEM private key blocks and passwords in
- * URLs (see {@link CredentialKind}). Nothing is decided by a key's or a variable's name, so
- * {@code const token = process.env.API_TOKEN}, {@code password_hash = bcrypt.hashpw(…)},
- * {@code POSTGRES_PASSWORD=postgres} or an environment listing come back byte for byte. Unlike
- * {@link Sanitizer}, no control character is stripped and nothing is truncated.
- *
- * <p>One pass, left to right, in time linear in the text; each match attempt is bounded and
- * reads no further than its own token. Instances are immutable and thread-safe.
- *
- * <pre>{@code
- * CredentialRedactor redactor = CredentialRedactor.custom()
- *         .disable(CredentialKind.URL_PASSWORD)
- *         .build();
- * Redaction r = redactor.redact(text);
- * if (r.changed()) { ... r.text() ... }
- * }</pre>
+ * Redacts credentials from the successful results of tools, where a false alarm costs more than in
+ * an error message (a file read, edited and written back must come back as it was): only values
+ * that are certainly credentials ({@link CredentialKind}), each over exactly its own span, never by a
+ * name. Linear in the text; immutable and thread-safe. Why and how: docs/design/sanitizer.md.
  */
 public final class CredentialRedactor {
 

@@ -17,40 +17,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One run of {@link Sanitizer#sanitizeJson}: walks a JSON value and sanitizes each string where it
- * stands, so a stack trace in {@code {"error": "…\n\tat …"}} is seen as the lines it has, and a
- * replacement never lands in the middle of JSON syntax.
- *
- * <ul>
- *   <li>A string value is sanitized as text, with the caller's input.</li>
- *   <li>A string value that is itself JSON (an object or array serialized into the string, or such a
- *       serialization serialized once more as a JSON string) is decoded, walked, and encoded again
- *       (compactly) if anything inside changed, so the output is still a string holding valid JSON.
- *       A string that ends with a JSON object after some text ({@link JsonTail}: a log line, a
- *       message quoting a response body) has its prefix sanitized as text and its object as JSON.
- *       At most {@value #MAX_EMBEDDING} levels of encoding and {@value #MAX_EMBEDDED_CHARS} characters
- *       per string are decoded; beyond, the string is text.</li>
- *   <li>The value of a member whose name is a secret's ({@link SecretKeys}) is a secret: a non-empty
- *       string becomes {@code [redacted:secret]}, a number {@code 0}; booleans and null stay; objects
- *       and arrays under it are walked with the same rule for every value.</li>
- *   <li>A member name is sanitized as text too. One with a finding is renamed to its sanitized text,
- *       keeping its place; should that name already be taken in the object, {@code ~2}, {@code ~3}…
- *       is appended, so no member is lost and the object keeps its size.</li>
- *   <li>Prompt injection anywhere (a value or a name) makes the whole value strict under
- *       {@link Policy#REDACT}, as it makes a whole text strict: an injection may be spread over several
- *       strings. Strict keeps the shape (members, order, numbers, booleans, null, names without
- *       findings) and turns every string value into the generic message of the suggested (or fallback)
- *       code.</li>
- *   <li>The output budget ({@code maxOutputChars}) is shared by all string values, in document order:
- *       the string where it runs out is cut and ends with {@code  [truncated]}, later ones become empty.
- *       Names, numbers and structure are not counted (they are bounded by the input).</li>
- *   <li>An object or array nested {@value #MAX_DEPTH} levels deep (the codec's limit; decoded levels
- *       count on) is replaced by the string {@code [truncated]}: the walk is recursive and this bounds
- *       its stack, and the output parses again.</li>
- * </ul>
- *
- * <p>Each string is read a bounded number of times (once per level of encoding it sits in), so the
- * walk is linear in the input. Not thread-safe: one instance per call.
+ * One run of {@link Sanitizer#sanitizeJson}: each string sanitized where it stands, so a stack trace
+ * inside JSON is seen as its lines and no replacement lands in JSON syntax; strings holding JSON are
+ * walked as JSON. The rules, one by one: docs/design/sanitizer.md. Linear in the input; not
+ * thread-safe (one instance per call).
  */
 final class JsonSanitizer {
 

@@ -4,29 +4,8 @@ import java.util.List;
 
 /**
  * Tells a real password in a URL from what stands in its place in code, documentation, sample
- * configs and tests. A URL's password is a credential by position, not by format, so here the
- * redactor leans towards leaving text alone: what is left is a value nobody would call a secret.
- *
- * <ul>
- *   <li>code that builds the URL: a variable or template ({@code $PGPASSWORD}, {@code ${DB_PASS}},
- *       {@code {password}}, {@code {{ .Password }}}, {@code %(password)s}, {@code <password>},
- *       {@code #{pass}}), or the name of one ({@code SAS_KEY}, {@code DB_PASSWORD});</li>
- *   <li>a mask that was applied already ({@code ****}, {@code xxx}, {@code [redacted:url-password]});</li>
- *   <li>one to three characters ({@code a:b}, {@code abc:xyz}, {@code %s}): what examples and tests
- *       write, and no secret worth the name;</li>
- *   <li>the user name again ({@code postgres:postgres}, {@code guest:guest}) and Oracle's sample
- *       {@code scott:tiger}: published defaults that any attacker tries first, and that every
- *       docker-compose file, CI workflow and SQLAlchemy example carries;</li>
- *   <li>anonymous access ({@code anonymous:…}, RFC 1635), and a CVS root
- *       ({@code cvs://:pserver:anoncvs@…}), whose user is empty and whose "password" is itself
- *       {@code method:user};</li>
- *   <li>syntax descriptions with {@code [ ]}, which RFC 3986 does not allow in userinfo
- *       ({@code git://[path[:]][ref@]…});</li>
- *   <li>a word that says it is a stand-in, once percent-decoding and digits-for-letters are undone
- *       ({@code p4ss}, {@code P%40SSWORD}, {@code mysecretpassword}, {@code fakepass},
- *       {@code testing}, {@code changeme}), or a metasyntactic {@code foo}, {@code bar},
- *       {@code baz}, {@code qux}.</li>
- * </ul>
+ * configs and tests. A URL's password is a credential by position, not by format, so this leans
+ * towards leaving text alone; the stand-ins it knows: docs/design/sanitizer.md.
  */
 final class PasswordPlaceholders {
 

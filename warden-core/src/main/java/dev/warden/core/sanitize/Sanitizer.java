@@ -15,22 +15,8 @@ import java.util.Set;
 
 /**
  * Turns untrusted text (an upstream's error message, {@code error.data}, {@code isError} content, a
- * log notification) into text that may reach the model.
- *
- * <ul>
- *   <li>{@link Policy#REDACT} (default): ANSI and control characters are stripped and broken
- *       surrogates repaired; stack traces are removed whole; a database error of a known shape
- *       keeps its message with the names the caller did not send redacted (one of no known shape
- *       becomes the safe message of its SQLSTATE); secrets, paths and internal addresses become typed
- *       placeholders such as {@code [redacted:aws-access-key]}; the result is capped in length.
- *       Harmless text is returned unchanged. A sentence with prompt injection becomes
- *       {@code [redacted:injection]}; the rest of the text stays ({@link Guidance}: pointing the model at
- *       the server's own tools, or asking it to ask the user, is no injection).</li>
- *   <li>{@link Policy#STRICT}: only a generic message for the code.</li>
- *   <li>{@link Policy#PASSTHROUGH}: the text as it came; findings are still reported.</li>
- * </ul>
- *
- * <p>Every detector is linear in the input, so the whole pass is.
+ * log notification) into text that may reach the model, under a {@link Policy}. Every detector is
+ * linear in the input, so the whole pass is. The policies in detail: docs/design/sanitizer.md.
  */
 public final class Sanitizer {
 

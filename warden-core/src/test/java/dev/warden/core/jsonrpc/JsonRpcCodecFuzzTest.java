@@ -7,7 +7,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 /**
  * Jazzer: the codec never throws on any input, and whatever it decodes it can encode again and
  * decode to the same message. In CI this runs the seed corpus plus a short fuzzing run (see
- * .ci/run); set JAZZER_FUZZ=1 and raise -Djazzer.max_duration for a long run (README).
+ * .ci/run); set JAZZER_FUZZ=1 and raise -Djazzer.max_duration for a long run (docs/testing.md).
  */
 class JsonRpcCodecFuzzTest {
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Prints recall per category and the false-positive rate on the benign set, as the README reports.
+ * Prints recall per category and the false-positive rate on the benign set, as docs/reference/sanitizer.md reports.
  * Recall: the sample's category was detected and none of its sensitive substrings survived
  * {@code redact}. False positive: a benign text that {@code redact} changed.
  *

@@ -25,22 +25,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The replicas' bus on Redis ({@code redis:} in warden.yaml). Messages go by pub/sub: one channel
- * per replica and one for all ({@code warden:<cluster>:to:<id>}, {@code warden:<cluster>:to-all}),
- * each carrying who sent it, to whom, its topic, its time and its body, signed (HMAC-SHA256) with a
- * key the replicas share: one unsigned, signed with another key, older than 30 s or played again
- * is dropped, so that who can PUBLISH on Redis cannot make a replica run a tool or answer a
- * client's question. A replica ignores its own broadcasts. Messages are handled one at a time, in
- * arrival order, on a virtual thread of this replica's. Its id is new at each run ({@link #self}).
- * Liveness is one sorted set of the replicas by their last heartbeat (refreshed every third of
- * the lease) and {@link #alive} answers from the view that refresh returns: a replica that died is
- * seen down at most lease + lease/3 after its last heartbeat, one that started is seen up within
- * lease/3; while Redis is away the last view stands. Facts are one hash per key, written with
- * their expiry in one round trip (a script).
- *
- * <p>Nothing throws once connected: while Redis cannot be reached a send or a write is false and a
- * read is empty (commands are refused at once, not queued), and when Redis returns Lettuce
- * reconnects and subscribes to both channels again. One Redis server (not Redis Cluster).
+ * The replicas' bus on Redis ({@code redis:} in warden.yaml): pub/sub messages signed with a key the
+ * replicas share (so whoever can PUBLISH on Redis cannot make a replica act), membership by
+ * heartbeats in one sorted set, facts as expiring hashes. Nothing throws once connected: while
+ * Redis is away a send is false and a read empty. One Redis server (not Redis Cluster). Channels,
+ * signatures, leases and what each replica sees: docs/operations/redis.md.
  */
 public final class RedisReplicaBus implements ReplicaBus {
 

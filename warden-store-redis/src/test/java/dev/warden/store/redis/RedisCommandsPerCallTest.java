@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What a rate-limited call costs Redis, counted by Redis itself (INFO commandstats): the README's figure. */
+/** What a rate-limited call costs Redis, counted by Redis itself (INFO commandstats): docs/operations/redis.md's figure. */
 class RedisCommandsPerCallTest {
 
     private static final Limits.Rate TWO_A_MINUTE = Limits.Rate.parse("2/m");
