@@ -85,7 +85,7 @@ final class GatewayCommand implements Callable<Integer> {
         if (exposed.isPresent() && cfg.auth().isEmpty() && !insecureNoAuth) {
             System.err.println("warden gateway: http.host " + exposed.get() + " is not a loopback address and no auth "
                     + "is configured: anyone who reaches it could call every tool of every upstream; add an \"auth\" "
-                    + "section (OAuth issuers or API keys, see the README), or pass --insecure-no-auth if something "
+                    + "section (OAuth issuers or API keys, see docs/reference/auth.md), or pass --insecure-no-auth if something "
                     + "in front authenticates every request");
             return 2;
         }
