@@ -21,6 +21,7 @@ module dev.warden.core {
     exports dev.warden.core.oauth;
     exports dev.warden.core.pin;
     exports dev.warden.core.sanitize;
+    exports dev.warden.core.segment;
     exports dev.warden.core.session;
     exports dev.warden.core.shape;
     exports dev.warden.core.transport;
