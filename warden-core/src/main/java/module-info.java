@@ -1,11 +1,13 @@
 /**
  * Warden's core: wire records, the JSON-RPC codec, the session engine, transports, the error
- * model and renderer, the sanitizer and the incident store. Every package is API: the server,
- * client, HTTP and gateway modules are built on all of them.
+ * model and renderer, the sanitizer, the incident store and OAuth metadata discovery (for the
+ * resource server and the client alike, hence {@code java.net.http}). Every package is API: the
+ * server, client, HTTP and gateway modules are built on all of them.
  */
 module dev.warden.core {
     requires transitive tools.jackson.databind;
     requires transitive com.fasterxml.jackson.annotation;
+    requires transitive java.net.http;
 
     exports dev.warden.core.cluster;
     exports dev.warden.core.error;
@@ -16,8 +18,10 @@ module dev.warden.core {
     exports dev.warden.core.json;
     exports dev.warden.core.jsonrpc;
     exports dev.warden.core.mcp;
+    exports dev.warden.core.oauth;
     exports dev.warden.core.pin;
     exports dev.warden.core.sanitize;
+    exports dev.warden.core.segment;
     exports dev.warden.core.session;
     exports dev.warden.core.shape;
     exports dev.warden.core.time;

@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.JsonLinesIncidentSink;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.gateway.audit.FileAuditLog;
 import dev.warden.gateway.Gateway;

@@ -6,7 +6,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

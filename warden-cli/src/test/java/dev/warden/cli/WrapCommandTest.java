@@ -186,14 +186,14 @@ class WrapCommandTest {
 
     @Test
     void theStoresRetentionComesFromItsFlagsOverTheDefault() {
-        dev.warden.core.incident.Retention r = WrapCommand.retention(dev.warden.core.incident.Retention.DEFAULT,
+        dev.warden.core.segment.Retention r = WrapCommand.retention(dev.warden.core.segment.Retention.DEFAULT,
                 "64MiB", "3d", "--incidents-max-");
         assertThat(r.maxBytes()).isEqualTo(64L * 1024 * 1024);
         assertThat(r.maxAge()).isEqualTo(java.time.Duration.ofDays(3));
-        assertThat(WrapCommand.retention(dev.warden.core.incident.Retention.DEFAULT, null, null, "--audit-max-"))
-                .isEqualTo(dev.warden.core.incident.Retention.DEFAULT);
+        assertThat(WrapCommand.retention(dev.warden.core.segment.Retention.DEFAULT, null, null, "--audit-max-"))
+                .isEqualTo(dev.warden.core.segment.Retention.DEFAULT);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> WrapCommand.retention(
-                dev.warden.core.incident.Retention.DEFAULT, "lots", null, "--audit-max-"))
+                dev.warden.core.segment.Retention.DEFAULT, "lots", null, "--audit-max-"))
                 .hasMessageContaining("--audit-max-size");
     }
 }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import dev.warden.gateway.audit.AuditRecord;
 import dev.warden.gateway.audit.FileAuditLog;
 import java.io.IOException;

@@ -76,7 +76,7 @@ class GatewayUnwritableStoresTest {
     private void start(boolean failClosed) {
         Logger.getLogger(AuditTrail.class.getName()).addHandler(capture);
         store = FileIncidentStore.open(tmp.resolve("incidents"), FileIncidentStore.DEFAULT_SEGMENT_BYTES, false,
-                dev.warden.core.incident.Retention.DEFAULT, storeClock);
+                dev.warden.core.segment.Retention.DEFAULT, storeClock);
         Upstream u = Upstream.of("db", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());

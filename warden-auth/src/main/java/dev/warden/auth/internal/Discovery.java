@@ -1,16 +1,17 @@
 package dev.warden.auth.internal;
 
+import dev.warden.core.oauth.MetadataDiscovery;
 import java.io.IOException;
 import java.net.URI;
 import java.time.InstantSource;
-import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 
 /**
- * An issuer's authorization server metadata, found as RFC 8414 asks (the well-known suffix inserted
- * before the issuer's path), then where OpenID Connect Discovery puts it (appended to the path).
- * Fetched once, on the first token that needs it, not at start-up: a gateway must start while its
- * authorization server is still starting. A failure is remembered for {@link #RETRY_AFTER_MS} so
+ * An issuer's authorization server metadata, found by core's {@link MetadataDiscovery} (an
+ * answer other than a 200 JSON object, or no answer, means the next location). Fetched once, on
+ * the first token that needs it, not at start-up: a gateway must start while its authorization
+ * server is still starting. A failure is remembered for {@link #RETRY_AFTER_MS} so
  * a stream of tokens naming a down issuer costs one attempt per interval, not one per request.
  */
 public final class Discovery {
@@ -32,18 +33,6 @@ public final class Discovery {
         this.issuer = issuer;
         this.http = http;
         this.clock = clock;
-    }
-
-    /** The two places metadata may be, in the order they are tried. */
-    public static URI[] locations(URI issuer) {
-        String root = issuer.getScheme() + "://" + issuer.getRawAuthority();
-        String path = issuer.getRawPath() == null ? "" : issuer.getRawPath();
-        if (path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
-        return new URI[] {
-            URI.create(root + "/.well-known/oauth-authorization-server" + path),
-            URI.create(root + path + "/.well-known/openid-configuration")};
     }
 
     public Metadata metadata() throws IOException {
@@ -71,31 +60,23 @@ public final class Discovery {
     }
 
     private Metadata fetch() throws IOException {
-        StringBuilder tried = new StringBuilder();
-        for (URI at : locations(issuer)) {
-            Map<String, Object> doc;
-            try {
-                doc = http.getJson(at);
-            } catch (IOException e) {
-                tried.append(tried.isEmpty() ? "" : "; ").append(e.getMessage());
-                continue;
-            }
-            // RFC 8414 section 3.3: the metadata must name the issuer it was asked for, or an
-            // attacker able to serve it could swap in its own keys.
-            if (!issuer.toString().equals(doc.get("issuer"))) {
-                throw new IOException("the metadata at " + at + " names another issuer than " + issuer);
-            }
-            return new Metadata(uri(doc.get("jwks_uri"), at), uri(doc.get("introspection_endpoint"), at));
-        }
-        throw new IOException("no metadata for issuer " + issuer + ": " + tried);
+        return switch (MetadataDiscovery.authorizationServer(issuer, http::metadata, Optional::of)) {
+            case MetadataDiscovery.Outcome.Found<JsonNode> found -> new Metadata(
+                    uri(found.metadata().get("jwks_uri"), found.location()),
+                    uri(found.metadata().get("introspection_endpoint"), found.location()));
+            case MetadataDiscovery.Outcome.OtherIssuer<JsonNode> other ->
+                    throw new IOException("the metadata at " + other.location() + " names another issuer than " + issuer);
+            case MetadataDiscovery.Outcome.Absent<JsonNode> absent ->
+                    throw new IOException("no metadata for issuer " + issuer + ": " + absent.failures());
+        };
     }
 
-    private static Optional<URI> uri(Object value, URI from) throws IOException {
-        if (value == null) {
+    private static Optional<URI> uri(JsonNode value, URI from) throws IOException {
+        if (value == null || value.isNull()) {
             return Optional.empty();
         }
         try {
-            URI u = URI.create(String.valueOf(value));
+            URI u = URI.create(value.isString() ? value.stringValue() : value.toString());
             if (u.getScheme() == null || !u.getScheme().startsWith("http")) {
                 throw new IllegalArgumentException("not http(s)");
             }

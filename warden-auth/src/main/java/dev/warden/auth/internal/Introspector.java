@@ -131,12 +131,11 @@ public final class Introspector {
         // RFC 6749 section 2.3.1: client_secret_basic form-encodes the id and the secret first.
         String basic = Base64.getEncoder().encodeToString((form(t.clientId()) + ":" + form(t.clientSecret()))
                 .getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Http.TIMEOUT)
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .header("Accept", "application/json")
                 .header("Authorization", "Basic " + basic)
-                .POST(HttpRequest.BodyPublishers.ofString("token=" + form(token) + "&token_type_hint=access_token"))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString("token=" + form(token) + "&token_type_hint=access_token"));
         Http.Answer a = http.send(request);
         if (a.status() != 200) {
             throw new IOException("introspection at " + endpoint + " answered " + a.status());

@@ -1,13 +1,12 @@
 package dev.warden.client.auth;
 
 import dev.warden.core.json.Json;
+import dev.warden.core.oauth.BoundedHttp;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -16,8 +15,9 @@ import java.util.StringJoiner;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The authorization flow's HTTP calls: bounded in time and size (the servers are untrusted),
- * never following redirects by themselves, and only to {@link Endpoints#secure} URLs.
+ * The authorization flow's HTTP calls, over core's {@link BoundedHttp} with the client's limits
+ * (30 s: a person may be waiting on a slow server anyway), only to {@link Endpoints#secure} URLs,
+ * and their failures as {@link AuthorizationStepException}s.
  */
 final class AuthHttp {
 
@@ -28,15 +28,14 @@ final class AuthHttp {
     record Reply(int status, Optional<JsonNode> json, Optional<String> location) {
     }
 
-    private final HttpClient http;
+    private final BoundedHttp http;
 
     AuthHttp(HttpClient http) {
-        this.http = http;
+        this.http = new BoundedHttp(http, TIMEOUT, MAX_BODY);
     }
 
     static AuthHttp ofDefaults() {
-        return new AuthHttp(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).build());
+        return new AuthHttp(BoundedHttp.client(Duration.ofSeconds(10)));
     }
 
     Reply get(URI uri, String accept) {
@@ -73,16 +72,8 @@ final class AuthHttp {
             throw new AuthorizationStepException("refused to contact an authorization URL that is not HTTPS");
         }
         try {
-            HttpResponse<InputStream> response = http.send(request.timeout(TIMEOUT).build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
-            Optional<String> location = response.headers().firstValue("Location");
-            try (InputStream body = response.body()) {
-                byte[] bytes = body.readNBytes(MAX_BODY + 1);
-                if (bytes.length > MAX_BODY) {
-                    return new Reply(response.statusCode(), Optional.empty(), location);
-                }
-                return new Reply(response.statusCode(), json(bytes), location);
-            }
+            BoundedHttp.Answer answer = http.send(request);
+            return new Reply(answer.status(), answer.body().flatMap(AuthHttp::json), answer.header("Location"));
         } catch (IOException e) {
             throw new AuthorizationStepException("an authorization server could not be reached", e);
         } catch (InterruptedException e) {

@@ -1,5 +1,7 @@
 package dev.warden.client.auth;
 
+import dev.warden.core.oauth.MetadataDiscovery;
+import dev.warden.core.oauth.WellKnown;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -7,9 +9,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Finds who authorizes for an MCP server: its protected resource metadata (from the challenge's
- * {@code resource_metadata}, else the path-based then the root well-known URL), then the
- * authorization server's metadata (OAuth then OpenID locations, path-aware, issuer checked), or,
- * without resource metadata (2025-03-26), the server's own origin.
+ * {@code resource_metadata}, else {@link WellKnown#protectedResource}), then the authorization
+ * server's metadata (core's {@link MetadataDiscovery}: OAuth then OpenID locations, path-aware,
+ * issuer checked), or, without resource metadata (2025-03-26), the server's own origin. A
+ * location that cannot be reached ends the search: the locations share one origin.
  */
 final class Discovery {
 
@@ -26,13 +29,9 @@ final class Discovery {
     }
 
     Found discover(URI endpoint, Optional<String> resourceMetadataUrl) {
-        URI origin = Endpoints.origin(endpoint);
-        List<URI> candidates = resourceMetadataUrl.flatMap(Endpoints::parse).map(List::of).orElseGet(() -> {
-            String path = Endpoints.path(endpoint);
-            URI root = origin.resolve("/.well-known/oauth-protected-resource");
-            return path.isEmpty() ? List.of(root)
-                    : List.of(URI.create(root + path), root);
-        });
+        URI origin = WellKnown.origin(endpoint);
+        List<URI> candidates = resourceMetadataUrl.flatMap(Endpoints::parse).map(List::of)
+                .orElseGet(() -> WellKnown.protectedResource(endpoint));
         Optional<ResourceMetadata> resource = Optional.empty();
         for (URI candidate : candidates) {
             resource = document(candidate).flatMap(ResourceMetadata::of);
@@ -43,7 +42,7 @@ final class Discovery {
         if (resource.isEmpty()) {
             // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
             LOG.log(System.Logger.Level.DEBUG, "authorization: no resource metadata, using the server's origin");
-            Optional<ServerMetadata> metadata = document(origin.resolve("/.well-known/oauth-authorization-server"))
+            Optional<ServerMetadata> metadata = document(origin.resolve(WellKnown.AUTHORIZATION_SERVER))
                     .flatMap(ServerMetadata::of);
             return new Found(Optional.empty(), metadata.orElseGet(() -> ServerMetadata.defaults(origin)));
         }
@@ -51,35 +50,16 @@ final class Discovery {
             throw new AuthorizationStepException("the protected resource metadata is for another resource");
         }
         URI issuer = resource.get().authorizationServers().get(0);
-        for (URI candidate : serverMetadataLocations(issuer)) {
-            Optional<ServerMetadata> metadata = document(candidate).flatMap(ServerMetadata::of);
-            if (metadata.isPresent()) {
-                if (metadata.get().issuer().filter(issuer.toString()::equals).isEmpty()) {
+        return switch (MetadataDiscovery.authorizationServer(issuer, this::document, ServerMetadata::of)) {
+            case MetadataDiscovery.Outcome.Found<ServerMetadata> found -> new Found(resource, found.metadata());
+            case MetadataDiscovery.Outcome.OtherIssuer<ServerMetadata> other ->
                     throw new AuthorizationStepException("the authorization server's metadata names another issuer");
-                }
-                return new Found(resource, metadata.get());
-            }
-        }
-        throw new AuthorizationStepException("no authorization server metadata was found");
+            case MetadataDiscovery.Outcome.Absent<ServerMetadata> absent ->
+                    throw new AuthorizationStepException("no authorization server metadata was found");
+        };
     }
 
-    /**
-     * RFC 8414 and OpenID Connect Discovery locations, in the order the MCP spec gives: for an
-     * issuer with a path, the well-known segment goes before the path (both kinds), then OpenID's
-     * own form after it.
-     */
-    static List<URI> serverMetadataLocations(URI issuer) {
-        URI origin = Endpoints.origin(issuer);
-        String path = Endpoints.path(issuer);
-        if (path.isEmpty()) {
-            return List.of(origin.resolve("/.well-known/oauth-authorization-server"),
-                    origin.resolve("/.well-known/openid-configuration"));
-        }
-        return List.of(URI.create(origin + "/.well-known/oauth-authorization-server" + path),
-                URI.create(origin + "/.well-known/openid-configuration" + path),
-                URI.create(origin + path + "/.well-known/openid-configuration"));
-    }
-
+    /** The JSON object at {@code uri} if it answers 200 with one; a server that cannot be reached throws. */
     private Optional<JsonNode> document(URI uri) {
         AuthHttp.Reply reply = http.get(uri, "application/json");
         return reply.status() == 200 ? reply.json() : Optional.empty();

@@ -1,12 +1,13 @@
 package dev.warden.client.auth;
 
+import dev.warden.core.oauth.WellKnown;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Optional;
 
-/** URL rules of the authorization flow: where credentials may go, and the well-known locations. */
+/** URL rules of the authorization flow: where credentials may go, and which resource covers which. */
 final class Endpoints {
 
     private Endpoints() {
@@ -52,27 +53,13 @@ final class Endpoints {
         }
     }
 
-    static URI origin(URI uri) {
-        return URI.create(uri.getScheme() + "://" + uri.getRawAuthority());
-    }
-
-    /** The path without its trailing slashes ({@code ""} for the root). */
-    static String path(URI uri) {
-        String p = Optional.ofNullable(uri.getRawPath()).orElse("");
-        int end = p.length();
-        while (end > 0 && p.charAt(end - 1) == '/') {
-            end--;
-        }
-        return p.substring(0, end);
-    }
-
     /** Same origin, and {@code resource}'s path is {@code endpoint}'s path or a parent of it. */
     static boolean covers(URI resource, URI endpoint) {
-        if (!origin(resource).toString().equalsIgnoreCase(origin(endpoint).toString())) {
+        if (!WellKnown.origin(resource).toString().equalsIgnoreCase(WellKnown.origin(endpoint).toString())) {
             return false;
         }
-        String r = path(resource);
-        String e = path(endpoint);
+        String r = WellKnown.path(resource);
+        String e = WellKnown.path(endpoint);
         return e.equals(r) || e.startsWith(r + "/");
     }
 }

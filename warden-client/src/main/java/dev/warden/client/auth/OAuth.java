@@ -1,6 +1,7 @@
 package dev.warden.client.auth;
 
 import dev.warden.client.http.HttpAuthorization;
+import dev.warden.core.oauth.WellKnown;
 import dev.warden.core.transport.UnauthorizedException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -273,7 +274,7 @@ public final class OAuth implements HttpAuthorization {
         return Objects.equals(lower(answer.getScheme()), lower(redirect.getScheme()))
                 && Objects.equals(lower(answer.getHost()), lower(redirect.getHost()))
                 && answer.getPort() == redirect.getPort()
-                && Endpoints.path(answer).equals(Endpoints.path(redirect));
+                && WellKnown.path(answer).equals(WellKnown.path(redirect));
     }
 
     private static String lower(String s) {
@@ -336,7 +337,7 @@ public final class OAuth implements HttpAuthorization {
          * support such documents, instead of registering.
          */
         public Builder clientMetadataUrl(URI url) {
-            if (url == null || !"https".equalsIgnoreCase(url.getScheme()) || Endpoints.path(url).isEmpty()
+            if (url == null || !"https".equalsIgnoreCase(url.getScheme()) || WellKnown.path(url).isEmpty()
                     || url.getRawFragment() != null) {
                 throw new IllegalArgumentException("clientMetadataUrl must be an https URL with a path, got " + url);
             }

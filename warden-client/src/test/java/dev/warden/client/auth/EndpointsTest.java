@@ -31,17 +31,6 @@ class EndpointsTest {
     }
 
     @Test
-    void serverMetadataIsSoughtInTheSpecsOrder() {
-        assertThat(Discovery.serverMetadataLocations(URI.create("https://as.example/tenant1"))).containsExactly(
-                URI.create("https://as.example/.well-known/oauth-authorization-server/tenant1"),
-                URI.create("https://as.example/.well-known/openid-configuration/tenant1"),
-                URI.create("https://as.example/tenant1/.well-known/openid-configuration"));
-        assertThat(Discovery.serverMetadataLocations(URI.create("https://as.example/"))).containsExactly(
-                URI.create("https://as.example/.well-known/oauth-authorization-server"),
-                URI.create("https://as.example/.well-known/openid-configuration"));
-    }
-
-    @Test
     void pkceChallengeIsTheBase64urlSha256OfTheVerifier() {
         // expected value from an independent implementation (Python's hashlib + urlsafe_b64encode)
         assertThat(Pkce.s256("dBjftJeZ4CVP-mJ92K1qbEUcZcsvZzMDrGSGC-8mgoI"))

@@ -3,6 +3,8 @@ package dev.warden.core.incident;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
+import dev.warden.core.segment.OwnerOnly;
+import dev.warden.core.segment.Retention;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

@@ -1,10 +1,12 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.segment.Appends;
+import dev.warden.core.segment.OwnerOnly;
+import dev.warden.core.segment.Retention;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -162,19 +164,12 @@ public final class JsonLinesIncidentSink implements IncidentSink {
                     roll();
                     open();
                 }
-                ByteBuffer buffer = ByteBuffer.wrap(line);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
+                Appends.write(channel, line);
                 size += line.length;
                 notice.succeeded();
             } catch (IOException e) {
                 notice.failed(e);
-                try {
-                    if (channel != null) {
-                        channel.truncate(size); // no torn line left behind
-                    }
-                } catch (IOException again) {
+                if (channel != null && !Appends.cutBack(channel, size)) {
                     closeQuietly();
                 }
             } finally {

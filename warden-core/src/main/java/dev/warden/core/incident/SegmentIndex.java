@@ -1,5 +1,6 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.segment.OwnerOnly;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;

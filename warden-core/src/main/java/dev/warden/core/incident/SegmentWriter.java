@@ -1,7 +1,10 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.segment.Appends;
+import dev.warden.core.segment.OwnerOnly;
+import dev.warden.core.segment.Retention;
+import dev.warden.core.segment.SegmentLedger;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
@@ -12,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -27,8 +29,12 @@ final class SegmentWriter {
     private static final Set<StandardOpenOption> SEGMENT_OPTIONS = Set.of(StandardOpenOption.CREATE,
             StandardOpenOption.WRITE, StandardOpenOption.READ);
 
-    /** A sealed segment as retention sees it: its bytes on disk (with its index) and its newest record's time. */
-    private record Sealed(long bytes, Optional<Instant> newest) {
+    /** A sealed segment as retention sees it: its number (oldest first) and its newest record's time. */
+    private record Sealed(int number, Optional<Instant> newest) implements Comparable<Sealed> {
+        @Override
+        public int compareTo(Sealed o) {
+            return Integer.compare(number, o.number);
+        }
     }
 
     private final Segments files;
@@ -42,8 +48,8 @@ final class SegmentWriter {
     private long activeSize;
     private Optional<Instant> activeNewest = Optional.empty();
     private final Map<String, long[]> activeIndex = new HashMap<>();
-    private final TreeMap<Integer, Sealed> sealed = new TreeMap<>();
-    private long sealedBytes;
+    /** The sealed segments' bytes on disk, each with its index. */
+    private final SegmentLedger<Sealed> sealed = new SegmentLedger<>();
 
     SegmentWriter(Segments files, long segmentBytes, boolean fsync, Retention retention, Clock clock,
                   UnaryOperator<FileChannel> channels) {
@@ -73,7 +79,6 @@ final class SegmentWriter {
     void recover() throws IOException {
         close();
         sealed.clear();
-        sealedBytes = 0;
         activeIndex.clear();
         OwnerOnly.createDirectories(files.directory());
         files.deleteHalfWrittenIndexes();
@@ -83,9 +88,8 @@ final class SegmentWriter {
             if (!Files.exists(files.index(number))) {
                 SegmentIndex.write(files.index(number), files.scan(number));
             }
-            sealed.put(number, new Sealed(Files.size(files.segment(number)) + Files.size(files.index(number)),
-                    Segments.newestTime(files.segment(number))));
-            sealedBytes += sealed.get(number).bytes();
+            sealed.put(new Sealed(number, Segments.newestTime(files.segment(number))),
+                    Files.size(files.segment(number)) + Files.size(files.index(number)));
         }
         activeNumber = numbers.isEmpty() ? 1 : numbers.get(numbers.size() - 1);
         FileChannel channel = channels.apply(OwnerOnly.open(files.segment(activeNumber), SEGMENT_OPTIONS));
@@ -116,12 +120,9 @@ final class SegmentWriter {
             rotate();
         }
         retain(line.length);
-        ByteBuffer buffer = ByteBuffer.wrap(line);
         long offset = activeSize;
         try {
-            while (buffer.hasRemaining()) {
-                active.write(buffer);
-            }
+            Appends.write(active, line);
             if (fsync) {
                 active.force(false);
             }
@@ -136,10 +137,7 @@ final class SegmentWriter {
 
     /** After a failed write: the segment back to its last whole record, or closed (reopened and cut by the next write). */
     private void cutBack() {
-        try {
-            active.truncate(activeSize);
-            active.position(activeSize);
-        } catch (IOException e) {
+        if (!Appends.cutBack(active, activeSize)) {
             close();
         }
     }
@@ -151,9 +149,6 @@ final class SegmentWriter {
      */
     private void retain(long incoming) throws IOException {
         Instant cutoff = clock.instant().minus(retention.maxAge());
-        while (!sealed.isEmpty() && sealed.firstEntry().getValue().newest().map(t -> t.isBefore(cutoff)).orElse(true)) {
-            drop(sealed.firstKey());
-        }
         if (activeSize > 0 && activeNewest.map(t -> t.isBefore(cutoff)).orElse(false)) {
             // Everything in the active segment is past the age: it goes, and a new segment starts.
             int old = activeNumber;
@@ -167,17 +162,14 @@ final class SegmentWriter {
             Files.deleteIfExists(files.segment(old));
             Files.deleteIfExists(files.index(old));
         }
-        while (!sealed.isEmpty() && sealedBytes + activeSize + incoming > retention.maxBytes()) {
-            drop(sealed.firstKey());
-        }
+        sealed.retain(activeSize + incoming, Optional.empty(),
+                s -> s.newest().map(t -> t.isBefore(cutoff)).orElse(true), retention, this::drop);
     }
 
-    private void drop(int number) throws IOException {
-        Sealed gone = sealed.remove(number);
-        sealedBytes -= gone.bytes();
+    private void drop(Sealed segment) throws IOException {
         // The index first: a segment without its index is rebuilt by the next open, an index without its segment is not read.
-        Files.deleteIfExists(files.index(number));
-        Files.deleteIfExists(files.segment(number));
+        Files.deleteIfExists(files.index(segment.number()));
+        Files.deleteIfExists(files.segment(segment.number()));
     }
 
     private void rotate() throws IOException {
@@ -191,9 +183,7 @@ final class SegmentWriter {
             Files.deleteIfExists(files.segment(activeNumber + 1));
             throw e;
         }
-        long bytes = activeSize + Files.size(files.index(activeNumber));
-        sealed.put(activeNumber, new Sealed(bytes, activeNewest));
-        sealedBytes += bytes;
+        sealed.put(new Sealed(activeNumber, activeNewest), activeSize + Files.size(files.index(activeNumber)));
         close();
         active = next;
         activeIndex.clear();

@@ -1,5 +1,6 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.segment.Retention;
 import dev.warden.testkit.MutableClock;
 import dev.warden.testkit.ReadOnlyDirectory;
 import static org.assertj.core.api.Assertions.assertThat;

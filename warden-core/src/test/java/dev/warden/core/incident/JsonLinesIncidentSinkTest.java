@@ -7,6 +7,7 @@ import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Finding;
+import dev.warden.core.segment.Retention;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,10 @@
 package dev.warden.gateway.audit;
 
-import dev.warden.core.incident.OwnerOnly;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Appends;
+import dev.warden.core.segment.OwnerOnly;
+import dev.warden.core.segment.Retention;
+import dev.warden.core.segment.SegmentLedger;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,6 @@ import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
@@ -69,8 +69,7 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
     private final Retention retention;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
-    private final TreeMap<Part, Long> sizes = new TreeMap<>();
-    private long total;
+    private final SegmentLedger<Part> sizes = new SegmentLedger<>();
     private Part current;
     private FileChannel out;
 
@@ -109,14 +108,11 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
     private void scan() throws IOException {
         OwnerOnly.createDirectories(dir);
         sizes.clear();
-        total = 0;
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : (Iterable<Path>) files::iterator) {
                 Optional<Part> part = Part.of(file.getFileName().toString());
                 if (part.isPresent()) {
-                    long size = Files.size(file);
-                    sizes.put(part.get(), size);
-                    total += size;
+                    sizes.put(part.get(), Files.size(file));
                 }
             }
         }
@@ -134,7 +130,7 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             if (out == null || current == null || !current.day().equals(day)) {
                 switchTo(latestPartOf(day)); // also after a write that failed and closed the file
             }
-            long size = sizes.getOrDefault(current, 0L);
+            long size = sizes.size(current);
             if (size > 0 && size + bytes.length > retention.maxBytes() / 4) {
                 switchTo(new Part(day, current.part() + 1));
                 size = 0;
@@ -145,25 +141,19 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
             } catch (ClosedByInterruptException e) {
                 rewriteAfterInterrupt(size, bytes);
             } catch (IOException e) {
-                try {
-                    out.truncate(size); // no torn line left behind
-                } catch (IOException again) {
+                if (!Appends.cutBack(out, size)) {
                     closeOut();
                 }
                 throw e;
             }
             sizes.put(current, size + bytes.length);
-            total += bytes.length;
         } finally {
             lock.unlock();
         }
     }
 
     private void append(byte[] bytes) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-            out.write(buffer);
-        }
+        Appends.write(out, bytes);
     }
 
     /**
@@ -178,7 +168,6 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
         try {
             closeOut();
             switchTo(part);
-            total -= sizes.get(part) - size;
             sizes.put(part, size);
             out.truncate(size);
             append(bytes);
@@ -193,8 +182,8 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
     }
 
     private Part latestPartOf(LocalDate day) {
-        Part last = sizes.floorKey(new Part(day, Integer.MAX_VALUE));
-        return last != null && last.day().equals(day) ? last : new Part(day, 0);
+        return sizes.floor(new Part(day, Integer.MAX_VALUE)).filter(last -> last.day().equals(day))
+                .orElseGet(() -> new Part(day, 0));
     }
 
     private void switchTo(Part part) throws IOException {
@@ -202,27 +191,16 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
         current = null;
         FileChannel channel = OwnerOnly.open(dir.resolve(part.fileName()), Set.of(StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE, StandardOpenOption.APPEND));
-        long size = channel.size();
         out = channel;
         current = part;
-        total += size - sizes.getOrDefault(part, 0L);
-        sizes.put(part, size);
+        sizes.put(part, channel.size());
     }
 
     /** Whole files, oldest first: days past the maximum age, then as many as it takes for {@code incoming} bytes to fit. */
     private void retain(long incoming) throws IOException {
         LocalDate cutoff = LocalDate.ofInstant(clock.instant().minus(retention.maxAge()), ZoneOffset.UTC);
-        while (!sizes.isEmpty() && !sizes.firstKey().equals(current) && sizes.firstKey().day().isBefore(cutoff)) {
-            drop(sizes.firstKey());
-        }
-        while (!sizes.isEmpty() && !sizes.firstKey().equals(current) && total + incoming > retention.maxBytes()) {
-            drop(sizes.firstKey());
-        }
-    }
-
-    private void drop(Part part) throws IOException {
-        total -= sizes.remove(part);
-        Files.deleteIfExists(dir.resolve(part.fileName()));
+        sizes.retain(incoming, Optional.ofNullable(current), part -> part.day().isBefore(cutoff), retention,
+                part -> Files.deleteIfExists(dir.resolve(part.fileName())));
     }
 
     private void closeOut() {

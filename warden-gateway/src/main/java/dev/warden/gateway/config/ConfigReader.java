@@ -12,7 +12,7 @@ import dev.warden.auth.AuthConfig;
 import dev.warden.auth.AuthConfigException;
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import dev.warden.core.transport.StdioTransport;
 import java.nio.file.Path;
 import java.time.Duration;

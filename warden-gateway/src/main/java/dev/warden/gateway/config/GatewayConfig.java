@@ -2,7 +2,7 @@ package dev.warden.gateway.config;
 
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.PresentedToken;
-import dev.warden.core.incident.Retention;
+import dev.warden.core.segment.Retention;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

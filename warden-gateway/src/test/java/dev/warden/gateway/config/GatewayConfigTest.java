@@ -232,7 +232,7 @@ class GatewayConfigTest {
     @Test
     void theIncidentStoreAndTheAuditLogKeep256MiBAndTwoWeeksUnlessToldOtherwise() {
         GatewayConfig defaults = parse("upstreams: { a: { command: x } }");
-        assertThat(defaults.incidents()).isEqualTo(dev.warden.core.incident.Retention.DEFAULT);
+        assertThat(defaults.incidents()).isEqualTo(dev.warden.core.segment.Retention.DEFAULT);
         assertThat(defaults.audit().retention().maxBytes()).isEqualTo(256L * 1024 * 1024);
         assertThat(defaults.audit().retention().maxAge()).isEqualTo(Duration.ofDays(14));
         GatewayConfig set = parse("upstreams: { a: { command: x } }\n"

@@ -1,4 +1,4 @@
-package dev.warden.core.incident;
+package dev.warden.core.segment;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,4 +1,4 @@
-package dev.warden.core.incident;
+package dev.warden.core.segment;
 
 import java.time.Duration;
 import java.util.Objects;
