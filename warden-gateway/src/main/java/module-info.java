@@ -15,7 +15,7 @@ module dev.warden.gateway {
     requires micrometer.registry.prometheus;
 
     exports dev.warden.gateway;
-    exports dev.warden.gateway.audit;
+    exports dev.warden.gateway.auditlog;
     exports dev.warden.gateway.config;
     exports dev.warden.gateway.health;
     // What a shared store (warden-store-redis) implements for several replicas.

@@ -1,6 +1,6 @@
 package dev.warden.cli;
 
-import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.auditlog.AuditRecord;
 import dev.warden.store.postgres.AuditQuery;
 import dev.warden.store.postgres.PostgresSettings;
 import dev.warden.store.postgres.PostgresStore;

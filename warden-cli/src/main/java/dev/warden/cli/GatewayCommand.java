@@ -2,7 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.transport.StdioTransport;
-import dev.warden.gateway.audit.AuditSink;
+import dev.warden.gateway.auditlog.AuditSink;
 import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.GatewayConfig;

@@ -2,8 +2,8 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentStore;
-import dev.warden.gateway.audit.AuditSink;
-import dev.warden.gateway.audit.FileAuditLog;
+import dev.warden.gateway.auditlog.AuditSink;
+import dev.warden.gateway.auditlog.FileAuditLog;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Postgres;
 import dev.warden.gateway.health.CachedProbe;

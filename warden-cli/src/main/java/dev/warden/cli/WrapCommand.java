@@ -4,7 +4,7 @@ import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.segment.Retention;
 import dev.warden.core.sanitize.Policy;
-import dev.warden.gateway.audit.FileAuditLog;
+import dev.warden.gateway.auditlog.FileAuditLog;
 import dev.warden.gateway.Gateway;
 import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.config.GatewayConfig;

@@ -4,7 +4,7 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
-import dev.warden.gateway.audit.AuditSink;
+import dev.warden.gateway.auditlog.AuditSink;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;

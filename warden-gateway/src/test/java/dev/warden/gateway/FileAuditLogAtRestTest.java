@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.core.segment.Retention;
-import dev.warden.gateway.audit.AuditRecord;
-import dev.warden.gateway.audit.FileAuditLog;
+import dev.warden.gateway.auditlog.AuditRecord;
+import dev.warden.gateway.auditlog.FileAuditLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
-import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.auditlog.AuditRecord;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;

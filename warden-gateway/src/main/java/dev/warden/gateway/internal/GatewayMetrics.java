@@ -1,7 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.sanitize.Category;
-import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.auditlog.AuditRecord;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -11,7 +11,7 @@ import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestHandler;
 import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
-import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.auditlog.AuditRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

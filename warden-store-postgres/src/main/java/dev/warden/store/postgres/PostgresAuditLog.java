@@ -1,7 +1,7 @@
 package dev.warden.store.postgres;
 
-import dev.warden.gateway.audit.AuditRecord;
-import dev.warden.gateway.audit.AuditSink;
+import dev.warden.gateway.auditlog.AuditRecord;
+import dev.warden.gateway.auditlog.AuditSink;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

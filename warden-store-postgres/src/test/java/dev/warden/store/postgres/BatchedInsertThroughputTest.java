@@ -1,6 +1,6 @@
 package dev.warden.store.postgres;
 
-import dev.warden.gateway.audit.AuditRecord;
+import dev.warden.gateway.auditlog.AuditRecord;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

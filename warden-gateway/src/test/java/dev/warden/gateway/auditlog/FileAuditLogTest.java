@@ -1,4 +1,4 @@
-package dev.warden.gateway.audit;
+package dev.warden.gateway.auditlog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
