@@ -7,10 +7,13 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.WardenException;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,6 +98,54 @@ class ArchitectureTest {
                 .orShould().callMethod(JsonRpcError.class, "of", int.class, String.class,
                         tools.jackson.databind.JsonNode.class)
                 .as("a failure reaches a peer only as core.error renders it")
+                .check(warden);
+    }
+
+    /**
+     * One recorder: every incident is written by core's {@code ErrorBoundary}, which gives it its
+     * ref, its time, its caller and its share of a window of refusals of one kind. A class that
+     * wrote to a sink or store itself would hand out refs the recorder never saw. The sinks of
+     * {@code core.incident} (which forward to one another) are where incidents land, not where
+     * they are made.
+     */
+    @Test
+    void only_the_recorder_writes_incidents() {
+        DescribedPredicate<JavaCall<?>> writesAnIncident = new DescribedPredicate<>("record(Incident) on a sink") {
+            @Override
+            public boolean test(JavaCall<?> call) {
+                return call.getName().equals("record")
+                        && call.getTargetOwner().isAssignableTo(IncidentSink.class);
+            }
+        };
+        noClasses().that().resideOutsideOfPackage("dev.warden.core.incident..")
+                .should().callMethodWhere(writesAnIncident)
+                .as("incidents are written only by core's recorder (ErrorBoundary)")
+                .check(warden);
+    }
+
+    /**
+     * One classifier: a failure's code is decided by {@code dev.warden.core.failure} (the
+     * {@code Classifier} and the tables it reads), never read from a name elsewhere. Turning a
+     * name into an {@link ErrorCode} ({@code values()}, {@code valueOf}) is what taking a code
+     * from an upstream's evidence comes down to. Left out: the error model itself, the incident
+     * store reading back what it wrote, and the command line reading an operator's
+     * {@code --code}; and the lookup tables javac makes for a {@code switch} over the codes.
+     */
+    @Test
+    void only_the_classifier_reads_a_code_from_a_name() {
+        DescribedPredicate<JavaCall<?>> readsACode = new DescribedPredicate<>("ErrorCode.values() or valueOf") {
+            @Override
+            public boolean test(JavaCall<?> call) {
+                return call.getTargetOwner().isEquivalentTo(ErrorCode.class)
+                        && (call.getName().equals("values") || call.getName().equals("valueOf"))
+                        && call.getOriginOwner().getFields().stream()
+                                .noneMatch(f -> f.getName().startsWith("$SwitchMap$"));
+            }
+        };
+        noClasses().that().resideOutsideOfPackages("dev.warden.core.failure..", "dev.warden.core.error..",
+                        "dev.warden.core.incident..", "dev.warden.cli..")
+                .should().callMethodWhere(readsACode)
+                .as("only core.failure's Classifier turns upstream evidence into an ErrorCode")
                 .check(warden);
     }
 

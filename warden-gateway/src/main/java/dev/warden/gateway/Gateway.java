@@ -71,8 +71,7 @@ public final class Gateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
         this.clock = b.clock;
-        // Every incident recorded while serving an authenticated caller carries its subject and client id.
-        this.incidents = dev.warden.gateway.internal.CallerIncidents.stamping(b.incidents);
+        this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
         this.shared = b.shared;
         this.replicas = b.replicas;
@@ -97,7 +96,7 @@ public final class Gateway implements AutoCloseable {
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
-                incidents, b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
+                b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
                 forwarding, lifecycle.draining(), new dev.warden.gateway.internal.TaskOwners(), b.toolScopes);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a

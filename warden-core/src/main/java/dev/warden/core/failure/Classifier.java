@@ -105,6 +105,19 @@ public final class Classifier {
         return decide(Evidence.words(serverText, callerValues, callerNames, withoutEvidence)).code();
     }
 
+    /**
+     * The code a server declared by name (a Warden error object's {@code code}, another replica's
+     * answer): empty if the name is none of Warden's. The one place a name becomes a code.
+     */
+    public static Optional<ErrorCode> declared(String name) {
+        for (ErrorCode c : ErrorCode.values()) {
+            if (c.name().equals(name)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** An upstream's internal error is, from the gateway, the upstream failing. */
     public static ErrorCode ofUpstream(ErrorCode code) {
         return code == ErrorCode.INTERNAL_ERROR ? ErrorCode.UPSTREAM_ERROR : code;

@@ -18,8 +18,10 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The one place a throwable becomes a failure the peer may see. Every failure gets a fresh
- * {@link Ref} and an incident; only system failures reach the {@link ErrorReporter}s.
+ * The one recorder, and the one place a throwable becomes a failure the peer may see. Every
+ * failure gets a {@link Ref} and an incident, written here and nowhere else (the gateway's
+ * failures too, drafted by the gateway and recorded with {@link #record} and
+ * {@link #recordOnce}); only system failures reach the {@link ErrorReporter}s.
  *
  * <p>Order of trust: a {@link ToolFailure} anywhere in the cause chain is the author's deliberate
  * answer and wins; then the classifiers (SQLSTATE mapping and the like); everything else is
@@ -31,15 +33,23 @@ public final class ErrorBoundary {
     private final IncidentSink incidents;
     private final List<ErrorReporter> reporters;
     private final Clock clock;
-    /** Protocol errors of one kind (codes and message, all ours) within a second share an incident. */
-    private final RefWindow<String> refusals;
+    /**
+     * Refusals of one kind within {@link #WINDOW} share an incident: protocol errors (codes and
+     * message, all ours) and what callers of {@link #recordOnce} call one kind. The one window.
+     */
+    private final RefWindow<Object> refusals;
+
+    /** Refusals of one kind within this window share one incident and its ref. */
+    public static final java.time.Duration WINDOW = java.time.Duration.ofSeconds(1);
+    /** The most kinds the window tells apart at once; past it, a kind may get one more incident. */
+    private static final int MAX_KINDS = 1024;
 
     private ErrorBoundary(Builder builder) {
         this.classifiers = List.copyOf(builder.classifiers);
         this.incidents = builder.incidents;
         this.reporters = List.copyOf(builder.reporters);
         this.clock = builder.clock;
-        this.refusals = new RefWindow<>(clock, java.time.Duration.ofSeconds(1), 256);
+        this.refusals = new RefWindow<>(clock, WINDOW, MAX_KINDS);
     }
 
     /** A boundary like this one whose incidents go to {@code incidents} instead. */
@@ -48,7 +58,7 @@ public final class ErrorBoundary {
         this.incidents = incidents;
         this.reporters = like.reporters;
         this.clock = like.clock;
-        this.refusals = new RefWindow<>(clock, java.time.Duration.ofSeconds(1), 256);
+        this.refusals = new RefWindow<>(clock, WINDOW, MAX_KINDS);
     }
 
     /**
@@ -123,6 +133,36 @@ public final class ErrorBoundary {
         return refusals.refFor(refused.code() + " " + refused.symbolic() + " " + refused.getMessage() + " " + reason,
                 (ref, now) -> safely(() -> incidents.record(new Incident(ref, now, refused.symbolic(),
                         context.method(), context.tool(), Incident.chainOf(refused)).withReason(reason))));
+    }
+
+    /**
+     * An incident drafted where the failure was read (an upstream's original text and what the
+     * sanitizer found in it, the gateway's reason), given its ref and time here.
+     */
+    @FunctionalInterface
+    public interface Draft {
+        Incident at(Ref ref, java.time.Instant time);
+    }
+
+    /** Records the drafted incident under a fresh ref, now; the ref the peer is given. */
+    public Ref record(Draft draft) {
+        Objects.requireNonNull(draft, "draft");
+        Ref ref = Ref.random();
+        java.time.Instant now = clock.instant();
+        safely(() -> incidents.record(draft.at(ref, now)));
+        return ref;
+    }
+
+    /**
+     * Records the drafted incident once for failures of {@code kind} within {@link #WINDOW}: a
+     * flood of refusals of one kind (a limit, a guessed tool name) is one incident and one ref,
+     * not thousands. {@code kind} is built from trusted values (method, tool, code) and has
+     * value equality (a record).
+     */
+    public Ref recordOnce(Object kind, Draft draft) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(draft, "draft");
+        return refusals.refFor(kind, (ref, now) -> safely(() -> incidents.record(draft.at(ref, now))));
     }
 
     private ToolFailure classify(Throwable thrown) {

@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is decoded once, {@link UpstreamText}), sanitized with the upstream's policy, given a code (the
  * sanitizer's, e.g. a database error's SQLSTATE mapping, else one read from the text:
  * {@link dev.warden.core.failure.Classifier}) and a ref, and recorded with the original in the incident store
- * ({@link IncidentRecorder}); {@link FailureReader} does these in that order. The client gets the
+ * (by core's recorder, {@link UpstreamIncidents}); {@link FailureReader} does these in that order. The client gets the
  * sanitized text, the code and the ref, rendered by the one renderer. What is not a failure
  * (results, notifications) is cleaned by {@link SuccessCleaner}. This class is the one door the
  * connection uses for all of it.
@@ -117,7 +117,7 @@ public final class ErrorPipeline {
     }
 
     private final String upstream;
-    private final IncidentRecorder incidents;
+    private final UpstreamIncidents incidents;
     private final FailureReader reader;
     private final SuccessCleaner results;
 
@@ -142,7 +142,9 @@ public final class ErrorPipeline {
             boolean pii, IncidentSink incidents, Clock clock, Consumer<Category> onFinding,
             Predicate<String> redactsResultsOf) {
         this.upstream = upstream;
-        this.incidents = new IncidentRecorder(upstream, incidents, clock);
+        // Shared by every client: the caller is the one the recording thread serves.
+        this.incidents = new UpstreamIncidents(upstream,
+                ErrorBoundary.builder().incidents(incidents).clock(clock).build().serving(CallerIncidents::current));
         this.reader = new FailureReader(sanitizer, policy, onFinding, this.incidents);
         this.results = new SuccessCleaner(sanitizer, policy, onFinding, redactSuccessfulResults, redactsResultsOf, pii);
     }
@@ -250,7 +252,7 @@ public final class ErrorPipeline {
     /**
      * A name the caller asked for that does not exist (an unknown tool): the client is not told
      * the name, the operator is. Names asked for within a second share one incident each, so a
-     * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
+     * flood of guesses writes a bounded number of incidents a second.
      */
     Outcome unknown(String method, String name, Optional<String> arguments) {
         return unknown(method, name, arguments, Optional.empty());

@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  * One failure an upstream reported, read: its text normalized ({@link UpstreamText}), its
  * structure read for a well-known error shape, each part sanitized as what it is with the
  * upstream's policy, given its code ({@link Classifier}), and recorded with the original
- * ({@link IncidentRecorder}). What comes out is what the client may see.
+ * ({@link UpstreamIncidents}). What comes out is what the client may see.
  */
 final class FailureReader {
 
@@ -44,9 +44,9 @@ final class FailureReader {
     private final Sanitizer sanitizer;
     private final Policy policy;
     private final Consumer<Category> onFinding;
-    private final IncidentRecorder incidents;
+    private final UpstreamIncidents incidents;
 
-    FailureReader(Sanitizer sanitizer, Policy policy, Consumer<Category> onFinding, IncidentRecorder incidents) {
+    FailureReader(Sanitizer sanitizer, Policy policy, Consumer<Category> onFinding, UpstreamIncidents incidents) {
         this.sanitizer = sanitizer;
         this.policy = policy;
         this.onFinding = onFinding;

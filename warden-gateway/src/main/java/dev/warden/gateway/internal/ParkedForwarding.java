@@ -131,7 +131,7 @@ public final class ParkedForwarding {
         Optional<String> address = profile.key() instanceof ClientKey.Address(String a) ? Optional.of(a)
                 : Optional.empty();
         return forward(owner, ctx, address, profile.caller(), callTime(ctx, links),
-                services.boundaryFor(profile.caller()));
+                services.boundary().serving(profile::caller));
     }
 
     /** How long the round may take: its tool's timeout, else the longest of the upstreams'. */
@@ -213,12 +213,7 @@ public final class ParkedForwarding {
     }
 
     private static ErrorCode symbolic(String name) {
-        for (ErrorCode code : ErrorCode.values()) {
-            if (code.name().equals(name)) {
-                return code;
-            }
-        }
-        return ErrorCode.INTERNAL_ERROR;
+        return dev.warden.core.failure.Classifier.declared(name).orElse(ErrorCode.INTERNAL_ERROR);
     }
 
     /** The round's answer is lost with its replica: retryable, recorded here with why (for the operator only). */

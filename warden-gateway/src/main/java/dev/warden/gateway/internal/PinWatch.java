@@ -1,7 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.Ref;
+import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.pin.DefinitionPins;
@@ -31,8 +31,8 @@ public final class PinWatch {
     static final int MAX_SEEN = 10_000;
 
     private final Map<String, Pin> pins;
-    private final IncidentSink incidents;
-    private final Clock clock;
+    /** Core's recorder, over the gateway's incident store. */
+    private final ErrorBoundary incidents;
     /** Per upstream, its own tool names whose listed definition differs from the pin (block mode hides them). */
     private final Map<String, Set<String>> changedTools = new ConcurrentHashMap<>();
     /** upstream + key + hash already reported: each change is logged and recorded once. */
@@ -42,8 +42,9 @@ public final class PinWatch {
         this.pins = upstreams.stream().filter(u -> u.pin().isPresent())
                 .collect(Collectors.toUnmodifiableMap(Upstream::name, u -> u.pin().orElseThrow(),
                         (a, b) -> a));
-        this.incidents = incidents;
-        this.clock = clock;
+        // A change is seen in a caller's listing: its incident carries that caller.
+        this.incidents = ErrorBoundary.builder().incidents(incidents).clock(clock).build()
+                .serving(CallerIncidents::current);
     }
 
     /** A watch for no pins: everything is as listed. */
@@ -102,13 +103,9 @@ public final class PinWatch {
         // The key holds only the upstream's name for the definition; its text stays out of the log.
         LOG.log(System.Logger.Level.WARNING, "upstream {0}: {1} {2} ({3}){4}", upstream, key, what,
                 pin.file().getFileName(), action);
-        try {
-            incidents.record(new Incident(Ref.random(), clock.instant(), ErrorCode.BLOCKED, "definition-pin",
-                    Optional.of(key.substring(key.indexOf(':') + 1)), Optional.of(upstream), Optional.empty(),
-                    List.of(), List.of()).withReason(key + " " + what + action));
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "upstream {0}: the pin change of {1} could not be recorded",
-                    upstream, key);
-        }
+        // A store that cannot write says so itself (its FailureNotice); the warning above stands.
+        incidents.record((ref, now) -> new Incident(ref, now, ErrorCode.BLOCKED, "definition-pin",
+                Optional.of(key.substring(key.indexOf(':') + 1)), Optional.of(upstream), Optional.empty(),
+                List.of(), List.of()).withReason(key + " " + what + action));
     }
 }

@@ -63,7 +63,7 @@ public final class ProxyConnection implements Asker {
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
         this.session = Session.builder(downstream)
-                .boundary(services.boundaryFor(profile.caller()))
+                .boundary(services.boundary().serving(profile::caller))
                 .defaultTimeout(this.links.first().spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, handshake::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> held.ready())

@@ -136,14 +136,9 @@ final class UpstreamText {
             if (!error.path("message").isString()) {
                 return Optional.empty();
             }
-            for (ErrorCode c : ErrorCode.values()) {
-                if (c.name().equals(code)) {
-                    return Optional.of(c);
-                }
-            }
+            return Classifier.declared(code);
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-        return Optional.empty();
     }
 }

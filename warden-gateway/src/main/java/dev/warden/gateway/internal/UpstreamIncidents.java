@@ -1,45 +1,31 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.PeerErrorException;
-import dev.warden.core.incident.Incident;
-import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.Ref;
-import dev.warden.core.error.RefWindow;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.sanitize.Finding;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where one upstream's failures are kept for the operator: each gets a ref and an incident with
- * the full detail (the original text, the cause); a flood of refusals of one kind shares one. A
- * broken store never changes what the client receives.
+ * What one upstream's failures say to the operator: each incident drafted here with the full
+ * detail (the original text, the cause, the gateway's reason) and recorded by core's recorder
+ * ({@link ErrorBoundary}), which gives it its ref; a flood of refusals of one kind shares one
+ * there. A broken store never changes what the client receives.
  */
-final class IncidentRecorder {
-
-    /** Refusals of one kind within this window share one incident and its ref. */
-    static final Duration REFUSAL_WINDOW = Duration.ofSeconds(1);
-    private static final int MAX_REFUSAL_KINDS = 1024;
+final class UpstreamIncidents {
 
     private record RefusalKind(String method, Optional<String> tool, ErrorCode code) {
     }
 
-    private final RefWindow<RefusalKind> refusals;
-
     private final String upstream;
-    private final IncidentSink incidents;
-    private final Clock clock;
-    private final ErrorBoundary boundary;
+    private final ErrorBoundary recorder;
 
-    IncidentRecorder(String upstream, IncidentSink incidents, Clock clock) {
+    UpstreamIncidents(String upstream, ErrorBoundary recorder) {
         this.upstream = upstream;
-        this.incidents = incidents;
-        this.clock = clock;
-        this.refusals = new RefWindow<>(clock, REFUSAL_WINDOW, MAX_REFUSAL_KINDS);
-        this.boundary = ErrorBoundary.builder().incidents(incidents).build();
+        this.recorder = recorder;
     }
 
     /**
@@ -47,16 +33,14 @@ final class IncidentRecorder {
      * route): recorded in the gateway's incident store, so the ref the upstream sees resolves.
      */
     ErrorBoundary boundary() {
-        return boundary;
+        return recorder;
     }
 
     /** A failure the upstream reported: the original as it said it, with what the sanitizer found in it. */
     Ref upstreamFailed(String method, Optional<String> tool, ErrorCode code, String original, List<Finding> findings,
             Optional<String> arguments) {
-        Ref ref = Ref.random();
-        record(withArguments(Incident.ofText(ref, clock.instant(), code, method, tool, Optional.of(upstream), original,
-                findings), arguments));
-        return ref;
+        return recorder.record((ref, now) -> withArguments(Incident.ofText(ref, now, code, method, tool,
+                Optional.of(upstream), original, findings), arguments));
     }
 
     /**
@@ -65,11 +49,9 @@ final class IncidentRecorder {
      * the gateway's words and a {@link PeerErrorException}'s message names only the code.
      */
     Ref local(String method, Optional<String> tool, ErrorCode code, String trustedMessage, Throwable cause) {
-        Ref ref = Ref.random();
-        record(new Incident(ref, clock.instant(), code, method, tool, Optional.of(upstream), saidIn(cause),
-                List.of(), cause == null ? List.of() : Incident.chainOf(cause))
+        return recorder.record((ref, now) -> new Incident(ref, now, code, method, tool, Optional.of(upstream),
+                saidIn(cause), List.of(), cause == null ? List.of() : Incident.chainOf(cause))
                 .withReason(trustedMessage));
-        return ref;
     }
 
     /** The upstream's own error in a cause chain (a few links deep at most), as it said it. */
@@ -89,42 +71,32 @@ final class IncidentRecorder {
      * one incident and ref (the audit log still has a line for each request).
      */
     Ref refused(String method, Optional<String> tool, Guard.Refusal refusal) {
-        return refusals.refFor(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> record(new Incident(
+        return recorder.recordOnce(new RefusalKind(method, tool, refusal.code()), (fresh, now) -> new Incident(
                 fresh, now, refusal.code(), method, tool, Optional.of(upstream), Optional.empty(), List.of(),
-                List.of()).withReason(refusal.reason())));
+                List.of()).withReason(refusal.reason()));
     }
 
     /**
      * A name the caller asked for that does not exist (an unknown tool), recorded under the name
      * as the operator may read it. Names asked for within a second share one incident each, so a
-     * flood of guesses writes at most {@code MAX_REFUSAL_KINDS} incidents a second.
+     * flood of guesses writes a bounded number of incidents a second.
      */
     Ref unknown(String method, String shown, Optional<String> arguments) {
-        return refusals.refFor(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
-                record(withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
+        return recorder.recordOnce(new RefusalKind(method, Optional.of(shown), ErrorCode.NOT_FOUND), (fresh, now) ->
+                withArguments(new Incident(fresh, now, ErrorCode.NOT_FOUND, method, Optional.of(shown),
                         Optional.of(upstream), Optional.empty(), List.of(), List.of())
                         .withReason("The client called a tool this upstream does not have (or that policy hides)."),
-                        arguments)));
+                        arguments));
     }
 
     /** A tool the upstream said it does not have, with what it said (recorded for this call alone). */
     Ref unknownSaid(String method, String shown, String original, Optional<String> arguments) {
-        Ref ref = Ref.random();
-        record(withArguments(Incident.ofText(ref, clock.instant(), ErrorCode.NOT_FOUND, method, Optional.of(shown),
-                Optional.of(upstream), original, List.of())
+        return recorder.record((ref, now) -> withArguments(Incident.ofText(ref, now, ErrorCode.NOT_FOUND, method,
+                Optional.of(shown), Optional.of(upstream), original, List.of())
                 .withReason("The upstream said it does not have the tool the client called."), arguments));
-        return ref;
     }
 
     private static Incident withArguments(Incident incident, Optional<String> arguments) {
         return arguments.map(incident::withArguments).orElse(incident);
-    }
-
-    private void record(Incident incident) {
-        try {
-            incidents.record(incident);
-        } catch (RuntimeException e) {
-            // a broken sink must not change what the client receives
-        }
     }
 }
