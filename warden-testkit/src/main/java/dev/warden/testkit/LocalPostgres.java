@@ -123,19 +123,15 @@ public final class LocalPostgres {
     }
 
     /** Debian's PostgreSQL, installed with apt-get when missing (as {@link LocalRedis} installs redis-server). */
-    private static synchronized Path installed() throws IOException, InterruptedException {
-        if (newest().isEmpty()) {
+    private static Path installed() throws IOException {
+        DebianPackage.require("postgresql", () -> {
             try {
-                new ProcessBuilder("bash", "-c",
-                        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql")
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
-                        .waitFor(10, TimeUnit.MINUTES);
+                return newest().isPresent();
             } catch (IOException e) {
-                // reported below
+                return false;
             }
-        }
-        return newest().orElseThrow(() -> new IllegalStateException("these tests need Debian's PostgreSQL, and "
-                + "apt-get could not install it: apt-get install -y postgresql"));
+        });
+        return newest().orElseThrow();
     }
 
     private static java.util.Optional<Path> newest() throws IOException {
