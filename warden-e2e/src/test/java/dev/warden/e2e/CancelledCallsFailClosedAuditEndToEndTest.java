@@ -3,6 +3,7 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
+import dev.warden.testkit.LocalPostgres;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -28,17 +28,13 @@ import tools.jackson.databind.JsonNode;
  */
 class CancelledCallsFailClosedAuditEndToEndTest {
 
-    static final String URL = System.getenv("WARDEN_TEST_PG_URL");
+    static final String URL = LocalPostgres.shared().url();
     static final String SCHEMA = "e2e_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     static URI pg;
     static HttpGateway gateway;
 
     @BeforeAll
     static void start() throws Exception {
-        if (URL == null || URL.isBlank()) {
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL: export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\"");
-        }
         pg = URI.create(URL);
         String[] user = pg.getUserInfo().split(":", 2);
         gateway = HttpGateway.start("""

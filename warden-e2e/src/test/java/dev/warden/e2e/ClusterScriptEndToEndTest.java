@@ -42,7 +42,7 @@ class ClusterScriptEndToEndTest {
     static Processes.Result cluster(String... args) throws Exception {
         List<String> command = Stream.concat(Stream.of(ROOT.resolve("scripts/cluster").toString()), Stream.of(args))
                 .toList();
-        return Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", DIR.toString()));
+        return Processes.run(command, ReplicaCluster.environment(DIR));
     }
 
     /**
@@ -132,11 +132,11 @@ class ClusterScriptEndToEndTest {
         Processes.Result up;
         try {
             up = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "up", "1"),
-                    Map.of("WARDEN_CLUSTER_DIR", other.toString()));
+                    ReplicaCluster.environment(other));
         } finally {
             // Were the directory taken after all, nothing the script started there stays running.
             Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "down"),
-                    Map.of("WARDEN_CLUSTER_DIR", other.toString()));
+                    ReplicaCluster.environment(other));
         }
 
         assertThat(up.exitCode()).isNotZero();
@@ -155,7 +155,7 @@ class ClusterScriptEndToEndTest {
         Files.writeString(odd.resolve("replica-1/pid"), replica.pid() + "\n");
 
         Processes.Result down = Processes.run(List.of(ROOT.resolve("scripts/cluster").toString(), "down"),
-                Map.of("WARDEN_CLUSTER_DIR", odd.toString()));
+                ReplicaCluster.environment(odd));
 
         assertThat(down.exitCode()).as(down.stderr()).isZero();
         assertThat(running(replica.pid())).as("down returned only once the replica had stopped").isFalse();
@@ -205,7 +205,7 @@ class ClusterScriptEndToEndTest {
         List<String> command = List.of(ROOT.resolve("scripts/cluster").toString(), "up", "2", "--config",
                 config.toString());
 
-        Processes.Result up = Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", failing.toString()));
+        Processes.Result up = Processes.run(command, ReplicaCluster.environment(failing));
 
         assertThat(up.exitCode()).isNotZero();
         assertThat(up.stderr()).contains("replica 1 did not start").contains("nonsense").contains("up failed");

@@ -2,6 +2,7 @@ package dev.warden.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.testkit.LocalPostgres;
 import dev.warden.testkit.TcpRelay;
 import java.net.URI;
 import java.nio.file.Files;
@@ -17,20 +18,19 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Two {@code warden gateway} processes sharing incidents and audit in the real PostgreSQL of
- * scripts/test-postgres ({@code .ci/run} sets {@code WARDEN_TEST_PG_URL}), reached through a relay
- * in this test so that the database can be cut off from them without stopping it. The password is
+ * {@link LocalPostgres}, reached through a relay in this test so that the database can be cut off
+ * from them without stopping it. The password is
  * in the configuration only as {@code ${WARDEN_E2E_PG_PASSWORD}}.
  */
 class GatewayPostgresStoreEndToEndTest {
 
-    static final String URL = System.getenv("WARDEN_TEST_PG_URL");
+    static final String URL = LocalPostgres.shared().url();
     static final Pattern REF = Pattern.compile("ref_[a-km-z2-9]{16}");
     static final Duration PATIENCE = Duration.ofSeconds(30);
 
@@ -44,10 +44,6 @@ class GatewayPostgresStoreEndToEndTest {
 
     @BeforeAll
     static void twoGatewaysOnePostgres() throws Exception {
-        if (URL == null || URL.isBlank()) {
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL: export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\"");
-        }
         URI pg = URI.create(URL);
         relay = TcpRelay.to(pg.getHost(), pg.getPort() < 0 ? 5432 : pg.getPort());
         String user = pg.getUserInfo().substring(0, pg.getUserInfo().indexOf(':'));

@@ -3,6 +3,7 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
+import dev.warden.testkit.LocalPostgres;
 import dev.warden.testkit.LocalRedis;
 import dev.warden.testkit.TcpRelay;
 import java.net.URI;
@@ -21,7 +22,6 @@ import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewayReadinessEndToEndTest {
 
-    static final String PG_URL = System.getenv("WARDEN_TEST_PG_URL");
+    static final String PG_URL = LocalPostgres.shared().url();
     static final Duration PATIENCE = Duration.ofSeconds(30);
 
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -51,10 +51,6 @@ class GatewayReadinessEndToEndTest {
 
     @BeforeAll
     void aGatewayOnRedisAndPostgres() throws Exception {
-        if (PG_URL == null || PG_URL.isBlank()) {
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL: export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\"");
-        }
         redis = LocalRedis.start(Path.of("target", "redis-readiness-e2e"));
         URI pg = URI.create(PG_URL);
         relay = TcpRelay.to(pg.getHost(), pg.getPort() < 0 ? 5432 : pg.getPort());

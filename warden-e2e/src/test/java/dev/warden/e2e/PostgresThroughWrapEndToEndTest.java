@@ -3,12 +3,12 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
+import dev.warden.testkit.LocalPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -18,25 +18,19 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code @modelcontextprotocol/server-postgres} behind {@code warden wrap}, against a real
- * PostgreSQL ({@code .ci/run} installs and starts it and sets {@code WARDEN_TEST_PG_URL}; the
- * database has a {@code customers} table with a unique {@code email}). A failing query reaches the
- * client without table, column, constraint or SQL text, and with the code of its kind.
+ * PostgreSQL (started by this JVM, {@link LocalPostgres}; the database has a {@code customers}
+ * table with a unique {@code email}). A failing query reaches the client without table, column, constraint or SQL text, and with the code of its kind.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresThroughWrapEndToEndTest {
 
-    static final String URL = System.getenv("WARDEN_TEST_PG_URL");
+    static final String URL = LocalPostgres.shared().url();
     LinePeer peer;
     Path dataDir;
     int nextId = 10;
 
     @BeforeAll
     void start() throws Exception {
-        if (URL == null) {
-            // CI always provides the database: there, its absence is a failure, not a reason to skip.
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL (set WARDEN_TEST_PG_URL)");
-        }
         dataDir = Files.createTempDirectory("warden-pg-e2e");
         peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir", dataDir.toString(), "--",
                 Processes.NODE, Processes.NODE_DIR.resolve("node_modules/@modelcontextprotocol/server-postgres/dist/index.js")

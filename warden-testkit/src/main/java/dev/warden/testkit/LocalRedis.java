@@ -33,33 +33,9 @@ public final class LocalRedis implements AutoCloseable {
         this.port = port;
     }
 
-    /**
-     * Debian's redis-server, installed with apt-get when missing (as scripts/test-postgres installs
-     * PostgreSQL), so that {@code ./mvnw verify} sets up what its tests need on a fresh machine.
-     */
-    private static synchronized void installed() throws IOException {
-        if (Files.isExecutable(SERVER)) {
-            return;
-        }
-        try {
-            Process apt = new ProcessBuilder("bash", "-c",
-                    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            apt.waitFor(10, java.util.concurrent.TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            // reported below
-        }
-        if (!Files.isExecutable(SERVER)) {
-            throw new IllegalStateException("these tests need Debian's redis-server, and apt-get could not install "
-                    + "it: apt-get install -y redis-server");
-        }
-    }
-
     /** Starts one under {@code parent} (a directory under target/). */
     public static LocalRedis start(Path parent) throws IOException {
-        installed();
+        DebianPackage.require("redis-server", () -> Files.isExecutable(SERVER));
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();

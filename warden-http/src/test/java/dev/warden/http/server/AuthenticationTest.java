@@ -110,6 +110,7 @@ class AuthenticationTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

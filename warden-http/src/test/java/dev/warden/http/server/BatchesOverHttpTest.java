@@ -47,6 +47,7 @@ class BatchesOverHttpTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

@@ -46,6 +46,7 @@ class EndedSessionsTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

@@ -51,6 +51,7 @@ class EveryPostIsAnsweredTest {
     @AfterEach
     void stop() {
         release.countDown();
+        HttpPeer.closeAll();
         http.close();
     }
 

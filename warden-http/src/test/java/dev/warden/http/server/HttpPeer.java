@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** A raw Streamable HTTP client for the tests: sends exactly the bytes and headers a test chooses. */
-final class HttpPeer {
+final class HttpPeer implements AutoCloseable {
 
     static final String INIT = """
             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
@@ -27,6 +27,26 @@ final class HttpPeer {
 
     HttpPeer(URI endpoint) {
         this.endpoint = endpoint;
+        OPEN.add(client);
+    }
+
+    /** Every peer's client not closed yet: {@link #closeAll()} closes them after each test. */
+    private static final java.util.Set<HttpClient> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Closes the client's connections. Before the server closes: a server stopping gracefully waits
+     * for open connections to close, idle ones too, which cost each test about a second.
+     */
+    @Override
+    public void close() {
+        OPEN.remove(client);
+        client.shutdownNow(); // not close(): that would wait for a stream a test left open
+    }
+
+    /** Closes the clients of every peer a test made, before it closes its servers (see {@link #close()}). */
+    static void closeAll() {
+        OPEN.forEach(HttpClient::shutdownNow);
+        OPEN.clear();
     }
 
     URI endpoint() {

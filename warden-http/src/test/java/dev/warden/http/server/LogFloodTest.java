@@ -80,6 +80,7 @@ class LogFloodTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

@@ -81,6 +81,7 @@ class McpHttpServerTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

@@ -76,6 +76,7 @@ class PortableSessionsTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

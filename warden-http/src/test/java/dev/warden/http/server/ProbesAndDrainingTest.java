@@ -74,6 +74,7 @@ class ProbesAndDrainingTest {
     @AfterEach
     void stop() {
         release.countDown();
+        HttpPeer.closeAll();
         http.close();
     }
 

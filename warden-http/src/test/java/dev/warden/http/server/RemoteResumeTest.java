@@ -87,6 +87,7 @@ class RemoteResumeTest {
     @AfterEach
     void stop() {
         go.countDown();
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

@@ -71,6 +71,7 @@ class ReplicaChangesTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

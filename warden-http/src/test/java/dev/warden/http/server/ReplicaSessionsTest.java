@@ -115,6 +115,7 @@ class ReplicaSessionsTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

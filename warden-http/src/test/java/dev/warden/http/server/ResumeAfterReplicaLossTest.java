@@ -59,6 +59,7 @@ class ResumeAfterReplicaLossTest {
     @AfterEach
     void stop() {
         release.countDown();
+        HttpPeer.closeAll();
         servers.forEach(McpHttpServer::close);
     }
 

@@ -35,6 +35,7 @@ class SlowAndMalformedHttpTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

@@ -63,6 +63,7 @@ class SlowReaderTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
         upstream.shutdownNow();
     }

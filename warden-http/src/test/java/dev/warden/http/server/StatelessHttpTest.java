@@ -87,6 +87,7 @@ class StatelessHttpTest {
 
     @AfterEach
     void stop() {
+        HttpPeer.closeAll();
         http.close();
     }
 

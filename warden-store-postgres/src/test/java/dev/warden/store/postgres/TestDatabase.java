@@ -1,7 +1,6 @@
 package dev.warden.store.postgres;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.warden.testkit.LocalPostgres;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -9,23 +8,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.UUID;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * The real PostgreSQL of {@code scripts/test-postgres} ({@code WARDEN_TEST_PG_URL}; {@code .ci/run}
- * sets it), with a schema of the test's own, dropped afterwards.
+ * The real PostgreSQL this JVM starts ({@link LocalPostgres}), with a schema of the test's own,
+ * dropped afterwards.
  */
 final class TestDatabase implements AutoCloseable {
 
-    static final String URL = System.getenv("WARDEN_TEST_PG_URL");
+    static final String URL = LocalPostgres.shared().url();
 
     final String schema = "wt_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
 
     static TestDatabase require() {
-        if (URL == null || URL.isBlank()) {
-            assertThat(System.getenv("CI")).as("WARDEN_TEST_PG_URL must be set in CI").isNull();
-            Assumptions.abort("no PostgreSQL: export WARDEN_TEST_PG_URL=\"$(scripts/test-postgres)\" to run this test");
-        }
         return new TestDatabase();
     }
 
