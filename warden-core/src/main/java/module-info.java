@@ -17,6 +17,7 @@ module dev.warden.core {
     exports dev.warden.core.jsonrpc;
     exports dev.warden.core.mcp;
     exports dev.warden.core.pin;
+    exports dev.warden.core.protocol;
     exports dev.warden.core.sanitize;
     exports dev.warden.core.session;
     exports dev.warden.core.shape;
