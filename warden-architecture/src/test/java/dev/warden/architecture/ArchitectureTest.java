@@ -7,6 +7,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -14,6 +15,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.warden.core.error.WardenException;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.Session;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,6 +103,30 @@ class ArchitectureTest {
                 .orShould().callMethod(JsonRpcError.class, "of", int.class, String.class,
                         tools.jackson.databind.JsonNode.class)
                 .as("a failure reaches a peer only as core.error renders it")
+                .check(warden);
+    }
+
+    /**
+     * One server-side protocol core: the version {@code initialize} settles on, what the session
+     * then allows and the initialize result are decided in {@code core.protocol}, for the SDK's
+     * server and the gateway alike; neither negotiates on its own.
+     */
+    @Test
+    void the_server_and_the_gateway_settle_the_protocol_version_only_through_the_core() {
+        DescribedPredicate<JavaCall<?>> settlesTheVersion = new DescribedPredicate<>(
+                "ProtocolVersion.negotiate, Session.allowBatches or new InitializeResult") {
+            @Override
+            public boolean test(JavaCall<?> call) {
+                String owner = call.getTargetOwner().getName();
+                String name = call.getName();
+                return owner.equals(ProtocolVersion.class.getName()) && name.equals("negotiate")
+                        || owner.equals(Session.class.getName()) && name.equals("allowBatches")
+                        || owner.equals(Lifecycle.InitializeResult.class.getName()) && name.equals("<init>");
+            }
+        };
+        noClasses().that().resideInAnyPackage("dev.warden.server..", "dev.warden.gateway..")
+                .should().callCodeUnitWhere(settlesTheVersion)
+                .as("warden-server and the gateway agree on a protocol version only through core.protocol")
                 .check(warden);
     }
 
