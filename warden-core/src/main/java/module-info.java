@@ -20,6 +20,7 @@ module dev.warden.core {
     exports dev.warden.core.mcp;
     exports dev.warden.core.oauth;
     exports dev.warden.core.pin;
+    exports dev.warden.core.protocol;
     exports dev.warden.core.sanitize;
     exports dev.warden.core.segment;
     exports dev.warden.core.session;

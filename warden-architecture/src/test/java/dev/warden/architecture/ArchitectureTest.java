@@ -15,6 +15,9 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.WardenException;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.session.Session;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -146,6 +149,30 @@ class ArchitectureTest {
                         "dev.warden.core.incident..", "dev.warden.cli..")
                 .should().callMethodWhere(readsACode)
                 .as("only core.failure's Classifier turns upstream evidence into an ErrorCode")
+                .check(warden);
+    }
+
+    /**
+     * One server-side protocol core: the version {@code initialize} settles on, what the session
+     * then allows and the initialize result are decided in {@code core.protocol}, for the SDK's
+     * server and the gateway alike; neither negotiates on its own.
+     */
+    @Test
+    void the_server_and_the_gateway_settle_the_protocol_version_only_through_the_core() {
+        DescribedPredicate<JavaCall<?>> settlesTheVersion = new DescribedPredicate<>(
+                "ProtocolVersion.negotiate, Session.allowBatches or new InitializeResult") {
+            @Override
+            public boolean test(JavaCall<?> call) {
+                String owner = call.getTargetOwner().getName();
+                String name = call.getName();
+                return owner.equals(ProtocolVersion.class.getName()) && name.equals("negotiate")
+                        || owner.equals(Session.class.getName()) && name.equals("allowBatches")
+                        || owner.equals(Lifecycle.InitializeResult.class.getName()) && name.equals("<init>");
+            }
+        };
+        noClasses().that().resideInAnyPackage("dev.warden.server..", "dev.warden.gateway..")
+                .should().callCodeUnitWhere(settlesTheVersion)
+                .as("warden-server and the gateway agree on a protocol version only through core.protocol")
                 .check(warden);
     }
 

@@ -11,13 +11,14 @@ import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Resources;
 import dev.warden.core.mcp.Tools;
+import dev.warden.core.protocol.ServerHandshake;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
 import dev.warden.core.transport.Transport;
 import dev.warden.server.internal.Admission;
 import dev.warden.server.internal.Catalog;
 import dev.warden.server.internal.ConnectedClient;
-import dev.warden.server.internal.Handshake;
+import dev.warden.server.internal.ConnectionTerms;
 import dev.warden.server.internal.Params;
 import dev.warden.server.internal.PromptRequests;
 import dev.warden.server.internal.ResourceRequests;
@@ -42,16 +43,16 @@ public final class ServerConnection implements AutoCloseable {
     ServerConnection(McpServer server, Transport transport) {
         Catalog catalog = server.catalog();
         this.subscriptions = new Subscriptions(catalog.resourceSubscriptions());
-        Handshake handshake = new Handshake(catalog, client);
+        ConnectionTerms terms = new ConnectionTerms(catalog, client);
         // An authenticated connection's incidents say who met the failure.
         ErrorBoundary boundary = transport instanceof AuthenticatedPeer peer ? server.boundary().serving(peer::caller)
                 : server.boundary();
         Session.Builder builder = Session.builder(transport)
                 .boundary(boundary)
                 .defaultTimeout(server.requestTimeout())
-                .onRequestInline(Lifecycle.INITIALIZE, handshake::initialize)
+                .onRequestInline(Lifecycle.INITIALIZE, terms::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> { })
-                .onRequest(Logging.SET_LEVEL, handshake::setLevel);
+                .onRequest(Logging.SET_LEVEL, terms::setLevel);
         if (!catalog.tools().isEmpty()) {
             ToolCalls tools = new ToolCalls(catalog, boundary, client, server.requestStates());
             builder.onRequest(Tools.LIST, tools::list).onRequest(Tools.CALL, tools::call);
@@ -71,9 +72,9 @@ public final class ServerConnection implements AutoCloseable {
             builder.onRequest(Resources.SUBSCRIBE, subscriptions::subscribe)
                     .onRequest(Resources.UNSUBSCRIBE, subscriptions::unsubscribe);
         }
-        builder.onRequest(Handshake.DISCOVER, handshake::discover);
+        builder.onRequest(ServerHandshake.DISCOVER, terms::discover);
         builder.onRequest(Subscriptions.LISTEN, subscriptions::listen);
-        builder.resultFilter(handshake::decorate);
+        builder.resultFilter(terms::decorate);
         this.session = builder.build();
         session.gate(new Admission(catalog, client, transport)::admit);
     }

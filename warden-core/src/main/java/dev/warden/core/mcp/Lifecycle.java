@@ -25,7 +25,11 @@ public final class Lifecycle {
         }
     }
 
-    public record InitializeResult(String protocolVersion, ServerCapabilities capabilities, Implementation serverInfo,
+    /**
+     * The server's answer to {@code initialize}, built by {@code core.protocol.ServerHandshake}.
+     * Capabilities stay a tree, as the client's do: a gateway passes through what its upstreams declare.
+     */
+    public record InitializeResult(String protocolVersion, ObjectNode capabilities, Implementation serverInfo,
                                    Optional<String> instructions) {
         public InitializeResult {
             Objects.requireNonNull(protocolVersion, "protocolVersion");

@@ -34,21 +34,21 @@ final class ListenStreams {
 
     private final Session session;
     private final ClientProfile profile;
-    private final Handshake handshake;
+    private final GatewayOffer offer;
     private final ResourceRouting resources;
     private final UpstreamCalls calls;
     private final ConnectionLinks links;
     private final Map<RequestId, Listen> listens = new ConcurrentHashMap<>();
     private final java.util.concurrent.CompletionStage<Void> draining;
 
-    ListenStreams(Session session, ClientProfile profile, Handshake handshake, ResourceRouting resources,
+    ListenStreams(Session session, ClientProfile profile, GatewayOffer offer, ResourceRouting resources,
                   UpstreamCalls calls, ConnectionLinks links, java.util.concurrent.CompletionStage<Void> draining) {
         this.calls = calls;
         this.links = links;
         this.draining = draining;
         this.session = session;
         this.profile = profile;
-        this.handshake = handshake;
+        this.offer = offer;
         this.resources = resources;
     }
 
@@ -66,7 +66,7 @@ final class ListenStreams {
         }
         calls.spendRate(links.first(), ctx);
         JsonNode wanted = UpstreamCalls.params(ctx).path("notifications");
-        List<McpClient> up = handshake.connectAll();
+        List<McpClient> up = offer.connectAll();
         boolean tools = wanted.path("toolsListChanged").asBoolean(false) && offers(up, "tools", "listChanged");
         boolean prompts = wanted.path("promptsListChanged").asBoolean(false) && offers(up, "prompts", "listChanged");
         boolean lists = wanted.path("resourcesListChanged").asBoolean(false)

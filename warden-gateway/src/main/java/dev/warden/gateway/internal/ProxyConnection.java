@@ -5,6 +5,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
@@ -23,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One client's connection through the gateway: an MCP server towards the client, in front of one
  * or more upstreams ({@link UpstreamLink}). This class is the client's session and its wiring:
- * each method goes to the part that answers it ({@link Handshake}, {@link CatalogMerge}, {@link
+ * each method goes to the part that answers it ({@link GatewayOffer}, {@link CatalogMerge}, {@link
  * ToolCallFlow}, {@link ResourceRouting}, {@link ListenStreams}, {@link TaskRequests}, {@link OtherRequests}), each
  * request audited; the upstreams' notifications and requests come back through here to the client.
  */
@@ -53,7 +54,7 @@ public final class ProxyConnection implements Asker {
         this.links = new ConnectionLinks(links, shared, naming);
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
                 new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
-        Handshake handshake = new Handshake(this.links, profile);
+        GatewayOffer offer = new GatewayOffer(this.links, profile);
         CallerAccess access = new CallerAccess(services.access(), profile::caller, services.toolScopes());
         CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, services.pins());
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
@@ -65,7 +66,7 @@ public final class ProxyConnection implements Asker {
         this.session = Session.builder(downstream)
                 .boundary(services.boundary().serving(profile::caller))
                 .defaultTimeout(this.links.first().spec().timeout())
-                .onRequestInline(Lifecycle.INITIALIZE, handshake::initialize)
+                .onRequestInline(Lifecycle.INITIALIZE, offer::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> held.ready())
                 .onRequest("tools/list", audited(catalog::listTools))
                 .onRequest("tools/call", audited(tools::call))
@@ -79,7 +80,7 @@ public final class ProxyConnection implements Asker {
                 .onRequest("resources/unsubscribe", audited(resources::byResource))
                 .onRequest("logging/setLevel", audited(other::setLevel))
                 .onRequest("completion/complete", audited(other::complete))
-                .onRequest("server/discover", audited(handshake::discover))
+                .onRequest("server/discover", audited(offer::discover))
                 .onRequest("subscriptions/listen", audited(this::listen))
                 .onRequest("tasks/get", audited(tasks::get))
                 .onRequest("tasks/result", audited(tasks::result))
@@ -87,14 +88,14 @@ public final class ProxyConnection implements Asker {
                 .onRequest("tasks/cancel", audited(tasks::cancel))
                 .onOtherRequest(audited(other::forwardOther))
                 .onOtherNotification(this::notifyUpstreams)
-                .resultFilter(handshake::decorate)
+                .resultFilter(offer::decorate)
                 .build();
-        this.listens = new ListenStreams(session, profile, handshake, resources, calls, this.links,
+        this.listens = new ListenStreams(session, profile, offer, resources, calls, this.links,
                 services.draining());
     }
 
     public void start() {
-        session.gate(StatelessRules::admit);
+        session.gate(StatelessRequests::refusal);
         links.register(this);
         // A connection that turns out stateless moves to the shared links (adopt): those are left then.
         session.closed().whenComplete((v, e) -> links.unregister(this));

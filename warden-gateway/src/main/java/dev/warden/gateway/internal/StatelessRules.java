@@ -4,61 +4,27 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.RequestContext;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The 2026-07-28 (stateless) rules as the gateway applies them between its two sides: which
- * requests are stateless and may be served, what their results must carry, which upstream errors
- * stay the client's to act on, and what of a stateless upstream's answer an older client gets.
+ * The 2026-07-28 (stateless) rules a proxy adds to the core's ({@link StatelessRequests}): which
+ * upstream errors stay the client's to act on, and what of a stateless upstream's answer an older
+ * client gets.
  */
 final class StatelessRules {
 
     private StatelessRules() {
     }
 
-    /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
-    static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, "ping", "logging/setLevel",
-            "resources/subscribe", "resources/unsubscribe");
-
-    /**
-     * The gateway speaks every version to its clients: the session-based ones after initialize,
-     * 2026-07-28 per request (the request's {@code _meta} names the version and the client's
-     * capabilities; there is no session to remember them).
-     */
-    static Optional<ProtocolException> admit(dev.warden.core.jsonrpc.JsonRpcMessage.Request r) {
-        Optional<String> version = envelopeVersion(r.params());
-        if (version.isEmpty()) {
-            return Optional.empty();
-        }
-        if (ProtocolVersion.fromWire(version.get()).filter(ProtocolVersion::stateless).isEmpty()) {
-            return Optional.of(ProtocolException.unsupportedVersion(version.get(), ProtocolVersion.supportedWire()));
-        }
-        if (!(r.params().map(p -> p.path("_meta").get(ProtocolVersion.META_CLIENT_CAPABILITIES)).orElse(null)
-                instanceof ObjectNode)) {
-            return Optional.of(ProtocolException.invalidMeta(
-                    "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
-        }
-        if (REMOVED_IN_STATELESS.contains(r.method())) {
-            return Optional.of(ProtocolException.methodNotFound());
-        }
-        return Optional.empty();
-    }
-
-    static Optional<String> envelopeVersion(Optional<JsonNode> params) {
-        return params.map(p -> p.get("_meta")).filter(JsonNode::isObject)
-                .map(m -> m.get(ProtocolVersion.META_VERSION)).filter(JsonNode::isString).map(JsonNode::stringValue);
-    }
-
     /** Whether this request is a stateless one (2026-07-28): answered with that version's rules. */
     static boolean stateless(RequestContext ctx) {
-        return envelopeVersion(ctx.params()).isPresent();
+        return StatelessRequests.stateless(ctx.params());
     }
 
     static boolean knownLevel(String level) {

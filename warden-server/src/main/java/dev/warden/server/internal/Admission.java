@@ -4,16 +4,14 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.Lifecycle;
-import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.Ping;
-import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.mcp.Resources;
 import dev.warden.core.mcp.Tools;
+import dev.warden.core.protocol.ServerHandshake;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
 import dev.warden.server.tool.ToolSpec;
 import java.util.Optional;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,10 +20,6 @@ import tools.jackson.databind.JsonNode;
  * this server speaks, declare the client's capabilities, and agree with its own HTTP headers.
  */
 public final class Admission {
-
-    /** Methods 2026-07-28 removed: a stateless request for one is an unknown method. */
-    private static final Set<String> REMOVED_IN_STATELESS = Set.of(Lifecycle.INITIALIZE, Ping.METHOD,
-            Logging.SET_LEVEL, Resources.SUBSCRIBE, Resources.UNSUBSCRIBE);
 
     private final Catalog catalog;
     private final ConnectedClient client;
@@ -43,24 +37,12 @@ public final class Admission {
      * a version this server speaks.
      */
     public Optional<ProtocolException> admit(JsonRpcMessage.Request request) {
-        Optional<String> requested = RequestMeta.requestedVersion(request.params());
-        if (requested.isPresent()) {
-            if (ProtocolVersion.fromWire(requested.get()).filter(ProtocolVersion::stateless).isEmpty()) {
-                return Optional.of(ProtocolException.unsupportedVersion(requested.get(),
-                        ProtocolVersion.supportedWire()));
-            }
-            if (RequestMeta.meta(request.params()).map(m -> m.get(ProtocolVersion.META_CLIENT_CAPABILITIES))
-                    .filter(JsonNode::isObject).isEmpty()) {
-                return Optional.of(ProtocolException.invalidMeta(
-                        "Invalid params: _meta must carry io.modelcontextprotocol/clientCapabilities"));
-            }
-            if (REMOVED_IN_STATELESS.contains(request.method())) {
-                return Optional.of(ProtocolException.methodNotFound());
-            }
-            return paramHeaderMismatch(request);
+        if (StatelessRequests.stateless(request.params())) {
+            Optional<ProtocolException> refused = StatelessRequests.refusal(request);
+            return refused.isPresent() ? refused : paramHeaderMismatch(request);
         }
         if (client.version().isPresent() || Lifecycle.INITIALIZE.equals(request.method())
-                || Handshake.DISCOVER.equals(request.method()) || Ping.METHOD.equals(request.method())) {
+                || ServerHandshake.DISCOVER.equals(request.method()) || Ping.METHOD.equals(request.method())) {
             return Optional.empty();
         }
         return Optional.of(ProtocolException.invalidRequest("Invalid request: the session has not been initialized"));

@@ -4,6 +4,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
 import java.util.Optional;
@@ -48,15 +49,15 @@ public final class ConnectedClient {
 
     /** The version a request speaks: its own (stateless versions) or the session's. */
     public Optional<ProtocolVersion> versionOf(RequestContext context) {
-        Optional<ProtocolVersion> own = RequestMeta.requestedVersion(context.params())
+        Optional<ProtocolVersion> own = StatelessRequests.requestedVersion(context.params())
                 .flatMap(ProtocolVersion::fromWire).filter(ProtocolVersion::stateless);
         return own.isPresent() ? own : version;
     }
 
     /** The client's capabilities for this request: from its {@code _meta} (stateless), else from initialize. */
     public Optional<ObjectNode> capabilitiesOf(RequestContext context) {
-        if (RequestMeta.requestedVersion(context.params()).isPresent()) {
-            return RequestMeta.clientCapabilities(context.params());
+        if (StatelessRequests.requestedVersion(context.params()).isPresent()) {
+            return StatelessRequests.clientCapabilities(context.params());
         }
         return capabilities;
     }
@@ -67,8 +68,8 @@ public final class ConnectedClient {
      * the session's level.
      */
     public void log(RequestContext context, Logging.Level level, String logger, String trustedMessage) {
-        if (RequestMeta.requestedVersion(context.params()).isPresent()) {
-            Optional<Logging.Level> wanted = RequestMeta.logLevel(context.params());
+        if (StatelessRequests.requestedVersion(context.params()).isPresent()) {
+            Optional<Logging.Level> wanted = StatelessRequests.logLevel(context.params());
             if (wanted.isEmpty() || !level.atLeast(wanted.get()) || context.session().isClosed()) {
                 return;
             }

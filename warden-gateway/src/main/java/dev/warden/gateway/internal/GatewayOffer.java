@@ -5,9 +5,11 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.mcp.StatelessResults;
+import dev.warden.core.protocol.ServerHandshake;
+import dev.warden.core.protocol.StatelessResults;
 import dev.warden.core.session.RequestContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,52 +23,44 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * What the gateway says it is: {@code initialize} and {@code server/discover} answered with the
  * upstreams' capabilities (one upstream's as they are, several merged), connecting them first; and
- * the envelope every stateless result carries.
+ * the envelope every stateless result carries. How it is said is the core's ({@link ServerHandshake}).
  */
-final class Handshake {
+final class GatewayOffer {
 
     private final ConnectionLinks links;
     private final ClientProfile profile;
 
-    Handshake(ConnectionLinks links, ClientProfile profile) {
+    GatewayOffer(ConnectionLinks links, ClientProfile profile) {
         this.links = links;
         this.profile = profile;
     }
 
     JsonNode initialize(RequestContext ctx) {
         JsonNode params = ctx.params().orElseGet(Json::object);
-        ProtocolVersion version = ProtocolVersion.negotiate(params.path("protocolVersion").asString(""));
-        // As the SDK's server does: the downstream session takes batches in the versions that have them.
-        ctx.session().allowBatches(version.allowsBatches());
+        // Unlike the SDK's server, a missing version is not refused: it is answered with the newest.
+        ProtocolVersion version = ServerHandshake.agree(ctx, params.path("protocolVersion").asString(""));
         profile.initialized(params);
         // A connection of this client's own introduces itself as the client (see UpstreamLink#clientIs).
         links.all().forEach(link -> link.clientIs(params.path("clientInfo")));
-        List<McpClient> up = connectAll();
-        ObjectNode result = Json.object();
-        result.put("protocolVersion", version.wire());
-        if (links.single()) {
-            McpClient only = up.get(0);
-            result.set("capabilities", only.serverCapabilities());
-            result.set("serverInfo", Json.tree(only.serverInfo()));
-            only.instructions().ifPresent(i -> result.put("instructions", cleanInstructions(i)));
-        } else {
-            result.set("capabilities", merged(up));
-            result.set("serverInfo", serverInfo());
-        }
-        return result;
+        return ServerHandshake.initializeResult(version, offer(connectAll()));
     }
 
     /** {@code server/discover}: every version, and what the upstreams offer (as initialize would say). */
     JsonNode discover(RequestContext ctx) {
-        List<McpClient> up = connectAll();
-        ObjectNode result = Json.object();
-        ProtocolVersion.supportedWire().forEach(result.putArray("supportedVersions")::add);
-        ObjectNode caps = links.single() ? up.get(0).serverCapabilities().deepCopy() : merged(up);
-        result.set("capabilities", caps);
-        if (links.single()) {
-            up.get(0).instructions().ifPresent(i -> result.put("instructions", cleanInstructions(i)));
+        return ServerHandshake.discoverResult(offer(connectAll()));
+    }
+
+    /**
+     * One upstream's capabilities, name and instructions as they are (its instructions cleaned);
+     * several upstreams' capabilities merged, under the gateway's name, without instructions.
+     */
+    private ServerHandshake.Offer offer(List<McpClient> up) {
+        if (!links.single()) {
+            return new ServerHandshake.Offer(merged(up), GATEWAY, Optional.empty());
         }
-        return result;
+        McpClient only = up.get(0);
+        return new ServerHandshake.Offer(only.serverCapabilities(), only.serverInfo(),
+                only.instructions().map(this::cleanInstructions));
     }
 
     private String cleanInstructions(String instructions) {
@@ -80,21 +74,21 @@ final class Handshake {
      * an upstream's lists stay put) and a private scope.
      */
     JsonNode decorate(JsonRpcMessage.Request request, JsonNode result) {
-        if (StatelessRules.envelopeVersion(request.params()).isEmpty() && !"server/discover".equals(request.method())) {
-            return result;
-        }
-        return StatelessResults.decorate(request.method(), result, serverInfo());
+        return StatelessResults.of(request, result, serverInfo());
     }
 
+    /** The gateway's own name, when it stands for several upstreams. */
+    private static final Implementation GATEWAY = Implementation.of("warden-gateway", "1");
+
     /** The name the gateway answers with: the upstream's when it stands alone, else its own. */
-    private JsonNode serverInfo() {
+    private Implementation serverInfo() {
         if (links.single()) {
             Optional<McpClient> only = links.first().connected();
             if (only.isPresent()) {
-                return Json.tree(only.get().serverInfo());
+                return only.get().serverInfo();
             }
         }
-        return Json.object().put("name", "warden-gateway").put("version", "1");
+        return GATEWAY;
     }
 
     /** Every upstream, connected in parallel; one that cannot start is left out (and recorded), all failing fails initialize. */

@@ -1,5 +1,9 @@
-package dev.warden.core.mcp;
+package dev.warden.core.protocol;
 
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.mcp.Implementation;
+import dev.warden.core.mcp.ProtocolVersion;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -19,8 +23,20 @@ public final class StatelessResults {
     private StatelessResults() {
     }
 
+    /**
+     * The answer to {@code request} as its version wants it: a stateless request's result (and
+     * every {@code server/discover} result, the stateless probe) decorated; any other as it is.
+     */
+    public static JsonNode of(JsonRpcMessage.Request request, JsonNode result, Implementation serverInfo) {
+        if (StatelessRequests.requestedVersion(request.params()).isEmpty()
+                && !ServerHandshake.DISCOVER.equals(request.method())) {
+            return result;
+        }
+        return decorate(request.method(), result, Json.tree(serverInfo));
+    }
+
     /** The result with the version's fields added; anything but an object is returned as it is. */
-    public static JsonNode decorate(String method, JsonNode result, JsonNode serverInfo) {
+    static JsonNode decorate(String method, JsonNode result, JsonNode serverInfo) {
         if (!(result instanceof ObjectNode object)) {
             return result;
         }

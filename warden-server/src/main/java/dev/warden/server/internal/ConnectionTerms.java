@@ -3,28 +3,25 @@ package dev.warden.server.internal;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
-import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.mcp.StatelessResults;
+import dev.warden.core.protocol.ServerHandshake;
+import dev.warden.core.protocol.StatelessResults;
 import dev.warden.core.session.RequestContext;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * How a client and a connection agree on terms: {@code initialize} (version negotiation),
- * {@code logging/setLevel}, {@code server/discover}, and the decoration stateless results carry
- * in place of a handshake.
+ * How a client and one connection agree on terms: {@code initialize} (once, the version settled
+ * by {@link ServerHandshake}), {@code logging/setLevel}, {@code server/discover}, and the
+ * decoration stateless results carry in place of a handshake. What is offered is the catalog's.
  */
-public final class Handshake {
-
-    public static final String DISCOVER = "server/discover";
+public final class ConnectionTerms {
 
     private final Catalog catalog;
     private final ConnectedClient client;
 
-    public Handshake(Catalog catalog, ConnectedClient client) {
+    public ConnectionTerms(Catalog catalog, ConnectedClient client) {
         this.catalog = catalog;
         this.client = client;
     }
@@ -35,14 +32,11 @@ public final class Handshake {
         }
         ObjectNode params = Params.object(context.params());
         String requested = Params.requiredString(params, "protocolVersion");
-        ProtocolVersion negotiated = ProtocolVersion.negotiate(requested);
         JsonNode capabilities = params.get("capabilities");
         client.capabilities(capabilities instanceof ObjectNode o ? o.deepCopy() : Json.object());
-        context.session().allowBatches(negotiated.allowsBatches());
-        Lifecycle.ServerCapabilities caps = catalog.capabilities();
-        JsonNode result = Json.tree(new Lifecycle.InitializeResult(negotiated.wire(), caps, catalog.info(),
-                catalog.instructions()));
-        client.initialized(negotiated);
+        ProtocolVersion agreed = ServerHandshake.agree(context, requested);
+        JsonNode result = ServerHandshake.initializeResult(agreed, offer());
+        client.initialized(agreed);
         return result;
     }
 
@@ -59,19 +53,16 @@ public final class Handshake {
     }
 
     public JsonNode discover(RequestContext context) {
-        ObjectNode result = Json.object();
-        ArrayNode versions = result.putArray("supportedVersions");
-        ProtocolVersion.supportedWire().forEach(versions::add);
-        result.set("capabilities", Json.tree(catalog.capabilities()));
-        catalog.instructions().ifPresent(i -> result.put("instructions", i));
-        return result;
+        return ServerHandshake.discoverResult(offer());
     }
 
     /** Results of stateless requests carry resultType, the server's identity and, where cacheable, a TTL. */
     public JsonNode decorate(JsonRpcMessage.Request request, JsonNode result) {
-        if (RequestMeta.requestedVersion(request.params()).isEmpty() && !DISCOVER.equals(request.method())) {
-            return result;
-        }
-        return StatelessResults.decorate(request.method(), result, Json.tree(catalog.info()));
+        return StatelessResults.of(request, result, catalog.info());
+    }
+
+    private ServerHandshake.Offer offer() {
+        return new ServerHandshake.Offer((ObjectNode) Json.tree(catalog.capabilities()), catalog.info(),
+                catalog.instructions());
     }
 }
