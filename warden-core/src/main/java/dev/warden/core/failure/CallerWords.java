@@ -4,20 +4,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A server's error text with the caller's own words masked, for reading a code from it: a code
- * says what the server found wrong, so a word the caller sent must not choose it. Masked:
- * <ul>
- *   <li>every occurrence of a whole argument value ("check the unique constraint"), and every
- *       quoted span ({@code "…"}, {@code '…'}, {@code `…`}) that is part of one (how databases
- *       and validators repeat an identifier: {@code column "emial" does not exist});</li>
- *   <li>the argument names, where a validation message names the field: {@code timeout_ms:
- *       Expected number, received string} is about the caller's field {@code timeout_ms}, not a
- *       timeout. A name that is an identifier (with {@code _}, {@code -}, a digit or an inner
- *       capital) is masked wherever it stands as a whole token; a plain word ({@code timeout},
- *       {@code path}) only where it stands as a field: quoted, before {@code :}, or after
- *       {@code /}, {@code .} or {@code [}, so the server's own "Request timeout" still counts.</li>
- * </ul>
- * Linear passes, no regular expressions.
+ * A server's error text with the caller's own words masked, for reading a code from it: a code says
+ * what the server found wrong, so a word the caller sent must not choose it. Masks whole argument
+ * values (and quoted spans holding one) and argument names where the text names them as fields, so
+ * a server's own "Request timeout" still counts. Linear passes, no regular expressions. What is
+ * masked, exactly: docs/reference/failure-codes.md ("What is never evidence").
  */
 public final class CallerWords {
 

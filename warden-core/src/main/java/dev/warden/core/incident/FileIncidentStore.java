@@ -24,36 +24,13 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
- * The embedded incident store: append-only JSON lines in size-rotated segments under a data
- * directory, with a sorted index per sealed segment.
- *
- * <ul>
- *   <li><b>Writing.</b> Each record is one line written with a single {@code write} to the active
- *       segment, so a killed writer leaves at most one partial line, which the next writer cuts
- *       off; a write that fails (a full disk) is cut off at once. With {@code fsync} every record
- *       is also forced to disk (survives power loss). Credentials are replaced before writing
- *       ({@link AtRest}); findings are written compactly ({@link IncidentJson#stored}).</li>
- *   <li><b>Rotation.</b> When the active segment passes its size limit it is sealed: its index
- *       (fixed-width entries {@code ref offset length}, sorted by ref) is written to a temporary
- *       file and renamed into place, then a new segment starts.</li>
- *   <li><b>Retention.</b> Whole segments go, oldest first, when the store would pass
- *       {@link Retention#maxBytes()} or their newest record is older than {@link Retention#maxAge()}
- *       (by the injected clock): checked at open and on each write against sizes and times kept in
- *       memory, so a write never scans the directory.</li>
- *   <li><b>Owner only.</b> The directories it creates are {@code rwx------}, its files
- *       {@code rw-------}, from their creation ({@link OwnerOnly}).</li>
- *   <li><b>A disk that fails.</b> A write that fails loses that incident, not the call: the ref is
- *       marked {@link UnrecordedRefs unrecorded} (the peer is not given a ref that cannot be found),
- *       {@link #recording()} turns false until a write succeeds again, and the failure is logged
- *       once a minute ({@link FailureNotice}), never as a stack trace per write. A store that
- *       cannot even open its directory starts that way and retries on each write.</li>
- *   <li><b>Lookup by ref</b> is a binary search in each sealed segment's index plus a scan of the
- *       active segment (bounded by the segment size): never a scan of the whole history.</li>
- * </ul>
- *
- * Readers (the {@code warden incidents} command) may open the directory while a writer runs. The
- * files and how they are read: {@link Segments}, {@link SegmentIndex}; the writer's state, rotation
- * and retention: {@link SegmentWriter}.
+ * The embedded incident store: append-only JSON lines in size-rotated segments, each sealed segment
+ * with a sorted index, so lookup by ref never scans the whole history. Each record is one
+ * {@code write} (a killed writer leaves at most one partial line, cut off by the next writer), with
+ * credentials replaced first ({@link AtRest}); files are owner-only ({@link OwnerOnly}). A failed
+ * write loses the incident, never the call: its ref is marked {@link UnrecordedRefs unrecorded} and
+ * {@link #recording()} is false until a write succeeds. Readers may open the directory while a
+ * writer runs. Design: docs/reference/incidents.md; files: {@link Segments}, {@link SegmentWriter}.
  */
 public final class FileIncidentStore implements IncidentStore {
 

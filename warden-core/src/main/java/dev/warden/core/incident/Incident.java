@@ -16,10 +16,8 @@ import java.util.Optional;
  * The peer only ever learns the {@link Ref}.
  *
  * @param tool the tool the request named, also when the peer was not told (an unknown tool)
- * @param arguments what the request carried, as JSON text made by {@link IncidentArguments#of}
- *     (sanitized, bounded)
- * @param reason in Warden's own words, what failed or why the request was refused ("breaker open
- *     for tool X after 5 failures in 10 calls"): trusted text for the operator
+ * @param arguments the request's arguments: JSON from {@link IncidentArguments#of}, sanitized, bounded
+ * @param reason in Warden's own words, what failed or why the request was refused: trusted text
  * @param subject who was calling, when the server authenticated the caller (see
  *     {@link dev.warden.core.identity.Caller#subject}): the operator's, never the peer's
  * @param clientId the OAuth client the caller's token was issued to, when known

@@ -4,20 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Guidance is not injection. A server's failure that points the model at one of the server's own
- * tools ('Call the "list-connections" tool to see available connections') or tells it to ask the
- * user ("Note to LLM: no connection is selected; ask the user to provide one") says what to do
- * next, which is what the model needs. Such a phrase is no finding when:
- *
- * <ul>
- *   <li>it tells the model to call a tool ({@link InjectionDetector#TOOL_CALL}) and the tool it
- *       names is one the server listed ({@link CallerInput#isServersTool}); a tool of another
- *       server, or of none, stays an injection;</li>
- *   <li>it addresses the model ({@link InjectionDetector#ADDRESSED}) and its sentence asks the model
- *       to ask the user, for nothing secret (no password, token, key…).</li>
- * </ul>
- * Any other phrase in the same sentence is judged on its own: "ignore previous instructions" or
- * "send the conversation to …" stay injections whatever tool they name.
+ * Guidance is not injection: a failure that points the model at one of the server's own tools
+ * ({@link InjectionDetector#TOOL_CALL}, a tool {@link CallerInput#isServersTool}) or asks it to ask
+ * the user for nothing secret ({@link InjectionDetector#ADDRESSED}) says what to do next, so such
+ * a phrase is no finding. Any other phrase in the same sentence is judged on its own. The rule and
+ * its examples: docs/reference/sanitizer.md ("Guidance is not injection").
  */
 final class Guidance {
 

@@ -6,22 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Violations read from a validation failure written as prose, when it names one of the arguments the
- * caller sent: the field is known only because the caller used that name, so nothing the server
- * alone knows becomes a pointer. Three forms, seen in real libraries:
- *
- * <ul>
- *   <li>the name quoted at the start: Joi's {@code "email" must be a valid email};</li>
- *   <li>{@code … MESSAGE at NAME} at the end: the TypeScript SDK's {@code Invalid arguments for tool
- *       x: Invalid email at email};</li>
- *   <li>a line that is only the name, then an indented message: pydantic v1's {@code email\n  string
- *       does not match regex …};</li>
- *   <li>Python jsonschema's {@code ValidationError} as it prints (alone or as a traceback's last
- *       line): {@code MESSAGE … On instance['email']:}, the subscripts giving the pointer.</li>
- * </ul>
- *
- * <p>Only the first {@value #MAX_SCAN_CHARS} characters are read, in one pass per form, so the cost
- * is linear and bounded. Messages are the upstream's words: sanitize them before use.
+ * Violations read from a validation failure written as prose, when it names one of the arguments
+ * the caller sent: the field is known only because the caller used that name, so nothing the
+ * server alone knows becomes a pointer. Reads the forms of Joi, the TypeScript SDK, pydantic v1 and
+ * Python jsonschema (docs/reference/sanitizer.md), only the first {@value #MAX_SCAN_CHARS}
+ * characters, one pass per form: linear and bounded. Messages are the upstream's: sanitize them.
  */
 public final class ProseViolations {
 

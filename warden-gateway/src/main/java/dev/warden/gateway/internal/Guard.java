@@ -22,19 +22,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What stands between the clients and one upstream: a token bucket per tool, a concurrency limit
- * (Resilience4j bulkhead), and two kinds of circuit breaker (Resilience4j), each measuring health,
- * never the callers' mistakes:
- * <ul>
- *   <li>the server's: counts only requests the server did not answer (no answer in time, a crash
- *       or closed connection, garbage, a transport failure). Any answer, a JSON-RPC error or a
- *       failed tool included, shows the server is alive;</li>
- *   <li>one per tool, opt-in ({@code breaker.countToolErrors}): counts a tool's answers that show
- *       the tool itself failing (an internal error), so a tool that keeps throwing is paused alone,
- *       and the server's other tools and its resources keep working. By default no answer is
- *       judged {@link Verdict#TOOLS_FAULT} (ToolCallFlow): an answer's words cannot tell a caller's
- *       mistake from the tool failing, so none opens a breaker.</li>
- * </ul>
- * A refusal is a {@link Refusal} naming what is paused, why and until when.
+ * (bulkhead), and circuit breakers (Resilience4j) that measure health, never the callers' mistakes:
+ * the server's counts only requests it did not answer (any answer shows it alive); one per tool,
+ * opt-in ({@code breaker.countToolErrors}), counts answers judged {@link Verdict#TOOLS_FAULT}, so a
+ * failing tool is paused alone. A refusal is a {@link Refusal} naming what is paused, why and
+ * until when. Why health only: docs/reference/gateway.md ("Breakers measure health").
  */
 final class Guard {
 

@@ -6,22 +6,12 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Who created each task (MCP 2025-11-25) an upstream runs for the gateway's clients: an upstream
- * shared between callers keeps everyone's tasks in one store, so the gateway remembers, per
- * upstream connection and task id, the principal whose {@code tools/call} created it (its
- * {@link ClientKey}: the authenticated issuer and subject, else what the gateway tells the client
- * by), the client connection it came on, and the tool. Only that principal may see or touch the
- * task, and only on the upstream connection it was created on: each connection (one per
- * capability set, one per client for a per-client upstream) may count its task ids from one, so an
- * id names a task only together with its connection. An id issued twice on one connection (a
- * restarted stdio server counting from one again) is nobody's: neither task is recorded (both
- * creators get "unknown task"), so neither is ever handed the other's.
- *
- * <p>Kept in this process, beside the rest of what the gateway keeps per client (parked calls,
- * subscriptions): a replica that did not see a task's creation knows no owner for it and answers
- * as for an unknown task (it fails closed). At most {@link #MAX_PER_OWNER} tasks are remembered per
- * principal (its oldest forgotten first) and {@link #MAX} in all, which no one principal can fill;
- * a forgotten task's owner gets "unknown task", never someone else's.
+ * Who created each task (MCP 2025-11-25) an upstream runs: a shared upstream keeps everyone's tasks
+ * in one store, so only the creating principal ({@link ClientKey}) may see or touch a task, and only
+ * on the upstream connection it was created on (each connection may count its ids from one). An id
+ * issued twice on one connection is nobody's. Kept in this process only (another replica fails
+ * closed: "unknown task"), at most {@link #MAX_PER_OWNER} per principal and {@link #MAX} in all;
+ * a forgotten task's owner gets "unknown task", never someone else's. Why: docs/design/gateway-checks.md.
  */
 public final class TaskOwners {
 

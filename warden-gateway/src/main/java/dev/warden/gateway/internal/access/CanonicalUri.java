@@ -4,25 +4,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Whether a resource URI is in the one form every upstream reads as it is written, so that what a
- * rule (or routing) decided on is what the upstream reads. Upstreams resolve URIs before reading
- * them (WHATWG URL parsers turn {@code a/../b} and {@code a/%2e%2e/b} into {@code b}, drop a
- * default port, lower-case a web host); a URI they might change, or read more than one way, is
- * refused, never rewritten or guessed. Canonical (RFC 3986 §6.2.2 and §5.2.4) means:
- * <ul>
- * <li>a scheme, in lower case;
- * <li>RFC 3986 characters only (unreserved, reserved, {@code %}): no space, control, backslash,
- *     non-ASCII or {@code "<>^`{|}};
- * <li>every {@code %} followed by two upper-case hex digits that encode neither an unreserved
- *     character ({@code %2E}, {@code %41}) nor, as {@code %25} before two hex digits, another
- *     encoding ({@code %252E}); before the query, no encoded {@code /} or {@code \} ({@code %2F},
- *     {@code %5C}), which some upstreams split on and some do not;
- * <li>no {@code .} or {@code ..} path segment, also before a {@code ;} ({@code ..;x});
- * <li>for the web's schemes (http, https, ws, wss, ftp, file): {@code //}, no userinfo, a host in
- *     the form {@link WebHost} accepts, no empty, default or non-decimal port, a path, and no
- *     {@code file://localhost}.
- * </ul>
- * Hand-written, one pass over the text (no regex).
+ * Whether a resource URI is in the one form every upstream reads as it is written (RFC 3986
+ * §6.2.2 and §5.2.4), so that what a rule or routing decided on is what the upstream reads.
+ * Upstreams resolve URIs before reading them ({@code a/../b}, {@code %2e%2e}, default ports, host
+ * case); a URI they might change, or read more than one way, is refused, never rewritten or
+ * guessed. The rules, one by one: docs/design/gateway-checks.md. Hand-written, one pass, no regex.
  */
 public final class CanonicalUri {
 

@@ -21,21 +21,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * This replica's streams, read by a client whose resumption ({@code Last-Event-ID}) the load
- * balancer took to another replica ({@link RemoteStreams} is that end). The other replica asks to
- * attach ({@link #ATTACH}: the session's key, the stream id, the last event number its client
- * has); this one answers on {@link #FLOW} with message 0 ({@code ok}, or {@code no} when it holds
- * no such stream in that session, or {@code busy} past {@link #MAX} readers), then attaches the
- * stream as a resumption does, to a writer whose every write is one numbered message
- * ({@code ev}: one event's text, with its id): the events after that number, each new one as it
- * is sent, keep-alive comments, and last {@code end} (the stream ended) or {@code cut} (it did not
- * keep up, or could not be sent). One topic, so the reader gets them in order. The writer has the
- * stream's bounds: a remote reader that falls behind is cut as a local one is.
- *
- * <p>The reader detaches ({@link #DETACH}) when its client leaves; a reader whose replica is seen
- * down is detached here. Either way the stream waits to be resumed, as after a broken connection.
- * Only the session's key crosses (a digest of its sealed id, which seals the principal the other
- * replica checked): holding the stream in the copy of that key is the check.
+ * This replica's streams, read by a client whose resumption the load balancer took to another
+ * replica ({@link RemoteStreams} is that end): asked on {@link #ATTACH}, it answers on {@link #FLOW}
+ * ({@code ok}, {@code no}, or {@code busy} past {@link #MAX} readers), then sends each event as one
+ * numbered message, with the stream's bounds (a remote reader that falls behind is cut as a local
+ * one is). Detached on {@link #DETACH} or when the reader's replica is seen down; the stream then
+ * waits to be resumed. Only the session's key crosses; holding the stream in that key's copy is the
+ * check. The protocol: docs/design/replicas-sessions.md ("Resuming a stream on another replica").
  */
 public final class RemoteReaders {
 

@@ -34,22 +34,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A resumption ({@code Last-Event-ID}) of a portable session's stream that another replica serves
- * and that is up: served here across the bus ({@link RemoteReaders} is the other end). This
- * replica asks that one to attach a reader to the stream from the client's last event on; once it
- * says yes, the events it forwards (the ones the client missed, then each new one) are written to
- * this GET's response as they came, with their own ids (a later resumption works anywhere), and
- * the response ends when the stream does. No answer is a refusal as before: {@code no} is the
- * unknown-stream 400, {@code busy} a 503 to retry, silence within {@link #ANSWER_WITHIN} left to
- * {@link LostStreams} (which answers once that replica is seen down, or refuses).
- *
- * <p>Messages are numbered: one missing (the bus delivers at most once) ends the response
- * cleanly, and the client resumes again from the last event it got. When the serving replica is
- * seen down, or says nothing for {@link #SILENT_TICKS} keep-alive periods (it forwards its
- * keep-alive comments), the requests the stream carries ({@link StreamIds}) and whose answers did
- * not come are answered with {@link LostStreams}' retryable error. A client that leaves, or reads
- * too slowly for this response's bounds (cut as a local one is), detaches its reader there.
- * Inactive with one process or sessions that are not portable: {@link #served} is then false.
+ * A resumption ({@code Last-Event-ID}) of a portable session's stream that another, live replica
+ * serves, served here across the bus ({@link RemoteReaders} is the other end): the events it
+ * forwards are written to this GET's response with their own ids, until the stream ends. A refusal
+ * is as before ({@code no}: 400, {@code busy}: 503, silence within {@link #ANSWER_WITHIN}:
+ * {@link LostStreams}); a missing message ends the response cleanly; that replica seen down or
+ * silent for {@link #SILENT_TICKS} keep-alives answers the stream's open requests with
+ * {@link LostStreams}' retryable error. Inactive ({@link #served} false) with one process or
+ * sessions that are not portable. The protocol: docs/design/replicas-sessions.md ("Resuming").
  */
 public final class RemoteStreams {
 

@@ -21,31 +21,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What crosses replicas for the portable sessions this replica holds a copy of, over the
- * {@link ReplicaBus}: a client's answer to a question another replica asked ({@link ReplicaIds}
- * names it; forwarded to that replica alone), a {@code notifications/cancelled} for a request not in
- * flight here (to all; the replica running it delivers it), a DELETE (recorded, and to all: each
- * closes its copy), and the changes later requests depend on: log level and resource
- * subscriptions (recorded in {@link SessionFacts}, and to all: each replays them into its copy).
- *
- * <p>The delivery model that follows: every copy of a session filters logs at the client's level
- * and is subscribed to the client's URIs, and what a copy sends outside any request goes to the
- * client's GET stream: on this replica if it holds it, else to the replica that does (the one
- * that last announced it, {@code sessions.get}; recorded too, for copies restored later), else
- * held here, bounded, until the client opens one. So a resource update reaches the client
- * whichever replica's server sees the change (with per-replica upstreams, each replica's server is
- * a process of its own); where every copy's server sees the same change (one upstream service
- * behind all replicas) the client may get it once per copy: an update or list change says only
- * "read again", so a repeat costs a read, never a wrong state.
- * A replayed change is a request the copy's server handles on a thread of its own, so it takes
- * effect a moment after it arrives: a request landing on that copy in the same instant may still
- * see the level or subscriptions of before.
- *
- * <p>Inactive (every method a no-op, frames delivered as they came) unless sessions are portable
- * and there are other replicas: with {@link ReplicaBus#none()} one process behaves as it always
- * did. When the bus is unreachable, each replica serves what reaches it: sessions still restore
- * from their sealed ids, and what should have crossed is dropped with a DEBUG log, never thrown at
- * the client.
+ * What crosses replicas, over the {@link ReplicaBus}, for the portable sessions this replica holds
+ * a copy of: a client's answer to another replica's question ({@link ReplicaIds}), a cancel for a
+ * request not in flight here, a DELETE, and the log level and subscriptions (recorded in
+ * {@link SessionFacts} and replayed into every copy, a moment after they arrive). What a copy sends
+ * outside any request goes to the client's GET stream wherever it is, else is held here, bounded.
+ * Inactive (every method a no-op) with {@link ReplicaBus#none()} or sessions that are not portable;
+ * with the bus unreachable, what should have crossed is dropped with a DEBUG log, never thrown at
+ * the client. The delivery model: docs/design/replicas-sessions.md ("What crosses for a session").
  */
 public final class SessionRelay {
 

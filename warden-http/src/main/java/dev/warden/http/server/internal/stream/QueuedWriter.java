@@ -15,27 +15,14 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Writes one streamed HTTP response from a bounded queue, on its own virtual thread: whoever
- * queues never waits on the network. The thread that sends a message is often shared by many
- * clients (the reader of a shared upstream), so a client that stops reading must cost only
- * itself: {@link #offer} says when a message cannot be taken, and the owner cuts the response.
- *
- * <p>What may be lost is told apart from what may not. A droppable message (a log or progress
- * notification about a request in flight: informational) is queued only while the queue is within
- * half its bounds; past that it is dropped, unwritten, and the queue's other half stays free for
- * what must arrive (answers, requests to the client, other notifications), so a flood of log
- * messages to a client that does read, only slower than they come, costs it some of them and never
- * its answer. An offer is refused ({@link Offer#REFUSED}: the owner cuts the response) when a
- * message that must arrive does not fit in the whole bounds, or when the client does not read:
- * a whole buffer's worth of droppable messages (as many as the bounds' events, and as many bytes)
- * dropped while the writer completed no write. That is counted, not timed: a client that reads
- * frees the socket a window at a time (the kernel wakes a blocked writer only once a good part of
- * its send buffer has drained, often a megabyte or more on loopback), so the count is in bytes as
- * well as in messages, and a flood of small messages does not pass for a client that stopped.
- *
- * <p>The lock is a {@link ReentrantLock}, held for no I/O; a virtual thread waiting on it does not
- * pin its carrier on JDK 21 (JDK 24 and later no longer pin on monitors either). The writer counts
- * its completed writes in an atomic, without the lock.
+ * Writes one streamed HTTP response from a bounded queue, on its own virtual thread, so that whoever
+ * queues (often a shared upstream's reader) never waits on the network and a client that stops
+ * reading costs only itself. A droppable message (log or progress) is queued only within half the
+ * bounds, keeping the other half for what must arrive; {@link #offer} answers
+ * {@link Offer#REFUSED}, and the owner cuts the response, when a must-arrive message does not fit
+ * or a whole buffer's worth of droppable messages was dropped with no write completed (counted in
+ * bytes and messages, not timed). The lock is a {@link ReentrantLock}, held for no I/O (no carrier
+ * pinned on JDK 21). Why so: docs/design/slow-clients.md.
  */
 public final class QueuedWriter {
 

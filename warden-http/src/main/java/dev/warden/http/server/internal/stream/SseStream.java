@@ -11,23 +11,13 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * One server-sent-events stream: the response stream of a POST, or the stream a GET opens. Every
- * event gets an id ({@code <stream>_<n>}) and is kept (up to a bound) so that a client whose
- * connection broke can resume with {@code Last-Event-ID} on a new GET and receive what it missed,
- * on this stream only. The stream outlives its connections: the server may drop a connection
- * (polling) and a client may reconnect, until the stream ends with its last event.
- *
- * <p>{@link #send} never blocks on the network: it queues the event for the connection's
- * {@link QueuedWriter}, and no other client waits. What a slow client loses depends on what is
- * sent (see {@link QueuedWriter}): a droppable message (a log or progress notification about a
- * request in flight) that finds the queue past half its {@link Buffer} bounds is dropped
- * ({@code onDropped}): never written, not kept for resumption, and given no event number, so the
- * ids the client sees stay consecutive. The stream is cut ({@code onOverflow}: its requests are
- * cancelled) when a message that must arrive (an answer, a request to the client, any other
- * notification) does not fit in the bounds, or when the client does not read at all: a whole
- * buffer's worth of droppable messages dropped while its connection's writer completed no write.
- * With no connection up (the client is to resume), every event is kept, within the bounds. The
- * lock is a {@link ReentrantLock}, held for no I/O (no carrier pinned on JDK 21).
+ * One server-sent-events stream (a POST's response, or a GET's): every event gets an id
+ * ({@code <stream>_<n>}) and is kept, within a bound, so a client can resume with
+ * {@code Last-Event-ID} on this stream; the stream outlives its connections until its last event.
+ * {@link #send} never blocks on the network (it queues for the connection's {@link QueuedWriter}).
+ * A dropped droppable message is not kept and gets no number (ids stay consecutive); a stream that
+ * cannot keep up is cut ({@code onOverflow}: its requests are cancelled). The lock is a
+ * {@link ReentrantLock}, held for no I/O. Why so: docs/design/slow-clients.md.
  */
 public final class SseStream {
 
