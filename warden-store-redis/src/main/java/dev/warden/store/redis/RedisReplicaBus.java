@@ -61,7 +61,7 @@ public final class RedisReplicaBus implements ReplicaBus {
         this.envelopes = new Envelopes(busKeys, clock);
         this.keys = new Keys(settings.cluster());
         RedisURI uri = RedisURI.create(settings.url());
-        uri.setTimeout(RedisStore.COMMAND_TIMEOUT);
+        uri.setTimeout(RedisStore.HANDSHAKE_TIMEOUT);
         this.client = RedisClient.create(uri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)

@@ -42,6 +42,12 @@ public final class RedisStore implements AutoCloseable {
     /** How long a command may take: a Redis that hangs costs a call this much, once per {@code Reachability.PAUSE}. */
     public static final Duration COMMAND_TIMEOUT = Duration.ofMillis(500);
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * How long a connection's handshake (HELLO, AUTH) may take: Lettuce bounds it by the URI's
+     * timeout. It is not a command's budget (commands keep {@link #COMMAND_TIMEOUT} through the
+     * client's timeout options), so a replica starting on a busy machine is not refused at 500 ms.
+     */
+    static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(5);
 
     private final RedisClient client;
     private final StatefulRedisConnection<String, byte[]> bucketConnection;
@@ -54,7 +60,7 @@ public final class RedisStore implements AutoCloseable {
     private RedisStore(Redis settings, Clock clock) {
         Keys keys = new Keys(settings.cluster());
         RedisURI uri = RedisURI.create(settings.url());
-        uri.setTimeout(COMMAND_TIMEOUT);
+        uri.setTimeout(HANDSHAKE_TIMEOUT);
         this.client = RedisClient.create(uri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
