@@ -105,12 +105,14 @@ class ReplicaClusterEndToEndTest {
     @Order(3)
     void aRateOfNPerMinuteForOneSubjectAdmitsAtMostNAcrossTheThreeReplicas() throws Exception {
         Map<String, String> key = AuthedHttp.apiKey(keys.get("rate-" + run));
+        // From before the key's first request: the bucket refills from when that request made it,
+        // so the tolerance below is counted from no later than that.
+        long start = System.nanoTime();
         String session = AuthedHttp.initialize(cluster.url(), key, "rate-" + run);
         Map<String, Integer> before = cluster.requestsPerReplica();
         Map<String, Integer> admittedBy = new java.util.TreeMap<>();
         int admitted = 0;
         int limited = 0;
-        long start = System.nanoTime();
         for (int i = 0; i < CALLS; i++) {
             FrontCall call = FrontCall.send(cluster.url(), key, session, 100 + i, "echo",
                     "{\"message\":\"call " + i + "\"}", r -> { });
@@ -129,8 +131,8 @@ class ReplicaClusterEndToEndTest {
         Map<String, Integer> after = cluster.requestsPerReplica();
         Map<String, Integer> spread = new java.util.TreeMap<>();
         after.forEach((r, n) -> spread.put(r, n - before.getOrDefault(r, 0)));
-        // The bucket refills greedily (N a minute): what the run's own length gave back is the
-        // tolerance, 0 while the run takes under 60/N seconds.
+        // The bucket refills greedily (N a minute): what the run's own length (listing included)
+        // gave back is the tolerance, 0 while it takes under 60/N seconds.
         int tolerance = (int) Math.floor(N * seconds / 60);
         System.out.printf("ACCEPTANCE: rate limit %d/min for one API key, %d calls through HAProxy over %d replicas"
                 + " in %.1f s: %d admitted (by replica %s), %d refused RATE_LIMITED; tolerance %d; HAProxy's requests"
