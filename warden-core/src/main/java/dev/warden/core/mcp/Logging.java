@@ -27,12 +27,8 @@ public final class Logging {
 
         @JsonCreator
         public static Level fromWire(String wire) {
-            return named(wire).orElseThrow(() -> new IllegalArgumentException("unknown logging level"));
-        }
-
-        /** The level of this wire name; empty for a name the protocol does not know. */
-        public static Optional<Level> named(String wire) {
-            return Arrays.stream(values()).filter(l -> l.wire().equals(wire)).findFirst();
+            return Arrays.stream(values()).filter(l -> l.wire().equals(wire)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown logging level"));
         }
 
         public boolean atLeast(Level other) {

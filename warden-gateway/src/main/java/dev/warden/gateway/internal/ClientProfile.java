@@ -2,9 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.identity.Caller;
 import dev.warden.core.json.Json;
-import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.RequestHeaders;
@@ -47,7 +45,7 @@ final class ClientProfile {
     private volatile Optional<ClientRates.Rated> rate;
     private volatile boolean stateless;
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
-    private volatile Optional<Logging.Level> logLevel = Optional.empty();
+    private volatile Optional<String> logLevel = Optional.empty();
 
     /** What this connection's caller was shown or told (its roots, its results): see {@link ShownToCaller}. */
     private final ShownToCaller shown = new ShownToCaller();
@@ -78,9 +76,8 @@ final class ClientProfile {
      * A stateless request speaks for its client: its capabilities and name (there was no
      * initialize), and the log level it wants for this request's messages.
      */
-    void adopt(Optional<JsonNode> params) {
+    void adopt(JsonNode meta) {
         stateless = true;
-        JsonNode meta = StatelessRequests.meta(params).map(JsonNode.class::cast).orElseGet(Json::object);
         if (meta.get(ProtocolVersion.META_CLIENT_CAPABILITIES) instanceof ObjectNode caps) {
             capabilities = caps.deepCopy();
         }
@@ -92,7 +89,9 @@ final class ClientProfile {
             key = new ClientKey.Unknown(); // a stateless request's own connection ends with it
             rate = rates.of(key);
         }
-        logLevel = StatelessRequests.logLevel(params);
+        JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
+        logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
+                ? Optional.of(level.stringValue()) : Optional.empty();
     }
 
     /** The name the audit records give this client: the one it gave, and this connection's number. */
@@ -152,11 +151,11 @@ final class ClientProfile {
         return stateless;
     }
 
-    Optional<Logging.Level> logLevel() {
+    Optional<String> logLevel() {
         return logLevel;
     }
 
-    void logLevel(Logging.Level level) {
+    void logLevel(String level) {
         logLevel = Optional.of(level);
     }
 
@@ -204,7 +203,7 @@ final class ClientProfile {
         ObjectNode copy = params.deepCopy();
         ObjectNode meta = copy.get("_meta") instanceof ObjectNode m ? m : copy.putObject("_meta");
         meta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, capabilities.deepCopy());
-        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level.wire()));
+        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level));
         return copy;
     }
 }
