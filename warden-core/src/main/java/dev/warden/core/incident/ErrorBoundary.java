@@ -10,6 +10,8 @@ import dev.warden.core.error.RefWindow;
 import dev.warden.core.error.ToolFailure;
 import java.lang.reflect.InvocationTargetException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -40,7 +42,7 @@ public final class ErrorBoundary {
     private final RefWindow<Object> refusals;
 
     /** Refusals of one kind within this window share one incident and its ref. */
-    public static final java.time.Duration WINDOW = java.time.Duration.ofSeconds(1);
+    public static final Duration WINDOW = Duration.ofSeconds(1);
     /** The most kinds the window tells apart at once; past it, a kind may get one more incident. */
     private static final int MAX_KINDS = 1024;
 
@@ -141,14 +143,14 @@ public final class ErrorBoundary {
      */
     @FunctionalInterface
     public interface Draft {
-        Incident at(Ref ref, java.time.Instant time);
+        Incident at(Ref ref, Instant time);
     }
 
     /** Records the drafted incident under a fresh ref, now; the ref the peer is given. */
     public Ref record(Draft draft) {
         Objects.requireNonNull(draft, "draft");
         Ref ref = Ref.random();
-        java.time.Instant now = clock.instant();
+        Instant now = clock.instant();
         safely(() -> incidents.record(draft.at(ref, now)));
         return ref;
     }
