@@ -1,6 +1,5 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.session.RequestContext;
@@ -57,24 +56,24 @@ final class CatalogMerge {
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
         for (UpstreamLink link : links.all()) {
-            try {
-                Optional<String> cursor = Optional.empty();
-                int pages = 0;
-                do {
-                    ObjectNode p = Json.object();
-                    cursor.ifPresent(c -> p.put("cursor", c));
-                    JsonNode page = calls.send(link, ctx, p, link.spec().timeout(), Optional.empty());
-                    for (JsonNode item : visible(link, page, field).path(field)) {
-                        ObjectNode renamed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
-                        renamed.put("name", links.naming().exposed(link, item.path("name").asString("")));
-                        all.add(renamed);
-                    }
-                    cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").stringValue())
-                            : Optional.empty();
-                } while (cursor.isPresent() && ++pages < MAX_PAGES);
-            } catch (PeerErrorException | RecordedFailure e) {
-                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
-            }
+            Optional<String> cursor = Optional.empty();
+            int pages = 0;
+            do {
+                ObjectNode p = Json.object();
+                cursor.ifPresent(c -> p.put("cursor", c));
+                if (!(calls.send(link, ctx, p, link.spec().timeout(), Optional.empty())
+                        instanceof UpstreamReply.Answered(JsonNode page))) {
+                    LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+                    break;
+                }
+                for (JsonNode item : visible(link, page, field).path(field)) {
+                    ObjectNode renamed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
+                    renamed.put("name", links.naming().exposed(link, item.path("name").asString("")));
+                    all.add(renamed);
+                }
+                cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").stringValue())
+                        : Optional.empty();
+            } while (cursor.isPresent() && ++pages < MAX_PAGES);
         }
         return out;
     }

@@ -28,7 +28,7 @@ final class ParkedRounds {
     }
 
     /** The first round: the call goes upstream as one that can be parked. */
-    JsonNode start(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent, RequestOptions options,
+    UpstreamReply start(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent, RequestOptions options,
             Guard.Permit permit, Optional<String> tool) throws Exception {
         ParkedCall call = new ParkedCall(link, client, ctx.method(), sent.path(nameField(ctx.method())).asString(""),
                 permit, services.parked().tokens());
@@ -37,13 +37,13 @@ final class ParkedRounds {
         } catch (RuntimeException e) {
             call.leave();
             permit.unanswered(e);
-            throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
         }
         return next(link, ctx, call, tool, client);
     }
 
     /** A stateless client's next round of a parked call: its answers go to the upstream's questions. */
-    JsonNode resume(UpstreamLink link, RequestContext ctx, ObjectNode params, Optional<String> tool) throws Exception {
+    UpstreamReply resume(UpstreamLink link, RequestContext ctx, ObjectNode params, Optional<String> tool) throws Exception {
         String token = params.path("requestState").asString("");
         ProtocolException unknown = ProtocolException.invalidParams(
                 "Invalid params: the requestState is unknown, expired or for another request");
@@ -60,7 +60,7 @@ final class ParkedRounds {
      * The next event of a parked call, for this round of its client: the upstream's answer ends it;
      * a question parks it and goes to the client as an input-required result.
      */
-    private JsonNode next(UpstreamLink link, RequestContext ctx, ParkedCall call, Optional<String> tool,
+    private UpstreamReply next(UpstreamLink link, RequestContext ctx, ParkedCall call, Optional<String> tool,
             McpClient client) throws Exception {
         Optional<ObjectNode> questions;
         try {
@@ -73,24 +73,25 @@ final class ParkedRounds {
             throw e;
         }
         if (questions.isPresent()) {
-            park(link, ctx, call, tool);
-            return questions.get();
+            Optional<ErrorPipeline.Outcome> refused = park(link, ctx, call, tool);
+            return refused.<UpstreamReply>map(UpstreamReply.Recorded::new)
+                    .orElseGet(() -> new UpstreamReply.Answered(questions.get()));
         }
         services.parked().forget(call);
         call.leave();
         try {
-            return UpstreamCalls.settled(link, call.permit(), client, call.upstream().get());
+            return new UpstreamReply.Answered(UpstreamCalls.settled(link, call.permit(), client, call.upstream().get()));
         } catch (ExecutionException e) {
-            throw UpstreamFailures.failed(link, ctx, call.permit(), tool, e.getCause()).thrown();
+            return UpstreamFailures.failed(link, ctx, call.permit(), tool, e.getCause());
         }
     }
 
-    /** Parks the call until its client's next round, or refuses it when the bounds are reached. */
-    private void park(UpstreamLink link, RequestContext ctx, ParkedCall call, Optional<String> tool)
-            throws RecordedFailure {
+    /** Parks the call until its client's next round, or refuses it (recorded) when the bounds are reached. */
+    private Optional<ErrorPipeline.Outcome> park(UpstreamLink link, RequestContext ctx, ParkedCall call,
+            Optional<String> tool) {
         Optional<ParkedCalls.Full> full = services.parked().park(call, profile.key(), parkFor(link), link.parkedShare());
         if (full.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         call.abandon("The gateway holds too many calls waiting for input");
         String limit = switch (full.get()) {
@@ -99,7 +100,7 @@ final class ParkedRounds {
             case UPSTREAM -> "parkedShareOfMaxConcurrent";
         };
         services.metrics().limitRefused(link.name(), limit);
-        throw new RecordedFailure(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
+        return Optional.of(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
                 switch (full.get()) {
                     case CLIENT -> "This client has too many calls waiting for input; retry later.";
                     case GATEWAY -> "The gateway holds too many calls waiting for input; retry later.";

@@ -1,9 +1,7 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import dev.warden.gateway.internal.access.CanonicalUri;
 import java.util.Comparator;
@@ -70,18 +68,18 @@ final class ResourceRouting {
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
         for (UpstreamLink link : links.all()) {
-            try {
-                JsonNode page = calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
-                for (JsonNode item : page.path(field)) {
-                    String id = item.path(key).asString("");
-                    if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
-                        continue;
-                    }
-                    listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
-                    all.add(link.pipeline().cleanSuccess(item));
-                }
-            } catch (PeerErrorException | RecordedFailure e) {
+            if (!(calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty())
+                    instanceof UpstreamReply.Answered(JsonNode page))) {
                 LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+                continue;
+            }
+            for (JsonNode item : page.path(field)) {
+                String id = item.path(key).asString("");
+                if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
+                    continue;
+                }
+                listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
+                all.add(link.pipeline().cleanSuccess(item));
             }
         }
         return out;
@@ -155,14 +153,10 @@ final class ResourceRouting {
 
     /** A request of the gateway's own to an upstream on behalf of this client (not the client's request as it came). */
     private void ownRequest(UpstreamLink owner, RequestContext ctx, String method, ObjectNode params) {
-        ErrorPipeline pipeline = owner.pipeline();
         try {
             owner.primary(profile.upstreamCapabilities()).request(method, params);
-        } catch (PeerErrorException e) {
-            throw UpstreamFailures.ofOwnRequest(pipeline, ctx, method, e.error());
         } catch (RuntimeException e) {
-            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR,
-                    UpstreamFailures.unavailable(owner, method, Optional.empty(), e));
+            throw UpstreamFailures.ofOwnRequest(owner, ctx, method, e);
         }
     }
 

@@ -1,10 +1,8 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
-import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
-import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.session.RequestContext;
 import java.time.Duration;
 import java.util.List;
@@ -226,18 +224,9 @@ final class TaskRequests {
 
     private JsonNode send(UpstreamLink link, Optional<McpClient> session, RequestContext ctx, ObjectNode params,
             Duration timeout) throws Exception {
-        ErrorPipeline pipeline = link.pipeline();
-        try {
-            return session.isPresent() ? calls.sendOn(session.get(), link, ctx, params, timeout)
-                    : calls.send(link, ctx, params, timeout, Optional.empty());
-        } catch (PeerErrorException e) {
-            if (UpstreamCalls.saysNotFound(e.error())) {
-                throw unknown();
-            }
-            throw UpstreamFailures.forwarded(pipeline, ctx, e.error());
-        } catch (RecordedFailure e) {
-            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
-        }
+        UpstreamReply reply = session.isPresent() ? calls.sendOn(session.get(), link, ctx, params, timeout)
+                : calls.send(link, ctx, params, timeout, Optional.empty());
+        return UpstreamCalls.resultOf(link.pipeline(), ctx, reply, Optional.of(TaskRequests::unknown));
     }
 
     private static ProtocolException unknown() {

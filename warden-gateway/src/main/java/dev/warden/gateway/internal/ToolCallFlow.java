@@ -2,7 +2,6 @@ package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.failure.Classifier;
 import dev.warden.core.json.Json;
@@ -91,12 +90,8 @@ final class ToolCallFlow {
             List<Guard.Permit> permit) throws Exception {
         UpstreamLink link = target.link();
         try {
-            return new UpstreamReply.Answered(calls.send(link, ctx, params, link.spec().timeoutFor(target.name()),
-                    Optional.of(target.name()), permit::add));
-        } catch (PeerErrorException e) {
-            return new UpstreamReply.ErrorAnswer(e);
-        } catch (RecordedFailure e) {
-            return new UpstreamReply.Recorded(e.outcome());
+            return calls.send(link, ctx, params, link.spec().timeoutFor(target.name()), Optional.of(target.name()),
+                    permit::add);
         } catch (Exception | Error e) {
             permit.forEach(p -> p.judged(Guard.Verdict.CALLERS_FAULT));
             throw e;
@@ -115,12 +110,12 @@ final class ToolCallFlow {
         Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
         try {
             switch (reply) {
-                case UpstreamReply.ErrorAnswer(PeerErrorException e) -> {
-                    if (UpstreamFailures.unknownTool(e.error())) {
+                case UpstreamReply.ErrorAnswer(JsonRpcError error) -> {
+                    if (UpstreamFailures.unknownTool(error)) {
                         throw new ProtocolException(JsonRpcError.INVALID_PARAMS, UpstreamFailures.unknownTool(link,
-                                exposed, ctx, Optional.of(ErrorPipeline.Said.of(e.error()))).visible());
+                                exposed, ctx, Optional.of(ErrorPipeline.Said.of(error))).visible());
                     }
-                    ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, e.error(), ctx.params(),
+                    ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, error, ctx.params(),
                             published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);

@@ -2,7 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -51,13 +52,8 @@ final class UpstreamCalls {
     /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
     JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params) throws Exception {
         ErrorPipeline pipeline = link.pipeline();
-        try {
-            return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
-        } catch (PeerErrorException e) {
-            throw UpstreamFailures.forwarded(pipeline, ctx, e.error());
-        } catch (RecordedFailure e) {
-            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
-        }
+        return pipeline.cleanSuccess(resultOf(pipeline, ctx,
+                send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.empty()));
     }
 
     /**
@@ -67,21 +63,30 @@ final class UpstreamCalls {
      * are answered alike, whatever the upstream's words. Without access rules, as {@link #forward}.
      */
     JsonNode forwardNamed(UpstreamLink link, RequestContext ctx, ObjectNode params, CallerAccess access,
-            java.util.function.Supplier<dev.warden.core.error.ProtocolException> unknown) throws Exception {
+            Supplier<ProtocolException> unknown) throws Exception {
         if (!access.ruled()) {
             return forward(link, ctx, params);
         }
         ErrorPipeline pipeline = link.pipeline();
-        try {
-            return pipeline.cleanSuccess(send(link, ctx, params, link.spec().timeout(), Optional.empty()));
-        } catch (PeerErrorException e) {
-            if (saysNotFound(e.error())) {
-                throw unknown.get();
-            }
-            throw UpstreamFailures.forwarded(pipeline, ctx, e.error());
-        } catch (RecordedFailure e) {
-            throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, e.outcome());
-        }
+        return pipeline.cleanSuccess(resultOf(pipeline, ctx,
+                send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.of(unknown)));
+    }
+
+    /**
+     * A reply as a request that is not a tool call ends: its result (as the upstream gave it), else
+     * the error the client gets, the upstream's sanitized or the recorded failure's. With {@code
+     * unknown}, an upstream error that only says it has no such item ({@link #saysNotFound}) is that.
+     */
+    static JsonNode resultOf(ErrorPipeline pipeline, RequestContext ctx, UpstreamReply reply,
+            Optional<Supplier<ProtocolException>> unknown) {
+        return switch (reply) {
+            case UpstreamReply.Answered(JsonNode result) -> result;
+            case UpstreamReply.ErrorAnswer(JsonRpcError error) when unknown.isPresent() && saysNotFound(error) ->
+                    throw unknown.get().get();
+            case UpstreamReply.ErrorAnswer(JsonRpcError error) -> throw UpstreamFailures.forwarded(pipeline, ctx, error);
+            case UpstreamReply.Recorded(ErrorPipeline.Outcome outcome) ->
+                    throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, outcome);
+        };
     }
 
     /** Whether an upstream's error only says it has no such item (an unknown prompt, resource or task). */
@@ -93,7 +98,7 @@ final class UpstreamCalls {
     }
 
     /** {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional, Consumer)}, judging no tool. */
-    JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool)
+    UpstreamReply send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool)
             throws Exception {
         return send(link, ctx, params, timeout, tool, permit -> permit.judged(Guard.Verdict.CALLERS_FAULT));
     }
@@ -101,9 +106,10 @@ final class UpstreamCalls {
     /**
      * Sends the client's request upstream and waits, handing the call's permit to {@code admitted}
      * once admitted, so a tool call's caller can say how the tool fared once it has read the
-     * answer. Throws the upstream's {@link PeerErrorException}, or a {@link RecordedFailure}.
+     * answer. A failure is a value ({@link UpstreamReply.Failure}); what is thrown is the client's
+     * own end of the call (interrupted, a round it cannot go on with).
      */
-    JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool,
+    UpstreamReply send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout, Optional<String> tool,
             Consumer<Guard.Permit> admitted) throws Exception {
         return send(link, ctx, params, timeout, tool, admitted, Optional.empty());
     }
@@ -112,7 +118,7 @@ final class UpstreamCalls {
      * {@link #send(UpstreamLink, RequestContext, ObjectNode, Duration, Optional)} on one given
      * connection of the upstream's (the one a task was created on, the only one that knows it).
      */
-    JsonNode sendOn(McpClient session, UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout)
+    UpstreamReply sendOn(McpClient session, UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout)
             throws Exception {
         return send(link, ctx, params, timeout, Optional.empty(), permit -> permit.judged(Guard.Verdict.CALLERS_FAULT),
                 Optional.of(session));
@@ -125,21 +131,30 @@ final class UpstreamCalls {
                 : link.client(profile.upstreamCapabilities());
     }
 
-    private JsonNode send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
+    private UpstreamReply send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
             Optional<String> tool, Consumer<Guard.Permit> admitted, Optional<McpClient> on) throws Exception {
         if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
             // A later round of a parked call: its permit was handed out (and the tool judged) in the first.
             return parked.resume(link, ctx, params, tool);
         }
         RequestOptions options = options(link, ctx, timeout);
-        Guard.Permit permit = admit(link, ctx, tool);
+        Optional<ErrorPipeline.Outcome> refused = refusal(link, ctx, tool);
+        if (refused.isPresent()) {
+            return new UpstreamReply.Recorded(refused.get());
+        }
+        Guard.Permit permit;
+        try {
+            permit = link.guard().admit(tool, profile.shareKey());
+        } catch (Guard.RefusedException e) {
+            return new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()));
+        }
         admitted.accept(permit);
         McpClient client;
         try {
             client = on.isPresent() ? on.get() : connection(link, ctx);
         } catch (RuntimeException e) {
             permit.unanswered(e);
-            throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
         }
         boolean upstreamStateless = client.protocolVersion().stateless();
         ObjectNode sent = upstreamStateless ? profile.withEnvelope(params) : params;
@@ -184,27 +199,23 @@ final class UpstreamCalls {
     }
 
     /**
-     * The limits: this client's rate (for a tool call; see {@link #spendRate} for the others), then
-     * its share of the upstream's concurrency, the upstream's breakers and its concurrency.
+     * The limits before the upstream's own (its share of the upstream's concurrency, its breakers
+     * and its concurrency, which {@link Guard#admit} applies next): this client's rate, for a tool
+     * call (see {@link #spendRate} for the others), recorded when it refuses.
      */
-    private Guard.Permit admit(UpstreamLink link, RequestContext ctx, Optional<String> tool) throws RecordedFailure {
-        ErrorPipeline pipeline = link.pipeline();
+    private Optional<ErrorPipeline.Outcome> refusal(UpstreamLink link, RequestContext ctx, Optional<String> tool) {
         if (tool.isPresent()) {
             Optional<Guard.Refusal> refused = rateRefusal();
             if (refused.isPresent()) {
-                throw new RecordedFailure(pipeline.refused(ctx.method(), tool, refused.get()));
+                return Optional.of(link.pipeline().refused(ctx.method(), tool, refused.get()));
             }
         }
         services.parked().sweep(); // calls parked past their time give their places back first
-        try {
-            return link.guard().admit(tool, profile.shareKey());
-        } catch (Guard.RefusedException e) {
-            throw new RecordedFailure(pipeline.refused(ctx.method(), tool, e.refusal()));
-        }
+        return Optional.empty();
     }
 
     /** The request and its answer on a connection this client can be asked on (with a stateless upstream's input rounds). */
-    private JsonNode exchange(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent,
+    private UpstreamReply exchange(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent,
             RequestOptions options, Guard.Permit permit, Optional<String> tool) throws Exception {
         boolean bridged = client.protocolVersion().stateless() && !StatelessRules.stateless(ctx);
         link.enter(client, asker);
@@ -215,7 +226,7 @@ final class UpstreamCalls {
                 out = client.requestAsync(ctx.method(), sent, options);
             } catch (RuntimeException e) {
                 permit.unanswered(e);
-                throw new RecordedFailure(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+                return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
             }
             try {
                 JsonNode result = out.get();
@@ -224,13 +235,13 @@ final class UpstreamCalls {
                     // session-based server would have asked it, and the request is sent again.
                     result = StatelessRules.sessionShaped(inputRounds.run(client, ctx.method(), sent, options, result));
                 }
-                return settled(link, permit, client, result);
+                return new UpstreamReply.Answered(settled(link, permit, client, result));
             } catch (InterruptedException e) {
                 permit.withdrawn(); // the client gave up, not the upstream
                 out.cancel("Cancelled by the client");
                 throw e;
             } catch (ExecutionException e) {
-                throw UpstreamFailures.failed(link, ctx, permit, tool, e.getCause()).thrown();
+                return UpstreamFailures.failed(link, ctx, permit, tool, e.getCause());
             } catch (Exception | Error e) {
                 // Anything else (the client refusing a bridged upstream's question, say) says nothing
                 // of the server; the permit's places still go back, or the client would wait for ever.

@@ -45,7 +45,7 @@ final class UpstreamFailures {
                 // The upstream answered: it is alive. Whether the tool failed in itself is for the
                 // caller to judge once it has read the error (an internal error, or the caller's mistake).
                 permit.answered();
-                yield new UpstreamReply.ErrorAnswer(peer);
+                yield new UpstreamReply.ErrorAnswer(peer.error());
             }
             case MessageTooLargeException tooLarge -> {
                 // The server answered, at more length than allowed: a setting, not the server's health.
@@ -113,8 +113,18 @@ final class UpstreamFailures {
                 ErrorPipeline.Said.of(error), withoutEvidence(error), ctx.params()));
     }
 
-    /** The upstream's error for a request the gateway made of it on the client's behalf (a subscription). */
-    static RuntimeException ofOwnRequest(ErrorPipeline pipeline, RequestContext ctx, String method,
+    /**
+     * What a request the gateway made of an upstream on the client's behalf (a subscription) ends
+     * with when it fails: the upstream's error, else the upstream unavailable.
+     */
+    static RuntimeException ofOwnRequest(UpstreamLink owner, RequestContext ctx, String method, RuntimeException e) {
+        ErrorPipeline pipeline = owner.pipeline();
+        return e instanceof PeerErrorException peer ? ofOwnRequest(pipeline, ctx, method, peer.error())
+                : pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, unavailable(owner, method, Optional.empty(), e));
+    }
+
+    /** The upstream's error for such a request: -32601 as the gateway's own, else sanitized with its code kept. */
+    private static RuntimeException ofOwnRequest(ErrorPipeline pipeline, RequestContext ctx, String method,
             JsonRpcError error) {
         if (error.code() == JsonRpcError.METHOD_NOT_FOUND) {
             return ProtocolException.methodNotFound();
