@@ -1,5 +1,6 @@
 package dev.warden.core.session;
 
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import tools.jackson.databind.JsonNode;
 
@@ -11,11 +12,11 @@ import tools.jackson.databind.JsonNode;
  * thread is woken for it in between. A cancelled request is not interrupted (it has no thread):
  * the handler hears of it through {@link RequestContext#onCancel}.
  *
- * <p>Returning {@code null} hands the request to the method's ordinary handler ({@link
+ * <p>Returning empty hands the request to the method's ordinary handler ({@link
  * Session.Builder#onRequest}), on a thread of its own: the async handler takes the common case
  * and leaves the rest.
  */
 @FunctionalInterface
 public interface AsyncRequestHandler {
-    CompletionStage<JsonNode> handle(RequestContext context) throws Exception;
+    Optional<CompletionStage<JsonNode>> handle(RequestContext context) throws Exception;
 }

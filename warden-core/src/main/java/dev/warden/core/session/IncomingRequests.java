@@ -93,9 +93,9 @@ final class IncomingRequests {
                     "Invalid request: a request with this id is already in progress"));
         }
         if (async != null) {
-            CompletableFuture<Optional<JsonRpcMessage>> answered = handleAsync(async, context, request);
-            if (answered != null) {
-                return answered;
+            Optional<CompletableFuture<Optional<JsonRpcMessage>>> answered = handleAsync(async, context, request);
+            if (answered.isPresent()) {
+                return answered.get();
             }
             if (handler == null) {
                 inFlight.remove(request.id(), context);
@@ -168,20 +168,21 @@ final class IncomingRequests {
 
     /**
      * Runs an async handler on this thread (the transport's, which read the request); the answer
-     * goes out when its stage completes. Null when the handler left the request to the ordinary one.
+     * goes out when its stage completes. Empty when the handler left the request to the ordinary one.
      */
-    private CompletableFuture<Optional<JsonRpcMessage>> handleAsync(AsyncRequestHandler handler, InFlight context,
+    private Optional<CompletableFuture<Optional<JsonRpcMessage>>> handleAsync(AsyncRequestHandler handler, InFlight context,
             JsonRpcMessage.Request request) {
-        CompletionStage<JsonNode> stage = Handling.during(session, request.id(), () -> {
+        Optional<CompletionStage<JsonNode>> taken = Handling.during(session, request.id(), () -> {
             try {
                 return handler.handle(context);
             } catch (Throwable t) {
-                return CompletableFuture.failedFuture(t);
+                return Optional.of(CompletableFuture.<JsonNode>failedFuture(t));
             }
         });
-        if (stage == null) {
-            return null; // the ordinary handler takes it, on a thread of its own
+        if (taken.isEmpty()) {
+            return Optional.empty(); // the ordinary handler takes it, on a thread of its own
         }
+        CompletionStage<JsonNode> stage = taken.get();
         CompletableFuture<Optional<JsonRpcMessage>> result = new CompletableFuture<>();
         stage.whenComplete((value, thrown) -> {
             Throwable cause = thrown instanceof CompletionException c && c.getCause() != null ? c.getCause() : thrown;
@@ -189,6 +190,6 @@ final class IncomingRequests {
             inFlight.remove(request.id(), context);
             result.complete(reply);
         });
-        return result;
+        return Optional.of(result);
     }
 }

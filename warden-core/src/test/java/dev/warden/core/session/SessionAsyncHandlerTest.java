@@ -7,6 +7,7 @@ import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -36,7 +37,7 @@ class SessionAsyncHandlerTest {
                     ranOn.set(Thread.currentThread());
                     String key = ctx.params().map(p -> p.path("key").asString("")).orElse("");
                     if (key.equals("slow path")) {
-                        return null;
+                        return Optional.empty();
                     }
                     if (key.equals("throws")) {
                         throw ProtocolException.invalidParams("Invalid params: no");
@@ -47,7 +48,7 @@ class SessionAsyncHandlerTest {
                         cancelled.countDown();
                     });
                     reached(key).complete(answer);
-                    return answer;
+                    return Optional.of(answer);
                 })
                 .build();
         session.start();
@@ -98,7 +99,7 @@ class SessionAsyncHandlerTest {
     }
 
     @Test
-    void nullHandsTheRequestToTheOrdinaryHandler() throws Exception {
+    void emptyHandsTheRequestToTheOrdinaryHandler() throws Exception {
         start();
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"later\",\"params\":{\"key\":\"slow path\"}}");
         assertThat(peer.next().at("/result/by").asString()).isEqualTo("thread");

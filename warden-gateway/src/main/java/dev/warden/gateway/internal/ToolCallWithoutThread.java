@@ -21,10 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  * AsyncRequestHandler}): the same flow as {@link ToolCallFlow#call}, but the call goes upstream
  * from the thread that read it, and a successful answer is cleaned, recorded and sent from the
  * thread that read the upstream's, so no thread is woken in between; any other end is handled on
- * a thread of its own (it writes incidents). Anything else the blocking flow still does: null (a
- * stateless client, a rate per client, a name that resolves to no tool, an upstream not connected
- * now or speaking a stateless version, a concurrency limit or the client's share of it reached
- * (the blocking flow waits its turn), an audit trail refusing requests) leaves the call to it.
+ * a thread of its own (it writes incidents). Which path a call takes is one rule, {@link #ready};
+ * a call it does not take is left whole to the blocking flow (empty).
  */
 final class ToolCallWithoutThread {
 
@@ -46,26 +44,48 @@ final class ToolCallWithoutThread {
         this.asker = asker;
     }
 
-    CompletionStage<JsonNode> call(RequestContext ctx) {
-        if (profile.stateless() || StatelessRules.stateless(ctx) || profile.rated() || services.trail().refusing()) {
-            return null;
-        }
+    /** A call {@link #ready} to go without a thread: its tool, and the connection it goes on. */
+    private record Ready(Naming.Target target, String exposed, ObjectNode params, McpClient upstream) {
+    }
+
+    /** The call without a thread, or empty: the blocking flow takes it from the start. */
+    Optional<CompletionStage<JsonNode>> call(RequestContext ctx) {
         long start = System.nanoTime();
+        return ready(ctx).flatMap(ready -> send(ctx, ready, start));
+    }
+
+    /**
+     * The one rule for the path: a call goes without a thread when nothing on its way may wait or
+     * needs the blocking flow's care: a session-based client without a rate of its own, an audit
+     * trail taking requests, a name that resolves to a tool it may call, that tool's upstream
+     * connected now on a session-based version, and a place free under its concurrency limit and
+     * the client's share of it (the blocking flow waits its turn). The connection found down when
+     * the request is written is the same rule met late: the blocking path reconnects.
+     */
+    private Optional<Ready> ready(RequestContext ctx) {
+        if (profile.stateless() || StatelessRules.stateless(ctx) || profile.rated() || services.trail().refusing()) {
+            return Optional.empty();
+        }
         ObjectNode params = UpstreamCalls.params(ctx);
         String exposed = params.path("name").asString("");
-        Optional<Naming.Target> found = flow.visible(exposed);
-        if (found.isEmpty()) {
-            return null;
-        }
-        Naming.Target target = found.get();
+        return flow.visible(exposed).flatMap(target -> {
+            UpstreamLink link = target.link();
+            Optional<McpClient> connected = link.connectedFor(profile.upstreamCapabilities())
+                    .filter(McpClient::isConnected);
+            services.parked().sweep(); // calls parked past their time give their places back first
+            return connected.filter(c -> !c.protocolVersion().stateless()
+                            && link.guard().admitsWithoutWaiting(profile.shareKey()))
+                    .map(c -> new Ready(target, exposed, params, c));
+        });
+    }
+
+    /** Admits the call and writes it upstream; empty if its connection went down since {@link #ready}. */
+    private Optional<CompletionStage<JsonNode>> send(RequestContext ctx, Ready ready, long start) {
+        Naming.Target target = ready.target();
+        String exposed = ready.exposed();
+        ObjectNode params = ready.params();
+        McpClient upstream = ready.upstream();
         UpstreamLink link = target.link();
-        Optional<McpClient> connected = link.connectedFor(profile.upstreamCapabilities()).filter(McpClient::isConnected);
-        services.parked().sweep(); // calls parked past their time give their places back first
-        if (connected.isEmpty() || connected.get().protocolVersion().stateless()
-                || !link.guard().admitsWithoutWaiting(profile.shareKey())) {
-            return null;
-        }
-        McpClient upstream = connected.get();
         Optional<String> tool = Optional.of(target.name());
         params.put("name", target.name());
         boolean structured = flow.structured(exposed);
@@ -76,7 +96,7 @@ final class ToolCallWithoutThread {
         } catch (Guard.RefusedException e) {
             onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, structured, List.of(),
                     new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()))));
-            return answer;
+            return Optional.of(answer);
         }
         List<Guard.Permit> permits = List.of(permit);
         RequestOptions options = UpstreamCalls.options(link, ctx, link.spec().timeoutFor(target.name()));
@@ -89,11 +109,10 @@ final class ToolCallWithoutThread {
             sent = Optional.empty();
         }
         if (sent.isEmpty()) {
-            // The connection went down since it was looked at: the blocking path reconnects.
             inFlight.ended(ctx.id());
             link.leave(upstream, asker);
             permit.withdrawn();
-            return null;
+            return Optional.empty();
         }
         OutgoingRequest out = sent.get();
         ctx.onCancel(() -> out.cancel("Cancelled by the client"));
@@ -128,7 +147,7 @@ final class ToolCallWithoutThread {
                 }
             });
         });
-        return answer;
+        return Optional.of(answer);
     }
 
     /** {@link #end} on a virtual thread of its own: for work that may block (the incident store). */
