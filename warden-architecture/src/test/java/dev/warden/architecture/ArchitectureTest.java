@@ -12,6 +12,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.WardenException;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -149,6 +150,30 @@ class ArchitectureTest {
                         "dev.warden.core.incident..", "dev.warden.cli..")
                 .should().callMethodWhere(readsACode)
                 .as("only core.failure's Classifier turns upstream evidence into an ErrorCode")
+                .check(warden);
+    }
+
+    /**
+     * One reply value: in the gateway an upstream's JSON-RPC error is read where a transport's
+     * failure becomes a reply ({@code UpstreamFailures}, into the sealed {@code UpstreamReply}
+     * every caller switches on) and where an incident is drafted from it ({@code
+     * UpstreamIncidents}); nowhere else is it caught, thrown or held, so a failure is never turned
+     * value, exception, value again on its way to the client.
+     */
+    @Test
+    void only_the_call_path_reads_an_upstreams_error_in_the_gateway() {
+        DescribedPredicate<JavaClass> whereAReplyIsMade = new DescribedPredicate<>(
+                "UpstreamFailures or UpstreamIncidents") {
+            @Override
+            public boolean test(JavaClass c) {
+                int nested = c.getName().indexOf('$');
+                String top = nested < 0 ? c.getName() : c.getName().substring(0, nested);
+                return top.endsWith(".UpstreamFailures") || top.endsWith(".UpstreamIncidents");
+            }
+        };
+        noClasses().that().resideInAPackage("dev.warden.gateway..").and(DescribedPredicate.not(whereAReplyIsMade))
+                .should().dependOnClassesThat().areAssignableTo(PeerErrorException.class)
+                .as("the gateway reads an upstream's error only where it becomes an UpstreamReply")
                 .check(warden);
     }
 
