@@ -178,6 +178,20 @@ class ArchitectureTest {
     }
 
     /**
+     * The caller set one way: who a gateway incident was met by is passed explicitly, through the
+     * client connection's view of each recorder ({@code ClientProfile.pipeline}, {@code
+     * PinWatch.servedTo}), never read from the thread, which a virtual thread, a task or a parked
+     * call's next round would not carry.
+     */
+    @Test
+    void the_gateway_keeps_nothing_per_thread() {
+        noClasses().that().resideInAPackage("dev.warden.gateway..")
+                .should().dependOnClassesThat().areAssignableTo(ThreadLocal.class)
+                .as("the gateway passes the caller explicitly, never in a ThreadLocal")
+                .check(warden);
+    }
+
+    /**
      * One server-side protocol core: the version {@code initialize} settles on, what the session
      * then allows and the initialize result are decided in {@code core.protocol}, for the SDK's
      * server and the gateway alike; neither negotiates on its own.

@@ -109,6 +109,24 @@ class GatewayCallerRecordsTest {
     }
 
     @Test
+    void failuresOfOneUpstreamMetByTwoCallersAreRecordedEachWithItsOwn() throws Exception {
+        McpClient alice = as(AsCaller.jwt("alice"));
+        McpClient bob = as(AsCaller.jwt("bob"));
+        // At once, so the upstream's one pipeline records both while both calls are in flight.
+        java.util.concurrent.CompletableFuture<ToolCallResult> fromAlice = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> alice.callTool("leaky", Json.object()));
+        ToolCallResult fromBob = bob.callTool("leaky", Json.object());
+        assertThat(fromAlice.get(30, java.util.concurrent.TimeUnit.SECONDS).isError()).isTrue();
+        assertThat(fromBob.isError()).isTrue();
+        List<AuditRecord> calls = records.stream().filter(r -> r.method().equals("tools/call")).toList();
+        assertThat(calls).hasSize(2);
+        for (AuditRecord call : calls) {
+            assertThat(incident(call.ref().orElseThrow()).subject()).isEqualTo(call.subject());
+        }
+        assertThat(calls).extracting(r -> r.subject().orElseThrow()).containsExactlyInAnyOrder("alice", "bob");
+    }
+
+    @Test
     void aRefusalOfTheGatewaysOwnIsRecordedWithTheCaller() {
         McpClient alice = as(AsCaller.jwt("alice"));
         PeerErrorException refused = org.junit.jupiter.api.Assertions.assertThrows(PeerErrorException.class,

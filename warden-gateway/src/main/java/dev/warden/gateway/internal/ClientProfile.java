@@ -108,6 +108,11 @@ final class ClientProfile {
         return session;
     }
 
+    /** {@code link}'s error pipeline as this client meets it: the incidents it records carry {@link #caller}. */
+    ErrorPipeline pipeline(UpstreamLink link) {
+        return link.pipeline().servedTo(this::caller);
+    }
+
     /** Who is calling, when the transport authenticated the caller. */
     Optional<Caller> caller() {
         Optional<Caller> now = peer.flatMap(AuthenticatedPeer::caller);

@@ -7,6 +7,7 @@ import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.VisibleFailure;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.error.Violation;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -142,11 +144,25 @@ public final class ErrorPipeline {
             boolean pii, IncidentSink incidents, Clock clock, Consumer<Category> onFinding,
             Predicate<String> redactsResultsOf) {
         this.upstream = upstream;
-        // Shared by every client: the caller is the one the recording thread serves.
-        this.incidents = new UpstreamIncidents(upstream,
-                ErrorBoundary.builder().incidents(incidents).clock(clock).build().serving(CallerIncidents::current));
+        // Shared by every client: a client connection records through its view (servedTo), with its caller.
+        this.incidents = new UpstreamIncidents(upstream, ErrorBoundary.builder().incidents(incidents).clock(clock).build());
         this.reader = new FailureReader(sanitizer, policy, onFinding, this.incidents);
         this.results = new SuccessCleaner(sanitizer, policy, onFinding, redactSuccessfulResults, redactsResultsOf, pii);
+    }
+
+    private ErrorPipeline(ErrorPipeline shared, UpstreamIncidents incidents) {
+        this.upstream = shared.upstream;
+        this.incidents = incidents;
+        this.reader = shared.reader.recordingTo(incidents);
+        this.results = shared.results;
+    }
+
+    /**
+     * This pipeline as one client connection uses it ({@link ClientProfile#pipeline}): the same
+     * sanitizing, codes and recorder, and the incidents it records carry {@code caller}.
+     */
+    ErrorPipeline servedTo(Supplier<Optional<Caller>> caller) {
+        return new ErrorPipeline(this, incidents.servedTo(caller));
     }
 
     public String upstream() {

@@ -53,6 +53,11 @@ final class FailureReader {
         this.incidents = incidents;
     }
 
+    /** This reader, recording to {@code incidents} instead (a client connection's view of them). */
+    FailureReader recordingTo(UpstreamIncidents incidents) {
+        return new FailureReader(sanitizer, policy, onFinding, incidents);
+    }
+
     /**
      * Sanitizes, codes and records what the upstream said. {@code caller} and {@code inputs} are
      * what the client sent (it may come back to it, and is never read for the code);

@@ -98,15 +98,9 @@ final class GatewayOffer {
         List<ErrorPipeline.Outcome> failures = new CopyOnWriteArrayList<>();
         for (UpstreamLink link : all) {
             CompletableFuture<Optional<McpClient>> f = new CompletableFuture<>();
-            // A thread of its own does not inherit who is being served: say it again, so the
-            // incident of an upstream that cannot start names the caller who met it.
-            Thread.ofVirtual().start(() -> {
-                try {
-                    f.complete(CallerIncidents.serving(profile.caller(), () -> connect(link, failures)));
-                } catch (Exception e) { // connect catches every runtime failure: nothing is left to catch here
-                    f.completeExceptionally(e);
-                }
-            });
+            // connect records through this client's view of the pipeline: the incident of an
+            // upstream that cannot start names the caller who met it, whatever thread it is on.
+            Thread.ofVirtual().start(() -> f.complete(connect(link, failures)));
             pending.add(f);
         }
         List<McpClient> up = new ArrayList<>();
@@ -114,7 +108,7 @@ final class GatewayOffer {
             f.join().ifPresent(up::add);
         }
         if (up.isEmpty() || links.single() && up.size() != 1) {
-            ErrorPipeline first = links.first().pipeline();
+            ErrorPipeline first = profile.pipeline(links.first());
             // The ref the client gets is that of the incident that has the cause.
             throw first.rpcError(JsonRpcError.INTERNAL_ERROR, failures.isEmpty() ? first.local(Lifecycle.INITIALIZE,
                     Optional.empty(), ErrorCode.UPSTREAM_ERROR, "The upstream server could not be started.",
@@ -128,10 +122,10 @@ final class GatewayOffer {
         try {
             return Optional.of(link.client(profile.upstreamCapabilities()));
         } catch (ConnectionSlots.AtCapacity e) {
-            failures.add(UpstreamFailures.unavailable(link, Lifecycle.INITIALIZE, Optional.empty(), e));
+            failures.add(UpstreamFailures.unavailable(profile.pipeline(link), Lifecycle.INITIALIZE, Optional.empty(), e));
         } catch (RuntimeException e) {
             // Why (the program, its exit code and last stderr lines) is logged where it was launched.
-            failures.add(link.pipeline().local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
+            failures.add(profile.pipeline(link).local(Lifecycle.INITIALIZE, Optional.empty(), ErrorCode.UPSTREAM_ERROR,
                     "The upstream server could not be started.", e));
         }
         return Optional.empty();

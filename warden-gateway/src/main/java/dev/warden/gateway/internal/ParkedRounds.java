@@ -37,7 +37,7 @@ final class ParkedRounds {
         } catch (RuntimeException e) {
             call.leave();
             permit.unanswered(e);
-            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e));
         }
         return next(link, ctx, call, tool, client);
     }
@@ -82,7 +82,7 @@ final class ParkedRounds {
         try {
             return new UpstreamReply.Answered(UpstreamCalls.settled(link, call.permit(), client, call.upstream().get()));
         } catch (ExecutionException e) {
-            return UpstreamFailures.failed(link, ctx, call.permit(), tool, e.getCause());
+            return UpstreamFailures.failed(link, profile.pipeline(link), ctx, call.permit(), tool, e.getCause());
         }
     }
 
@@ -100,7 +100,7 @@ final class ParkedRounds {
             case UPSTREAM -> "parkedShareOfMaxConcurrent";
         };
         services.metrics().limitRefused(link.name(), limit);
-        return Optional.of(link.pipeline().local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
+        return Optional.of(profile.pipeline(link).local(ctx.method(), tool, ErrorCode.RATE_LIMITED,
                 switch (full.get()) {
                     case CLIENT -> "This client has too many calls waiting for input; retry later.";
                     case GATEWAY -> "The gateway holds too many calls waiting for input; retry later.";

@@ -3,6 +3,7 @@ package dev.warden.gateway.internal;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.Incident;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.pin.DefinitionPins;
 import dev.warden.gateway.config.Pin;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
@@ -34,17 +36,29 @@ public final class PinWatch {
     /** Core's recorder, over the gateway's incident store. */
     private final ErrorBoundary incidents;
     /** Per upstream, its own tool names whose listed definition differs from the pin (block mode hides them). */
-    private final Map<String, Set<String>> changedTools = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> changedTools;
     /** upstream + key + hash already reported: each change is logged and recorded once. */
-    private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    private final Set<String> reported;
 
     public PinWatch(List<Upstream> upstreams, IncidentSink incidents, Clock clock) {
         this.pins = upstreams.stream().filter(u -> u.pin().isPresent())
                 .collect(Collectors.toUnmodifiableMap(Upstream::name, u -> u.pin().orElseThrow(),
                         (a, b) -> a));
-        // A change is seen in a caller's listing: its incident carries that caller.
-        this.incidents = ErrorBoundary.builder().incidents(incidents).clock(clock).build()
-                .serving(CallerIncidents::current);
+        this.incidents = ErrorBoundary.builder().incidents(incidents).clock(clock).build();
+        this.changedTools = new ConcurrentHashMap<>();
+        this.reported = ConcurrentHashMap.newKeySet();
+    }
+
+    private PinWatch(PinWatch shared, ErrorBoundary incidents) {
+        this.pins = shared.pins;
+        this.incidents = incidents;
+        this.changedTools = shared.changedTools;
+        this.reported = shared.reported;
+    }
+
+    /** The same watch as one client connection uses it: a change seen in its listing is recorded with its caller. */
+    PinWatch servedTo(Supplier<Optional<Caller>> caller) {
+        return new PinWatch(this, incidents.serving(caller));
     }
 
     /** A watch for no pins: everything is as listed. */

@@ -56,11 +56,12 @@ public final class ProxyConnection implements Asker {
                 new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
         GatewayOffer offer = new GatewayOffer(this.links, profile);
         CallerAccess access = new CallerAccess(services.access(), profile::caller, services.toolScopes());
-        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, services.pins());
+        PinWatch pins = services.pins().servedTo(profile::caller);
+        CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, pins);
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
                 this::auditRecord, this);
-        this.resources = new ResourceRouting(this.links, profile, calls, this, access, services.pins());
+        this.resources = new ResourceRouting(this.links, profile, calls, this, access, pins);
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
         this.session = Session.builder(downstream)
@@ -118,7 +119,8 @@ public final class ProxyConnection implements Asker {
 
     /**
      * Every request is audited ({@link AuditTrail}); a stateless one first says who its client is.
-     * Incidents recorded meanwhile carry who is calling ({@link CallerIncidents}).
+     * Incidents recorded meanwhile carry who is calling: every recorder this connection uses is
+     * its view, given {@code profile::caller} ({@link ClientProfile#pipeline}).
      */
     private RequestHandler audited(RequestHandler handler) {
         return ctx -> {
@@ -130,8 +132,7 @@ public final class ProxyConnection implements Asker {
                 // A later round of a call parked on another replica: answered there (and audited there).
                 return services.forwarding().forward(owner.get(), ctx, profile, links, services);
             }
-            return CallerIncidents.serving(profile.caller(), () -> services.trail().around(ctx, handler,
-                    this::auditRecord));
+            return services.trail().around(ctx, handler, this::auditRecord);
         };
     }
 

@@ -156,7 +156,7 @@ final class ResourceRouting {
         try {
             owner.primary(profile.upstreamCapabilities()).request(method, params);
         } catch (RuntimeException e) {
-            throw UpstreamFailures.ofOwnRequest(owner, ctx, method, e);
+            throw UpstreamFailures.ofOwnRequest(profile.pipeline(owner), ctx, method, e);
         }
     }
 

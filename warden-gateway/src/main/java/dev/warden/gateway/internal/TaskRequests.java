@@ -226,7 +226,7 @@ final class TaskRequests {
             Duration timeout) throws Exception {
         UpstreamReply reply = session.isPresent() ? calls.sendOn(session.get(), link, ctx, params, timeout)
                 : calls.send(link, ctx, params, timeout, Optional.empty());
-        return UpstreamCalls.resultOf(link.pipeline(), ctx, reply, Optional.of(TaskRequests::unknown));
+        return UpstreamCalls.resultOf(profile.pipeline(link), ctx, reply, Optional.of(TaskRequests::unknown));
     }
 
     private static ProtocolException unknown() {

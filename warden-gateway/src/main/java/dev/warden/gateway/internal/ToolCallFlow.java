@@ -54,8 +54,8 @@ final class ToolCallFlow {
 
     /** Route: the upstream that has the tool, if policy lets the client see it; else an unknown tool. */
     Naming.Target route(RequestContext ctx, String exposed) {
-        return visible(exposed).orElseThrow(() -> UpstreamFailures.unknownTool(links.resolve(exposed)
-                .map(Naming.Target::link).orElse(links.first()), exposed, ctx));
+        return visible(exposed).orElseThrow(() -> UpstreamFailures.unknownTool(profile.pipeline(links.resolve(exposed)
+                .map(Naming.Target::link).orElse(links.first())), exposed, ctx));
     }
 
     /** The upstream and its name for a tool the client may call (policy and access rules), if there is one. */
@@ -106,16 +106,16 @@ final class ToolCallFlow {
             List<Guard.Permit> permit, UpstreamReply reply) {
         UpstreamLink link = target.link();
         String tool = target.name();
-        ErrorPipeline pipeline = link.pipeline();
+        ErrorPipeline pipeline = profile.pipeline(link);
         Guard.Verdict verdict = Guard.Verdict.CALLERS_FAULT;
         try {
             switch (reply) {
                 case UpstreamReply.ErrorAnswer(JsonRpcError error) -> {
                     if (UpstreamFailures.unknownTool(error)) {
-                        throw new ProtocolException(JsonRpcError.INVALID_PARAMS, UpstreamFailures.unknownTool(link,
+                        throw new ProtocolException(JsonRpcError.INVALID_PARAMS, UpstreamFailures.unknownTool(pipeline,
                                 exposed, ctx, Optional.of(ErrorPipeline.Said.of(error))).visible());
                     }
-                    ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, tool, error, ctx.params(),
+                    ErrorPipeline.Outcome outcome = UpstreamFailures.toolError(link, pipeline, tool, error, ctx.params(),
                             published(link, exposed));
                     verdict = verdictOf(link, outcome);
                     return pipeline.toolError(outcome, structured);
@@ -136,7 +136,7 @@ final class ToolCallFlow {
                     // get it directly), even one saying there is no such tool: then the name is
                     // not repeated, and the server's words are in the incident.
                     if (UpstreamFailures.saysUnknownTool(ErrorPipeline.errorText(result))) {
-                        return pipeline.toolError(UpstreamFailures.unknownTool(link, exposed, ctx,
+                        return pipeline.toolError(UpstreamFailures.unknownTool(pipeline, exposed, ctx,
                                 Optional.of(ErrorPipeline.Said.ofResult(result))), structured);
                     }
                     ErrorPipeline.Outcome outcome = pipeline.failure("tools/call", Optional.of(tool),

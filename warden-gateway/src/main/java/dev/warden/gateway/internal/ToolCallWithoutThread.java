@@ -95,7 +95,7 @@ final class ToolCallWithoutThread {
             permit = link.guard().admit(tool, profile.shareKey());
         } catch (Guard.RefusedException e) {
             onThread(answer, ctx, start, () -> flow.answer(target, exposed, ctx, structured, List.of(),
-                    new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()))));
+                    new UpstreamReply.Recorded(profile.pipeline(link).refused(ctx.method(), tool, e.refusal()))));
             return Optional.of(answer);
         }
         List<Guard.Permit> permits = List.of(permit);
@@ -128,7 +128,7 @@ final class ToolCallWithoutThread {
                         throw cause instanceof Exception e ? e : new ExecutionException(cause);
                     }
                     return flow.answer(target, exposed, ctx, structured, permits,
-                            UpstreamFailures.failed(link, ctx, permit, tool, cause));
+                            UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, cause));
                 });
                 return;
             }
@@ -160,7 +160,7 @@ final class ToolCallWithoutThread {
         JsonNode result = null;
         Throwable thrown = null;
         try {
-            result = CallerIncidents.serving(profile.caller(), work);
+            result = work.call();
         } catch (Throwable t) {
             thrown = t;
         }

@@ -51,7 +51,7 @@ final class UpstreamCalls {
 
     /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
     JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params) throws Exception {
-        ErrorPipeline pipeline = link.pipeline();
+        ErrorPipeline pipeline = profile.pipeline(link);
         return pipeline.cleanSuccess(resultOf(pipeline, ctx,
                 send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.empty()));
     }
@@ -67,7 +67,7 @@ final class UpstreamCalls {
         if (!access.ruled()) {
             return forward(link, ctx, params);
         }
-        ErrorPipeline pipeline = link.pipeline();
+        ErrorPipeline pipeline = profile.pipeline(link);
         return pipeline.cleanSuccess(resultOf(pipeline, ctx,
                 send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.of(unknown)));
     }
@@ -146,7 +146,7 @@ final class UpstreamCalls {
         try {
             permit = link.guard().admit(tool, profile.shareKey());
         } catch (Guard.RefusedException e) {
-            return new UpstreamReply.Recorded(link.pipeline().refused(ctx.method(), tool, e.refusal()));
+            return new UpstreamReply.Recorded(profile.pipeline(link).refused(ctx.method(), tool, e.refusal()));
         }
         admitted.accept(permit);
         McpClient client;
@@ -154,7 +154,7 @@ final class UpstreamCalls {
             client = on.isPresent() ? on.get() : connection(link, ctx);
         } catch (RuntimeException e) {
             permit.unanswered(e);
-            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e));
         }
         boolean upstreamStateless = client.protocolVersion().stateless();
         ObjectNode sent = upstreamStateless ? profile.withEnvelope(params) : params;
@@ -186,7 +186,7 @@ final class UpstreamCalls {
     void spendRate(UpstreamLink link, RequestContext ctx) {
         Optional<Guard.Refusal> refused = rateRefusal();
         if (refused.isPresent()) {
-            ErrorPipeline pipeline = link.pipeline();
+            ErrorPipeline pipeline = profile.pipeline(link);
             throw pipeline.rpcError(JsonRpcError.INTERNAL_ERROR,
                     pipeline.refused(ctx.method(), Optional.empty(), refused.get()));
         }
@@ -207,7 +207,7 @@ final class UpstreamCalls {
         if (tool.isPresent()) {
             Optional<Guard.Refusal> refused = rateRefusal();
             if (refused.isPresent()) {
-                return Optional.of(link.pipeline().refused(ctx.method(), tool, refused.get()));
+                return Optional.of(profile.pipeline(link).refused(ctx.method(), tool, refused.get()));
             }
         }
         services.parked().sweep(); // calls parked past their time give their places back first
@@ -226,7 +226,7 @@ final class UpstreamCalls {
                 out = client.requestAsync(ctx.method(), sent, options);
             } catch (RuntimeException e) {
                 permit.unanswered(e);
-                return new UpstreamReply.Recorded(UpstreamFailures.unavailable(link, ctx.method(), tool, e));
+                return new UpstreamReply.Recorded(UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e));
             }
             try {
                 JsonNode result = out.get();
@@ -241,7 +241,7 @@ final class UpstreamCalls {
                 out.cancel("Cancelled by the client");
                 throw e;
             } catch (ExecutionException e) {
-                return UpstreamFailures.failed(link, ctx, permit, tool, e.getCause());
+                return UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, e.getCause());
             } catch (Exception | Error e) {
                 // Anything else (the client refusing a bridged upstream's question, say) says nothing
                 // of the server; the permit's places still go back, or the client would wait for ever.

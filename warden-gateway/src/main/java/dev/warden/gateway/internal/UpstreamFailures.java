@@ -33,13 +33,12 @@ final class UpstreamFailures {
      * What a failed upstream request becomes: the upstream's own error as it said it, or a
      * recorded local failure; and whether the upstream answered at all, for its breaker.
      */
-    static UpstreamReply.Failure failed(UpstreamLink link, RequestContext ctx, Guard.Permit permit,
-            Optional<String> tool, Throwable cause) {
+    static UpstreamReply.Failure failed(UpstreamLink link, ErrorPipeline pipeline, RequestContext ctx,
+            Guard.Permit permit, Optional<String> tool, Throwable cause) {
         if (!(cause instanceof WardenException known)) {
             permit.unanswered(cause);
-            return new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, cause));
+            return new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, cause));
         }
-        ErrorPipeline pipeline = link.pipeline();
         return switch (known) {
             case PeerErrorException peer -> {
                 // The upstream answered: it is alive. Whether the tool failed in itself is for the
@@ -62,39 +61,39 @@ final class UpstreamFailures {
             }
             case LocalFailure other -> {
                 permit.unanswered(other);
-                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+                yield new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, other));
             }
             case ToolFailure other -> {
                 permit.unanswered(other);
-                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+                yield new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, other));
             }
             case ProtocolException other -> {
                 permit.unanswered(other);
-                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, other));
+                yield new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, other));
             }
             case TransportException lost -> {
                 // Closed, expired, refused, never started, or no connection left to have.
                 permit.unanswered(lost);
-                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, lost));
+                yield new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, lost));
             }
             case ConfigurationException misconfigured -> {
                 permit.unanswered(misconfigured);
-                yield new UpstreamReply.Recorded(unavailable(link, ctx.method(), tool, misconfigured));
+                yield new UpstreamReply.Recorded(unavailable(pipeline, ctx.method(), tool, misconfigured));
             }
         };
     }
 
     /** No answer could be had: the upstream cannot be reached, refused the gateway, or has no place left. */
-    static ErrorPipeline.Outcome unavailable(UpstreamLink link, String method, Optional<String> tool,
+    static ErrorPipeline.Outcome unavailable(ErrorPipeline pipeline, String method, Optional<String> tool,
             Throwable cause) {
         if (cause instanceof ConnectionSlots.AtCapacity full) {
             // Its message is the gateway's own words, naming the setting.
-            return link.pipeline().local(method, tool, ErrorCode.RATE_LIMITED, full.getMessage(), cause);
+            return pipeline.local(method, tool, ErrorCode.RATE_LIMITED, full.getMessage(), cause);
         }
         String message = cause instanceof AuthorizationFailedException
                 ? "The gateway could not authorize with the upstream server."
                 : "The upstream server is unavailable.";
-        return link.pipeline().local(method, tool, ErrorCode.UPSTREAM_ERROR, message, cause);
+        return pipeline.local(method, tool, ErrorCode.UPSTREAM_ERROR, message, cause);
     }
 
     /**
@@ -117,10 +116,10 @@ final class UpstreamFailures {
      * What a request the gateway made of an upstream on the client's behalf (a subscription) ends
      * with when it fails: the upstream's error, else the upstream unavailable.
      */
-    static RuntimeException ofOwnRequest(UpstreamLink owner, RequestContext ctx, String method, RuntimeException e) {
-        ErrorPipeline pipeline = owner.pipeline();
+    static RuntimeException ofOwnRequest(ErrorPipeline pipeline, RequestContext ctx, String method,
+            RuntimeException e) {
         return e instanceof PeerErrorException peer ? ofOwnRequest(pipeline, ctx, method, peer.error())
-                : pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, unavailable(owner, method, Optional.empty(), e));
+                : pipeline.rpcError(JsonRpcError.INTERNAL_ERROR, unavailable(pipeline, method, Optional.empty(), e));
     }
 
     /** The upstream's error for such a request: -32601 as the gateway's own, else sanitized with its code kept. */
@@ -145,8 +144,8 @@ final class UpstreamFailures {
      * pattern: -32000 "Tool execution failed" with the detail in {@code data}), so it becomes an
      * {@code isError} result the model can read, with that detail sanitized.
      */
-    static ErrorPipeline.Outcome toolError(UpstreamLink link, String tool, JsonRpcError error,
-            Optional<JsonNode> params, Published published) {
+    static ErrorPipeline.Outcome toolError(UpstreamLink link, ErrorPipeline pipeline, String tool,
+            JsonRpcError error, Optional<JsonNode> params, Published published) {
         Optional<ProtocolException> version = StatelessRules.versionRule(error);
         if (version.isPresent()) {
             throw version.get();
@@ -156,7 +155,6 @@ final class UpstreamFailures {
         }
         // From a server that has tools, -32601 is something inside the tool (the TypeScript SDK
         // passes on a client's -32601 to a request it made mid-call): the tool failed.
-        ErrorPipeline pipeline = link.pipeline();
         if (error.code() == JsonRpcError.INVALID_PARAMS) {
             throw pipeline.rpcError(JsonRpcError.INVALID_PARAMS, pipeline.failure("tools/call", Optional.of(tool),
                     ErrorPipeline.Said.of(error), withoutEvidence(error), params, published));
@@ -209,17 +207,17 @@ final class UpstreamFailures {
      * The name is the caller's input: it is not repeated back, but the operator sees it in the
      * incident behind the ref (with the arguments).
      */
-    static ProtocolException unknownTool(UpstreamLink link, String name, RequestContext ctx) {
-        return new ProtocolException(JsonRpcError.INVALID_PARAMS, unknownTool(link, name, ctx, Optional.empty())
+    static ProtocolException unknownTool(ErrorPipeline pipeline, String name, RequestContext ctx) {
+        return new ProtocolException(JsonRpcError.INVALID_PARAMS, unknownTool(pipeline, name, ctx, Optional.empty())
                 .visible());
     }
 
     /**
-     * As {@link #unknownTool(UpstreamLink, String, RequestContext)}, as an outcome: when the
+     * As {@link #unknownTool(ErrorPipeline, String, RequestContext)}, as an outcome: when the
      * upstream said it ({@code said}), the incident keeps its words.
      */
-    static ErrorPipeline.Outcome unknownTool(UpstreamLink link, String name, RequestContext ctx,
+    static ErrorPipeline.Outcome unknownTool(ErrorPipeline pipeline, String name, RequestContext ctx,
             Optional<ErrorPipeline.Said> said) {
-        return link.pipeline().unknown(ctx.method(), name, ErrorPipeline.argumentsOf(ctx.params()), said);
+        return pipeline.unknown(ctx.method(), name, ErrorPipeline.argumentsOf(ctx.params()), said);
     }
 }
