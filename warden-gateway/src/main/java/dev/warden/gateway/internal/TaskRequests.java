@@ -15,17 +15,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The client's requests about tasks (MCP 2025-11-25: {@code tasks/get}, {@code tasks/result},
- * {@code tasks/list}, {@code tasks/cancel}), and the upstreams' {@code notifications/tasks/status}.
- * On an upstream shared between callers, a task is its creator's ({@link TaskOwners}): anyone
- * else naming it is answered exactly as for a task that never existed, lists show only the
- * caller's own, status news goes only to the connection that created it. A task is known on
- * the upstream connection it was created on, and every request about it goes there. A task stands
- * for its tool call: a caller who may no longer call the tool (access rules, pins, the tool's
- * scopes) has no such task, and its result is cleaned as the call's result would be. An upstream
- * whose server has this one client only ({@link UpstreamLink#sole}: {@code warden wrap}, a stdio
- * {@code perClient} upstream) keeps its tasks as they were: requests about tasks the gateway did
- * not see created pass there, its lists and answers as the server gives them.
+ * The client's requests about tasks (MCP 2025-11-25) and the upstreams' task status news. On an
+ * upstream shared between callers a task is its creator's ({@link TaskOwners}): to anyone else it
+ * does not exist, and every request about it goes to the upstream connection it was created on.
+ * A task stands for its tool call, so a caller who may no longer call the tool has no such task.
+ * A {@link UpstreamLink#sole} upstream keeps its tasks as the server gives them.
  */
 final class TaskRequests {
 
