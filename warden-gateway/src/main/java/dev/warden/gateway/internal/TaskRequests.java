@@ -64,7 +64,7 @@ final class TaskRequests {
         calls.spendRate(found.link(), ctx);
         JsonNode answer = found.link().sole() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
                 : ask(found, ctx);
-        return cleanTask(found.link().pipeline(), answer);
+        return found.link().pipeline().cleanTask(answer);
     }
 
     /** The task's result is its tool call's: cleaned (a failure sanitized, with a ref) as that call's would be. */
@@ -157,7 +157,7 @@ final class TaskRequests {
         ArrayNode kept = copy.putArray("tasks");
         for (JsonNode item : items) {
             if (keep.test(item.path("taskId").asString(""))) {
-                kept.add(cleanTask(link.pipeline(), item));
+                kept.add(link.pipeline().cleanTask(item));
             }
         }
         if (whole) {
@@ -236,18 +236,5 @@ final class TaskRequests {
 
     private static ProtocolException unknown() {
         return ProtocolException.invalidParams("Invalid params: unknown task");
-    }
-
-    /**
-     * A task as the client gets it: its {@code statusMessage} (a failed task's is often the
-     * server's error text) sanitized as a notification's text is; the rest as it is.
-     */
-    static JsonNode cleanTask(ErrorPipeline pipeline, JsonNode task) {
-        if (!(task instanceof ObjectNode object) || !task.path("statusMessage").isString()) {
-            return task;
-        }
-        ObjectNode copy = object.deepCopy();
-        copy.set("statusMessage", pipeline.cleanNotification(task.get("statusMessage")));
-        return copy;
     }
 }
