@@ -78,7 +78,7 @@ public final class Gateway implements AutoCloseable {
         for (Upstream u : b.upstreams) {
             ConnectionSlots s = new ConnectionSlots(u.name(), u.limits().maxConnections());
             slots.put(u.name(), s);
-            metrics.connections(u.name(), s);
+            metrics.connections(u.name(), s, ConnectionSlots::inUse);
         }
         this.links = b.upstreams.stream().map(this::link).toList();
         // Among replicas a parked call's round may land on another one: it is taken to this one.
@@ -88,7 +88,7 @@ public final class Gateway implements AutoCloseable {
                         dev.warden.core.cluster.ReplicaCalls.shared(b.replicas));
         ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient, forwarding.tokens());
         this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
-        metrics.parked(parked);
+        metrics.parked(parked, ParkedCalls::size);
         this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
                 new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock, b.shared.rates()),

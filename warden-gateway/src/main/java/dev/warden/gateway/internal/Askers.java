@@ -72,7 +72,7 @@ final class Askers {
         if (candidates.size() == 1) {
             return candidates.get(0).ask(session, method, params);
         }
-        List<ProxyConnection> only = link.connections();
+        List<ClientConnection> only = link.connections();
         if (link.dedicated() && candidates.isEmpty() && only.size() == 1) {
             // One client, no call in flight (roots at start, after roots/list_changed): it is the one asked.
             return only.get(0).ask(session, method, params);
@@ -86,7 +86,7 @@ final class Askers {
      */
     private ObjectNode aboutTask(String taskId, String method, ObjectNode params) throws Exception {
         McpClient on = session;
-        List<ProxyConnection> owner = on == null ? List.of()
+        List<ClientConnection> owner = on == null ? List.of()
                 : link.connections().stream().filter(c -> c.created(on, taskId)).toList();
         if (owner.size() != 1) {
             throw ProtocolException.internal("The client this task belongs to cannot be asked", ErrorCode.UPSTREAM_ERROR);

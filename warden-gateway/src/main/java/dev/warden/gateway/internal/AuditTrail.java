@@ -211,11 +211,4 @@ public final class AuditTrail {
         }
         return new AuditRecord(at, client, upstream, ctx.method(), tool, took, outcome, code, ref);
     }
-
-    /** A client-chosen name as the audit log may show it: printable ASCII, at most 64 characters. */
-    static String printable(String name) {
-        StringBuilder b = new StringBuilder();
-        name.codePoints().limit(64).forEach(c -> b.append(c > 0x20 && c < 0x7F && c != '#' ? (char) c : '_'));
-        return b.isEmpty() ? "client" : b.toString();
-    }
 }

@@ -69,7 +69,7 @@ final class ClientProfile {
     /** The client's initialize: what it declares, and its name (for the audit records). */
     void initialized(JsonNode params) {
         capabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
-        name = AuditTrail.printable(params.path("clientInfo").path("name").asString("client")) + "#" + number;
+        name = PrintableName.of(params.path("clientInfo").path("name").asString("client")) + "#" + number;
     }
 
     /**
@@ -83,7 +83,7 @@ final class ClientProfile {
         }
         String given = meta.path(ProtocolVersion.META_CLIENT_INFO).path("name").asString("");
         if (!given.isEmpty()) {
-            name = AuditTrail.printable(given) + "#" + number;
+            name = PrintableName.of(given) + "#" + number;
         }
         if (key instanceof ClientKey.Connection) {
             key = new ClientKey.Unknown(); // a stateless request's own connection ends with it

@@ -52,16 +52,16 @@ final class ConnectionLinks {
         return naming.resolve(current, exposed);
     }
 
-    void register(ProxyConnection connection) {
+    void register(ClientConnection connection) {
         current.forEach(l -> l.register(connection));
     }
 
-    void unregister(ProxyConnection connection) {
+    void unregister(ClientConnection connection) {
         current.forEach(l -> l.unregister(connection));
     }
 
     /** A stateless request owns no upstream process: its connection moves to the shared links. */
-    void moveToShared(ProxyConnection connection) {
+    void moveToShared(ClientConnection connection) {
         synchronized (moving) {
             if (!current.equals(shared)) {
                 unregister(connection);

@@ -35,7 +35,7 @@ public final class ConnectionSlots {
         free.release();
     }
 
-    int inUse() {
+    public int inUse() {
         return max - free.availablePermits();
     }
 

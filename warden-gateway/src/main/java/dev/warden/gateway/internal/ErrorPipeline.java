@@ -286,7 +286,7 @@ public final class ErrorPipeline {
     }
 
     private static String shown(String name) {
-        return AuditTrail.printable(name.length() > 128 ? name.substring(0, 128) : name);
+        return PrintableName.of(name.length() > 128 ? name.substring(0, 128) : name);
     }
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
@@ -322,6 +322,19 @@ public final class ErrorPipeline {
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
         return results.cleanNotification(params);
+    }
+
+    /**
+     * A task as the client gets it: its {@code statusMessage} (a failed task's is often the
+     * server's error text) sanitized as a notification's text is; the rest as it is.
+     */
+    public JsonNode cleanTask(JsonNode task) {
+        if (!(task instanceof ObjectNode object) || !task.path("statusMessage").isString()) {
+            return task;
+        }
+        ObjectNode copy = object.deepCopy();
+        copy.set("statusMessage", cleanNotification(task.get("statusMessage")));
+        return copy;
     }
 
     /**

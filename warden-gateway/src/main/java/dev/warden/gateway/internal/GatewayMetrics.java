@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The gateway's meters: requests by upstream, method, tool and outcome (with the failure code),
@@ -111,15 +112,15 @@ public final class GatewayMetrics {
     }
 
     /** Connections (for stdio, processes) the gateway holds open to an upstream. */
-    public void connections(String upstream, ConnectionSlots slots) {
+    public <T> void connections(String upstream, T slots, ToDoubleFunction<T> inUse) {
         io.micrometer.core.instrument.Gauge.builder("warden_gateway_upstream_connections", slots,
-                ConnectionSlots::inUse).description("Open connections (stdio: processes) to an upstream")
+                inUse).description("Open connections (stdio: processes) to an upstream")
                 .tag("upstream", upstream).register(registry);
     }
 
     /** Calls of stateless clients waiting for their input. */
-    public void parked(ParkedCalls parked) {
-        io.micrometer.core.instrument.Gauge.builder("warden_gateway_parked_calls", parked, ParkedCalls::size)
+    public <T> void parked(T parked, ToDoubleFunction<T> size) {
+        io.micrometer.core.instrument.Gauge.builder("warden_gateway_parked_calls", parked, size)
                 .description("Calls waiting for their stateless client's input").register(registry);
     }
 

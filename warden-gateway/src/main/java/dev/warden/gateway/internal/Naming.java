@@ -4,16 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How the tools and prompts of several upstreams share one list without colliding:
- * {@code <upstream><separator><name>} ({@code crm__lookup}); an upstream's own names may hold
- * anything, the separator included. With one upstream the names are left as they are (a drop-in),
- * unless prefixing is asked for.
- *
- * <p>A prefixed name belongs to the upstream whose name and separator begin it. Two upstreams
- * {@code a} and {@code b} could claim the same prefixed name iff {@code a + separator} begins
- * {@code b + separator} or the reverse ({@code h} and {@code h_}: {@code h___x} is h's {@code _x}
- * and h_'s {@code x}); such a pair is refused at start ({@link dev.warden.gateway.config.NameClash}), so every prefixed name
- * has one owner at most.
+ * How the tools and prompts of several upstreams share one list: {@code <upstream><separator><name>}
+ * ({@code crm__lookup}); with one upstream the names stay as they are unless prefixing is asked for.
+ * A prefixed name belongs to the upstream whose name and separator begin it; two upstreams that
+ * could both claim one ({@code h} and {@code h_}) are refused at start ({@link
+ * dev.warden.gateway.config.NameClash}), so every prefixed name has one owner at most.
  */
 public record Naming(boolean prefixed, String separator) {
 

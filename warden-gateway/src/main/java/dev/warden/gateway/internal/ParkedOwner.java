@@ -29,19 +29,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The replica that holds a parked call, answering a round of it that reached another replica
- * ({@link ParkedForwarding}): the round is served by this gateway as if it had arrived here, on a
- * connection of its own from the same client ({@link ForwardedClient}), and its answer frame (the
- * result, the next input-required result, or the error) goes back as it was rendered here. The
- * round's progress goes to the asking replica as it comes; its other notifications (log
- * messages) are not carried.
- *
- * <p>The bus is no proof of anything: a round is served only when it is what an asking replica
- * forwards, the next round of a call parked here (a parkable method, a request state naming this
- * replica whose call is held here); anything else is refused without running. The caller it
- * names is then checked against the call's client as for a round that reaches this replica
- * directly. A round served here counts among the gateway's calls in flight, so a drain waits for
- * it, and a draining gateway refuses new ones retryably, as its HTTP server does.
+ * The replica that holds a parked call, serving a round of it that reached another replica
+ * ({@link ParkedForwarding}) as if it had arrived here from the same client ({@link
+ * ForwardedClient}); the answer frame goes back as rendered here. The bus proves nothing, so only
+ * the next round of a call parked here is served, its caller checked as for a direct round; it
+ * counts among the calls in flight, so a drain waits for it.
  */
 final class ParkedOwner {
 

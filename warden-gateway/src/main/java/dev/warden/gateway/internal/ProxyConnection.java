@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * ToolCallFlow}, {@link ResourceRouting}, {@link ListenStreams}, {@link TaskRequests}, {@link OtherRequests}), each
  * request audited; the upstreams' notifications and requests come back through here to the client.
  */
-public final class ProxyConnection implements Asker {
+public final class ProxyConnection implements ClientConnection {
 
     private static final System.Logger LOG = System.getLogger(ProxyConnection.class.getName());
 
@@ -154,8 +154,8 @@ public final class ProxyConnection implements Asker {
 
     // ---- from the upstreams to the client ------------------------------------------------------
 
-    /** An upstream's notification (already sanitized where it carries text) on its way to the client. */
-    void fromUpstream(UpstreamLink link, String method, JsonNode body, Optional<McpClient> from) {
+    @Override
+    public void fromUpstream(UpstreamLink link, String method, JsonNode body, Optional<McpClient> from) {
         if (session.isClosed()) {
             return;
         }
@@ -190,8 +190,8 @@ public final class ProxyConnection implements Asker {
         }
     }
 
-    /** Whether this client connection created that task on that upstream connection (see TaskOwners). */
-    boolean created(McpClient upstream, String taskId) {
+    @Override
+    public boolean created(McpClient upstream, String taskId) {
         return tasks.createdHere(upstream, taskId);
     }
 
@@ -220,12 +220,14 @@ public final class ProxyConnection implements Asker {
      * What this client sent in the calls it has in flight on that upstream connection (see
      * {@link CallsInFlight#sentOn}).
      */
-    CallerInput sentDuringCallsOn(McpClient upstream) {
+    @Override
+    public CallerInput sentDuringCallsOn(McpClient upstream) {
         return inFlight.sentOn(upstream);
     }
 
     /** See {@link ClientProfile#sessionAsking()}: which upstream connection this client may still use. */
-    Optional<String> sessionAsking() {
+    @Override
+    public Optional<String> sessionAsking() {
         return profile.sessionAsking();
     }
 

@@ -6,16 +6,10 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What one client connection (one caller, one session) has been shown or has told: its roots (its
- * answers to {@code roots/list}) and the values of the successful results it got. A failure may
- * repeat them to this caller: they are no longer the server's secret for it. Never shared between
- * connections, so one caller's results never unlock another's failures.
- *
- * <p>Bounded, so a chatty session costs little: the strings of the last {@value #MAX_RESULTS}
- * results, at most {@value #MAX_STRINGS} strings of one result and {@value #MAX_CHARS} characters of
- * one string (the rest is not remembered, so it stays redacted: the safe side), and the first
- * {@value #MAX_ROOTS} roots of the client's last answer. The results are remembered as the client
- * got them (credentials already redacted), never as the server sent them.
+ * What one client connection has been shown or has told (its roots, its successful results'
+ * values), which a failure may repeat to this caller only: never shared between connections.
+ * Bounded ({@value #MAX_RESULTS} results, {@value #MAX_STRINGS} strings, {@value #MAX_CHARS}
+ * characters, {@value #MAX_ROOTS} roots): what is not remembered stays redacted, the safe side.
  */
 final class ShownToCaller {
 

@@ -13,17 +13,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The client's requests about tasks (MCP 2025-11-25: {@code tasks/get}, {@code tasks/result},
- * {@code tasks/list}, {@code tasks/cancel}), and the upstreams' {@code notifications/tasks/status}.
- * On an upstream shared between callers, a task is its creator's ({@link TaskOwners}): anyone
- * else naming it is answered exactly as for a task that never existed, lists show only the
- * caller's own, status news goes only to the connection that created it. A task is known on
- * the upstream connection it was created on, and every request about it goes there. A task stands
- * for its tool call: a caller who may no longer call the tool (access rules, pins, the tool's
- * scopes) has no such task, and its result is cleaned as the call's result would be. An upstream
- * whose server has this one client only ({@link UpstreamLink#sole}: {@code warden wrap}, a stdio
- * {@code perClient} upstream) keeps its tasks as they were: requests about tasks the gateway did
- * not see created pass there, its lists and answers as the server gives them.
+ * The client's requests about tasks (MCP 2025-11-25) and the upstreams' task status news. On an
+ * upstream shared between callers a task is its creator's ({@link TaskOwners}): to anyone else it
+ * does not exist, and every request about it goes to the upstream connection it was created on.
+ * A task stands for its tool call, so a caller who may no longer call the tool has no such task.
+ * A {@link UpstreamLink#sole} upstream keeps its tasks as the server gives them.
  */
 final class TaskRequests {
 
@@ -68,7 +62,7 @@ final class TaskRequests {
         calls.spendRate(found.link(), ctx);
         JsonNode answer = found.link().sole() ? calls.forward(found.link(), ctx, UpstreamCalls.params(ctx))
                 : ask(found, ctx);
-        return cleanTask(found.link().pipeline(), answer);
+        return found.link().pipeline().cleanTask(answer);
     }
 
     /** The task's result is its tool call's: cleaned (a failure sanitized, with a ref) as that call's would be. */
@@ -161,7 +155,7 @@ final class TaskRequests {
         ArrayNode kept = copy.putArray("tasks");
         for (JsonNode item : items) {
             if (keep.test(item.path("taskId").asString(""))) {
-                kept.add(cleanTask(link.pipeline(), item));
+                kept.add(link.pipeline().cleanTask(item));
             }
         }
         if (whole) {
@@ -231,18 +225,5 @@ final class TaskRequests {
 
     private static ProtocolException unknown() {
         return ProtocolException.invalidParams("Invalid params: unknown task");
-    }
-
-    /**
-     * A task as the client gets it: its {@code statusMessage} (a failed task's is often the
-     * server's error text) sanitized as a notification's text is; the rest as it is.
-     */
-    static JsonNode cleanTask(ErrorPipeline pipeline, JsonNode task) {
-        if (!(task instanceof ObjectNode object) || !task.path("statusMessage").isString()) {
-            return task;
-        }
-        ObjectNode copy = object.deepCopy();
-        copy.set("statusMessage", pipeline.cleanNotification(task.get("statusMessage")));
-        return copy;
     }
 }

@@ -27,7 +27,7 @@ public final class UpstreamLink implements AutoCloseable {
     private final Upstream spec;
     private final ErrorPipeline pipeline;
     private final Guard guard;
-    private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
+    private final Set<ClientConnection> connections = ConcurrentHashMap.newKeySet();
     private final QuestionRouting questions = new QuestionRouting(this);
     private final UpstreamPool pool;
     private final UpstreamSubscriptions subscriptions;
@@ -222,18 +222,18 @@ public final class UpstreamLink implements AutoCloseable {
 
     // ---- client connections and their questions ------------------------------------------------
 
-    void register(ProxyConnection connection) {
+    void register(ClientConnection connection) {
         connections.add(connection);
     }
 
-    void unregister(ProxyConnection connection) {
+    void unregister(ClientConnection connection) {
         connections.remove(connection);
         questions.gone(connection);
         subscriptions.unsubscribeAll(connection);
     }
 
     /** The client connections using this link now. */
-    List<ProxyConnection> connections() {
+    List<ClientConnection> connections() {
         return List.copyOf(connections);
     }
 
@@ -274,16 +274,16 @@ public final class UpstreamLink implements AutoCloseable {
         Optional<McpClient> session = from.session();
         if ("notifications/message".equals(method)) {
             // A dedicated link has one client: what it sent in its calls in flight is its own.
-            List<ProxyConnection> only = dedicated && session.isPresent() ? connections() : List.of();
+            List<ClientConnection> only = dedicated && session.isPresent() ? connections() : List.of();
             body = only.size() == 1 ? pipeline.cleanNotification(body, only.get(0).sentDuringCallsOn(session.get()))
                     : pipeline.cleanNotification(body);
         } else if ("notifications/tasks/status".equals(method)) {
-            body = TaskRequests.cleanTask(pipeline, body);
+            body = pipeline.cleanTask(body);
         }
         // A message about a task is its creator's only (see TaskOwners), on a server with other clients.
         Optional<String> task = "notifications/message".equals(method) && !sole()
                 ? params.flatMap(TaskOwners::relatedTask) : Optional.empty();
-        for (ProxyConnection connection : connections) {
+        for (ClientConnection connection : connections) {
             if (task.isEmpty() || session.filter(s -> connection.created(s, task.get())).isPresent()) {
                 connection.fromUpstream(this, method, body, session);
             }
