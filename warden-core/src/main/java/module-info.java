@@ -22,6 +22,9 @@ module dev.warden.core {
     exports dev.warden.core.pin;
     exports dev.warden.core.protocol;
     exports dev.warden.core.sanitize;
+    // What a scan finds, and the Detector a user may add to a Sanitizer: the gateway, the
+    // auditor, the CLI and the incident store read findings.
+    exports dev.warden.core.sanitize.detection;
     exports dev.warden.core.segment;
     exports dev.warden.core.session;
     exports dev.warden.core.shape;

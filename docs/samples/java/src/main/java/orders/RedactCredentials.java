@@ -1,8 +1,8 @@
 package orders;
 
-import dev.warden.core.sanitize.CredentialKind;
 import dev.warden.core.sanitize.CredentialRedactor;
 import dev.warden.core.sanitize.Redaction;
+import dev.warden.core.sanitize.detection.CredentialKind;
 
 /** docs/design/sanitizer.md's CredentialRedactor, quoted between "doc:" and "end:". */
 public final class RedactCredentials {

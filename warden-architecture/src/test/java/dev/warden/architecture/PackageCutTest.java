@@ -1,8 +1,11 @@
 package dev.warden.architecture;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +47,48 @@ class PackageCutTest {
                 .whereLayer("request").mayOnlyBeAccessedByLayers(
                         "route", "stateless", "replica", "session", "settings", "api")
                 .check(warden);
+    }
+
+    /**
+     * The sanitizer: the API at the root composes detectors, one package per concern, which share
+     * the scanning tools and, at the bottom, what a detection is. A concern never uses another
+     * (injection reads JSON pointers, which it must not take for paths).
+     */
+    @Test
+    void the_sanitizer_is_cut_into_concerns_over_scan_over_detection() {
+        String sanitize = "dev.warden.core.sanitize.";
+        String[] concerns = {"credential", "database", "trace", "topology", "pii", "injection"};
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.warden.core.sanitize..")
+                .withOptionalLayers(false)
+                .layer("api").definedBy("dev.warden.core.sanitize")
+                .layer("credential").definedBy(sanitize + "credential")
+                .layer("database").definedBy(sanitize + "database")
+                .layer("trace").definedBy(sanitize + "trace")
+                .layer("topology").definedBy(sanitize + "topology")
+                .layer("pii").definedBy(sanitize + "pii")
+                .layer("injection").definedBy(sanitize + "injection")
+                .layer("path").definedBy(sanitize + "path")
+                .layer("scan").definedBy(sanitize + "scan")
+                .layer("detection").definedBy(sanitize + "detection")
+                .whereLayer("api").mayNotBeAccessedByAnyLayer()
+                .whereLayer("credential").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("database").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("trace").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("topology").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("pii").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("injection").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("path").mayOnlyBeAccessedByLayers("api", "injection")
+                .whereLayer("scan").mayOnlyBeAccessedByLayers(with(concerns, "api", "path"))
+                .whereLayer("detection").mayOnlyBeAccessedByLayers(with(concerns, "api", "path", "scan"))
+                .check(warden);
+    }
+
+    @Test
+    void no_package_of_the_sanitizer_depends_on_one_that_depends_back_on_it() {
+        slices().matching("dev.warden.core.sanitize.(*)..").should().beFreeOfCycles().check(warden);
+    }
+
+    private static String[] with(String[] layers, String... more) {
+        return Stream.concat(Arrays.stream(layers), Arrays.stream(more)).toArray(String[]::new);
     }
 }

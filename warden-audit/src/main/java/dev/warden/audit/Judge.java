@@ -4,7 +4,7 @@ import dev.warden.audit.internal.LeakScan;
 import dev.warden.audit.internal.Probe;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
-import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.detection.Category;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.warden.audit;
 
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.Finding;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

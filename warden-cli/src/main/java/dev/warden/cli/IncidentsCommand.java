@@ -1,11 +1,11 @@
 package dev.warden.cli;
 
 import dev.warden.core.error.ErrorCode;
-import dev.warden.core.incident.Incident;
 import dev.warden.core.error.Ref;
+import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
-import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.detection.Finding;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code warden incidents show|list}: the operator's view of the incident store. */
 @Command(name = "incidents", mixinStandardHelpOptions = true,

@@ -2,11 +2,11 @@ package dev.warden.audit.internal;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.sanitize.CallerInput;
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.Finding;
 import dev.warden.core.sanitize.JsonFinding;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

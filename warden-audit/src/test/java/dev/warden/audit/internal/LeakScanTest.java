@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
-import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
 package dev.warden.core.incident;
 
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.CredentialFinding;
 import dev.warden.core.sanitize.CredentialRedactor;
-import dev.warden.core.sanitize.Finding;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.CredentialFinding;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

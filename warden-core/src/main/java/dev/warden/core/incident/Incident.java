@@ -2,7 +2,7 @@ package dev.warden.core.incident;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
-import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.detection.Finding;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -12,18 +12,16 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Everything an operator needs to understand a failure, stored where only the operator can read it.
- * The peer only ever learns the {@link Ref}.
+ * Everything an operator needs to understand a failure, where only the operator reads it; the peer
+ * learns only the {@link Ref}.
  *
- * @param tool the tool the request named, also when the peer was not told (an unknown tool)
- * @param arguments the request's arguments: JSON from {@link IncidentArguments#of}, sanitized, bounded
+ * @param tool the tool the request named, also one the peer was not told of (an unknown tool)
+ * @param arguments the request's arguments, sanitized and bounded ({@link IncidentArguments#of})
  * @param reason in Warden's own words, what failed or why the request was refused: trusted text
- * @param subject who was calling, when the server authenticated the caller (see
- *     {@link dev.warden.core.identity.Caller#subject}): the operator's, never the peer's
+ * @param subject the authenticated caller ({@link dev.warden.core.identity.Caller}), never a name the peer gave
  * @param clientId the OAuth client the caller's token was issued to, when known
- * @param issuer who vouched for the subject ({@link dev.warden.core.identity.Caller#issuer}), with it
- * @param kind how the caller was established ({@link dev.warden.core.identity.Caller.Kind}), with the
- *     subject: the principal is the three together
+ * @param issuer who vouched for the subject
+ * @param kind how the caller was established: subject, issuer and kind are the principal
  */
 public record Incident(Ref ref, Instant time, ErrorCode code, String method, Optional<String> tool,
                        Optional<String> upstream, Optional<String> original, List<Finding> findings,

@@ -1,8 +1,8 @@
 package dev.warden.core.incident;
 
-import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
 import java.util.Map;
 import java.util.Objects;
 import tools.jackson.core.io.JsonStringEncoder;

@@ -19,17 +19,12 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Writes each incident as one JSON line to stderr, a stream or a file (append, flushed per record),
- * so a crash loses at most the record being written. Never stdout: that is the protocol stream.
- *
- * <p>{@link Detail#FULL} writes the whole incident (credentials replaced, {@link AtRest}): the log is
- * then where the operator looks a ref up, as for an SDK server with no store. {@link Detail#SUMMARY}
- * writes the ref and Warden's own words only, for a log beside an incident store that keeps the
- * rest: nothing an upstream or a caller wrote reaches the log twice.
- *
- * <p>A file is created owner-only and kept within a {@link Retention}: at half its size it is moved
- * to {@code FILE.1} (the older part, replaced each time) and a new one begun; a part older than the
- * maximum age goes at open. A write that fails is said once a minute, never as a stack trace.
+ * Each incident as one JSON line, flushed per record, to stderr, a stream or a file (never stdout:
+ * that is the protocol stream). {@link Detail#FULL} writes the whole incident ({@link AtRest}), for
+ * a server with no store; {@link Detail#SUMMARY} only the ref and Warden's own words, beside a store
+ * that keeps the rest, so nothing an upstream wrote is logged twice. A file is owner-only and kept
+ * within a {@link Retention} (rotated to {@code FILE.1} at half its size); a failed write is said
+ * once a minute, never as a stack trace.
  */
 public final class JsonLinesIncidentSink implements IncidentSink {
 

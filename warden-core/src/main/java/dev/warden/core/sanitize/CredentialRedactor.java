@@ -1,5 +1,12 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.credential.JsonWebTokens;
+import dev.warden.core.sanitize.credential.PemPrivateKeys;
+import dev.warden.core.sanitize.credential.ProviderTokens;
+import dev.warden.core.sanitize.credential.UrlPasswords;
+import dev.warden.core.sanitize.detection.CredentialFinding;
+import dev.warden.core.sanitize.detection.CredentialKind;
+import dev.warden.core.sanitize.scan.TokenBoundary;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;

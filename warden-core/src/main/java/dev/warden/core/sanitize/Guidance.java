@@ -1,5 +1,10 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
+import dev.warden.core.sanitize.injection.InjectionDetector;
+import dev.warden.core.sanitize.scan.Sentences;
+import dev.warden.core.sanitize.scan.Text;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.List;
 import java.util.Objects;
 

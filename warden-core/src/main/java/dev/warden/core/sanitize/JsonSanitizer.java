@@ -2,6 +2,11 @@ package dev.warden.core.sanitize;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.credential.SecretKeys;
+import dev.warden.core.sanitize.database.DatabaseMessages;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
+import dev.warden.core.sanitize.path.JsonPointers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -9,14 +9,10 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 
 /**
- * Text that ends with a JSON object: a log line ({@code 2026-11-23T10:00:00Z ERROR handler failed
- * {"err":"…"}}) or a message that quotes a response body ({@code upstream said {"detail":"…"}}). The
- * object's strings hide their lines behind {@code \n} escapes, so it is sanitized as a tree and the
- * prefix as text.
- *
- * <p>Only text whose last non-blank character is {@code }} is looked at, and at most
- * {@value #MAX_TRIES} opening braces (the leftmost first) are tried, each parse reading at most the
- * rest of the text: linear in the text.
+ * Text that ends with a JSON object (a log line, a message quoting a response body): the object's
+ * strings hide their lines behind {@code \n} escapes, so it is sanitized as a tree and the prefix as
+ * text. Linear: only a text ending in <code>}</code> is looked at, and at most {@value #MAX_TRIES}
+ * opening braces are tried, each parse reading at most the rest of the text.
  *
  * @param prefix the text before the object (not blank, whitespace kept)
  * @param json   the object

@@ -1,5 +1,6 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.detection.CredentialFinding;
 import java.util.List;
 import java.util.Objects;
 

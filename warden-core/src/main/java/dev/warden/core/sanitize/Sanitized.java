@@ -1,6 +1,8 @@
 package dev.warden.core.sanitize;
 
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,7 @@
 package dev.warden.core.sanitize;
 
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

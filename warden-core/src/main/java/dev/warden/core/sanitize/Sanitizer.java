@@ -3,6 +3,26 @@ package dev.warden.core.sanitize;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.SqlStates;
 import dev.warden.core.error.ToolFailure;
+import dev.warden.core.sanitize.credential.SecretDetector;
+import dev.warden.core.sanitize.database.DatabaseContextDetector;
+import dev.warden.core.sanitize.database.DatabaseDetailDetector;
+import dev.warden.core.sanitize.database.DatabaseErrorDetector;
+import dev.warden.core.sanitize.database.DatabaseMessages;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Detector;
+import dev.warden.core.sanitize.detection.Finding;
+import dev.warden.core.sanitize.injection.InjectionDetector;
+import dev.warden.core.sanitize.path.FilePathDetector;
+import dev.warden.core.sanitize.pii.PiiDetector;
+import dev.warden.core.sanitize.scan.Sentences;
+import dev.warden.core.sanitize.scan.WordScanner;
+import dev.warden.core.sanitize.scan.WordTable;
+import dev.warden.core.sanitize.scan.Words;
+import dev.warden.core.sanitize.topology.ServerNameDetector;
+import dev.warden.core.sanitize.topology.TopologyDetector;
+import dev.warden.core.sanitize.trace.HtmlStackTraceDetector;
+import dev.warden.core.sanitize.trace.StackTraceDetector;
+import dev.warden.core.sanitize.trace.TraceMemberDetector;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -22,6 +42,9 @@ public final class Sanitizer {
 
     public static final int DEFAULT_MAX_OUTPUT_CHARS = 4000;
     private static final String TRUNCATION_MARK = " [truncated]";
+    /** The word classes of every word scanner in one table: each word of a text is looked up once. */
+    private static final WordTable WORD_CLASSES = WordTable.merged(InjectionDetector.WORD_CLASSES,
+            DatabaseErrorDetector.WORD_CLASSES);
 
     private final List<Detector> detectors;
     private final int maxOutputChars;
@@ -69,10 +92,10 @@ public final class Sanitizer {
         Objects.requireNonNull(policy, "policy");
         // The word index notes whether cleaning can change anything: usually not, and then the
         // clean pass and a second index are saved.
-        Words words = Words.of(untrusted);
+        Words words = Words.of(untrusted, WORD_CLASSES);
         String text = words.maybeUnclean() ? clean(untrusted) : untrusted;
         if (text != untrusted) {
-            words = Words.of(text);
+            words = Words.of(text, WORD_CLASSES);
         }
         List<Finding> findings = detect(text, words);
         if (!caller.isEmpty()) {
@@ -119,7 +142,7 @@ public final class Sanitizer {
 
     /** Only the findings, for audit and the auditor. */
     public List<Finding> detect(String cleanedText) {
-        return detect(cleanedText, Words.of(cleanedText));
+        return detect(cleanedText, Words.of(cleanedText, WORD_CLASSES));
     }
 
     private List<Finding> detect(String cleanedText, Words words) {

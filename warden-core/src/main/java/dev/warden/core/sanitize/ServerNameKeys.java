@@ -1,5 +1,7 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.credential.SecretKeys;
+import dev.warden.core.sanitize.detection.Category;
 import java.util.Map;
 import java.util.Optional;
 

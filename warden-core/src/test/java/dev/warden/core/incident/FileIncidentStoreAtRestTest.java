@@ -1,8 +1,5 @@
 package dev.warden.core.incident;
 
-import dev.warden.core.segment.Retention;
-import dev.warden.testkit.MutableClock;
-import dev.warden.testkit.ReadOnlyDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -10,8 +7,11 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
 import dev.warden.core.json.Json;
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
+import dev.warden.core.segment.Retention;
+import dev.warden.testkit.MutableClock;
+import dev.warden.testkit.ReadOnlyDirectory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
-import dev.warden.core.sanitize.Category;
-import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Finding;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

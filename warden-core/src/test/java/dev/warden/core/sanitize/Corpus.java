@@ -1,6 +1,7 @@
 package dev.warden.core.sanitize;
 
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.detection.Category;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

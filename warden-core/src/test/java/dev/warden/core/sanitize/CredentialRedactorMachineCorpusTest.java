@@ -2,6 +2,7 @@ package dev.warden.core.sanitize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.sanitize.detection.CredentialFinding;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

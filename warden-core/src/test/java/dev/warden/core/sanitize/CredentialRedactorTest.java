@@ -3,6 +3,8 @@ package dev.warden.core.sanitize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.warden.core.sanitize.detection.CredentialFinding;
+import dev.warden.core.sanitize.detection.CredentialKind;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

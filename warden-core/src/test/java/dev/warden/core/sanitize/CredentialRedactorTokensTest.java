@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.sanitize.GeneratedCredentials.Credential;
 import dev.warden.core.sanitize.GeneratedCredentials.Format;
+import dev.warden.core.sanitize.detection.CredentialFinding;
+import dev.warden.core.sanitize.detection.CredentialKind;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.warden.core.sanitize;
 
+import dev.warden.core.sanitize.detection.CredentialKind;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
@@ -16,9 +17,9 @@ import javax.crypto.spec.SecretKeySpec;
  * so the tests prove the shapes rather than a few memorised strings. {@code [secretFrom, secretTo)}
  * is the redacted span inside the credential (a webhook's last segment, a URL's password).
  */
-final class GeneratedCredentials {
+public final class GeneratedCredentials {
 
-    static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    public static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     static final String BASE64URL = BASE62 + "-_";
     static final String HEX = "0123456789abcdef";
     static final String UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -29,7 +30,7 @@ final class GeneratedCredentials {
     static final String AWS_BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
     /** One generated credential: the whole string, and where its secret part is in it. */
-    record Credential(CredentialKind kind, String value, int secretFrom, int secretTo) {
+    public record Credential(CredentialKind kind, String value, int secretFrom, int secretTo) {
         Credential(CredentialKind kind, String value) {
             this(kind, value, 0, value.length());
         }
@@ -40,7 +41,7 @@ final class GeneratedCredentials {
     }
 
     /** A generator per format: the kind, a name for test reports, and how to make one. */
-    record Format(CredentialKind kind, String name, Function<Random, Credential> make) {
+    public record Format(CredentialKind kind, String name, Function<Random, Credential> make) {
         @Override
         public String toString() {
             return name;
@@ -50,7 +51,7 @@ final class GeneratedCredentials {
     private GeneratedCredentials() {
     }
 
-    static List<Format> formats() {
+    public static List<Format> formats() {
         return List.of(
                 whole(CredentialKind.GITHUB_TOKEN, "github classic",
                         r -> pick(r, "ghp_", "gho_", "ghu_", "ghs_", "ghr_") + chars(r, BASE62, 36)),
@@ -119,7 +120,7 @@ final class GeneratedCredentials {
         return new Format(kind, name, r -> new Credential(kind, make.apply(r)));
     }
 
-    static String chars(Random r, String alphabet, int n) {
+    public static String chars(Random r, String alphabet, int n) {
         StringBuilder out = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
             out.append(alphabet.charAt(r.nextInt(alphabet.length())));

@@ -2,11 +2,12 @@ package dev.warden.core.sanitize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.core.sanitize.detection.Category;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The corpus contract: nothing sensitive survives redact or strict; benign text survives redact unchanged. */
 class SanitizerCorpusTest {

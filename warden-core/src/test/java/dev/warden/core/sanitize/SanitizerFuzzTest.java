@@ -3,6 +3,7 @@ package dev.warden.core.sanitize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.warden.core.sanitize.detection.Finding;
 import java.nio.charset.StandardCharsets;
 
 /**

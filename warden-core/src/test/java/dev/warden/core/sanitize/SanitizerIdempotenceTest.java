@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.database.DatabaseMessages;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

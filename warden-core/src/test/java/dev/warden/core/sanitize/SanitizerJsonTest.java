@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.json.Json;
+import dev.warden.core.sanitize.detection.Category;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -3,6 +3,9 @@ package dev.warden.core.sanitize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.sanitize.detection.Category;
+import dev.warden.core.sanitize.detection.Detector;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

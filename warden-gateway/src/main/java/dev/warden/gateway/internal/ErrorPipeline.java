@@ -1,20 +1,20 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
-import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
+import dev.warden.core.error.Violation;
 import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.identity.Caller;
+import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
-import dev.warden.core.error.Violation;
 import dev.warden.core.sanitize.CallerInput;
-import dev.warden.core.sanitize.Category;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.sanitize.detection.Category;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.warden.gateway.internal;
 
-import dev.warden.core.sanitize.Category;
+import dev.warden.core.sanitize.detection.Category;
 import dev.warden.gateway.auditlog.AuditRecord;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.Counter;

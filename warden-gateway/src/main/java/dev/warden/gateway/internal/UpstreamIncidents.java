@@ -6,7 +6,7 @@ import dev.warden.core.error.Ref;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.Incident;
-import dev.warden.core.sanitize.Finding;
+import dev.warden.core.sanitize.detection.Finding;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
