@@ -1,6 +1,5 @@
 package dev.warden.e2e.attack;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,18 +13,12 @@ final class AttackSuite {
     }
 
     static List<Attack> all() {
-        List<Attack> all = new ArrayList<>(firstHalf());
-        all.addAll(secondHalf());
-        return List.copyOf(all);
+        return concat(List.of(firstHalf(), secondHalf()));
     }
 
     /** Floods, malformed requests, slow peers (AttackSuiteFirstHalfTest). */
     static List<Attack> firstHalf() {
-        List<Attack> half = new ArrayList<>();
-        half.addAll(Floods.all());
-        half.addAll(Malformed.all());
-        half.addAll(SlowPeers.all());
-        return List.copyOf(half);
+        return concat(List.of(Floods.all(), Malformed.all(), SlowPeers.all()));
     }
 
     /**
@@ -33,17 +26,12 @@ final class AttackSuite {
      * drop-in (AttackSuiteSecondHalfTest).
      */
     static List<Attack> secondHalf() {
-        List<Attack> half = new ArrayList<>();
-        half.addAll(Isolation.all());
-        half.addAll(WrapAttacks.all());
-        half.addAll(Canonical.all());
-        half.addAll(AuditAttacks.all());
-        half.addAll(Ownership.all());
-        half.addAll(Shares.all());
-        half.addAll(Credentials.all());
-        half.addAll(SpellingsAndBatches.all());
-        half.addAll(DropIn.all());
-        return List.copyOf(half);
+        return concat(List.of(Isolation.all(), WrapAttacks.all(), Canonical.all(), AuditAttacks.all(),
+                Ownership.all(), Shares.all(), Credentials.all(), SpellingsAndBatches.all(), DropIn.all()));
+    }
+
+    private static List<Attack> concat(List<List<Attack>> lists) {
+        return lists.stream().flatMap(List::stream).toList();
     }
 
     /** The attacks whose names contain {@code -Dwarden.attack.only} (all when it is not set), for running one while working on it. */

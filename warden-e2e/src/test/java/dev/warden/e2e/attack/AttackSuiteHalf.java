@@ -26,19 +26,22 @@ import org.junit.jupiter.api.TestInstance;
 abstract class AttackSuiteHalf {
 
     static final Scale SCALE = Scale.fromProperties();
+    /** This half's attacks, in the order the table lists them. */
+    private final List<Attack> attacks;
+    /** Its table's name: {@code target/attack-suite-NAME.md}. */
+    private final String name;
     private final List<Row> rows = new CopyOnWriteArrayList<>();
     /** The honest client's JVM, kept from one attack to the next (each opens its own session). */
     private final HonestProcess.Kept honestJvm = new HonestProcess.Kept();
 
-    /** This half's attacks, in the order the table lists them. */
-    abstract List<Attack> attacks();
-
-    /** Its table's name: {@code target/attack-suite-NAME.md}. */
-    abstract String name();
+    AttackSuiteHalf(List<Attack> attacks, String name) {
+        this.attacks = attacks;
+        this.name = name;
+    }
 
     @TestFactory
     Stream<DynamicTest> eachAttackLeavesTheTargetUpAndEveryRequestAnsweredOnce() {
-        return AttackSuite.selected(attacks()).stream().map(attack -> DynamicTest.dynamicTest(attack.name(), () -> {
+        return AttackSuite.selected(attacks).stream().map(attack -> DynamicTest.dynamicTest(attack.name(), () -> {
             Row row = AttackRun.run(attack, SCALE, honestJvm);
             rows.add(row);
             System.out.println("attack " + row.attack() + ": " + (row.held() ? "held" : "failed " + row.failures()));
@@ -56,7 +59,7 @@ abstract class AttackSuiteHalf {
         honestJvm.close();
         String table = Report.table(rows, SCALE, ExpectedToFail.ATTACKS);
         System.out.println(table);
-        Path out = Path.of("target", "attack-suite-" + name() + ".md");
+        Path out = Path.of("target", "attack-suite-" + name + ".md");
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, table);
     }
