@@ -19,15 +19,17 @@ public final class AttackMain {
         Scale scale = Scale.fromProperties();
         List<Row> rows = new ArrayList<>();
         boolean surprise = false;
+        HonestProcess.Kept honestJvm = new HonestProcess.Kept();
         for (Attack attack : AttackSuite.selected()) {
             System.err.println("attack: " + attack.name() + " (" + attack.what() + ")");
             long start = System.nanoTime();
-            Row row = AttackRun.run(attack, scale);
+            Row row = AttackRun.run(attack, scale, honestJvm);
             rows.add(row);
             System.err.println("  " + (row.held() ? "held" : "failed: " + row.failures()) + " ("
                     + (System.nanoTime() - start) / 1_000_000 + " ms)");
             surprise |= row.held() == ExpectedToFail.ATTACKS.containsKey(attack.name());
         }
+        honestJvm.close();
         String table = Report.table(rows, scale, ExpectedToFail.ATTACKS);
         System.out.println(table);
         String out = System.getProperty("warden.attack.table", "");

@@ -10,10 +10,11 @@ final class AttackRun {
     private AttackRun() {
     }
 
-    static Row run(Attack attack, Scale scale) throws Exception {
+    /** {@code honestJvm}: the honest client's JVM, kept from one attack to the next; this attack opens its own session. */
+    static Row run(Attack attack, Scale scale, HonestProcess.Kept honestJvm) throws Exception {
         try (Target target = attack.starter().start(scale);
              Honesty honest = attack.honestTool().isPresent()
-                     ? new Honesty(Optional.of(HonestProcess.start(target.url.orElseThrow(), attack.honestTool().get())))
+                     ? new Honesty(Optional.of(honestJvm.on(target.url.orElseThrow(), attack.honestTool().get())))
                      : new Honesty(Optional.empty())) {
             honest.client.ifPresent(h -> h.sample(scale.honestWarmUp())); // the upstream started, the JITs warm
             Honest.Sample before = honest.client.map(h -> h.sample(scale.honestSamples())).orElseGet(Honest.Sample::new);
@@ -50,13 +51,11 @@ final class AttackRun {
         }
     }
 
-    /** The honest client's process, when the attack has one, ended with the attack. */
+    /** The honest client's session, when the attack has one, closed before its target stops. */
     private record Honesty(Optional<HonestProcess> client) implements AutoCloseable {
         @Override
-        public void close() throws InterruptedException {
-            if (client.isPresent()) {
-                client.get().close();
-            }
+        public void close() {
+            client.ifPresent(HonestProcess::closeSession);
         }
     }
 
@@ -90,8 +89,10 @@ final class AttackRun {
 
     static List<Row> runAll(List<Attack> attacks, Scale scale) throws Exception {
         List<Row> rows = new java.util.ArrayList<>();
-        for (Attack attack : attacks) {
-            rows.add(run(attack, scale));
+        try (HonestProcess.Kept honestJvm = new HonestProcess.Kept()) {
+            for (Attack attack : attacks) {
+                rows.add(run(attack, scale, honestJvm));
+            }
         }
         return rows;
     }

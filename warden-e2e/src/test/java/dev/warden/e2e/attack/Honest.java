@@ -30,6 +30,11 @@ final class Honest {
         this.session = http.initialize("{}", GUARD);
     }
 
+    /** Closes its connections: the gateway it was served by stops next. */
+    void close() {
+        http.close();
+    }
+
     /** What the first call that was not served got instead (for the table's notes). */
     final AtomicReference<String> firstFailure = new AtomicReference<>();
     /** What the last call that was not served got instead. */

@@ -18,9 +18,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * The honest client in a JVM of its own, as it is in real life: its echoes do not wait behind the
  * attacking clients' threads, garbage collections and compilations in the suite's JVM, which are
  * the suite's cost, not the gateway's. The suite drives it over its stdin, one command a line:
- * {@code echo N} (N echoes in a row) or {@code loop} (echoes until a line {@code stop}); it
- * answers each echo with a line {@code ok NANOS} or {@code fail WHAT}, and each command with
- * {@code done}.
+ * {@code open URL TOOL} (a session of its own on URL, echoing TOOL: answered {@code ready} or
+ * {@code fail WHAT}), {@code echo N} (N echoes in a row), {@code loop} (echoes until a line
+ * {@code stop}) or {@code close} (the session's connections closed); it answers each echo with a
+ * line {@code ok NANOS} or {@code fail WHAT}, and each command but {@code open} with {@code done}.
+ * One JVM serves the attacks one after another ({@link Kept}), each on a new session on that
+ * attack's own target: a JVM started for each attack was a quarter of the suite's time.
  */
 final class HonestProcess implements AutoCloseable {
 
@@ -35,11 +38,8 @@ final class HonestProcess implements AutoCloseable {
         this.results = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     }
 
-    /**
-     * Starts it on this JVM's java and class path, with a small serial heap (a client's), and waits
-     * until its session is open.
-     */
-    static HonestProcess start(String url, String tool) throws IOException {
+    /** Starts it on this JVM's java and class path, with a small serial heap (a client's); no session yet. */
+    static HonestProcess start() throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Its connections are kept 10 s idle, under the gateway's 30 s (Jetty's idle timeout): with
@@ -48,15 +48,28 @@ final class HonestProcess implements AutoCloseable {
         // The JVM's own messages go to stderr: stdout carries only the results.
         Process process = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx128m", "-XX:+DisplayVMOutputToStderr",
                 "-Djdk.httpclient.keepalive.timeout=10", "-cp",
-                System.getProperty("java.class.path"), HonestProcess.class.getName(), url, tool)
+                System.getProperty("java.class.path"), HonestProcess.class.getName())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        HonestProcess honest = new HonestProcess(process);
-        String ready = honest.results.readLine();
+        return new HonestProcess(process);
+    }
+
+    /** Opens its session on {@code url}, echoing {@code tool}, and waits until it is open. */
+    void open(String url, String tool) throws IOException {
+        firstFailure.set(null);
+        send("open " + url + " " + tool);
+        String ready = results.readLine();
         if (!"ready".equals(ready)) {
-            process.destroyForcibly();
-            throw new IOException("the honest client did not start: " + ready);
+            throw new IOException("the honest client did not open its session: " + ready);
         }
-        return honest;
+    }
+
+    /** Closes its session's connections (a gateway stopping gracefully would wait for them). */
+    void closeSession() {
+        run("close", new Honest.Sample());
+    }
+
+    boolean alive() {
+        return process.isAlive();
     }
 
     /** {@code n} echoes in a row. */
@@ -155,22 +168,37 @@ final class HonestProcess implements AutoCloseable {
         }
     }
 
-    /** The child: one session on {@code args[0]}, echoing {@code args[1]}. */
+    /** The child: a session at a time, opened by {@code open}, echoing its tool. */
     public static void main(String[] args) throws Exception {
-        Honest honest = new Honest(new McpHttp(args[0]), args[1]);
+        Optional<Honest> honest = Optional.empty();
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        out.println("ready");
         for (String line = in.readLine(); line != null; line = in.readLine()) {
-            if (line.startsWith("echo ")) {
+            if (line.startsWith("open ")) {
+                honest.ifPresent(Honest::close);
+                String[] urlAndTool = line.substring(5).split(" ", 2);
+                try {
+                    honest = Optional.of(new Honest(new McpHttp(urlAndTool[0]), urlAndTool[1]));
+                    out.println("ready");
+                } catch (Exception e) {
+                    honest = Optional.empty();
+                    out.println("fail " + String.valueOf(e).replace('\n', ' '));
+                }
+                continue;
+            }
+            if (line.equals("close")) {
+                honest.ifPresent(Honest::close);
+                honest = Optional.empty();
+            } else if (line.startsWith("echo ")) {
                 for (int i = Integer.parseInt(line.substring(5)); i > 0; i--) {
-                    report(out, honest);
+                    report(out, honest.orElseThrow());
                 }
             } else if (line.equals("loop")) {
+                Honest looping = honest.orElseThrow();
                 AtomicBoolean running = new AtomicBoolean(true);
                 Thread loop = Thread.ofPlatform().name("honest-loop").start(() -> {
                     while (running.get()) {
-                        report(out, honest);
+                        report(out, looping);
                     }
                 });
                 String stop = in.readLine(); // "stop", or the end of stdin
@@ -188,5 +216,31 @@ final class HonestProcess implements AutoCloseable {
         Optional<Long> latency = honest.echo();
         out.println(latency.map(nanos -> "ok " + nanos)
                 .orElseGet(() -> "fail " + String.valueOf(honest.lastFailure.get()).replace('\n', ' ')));
+    }
+
+    /**
+     * The honest client's JVM, started for the first attack and kept for those that follow (a new
+     * one when it ended), each attack opening its own session on its own target.
+     */
+    static final class Kept implements AutoCloseable {
+        private Optional<HonestProcess> process = Optional.empty();
+
+        /** The kept JVM, its session opened on {@code url}. */
+        HonestProcess on(String url, String tool) throws IOException, InterruptedException {
+            if (process.isEmpty() || !process.get().alive()) {
+                close();
+                process = Optional.of(start());
+            }
+            process.get().open(url, tool);
+            return process.get();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            if (process.isPresent()) {
+                process.get().close();
+                process = Optional.empty();
+            }
+        }
     }
 }

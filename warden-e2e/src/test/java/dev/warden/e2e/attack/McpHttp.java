@@ -44,6 +44,11 @@ final class McpHttp {
         return uri;
     }
 
+    /** Closes its connections at once (the honest client's, before its gateway stops). */
+    void close() {
+        http.shutdownNow();
+    }
+
     /** A reply: its status, the session id it named, and the JSON-RPC messages in it, in order. */
     record Reply(int status, Optional<String> session, List<JsonNode> messages) {
 

@@ -10,8 +10,9 @@ import java.time.Duration;
  * @param calls tools/call requests of the call flood
  * @param notifications notifications an upstream or a client floods with
  * @param asks server-to-client requests the hostile upstream sends in one loop
- * @param honestWarmUp echo calls the honest client makes first, untimed: its JVM, new for each
- *        attack, takes about 2,000 to compile its hot paths (its p50 falls from 2.7 to 0.5 ms)
+ * @param honestWarmUp echo calls the honest client makes first on each attack's new target, untimed:
+ *        a new JVM takes about 2,000 to compile its hot paths (its p50 falls from 2.7 to 0.5 ms),
+ *        and each target's upstream and gateway warm up too
  * @param honestSamples echo calls the honest client times before an attack
  * @param repeatFor how long a one-shot attack (a malformed request) is repeated (zero: done once)
  * @param hold how long the attacks that last (slowloris, a stream nobody reads) are kept up

@@ -9,6 +9,7 @@ import dev.warden.http.server.internal.seal.SessionSeal;
 import dev.warden.http.server.internal.session.HttpCounters;
 import dev.warden.http.server.internal.settings.ClientLimits;
 import dev.warden.http.server.internal.settings.EndpointSettings;
+import dev.warden.http.server.internal.settings.ResumeWindow;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
@@ -71,8 +72,10 @@ public final class McpHttpServer implements AutoCloseable {
         ClientLimits limits = new ClientLimits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
                 b.streamBufferEvents, b.streamBufferBytes, b.retainedBytesPerSession);
         this.auth = new AuthGate(b.authenticator);
+        ResumeWindow resumeWindow = b.resumeTimer.map(timer -> new ResumeWindow(b.resumeWindow, timer))
+                .orElseGet(() -> ResumeWindow.on(b.resumeWindow, timers));
         this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
-                b.maxBodyBytes, b.retry, b.resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
+                b.maxBodyBytes, b.retry, resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
                 auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready),
                 b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock)),
                 b.replicas),

@@ -2,6 +2,7 @@ package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
 import dev.warden.core.identity.Authenticator;
+import dev.warden.http.server.internal.settings.ResumeWindow;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.LinkedHashSet;
@@ -24,6 +25,8 @@ public final class McpHttpServerBuilder {
     int maxBodyBytes = 4 * 1024 * 1024;
     Duration retry = Duration.ofSeconds(1);
     Duration resumeWindow = Duration.ofSeconds(60);
+    /** What runs the resume window: the server's timer thread unless a test sets its own. */
+    java.util.Optional<ResumeWindow.Timer> resumeTimer = java.util.Optional.empty();
     Duration sessionIdleTimeout = Duration.ofMinutes(10);
     int maxSessions = McpHttpServer.DEFAULT_MAX_SESSIONS;
     int maxSessionsPerAddress = McpHttpServer.DEFAULT_MAX_SESSIONS_PER_ADDRESS;
@@ -105,6 +108,12 @@ public final class McpHttpServerBuilder {
      */
     public McpHttpServerBuilder resumeWindow(Duration window) {
         this.resumeWindow = positive(window, "resumeWindow");
+        return this;
+    }
+
+    /** The timer of the resume window: a test's own, which it moves by hand instead of waiting. */
+    McpHttpServerBuilder resumeTimer(ResumeWindow.Timer timer) {
+        this.resumeTimer = java.util.Optional.of(Objects.requireNonNull(timer, "timer"));
         return this;
     }
 

@@ -8,6 +8,7 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.TransportClosedException;
+import dev.warden.http.server.internal.settings.ResumeWindow;
 import dev.warden.http.server.internal.settings.SessionLimits;
 import dev.warden.http.server.internal.stream.GetRoute;
 import dev.warden.http.server.internal.stream.GetStream;
@@ -23,8 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -41,8 +40,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     private final String sessionId;
     private final String remoteAddress;
-    private final Duration resumeWindow;
-    private final ScheduledExecutorService timers;
+    private final ResumeWindow resumeWindow;
     private final SessionLimits limits;
     private final InstantSource clock;
     private final SseStream.SessionBudget budget;
@@ -69,16 +67,14 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final String streamPrefix;
 
     /** @param counters the server's metrics: streams cut because their client fell behind, messages dropped */
-    HttpSessionTransport(String sessionId, String remoteAddress, Duration resumeWindow,
-                         ScheduledExecutorService timers, SessionLimits limits, InstantSource clock, HttpCounters counters,
-                         Optional<Caller> caller, String capKey, String streamPrefix) {
+    HttpSessionTransport(String sessionId, String remoteAddress, ResumeWindow resumeWindow, SessionLimits limits,
+                         InstantSource clock, HttpCounters counters, Optional<Caller> caller, String capKey, String streamPrefix) {
         this.sessionId = sessionId;
         this.streamPrefix = streamPrefix;
         this.caller = caller;
         this.capKey = capKey;
         this.remoteAddress = remoteAddress;
         this.resumeWindow = resumeWindow;
-        this.timers = timers;
         this.limits = limits;
         this.clock = clock;
         this.budget = new SseStream.SessionBudget(limits.retainedBytes());
@@ -309,10 +305,10 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
                 return;
             }
             // Kept a while for a client that reconnects to fetch the last events it missed.
-            timers.schedule(() -> {
+            resumeWindow.afterItPasses(() -> {
                 streams.remove(stream.id());
                 stream.forget();
-            }, resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
+            });
         }
     }
 
@@ -331,7 +327,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         if (stream == null || closed.get()) {
             return;
         }
-        timers.schedule(() -> {
+        resumeWindow.afterItPasses(() -> {
             if (!stream.ended() && !stream.connected()) {
                 byRequest.forEach((request, s) -> {
                     if (s == stream) {
@@ -339,7 +335,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
                     }
                 });
             }
-        }, resumeWindow.toMillis(), TimeUnit.MILLISECONDS);
+        });
     }
 
     /**

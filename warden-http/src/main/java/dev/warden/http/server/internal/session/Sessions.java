@@ -329,7 +329,7 @@ public final class Sessions {
                     return Optional.empty();
                 }
             }
-            transport = new HttpSessionTransport(id, address, settings.resumeWindow(), timers,
+            transport = new HttpSessionTransport(id, address, settings.resumeWindow(),
                     limits.session(), settings.clock(), counters, caller, capKey, streamPrefix);
             open.put(id, transport);
             FromAddress from = byAddress.computeIfAbsent(capKey, a -> new FromAddress());

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * sessions portable: their ids sealed with what another replica needs to restore them; {@code
  * replicas} carries what a portable session changes, and its answers, to the replicas holding it.
  */
-public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, Duration resumeWindow,
+public record EndpointSettings(String path, HostCheck hosts, int maxBodyBytes, Duration retry, ResumeWindow resumeWindow,
                                Duration sessionIdleTimeout, Consumer<Transport> onSession, ErrorBoundary boundary,
                                ClientLimits limits, InstantSource clock, AuthGate auth,
                                Gate gate, Optional<SessionSeal> seal,
