@@ -4,6 +4,7 @@ import dev.warden.client.McpClient;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Logging;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
 import java.util.LinkedHashMap;
@@ -134,9 +135,9 @@ final class ListenStreams {
     /** An upstream's notification to a stateless client: log messages at its level; the rest on the listen streams that asked. */
     void toStatelessClient(String method, JsonNode body) {
         if ("notifications/message".equals(method)) {
-            Optional<String> wanted = profile.logLevel();
-            if (wanted.isPresent() && listens.isEmpty()
-                    && StatelessRules.levelAtLeast(body.path("level").asString(""), wanted.get())) {
+            Optional<Logging.Level> wanted = profile.logLevel();
+            if (wanted.isPresent() && listens.isEmpty() && Logging.Level.named(body.path("level").asString(""))
+                    .filter(level -> level.atLeast(wanted.get())).isPresent()) {
                 session.notify(method, body);
             }
             return;

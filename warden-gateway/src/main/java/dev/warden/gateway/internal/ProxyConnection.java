@@ -137,11 +137,10 @@ public final class ProxyConnection implements Asker {
 
     /** A stateless request speaks for its client (see {@link ClientProfile#adopt}), and uses the shared upstreams. */
     private void adopt(RequestContext ctx) {
-        JsonNode meta = ctx.params().map(p -> p.path("_meta")).orElseGet(Json::object);
         if (!profile.stateless()) {
             links.moveToShared(this);
         }
-        profile.adopt(meta);
+        profile.adopt(ctx.params());
         held.readyWithoutFlush(); // nothing to wait for: no initialized notification comes
     }
 
