@@ -4,6 +4,7 @@ import dev.warden.client.McpClient;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
@@ -25,7 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class ListenStreams {
 
     private static final System.Logger LOG = System.getLogger(ListenStreams.class.getName());
-    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
     /** How many of a listen's resource subscriptions are looked at: counted by item, not by success. */
     static final int MAX_SUBSCRIPTIONS = 1000;
 
@@ -107,11 +107,11 @@ final class ListenStreams {
         }
         Listen listen = new Listen(ctx.id(), tools, prompts, lists, uris);
         ObjectNode ack = Json.object();
-        ack.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+        ack.putObject("_meta").set(Listening.META_SUBSCRIPTION, ctx.id().toJson());
         ack.set("notifications", agreed);
         listens.put(ctx.id(), listen);
         try {
-            session.notify("notifications/subscriptions/acknowledged", ack, ctx.id());
+            session.notify(Listening.ACKNOWLEDGED, ack, ctx.id());
             // Until the client closes the stream (this thread is interrupted then), or the gateway
             // drains: then the stream ends with its result, the spec's graceful end, and the client
             // listens again (behind a balancer, on a replica that serves).
@@ -120,7 +120,7 @@ final class ListenStreams {
                 throw new InterruptedException("the connection closed");
             }
             ObjectNode ended = Json.object();
-            ended.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+            ended.putObject("_meta").set(Listening.META_SUBSCRIPTION, ctx.id().toJson());
             return ended;
         } finally {
             listens.remove(ctx.id());
@@ -153,7 +153,7 @@ final class ListenStreams {
             if (matches) {
                 ObjectNode tagged = body instanceof ObjectNode o ? o.deepCopy() : Json.object();
                 ObjectNode meta = tagged.get("_meta") instanceof ObjectNode m ? m : tagged.putObject("_meta");
-                meta.set(META_SUBSCRIPTION, listen.id().toJson());
+                meta.set(Listening.META_SUBSCRIPTION, listen.id().toJson());
                 session.notify(method, tagged, listen.id());
             }
         }

@@ -5,6 +5,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.session.OutgoingRequest;
@@ -81,7 +82,7 @@ public final class ProxyConnection implements Asker {
                 .onRequest("logging/setLevel", audited(other::setLevel))
                 .onRequest("completion/complete", audited(other::complete))
                 .onRequest("server/discover", audited(offer::discover))
-                .onRequest("subscriptions/listen", audited(this::listen))
+                .onRequest(Listening.METHOD, audited(this::listen))
                 .onRequest("tasks/get", audited(tasks::get))
                 .onRequest("tasks/result", audited(tasks::result))
                 .onRequest("tasks/list", audited(tasks::list))

@@ -2,6 +2,7 @@ package dev.warden.server.internal;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.mcp.Resources;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
@@ -19,10 +20,6 @@ import tools.jackson.databind.node.ObjectNode;
  * notifications a changed resource sends to each.
  */
 public final class Subscriptions {
-
-    public static final String LISTEN = "subscriptions/listen";
-    static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
-    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
 
     private final boolean offered;
     private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
@@ -74,12 +71,12 @@ public final class Subscriptions {
             }
         }
         ObjectNode ack = Json.object();
-        ack.putObject("_meta").set(META_SUBSCRIPTION, context.id().toJson());
+        ack.putObject("_meta").set(Listening.META_SUBSCRIPTION, context.id().toJson());
         ack.set("notifications", agreed);
         listeners.put(context.id(), uris);
         Session session = context.session();
         try {
-            session.notify(ACKNOWLEDGED, ack, context.id());
+            session.notify(Listening.ACKNOWLEDGED, ack, context.id());
             // The work happens in resourceUpdated; this only holds the request open until it is
             // cancelled. A session that closes cancels its requests; one closed before this request
             // was registered is caught by the check after the hook is set.
@@ -99,7 +96,7 @@ public final class Subscriptions {
         listeners.forEach((subscription, uris) -> {
             if (uris.contains(uri)) {
                 ObjectNode params = Json.object();
-                params.putObject("_meta").set(META_SUBSCRIPTION, subscription.toJson());
+                params.putObject("_meta").set(Listening.META_SUBSCRIPTION, subscription.toJson());
                 params.put("uri", uri);
                 try {
                     session.notify(Resources.UPDATED, params, subscription);
