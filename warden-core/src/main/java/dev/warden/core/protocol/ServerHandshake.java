@@ -42,9 +42,18 @@ public final class ServerHandshake {
      * where that version has them).
      */
     public static ProtocolVersion agree(RequestContext context, String requested) {
-        ProtocolVersion agreed = ProtocolVersion.negotiate(requested);
+        ProtocolVersion agreed = settled(requested);
         context.session().allowBatches(agreed.allowsBatches());
         return agreed;
+    }
+
+    /**
+     * The version an {@code initialize} asking for {@code requested} settles on, without a
+     * session to set: for a transport that follows the exchange (an HTTP session's stream
+     * rules depend on it) while the server behind it answers through {@link #agree}.
+     */
+    public static ProtocolVersion settled(String requested) {
+        return ProtocolVersion.negotiate(requested);
     }
 
     /** The result of {@code initialize}, once {@link #agree} settled the version. */
