@@ -4,6 +4,7 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.gateway.internal.access.CanonicalUri;
 import java.util.Comparator;
@@ -71,15 +72,16 @@ final class ResourceRouting {
         ArrayNode all = out.putArray(field);
         for (UpstreamLink link : links.all()) {
             try {
-                JsonNode page = calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty());
-                for (JsonNode item : page.path(field)) {
-                    String id = item.path(key).asString("");
-                    if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
-                        continue;
+                Pages.readAll(p -> calls.send(link, ctx, p, link.spec().timeout(), Optional.empty()), page -> {
+                    for (JsonNode item : page.path(field)) {
+                        String id = item.path(key).asString("");
+                        if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
+                            continue;
+                        }
+                        listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
+                        all.add(link.pipeline().cleanSuccess(item));
                     }
-                    listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
-                    all.add(link.pipeline().cleanSuccess(item));
-                }
+                });
             } catch (PeerErrorException | RecordedFailure e) {
                 LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
             }
