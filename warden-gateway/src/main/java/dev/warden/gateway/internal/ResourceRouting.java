@@ -4,13 +4,13 @@ import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.protocol.ClientSubscriptions;
 import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.gateway.internal.access.CanonicalUri;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -35,8 +35,8 @@ final class ResourceRouting {
     private final Map<String, UpstreamLink> owners = new ConcurrentHashMap<>();
     /** Which upstream listed a template, by the fixed prefix of its URI template. */
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
-    /** Resource URIs this client subscribed to. */
-    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** What this client follows: the resources it subscribed to, and its listen streams ({@link ListenStreams}). */
+    private final ClientSubscriptions following = new ClientSubscriptions();
 
     /** What this caller may see: a resource it may not is neither listed nor found. */
     private final CallerAccess access;
@@ -120,7 +120,11 @@ final class ResourceRouting {
 
     /** Whether this client subscribed to the resource (its updates are for it). */
     boolean subscribedTo(String uri) {
-        return subscriptions.contains(uri);
+        return following.subscribed(uri);
+    }
+
+    ClientSubscriptions following() {
+        return following;
     }
 
     /**
@@ -142,13 +146,13 @@ final class ResourceRouting {
                 throw e;
             }
         }
-        subscriptions.add(uri);
+        following.subscribe(uri);
         return Json.object();
     }
 
     private JsonNode unsubscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
             Object subscriber) {
-        subscriptions.remove(uri);
+        following.unsubscribe(uri);
         if (owner.unsubscribe(subscriber, uri, true) && !owner.speaksStateless()) {
             ownRequest(owner, ctx, "resources/unsubscribe", params);
         }
