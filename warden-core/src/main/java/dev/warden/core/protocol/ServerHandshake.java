@@ -1,5 +1,6 @@
 package dev.warden.core.protocol;
 
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Lifecycle;
@@ -33,6 +34,17 @@ public final class ServerHandshake {
             Objects.requireNonNull(capabilities, "capabilities");
             Objects.requireNonNull(serverInfo, "serverInfo");
             instructions = Objects.requireNonNullElse(instructions, Optional.empty());
+        }
+    }
+
+    /**
+     * A connection's terms are settled once: {@code initialize} on one that already agreed
+     * ({@code settled}) is refused with -32600 and changes nothing. One that failed may be
+     * tried again, so a side counts a connection settled only once it answered initialize.
+     */
+    public static void firstOnly(boolean settled) {
+        if (settled) {
+            throw ProtocolException.invalidRequest("Invalid request: the session is already initialized");
         }
     }
 

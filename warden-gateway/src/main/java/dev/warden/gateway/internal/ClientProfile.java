@@ -46,6 +46,7 @@ final class ClientProfile {
     /** Calls this client may make per period, for all upstreams together (shared by all its connections). */
     private volatile Optional<ClientRates.Rated> rate;
     private volatile boolean stateless;
+    private volatile boolean settled;
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
     private volatile Optional<Logging.Level> logLevel = Optional.empty();
 
@@ -66,6 +67,15 @@ final class ClientProfile {
                 ? new ClientKey.Address(p.peerAddress()) : new ClientKey.Connection(number);
         this.rate = rates.of(key);
         this.headers = downstream instanceof RequestHeaders h ? Optional.of(h) : Optional.empty();
+    }
+
+    /** Whether this connection's initialize was answered: its terms are settled once ({@link GatewayOffer#initialize}). */
+    boolean settled() {
+        return settled;
+    }
+
+    void settle() {
+        settled = true;
     }
 
     /** The client's initialize: what it declares, and its name (for the audit records). */
