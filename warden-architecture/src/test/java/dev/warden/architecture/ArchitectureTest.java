@@ -194,7 +194,8 @@ class ArchitectureTest {
     /**
      * One server-side protocol core: the version {@code initialize} settles on, what the session
      * then allows and the initialize result are decided in {@code core.protocol}, for the SDK's
-     * server and the gateway alike; neither negotiates on its own.
+     * server and the gateway alike, and for the HTTP transport that follows the exchange; none
+     * negotiates on its own.
      */
     @Test
     void the_server_and_the_gateway_settle_the_protocol_version_only_through_the_core() {
@@ -209,9 +210,9 @@ class ArchitectureTest {
                         || owner.equals(Lifecycle.InitializeResult.class.getName()) && name.equals("<init>");
             }
         };
-        noClasses().that().resideInAnyPackage("dev.warden.server..", "dev.warden.gateway..")
+        noClasses().that().resideInAnyPackage("dev.warden.server..", "dev.warden.gateway..", "dev.warden.http..")
                 .should().callCodeUnitWhere(settlesTheVersion)
-                .as("warden-server and the gateway agree on a protocol version only through core.protocol")
+                .as("warden-server, the gateway and warden-http agree on a protocol version only through core.protocol")
                 .check(warden);
     }
 

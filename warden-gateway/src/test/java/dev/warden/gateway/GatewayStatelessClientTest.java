@@ -60,6 +60,11 @@ class GatewayStatelessClientTest {
                 return ToolResult.text(call.context().requestClient("sampling/createMessage", params)
                         .path("content").path("text").asString());
             }).build())
+            .tool(ToolSpec.builder("noisy").handler(call -> {
+                call.context().log(dev.warden.core.mcp.Logging.Level.INFO, "info line");
+                call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "warning line");
+                return ToolResult.text("done");
+            }).build())
             .tool(ToolSpec.builder("who-asks").handler(call -> ToolResult.text("offers: " + call.context()
                     .clientCapabilities().map(c -> String.join(",", c.propertyNames())).orElse("?"))).build())
             .resourceSubscriptions(true)
@@ -242,6 +247,51 @@ class GatewayStatelessClientTest {
         assertThat(answer.at("/result/supportedVersions").toString()).contains("2026-07-28", "2025-06-18");
         assertThat(answer.at("/result/capabilities/tools").isObject()).isTrue();
         assertThat(answer.at("/result/resultType").asString()).isEqualTo("complete");
+    }
+
+    private static String callNoisy(int id, String level) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"noisy\","
+                + "\"arguments\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}"
+                + (level == null ? "" : ",\"io.modelcontextprotocol/logLevel\":\"" + level + "\"") + "}}}";
+    }
+
+    /** The frames up to and including the answer to {@code id}: log messages first, if any. */
+    private java.util.List<JsonNode> framesUntilAnswer(int id) throws InterruptedException {
+        java.util.List<JsonNode> frames = new java.util.ArrayList<>();
+        JsonNode frame;
+        do {
+            frame = answer();
+            frames.add(frame);
+        } while (frame.path("id").asInt(-1) != id);
+        return frames;
+    }
+
+    /**
+     * A stateless request's log level is its own: messages at or above it reach its client,
+     * those below it do not, and a level the protocol does not know (or none) means no logs.
+     */
+    @Test
+    void aStatelessRequestHearsLogsAtOrAboveTheLevelItCarriesAndNoneForAnUnknownLevel() throws Exception {
+        Transport t = raw();
+        t.send(callNoisy(21, "warning"));
+        java.util.List<JsonNode> warned = framesUntilAnswer(21);
+        assertThat(warned).as(warned.toString()).hasSize(2);
+        assertThat(warned.get(0).path("method").asString()).isEqualTo("notifications/message");
+        assertThat(warned.get(0).at("/params/level").asString()).isEqualTo("warning");
+        assertThat(warned.get(1).at("/result/content/0/text").asString()).isEqualTo("done");
+
+        t.send(callNoisy(22, "debug"));
+        java.util.List<JsonNode> all = framesUntilAnswer(22);
+        assertThat(all).as(all.toString()).hasSize(3);
+        assertThat(all.subList(0, 2)).extracting(f -> f.at("/params/level").asString())
+                .containsExactly("info", "warning");
+
+        for (String level : new String[] {"loud", "WARNING", null}) {
+            t.send(callNoisy(23, level));
+            java.util.List<JsonNode> none = framesUntilAnswer(23);
+            assertThat(none).as(level + ": " + none).hasSize(1);
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.warden.server;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.incident.ErrorBoundary;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Lifecycle;
@@ -73,7 +74,7 @@ public final class ServerConnection implements AutoCloseable {
                     .onRequest(Resources.UNSUBSCRIBE, subscriptions::unsubscribe);
         }
         builder.onRequest(ServerHandshake.DISCOVER, terms::discover);
-        builder.onRequest(Subscriptions.LISTEN, subscriptions::listen);
+        builder.onRequest(Listening.METHOD, subscriptions::listen);
         builder.resultFilter(terms::decorate);
         this.session = builder.build();
         session.gate(new Admission(catalog, client, transport)::admit);

@@ -27,8 +27,12 @@ public final class Logging {
 
         @JsonCreator
         public static Level fromWire(String wire) {
-            return Arrays.stream(values()).filter(l -> l.wire().equals(wire)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("unknown logging level"));
+            return named(wire).orElseThrow(() -> new IllegalArgumentException("unknown logging level"));
+        }
+
+        /** The level of this wire name; empty for a name the protocol does not know. */
+        public static Optional<Level> named(String wire) {
+            return Arrays.stream(values()).filter(l -> l.wire().equals(wire)).findFirst();
         }
 
         public boolean atLeast(Level other) {

@@ -40,6 +40,16 @@ public final class WellKnown {
         return path.isEmpty() ? List.of(root) : List.of(URI.create(root + path), root);
     }
 
+    /**
+     * RFC 9728 section 3.1 for the resource server itself: where it publishes its metadata (and
+     * names it in a challenge). Only the slash right after the host goes; the path is kept as
+     * configured, trailing slash included, so it names exactly what the server answers on.
+     */
+    public static URI publishedProtectedResource(URI resource) {
+        String path = Optional.ofNullable(resource.getRawPath()).filter(p -> !p.equals("/")).orElse("");
+        return URI.create(origin(resource) + PROTECTED_RESOURCE + path);
+    }
+
     public static URI origin(URI uri) {
         return URI.create(uri.getScheme() + "://" + uri.getRawAuthority());
     }

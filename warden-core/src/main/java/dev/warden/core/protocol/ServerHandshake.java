@@ -1,5 +1,6 @@
 package dev.warden.core.protocol;
 
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Lifecycle;
@@ -37,14 +38,34 @@ public final class ServerHandshake {
     }
 
     /**
+     * A connection's terms are settled once: {@code initialize} on one that already agreed
+     * ({@code settled}) is refused with -32600 and changes nothing. One that failed may be
+     * tried again, so a side counts a connection settled only once it answered initialize.
+     */
+    public static void firstOnly(boolean settled) {
+        if (settled) {
+            throw ProtocolException.invalidRequest("Invalid request: the session is already initialized");
+        }
+    }
+
+    /**
      * {@code initialize} asked for {@code requested}: the version agreed by the lifecycle rule
      * ({@link ProtocolVersion#negotiate}), and the session of {@code context} set to it (batches
      * where that version has them).
      */
     public static ProtocolVersion agree(RequestContext context, String requested) {
-        ProtocolVersion agreed = ProtocolVersion.negotiate(requested);
+        ProtocolVersion agreed = settled(requested);
         context.session().allowBatches(agreed.allowsBatches());
         return agreed;
+    }
+
+    /**
+     * The version an {@code initialize} asking for {@code requested} settles on, without a
+     * session to set: for a transport that follows the exchange (an HTTP session's stream
+     * rules depend on it) while the server behind it answers through {@link #agree}.
+     */
+    public static ProtocolVersion settled(String requested) {
+        return ProtocolVersion.negotiate(requested);
     }
 
     /** The result of {@code initialize}, once {@link #agree} settled the version. */

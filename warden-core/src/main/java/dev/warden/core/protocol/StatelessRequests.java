@@ -51,13 +51,7 @@ public final class StatelessRequests {
     /** The log level a stateless request asks for; none (no logs) if absent or not a level. */
     public static Optional<Logging.Level> logLevel(Optional<JsonNode> params) {
         return meta(params).map(m -> m.get(ProtocolVersion.META_LOG_LEVEL)).filter(JsonNode::isString)
-                .flatMap(l -> {
-                    try {
-                        return Optional.of(Logging.Level.fromWire(l.stringValue()));
-                    } catch (IllegalArgumentException e) {
-                        return Optional.empty();
-                    }
-                });
+                .flatMap(l -> Logging.Level.named(l.stringValue()));
     }
 
     /**

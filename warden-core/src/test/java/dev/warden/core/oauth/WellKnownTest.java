@@ -34,6 +34,19 @@ class WellKnownTest {
     }
 
     @Test
+    void aResourceServerPublishesAtItsPathAsConfigured() {
+        assertThat(WellKnown.publishedProtectedResource(URI.create("http://127.0.0.1:8080/mcp")))
+                .hasToString("http://127.0.0.1:8080/.well-known/oauth-protected-resource/mcp");
+        // Unlike a client's guess, the server keeps a trailing slash: it answers on exactly this path.
+        assertThat(WellKnown.publishedProtectedResource(URI.create("https://mcp.example/api/mcp/")))
+                .hasToString("https://mcp.example/.well-known/oauth-protected-resource/api/mcp/");
+        assertThat(WellKnown.publishedProtectedResource(URI.create("https://mcp.example/")))
+                .hasToString("https://mcp.example/.well-known/oauth-protected-resource");
+        assertThat(WellKnown.publishedProtectedResource(URI.create("http://[::1]:9/")))
+                .hasToString("http://[::1]:9/.well-known/oauth-protected-resource");
+    }
+
+    @Test
     void theFirstUsableDocumentMustNameTheIssuerAskedFor() {
         URI issuer = URI.create("https://as.example/t");
         JsonNode unusable = Json.object().put("issuer", "https://evil.example");

@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -16,8 +17,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class CatalogMerge {
 
     private static final System.Logger LOG = System.getLogger(CatalogMerge.class.getName());
-    /** Pages of one upstream's list read at most when lists are merged. */
-    private static final int MAX_PAGES = 100;
 
     private final ConnectionLinks links;
     private final ToolCatalog tools;
@@ -44,8 +43,8 @@ final class CatalogMerge {
 
     /**
      * {@code tools/list} or {@code prompts/list}. One upstream: its pages as they are, with what
-     * policy hides taken out. Several: every page of each, renamed, in one answer; an upstream
-     * that fails is left out and the others are listed.
+     * policy hides taken out. Several: every page of each ({@link Pages#readAll}), renamed, in one
+     * answer; an upstream that fails is left out and the others are listed.
      */
     JsonNode listNamed(RequestContext ctx, String field) throws Exception {
         calls.spendRate(links.first(), ctx);
@@ -56,24 +55,17 @@ final class CatalogMerge {
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
         for (UpstreamLink link : links.all()) {
-            Optional<String> cursor = Optional.empty();
-            int pages = 0;
-            do {
-                ObjectNode p = Json.object();
-                cursor.ifPresent(c -> p.put("cursor", c));
-                if (!(calls.send(link, ctx, p, link.spec().timeout(), Optional.empty())
-                        instanceof UpstreamReply.Answered(JsonNode page))) {
-                    LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
-                    break;
-                }
+            boolean whole = Pages.readAll(p -> calls.send(link, ctx, p, link.spec().timeout(), Optional.empty())
+                    .answered(), page -> {
                 for (JsonNode item : visible(link, page, field).path(field)) {
                     ObjectNode renamed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
                     renamed.put("name", links.naming().exposed(link, item.path("name").asString("")));
                     all.add(renamed);
                 }
-                cursor = page.path("nextCursor").isString() ? Optional.of(page.get("nextCursor").stringValue())
-                        : Optional.empty();
-            } while (cursor.isPresent() && ++pages < MAX_PAGES);
+            });
+            if (!whole) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
+            }
         }
         return out;
     }

@@ -2,7 +2,9 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.identity.Caller;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.RequestHeaders;
@@ -44,8 +46,9 @@ final class ClientProfile {
     /** Calls this client may make per period, for all upstreams together (shared by all its connections). */
     private volatile Optional<ClientRates.Rated> rate;
     private volatile boolean stateless;
+    private volatile boolean settled;
     /** The level the client set: stateless upstreams have no session to keep it, so it travels with each request. */
-    private volatile Optional<String> logLevel = Optional.empty();
+    private volatile Optional<Logging.Level> logLevel = Optional.empty();
 
     /** What this connection's caller was shown or told (its roots, its results): see {@link ShownToCaller}. */
     private final ShownToCaller shown = new ShownToCaller();
@@ -66,6 +69,15 @@ final class ClientProfile {
         this.headers = downstream instanceof RequestHeaders h ? Optional.of(h) : Optional.empty();
     }
 
+    /** Whether this connection's initialize was answered: its terms are settled once ({@link GatewayOffer#initialize}). */
+    boolean settled() {
+        return settled;
+    }
+
+    void settle() {
+        settled = true;
+    }
+
     /** The client's initialize: what it declares, and its name (for the audit records). */
     void initialized(JsonNode params) {
         capabilities = params.path("capabilities") instanceof ObjectNode caps ? caps.deepCopy() : Json.object();
@@ -76,8 +88,9 @@ final class ClientProfile {
      * A stateless request speaks for its client: its capabilities and name (there was no
      * initialize), and the log level it wants for this request's messages.
      */
-    void adopt(JsonNode meta) {
+    void adopt(Optional<JsonNode> params) {
         stateless = true;
+        JsonNode meta = StatelessRequests.meta(params).map(JsonNode.class::cast).orElseGet(Json::object);
         if (meta.get(ProtocolVersion.META_CLIENT_CAPABILITIES) instanceof ObjectNode caps) {
             capabilities = caps.deepCopy();
         }
@@ -89,9 +102,7 @@ final class ClientProfile {
             key = new ClientKey.Unknown(); // a stateless request's own connection ends with it
             rate = rates.of(key);
         }
-        JsonNode level = meta.get(ProtocolVersion.META_LOG_LEVEL);
-        logLevel = level != null && level.isString() && StatelessRules.knownLevel(level.stringValue())
-                ? Optional.of(level.stringValue()) : Optional.empty();
+        logLevel = StatelessRequests.logLevel(params);
     }
 
     /** The name the audit records give this client: the one it gave, and this connection's number. */
@@ -156,11 +167,11 @@ final class ClientProfile {
         return stateless;
     }
 
-    Optional<String> logLevel() {
+    Optional<Logging.Level> logLevel() {
         return logLevel;
     }
 
-    void logLevel(String level) {
+    void logLevel(Logging.Level level) {
         logLevel = Optional.of(level);
     }
 
@@ -208,7 +219,7 @@ final class ClientProfile {
         ObjectNode copy = params.deepCopy();
         ObjectNode meta = copy.get("_meta") instanceof ObjectNode m ? m : copy.putObject("_meta");
         meta.set(ProtocolVersion.META_CLIENT_CAPABILITIES, capabilities.deepCopy());
-        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level));
+        logLevel.ifPresent(level -> meta.put(ProtocolVersion.META_LOG_LEVEL, level.wire()));
         return copy;
     }
 }

@@ -36,13 +36,16 @@ final class GatewayOffer {
     }
 
     JsonNode initialize(RequestContext ctx) {
+        ServerHandshake.firstOnly(profile.settled());
         JsonNode params = ctx.params().orElseGet(Json::object);
         // Unlike the SDK's server, a missing version is not refused: it is answered with the newest.
         ProtocolVersion version = ServerHandshake.agree(ctx, params.path("protocolVersion").asString(""));
         profile.initialized(params);
         // A connection of this client's own introduces itself as the client (see UpstreamLink#clientIs).
         links.all().forEach(link -> link.clientIs(params.path("clientInfo")));
-        return ServerHandshake.initializeResult(version, offer(connectAll()));
+        JsonNode result = ServerHandshake.initializeResult(version, offer(connectAll()));
+        profile.settle();
+        return result;
     }
 
     /** {@code server/discover}: every version, and what the upstreams offer (as initialize would say). */

@@ -4,6 +4,9 @@ import dev.warden.client.McpClient;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Listening;
+import dev.warden.core.mcp.Logging;
+import dev.warden.core.protocol.ClientSubscriptions;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
 import java.util.LinkedHashMap;
@@ -24,13 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class ListenStreams {
 
     private static final System.Logger LOG = System.getLogger(ListenStreams.class.getName());
-    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
     /** How many of a listen's resource subscriptions are looked at: counted by item, not by success. */
     static final int MAX_SUBSCRIPTIONS = 1000;
-
-    /** One open listen stream of this client: what it asked to hear, as far as the upstreams offer it. */
-    private record Listen(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris) {
-    }
 
     private final Session session;
     private final ClientProfile profile;
@@ -38,7 +36,8 @@ final class ListenStreams {
     private final ResourceRouting resources;
     private final UpstreamCalls calls;
     private final ConnectionLinks links;
-    private final Map<RequestId, Listen> listens = new ConcurrentHashMap<>();
+    /** This client's open listen streams: what each asked to hear, as far as the upstreams offer it. */
+    private final ClientSubscriptions listens;
     private final java.util.concurrent.CompletionStage<Void> draining;
 
     ListenStreams(Session session, ClientProfile profile, GatewayOffer offer, ResourceRouting resources,
@@ -50,6 +49,7 @@ final class ListenStreams {
         this.profile = profile;
         this.offer = offer;
         this.resources = resources;
+        this.listens = resources.following();
     }
 
     /**
@@ -104,13 +104,10 @@ final class ListenStreams {
                 }
             }
         }
-        Listen listen = new Listen(ctx.id(), tools, prompts, lists, uris);
-        ObjectNode ack = Json.object();
-        ack.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
-        ack.set("notifications", agreed);
-        listens.put(ctx.id(), listen);
+        ObjectNode ack = ClientSubscriptions.acknowledgement(ctx.id(), agreed);
+        listens.open(ctx.id(), new ClientSubscriptions.Filter(tools, prompts, lists, uris));
         try {
-            session.notify("notifications/subscriptions/acknowledged", ack, ctx.id());
+            session.notify(Listening.ACKNOWLEDGED, ack, ctx.id());
             // Until the client closes the stream (this thread is interrupted then), or the gateway
             // drains: then the stream ends with its result, the spec's graceful end, and the client
             // listens again (behind a balancer, on a replica that serves).
@@ -119,10 +116,10 @@ final class ListenStreams {
                 throw new InterruptedException("the connection closed");
             }
             ObjectNode ended = Json.object();
-            ended.putObject("_meta").set(META_SUBSCRIPTION, ctx.id().toJson());
+            ended.set("_meta", ClientSubscriptions.meta(ctx.id()));
             return ended;
         } finally {
-            listens.remove(ctx.id());
+            listens.close(ctx.id());
             owners.forEach((uri, owner) -> owner.unsubscribe(subscriber, uri, false));
         }
     }
@@ -134,27 +131,18 @@ final class ListenStreams {
     /** An upstream's notification to a stateless client: log messages at its level; the rest on the listen streams that asked. */
     void toStatelessClient(String method, JsonNode body) {
         if ("notifications/message".equals(method)) {
-            Optional<String> wanted = profile.logLevel();
-            if (wanted.isPresent() && listens.isEmpty()
-                    && StatelessRules.levelAtLeast(body.path("level").asString(""), wanted.get())) {
+            Optional<Logging.Level> wanted = profile.logLevel();
+            if (wanted.isPresent() && !listens.listening() && Logging.Level.named(body.path("level").asString(""))
+                    .filter(level -> level.atLeast(wanted.get())).isPresent()) {
                 session.notify(method, body);
             }
             return;
         }
-        for (Listen listen : listens.values()) {
-            boolean matches = switch (method) {
-                case "notifications/tools/list_changed" -> listen.tools();
-                case "notifications/prompts/list_changed" -> listen.prompts();
-                case "notifications/resources/list_changed" -> listen.resources();
-                case "notifications/resources/updated" -> listen.uris().contains(body.path("uri").asString(""));
-                default -> false;
-            };
-            if (matches) {
-                ObjectNode tagged = body instanceof ObjectNode o ? o.deepCopy() : Json.object();
-                ObjectNode meta = tagged.get("_meta") instanceof ObjectNode m ? m : tagged.putObject("_meta");
-                meta.set(META_SUBSCRIPTION, listen.id().toJson());
-                session.notify(method, tagged, listen.id());
-            }
+        for (RequestId listen : listens.listeners(method, body.path("uri").asString(""))) {
+            ObjectNode tagged = body instanceof ObjectNode o ? o.deepCopy() : Json.object();
+            ObjectNode meta = tagged.get("_meta") instanceof ObjectNode m ? m : tagged.putObject("_meta");
+            meta.set(Listening.META_SUBSCRIPTION, listen.toJson());
+            session.notify(method, tagged, listen);
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.session.RequestContext;
-import java.util.Arrays;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -28,11 +27,8 @@ final class OtherRequests {
 
     /** {@code logging/setLevel}: kept for stateless upstreams (each request carries it), sent to the session-based ones. */
     JsonNode setLevel(RequestContext ctx) throws Exception {
-        JsonNode level = ctx.params().map(p -> p.get("level")).orElse(null);
-        if (level != null && level.isString() && Arrays.stream(Logging.Level.values())
-                .anyMatch(l -> l.wire().equals(level.stringValue()))) {
-            profile.logLevel(level.stringValue());
-        }
+        ctx.params().map(p -> p.get("level")).filter(JsonNode::isString)
+                .flatMap(level -> Logging.Level.named(level.stringValue())).ifPresent(profile::logLevel);
         boolean spent = false;
         for (UpstreamLink link : links.all()) {
             if (link.speaksStateless()) {

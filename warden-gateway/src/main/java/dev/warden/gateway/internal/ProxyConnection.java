@@ -5,6 +5,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Lifecycle;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.session.OutgoingRequest;
@@ -82,7 +83,7 @@ public final class ProxyConnection implements ClientConnection {
                 .onRequest("logging/setLevel", audited(other::setLevel))
                 .onRequest("completion/complete", audited(other::complete))
                 .onRequest("server/discover", audited(offer::discover))
-                .onRequest("subscriptions/listen", audited(this::listen))
+                .onRequest(Listening.METHOD, audited(this::listen))
                 .onRequest("tasks/get", audited(tasks::get))
                 .onRequest("tasks/result", audited(tasks::result))
                 .onRequest("tasks/list", audited(tasks::list))
@@ -138,11 +139,10 @@ public final class ProxyConnection implements ClientConnection {
 
     /** A stateless request speaks for its client (see {@link ClientProfile#adopt}), and uses the shared upstreams. */
     private void adopt(RequestContext ctx) {
-        JsonNode meta = ctx.params().map(p -> p.path("_meta")).orElseGet(Json::object);
         if (!profile.stateless()) {
             links.moveToShared(this);
         }
-        profile.adopt(meta);
+        profile.adopt(ctx.params());
         held.readyWithoutFlush(); // nothing to wait for: no initialized notification comes
     }
 

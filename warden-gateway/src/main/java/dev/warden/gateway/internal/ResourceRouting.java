@@ -2,12 +2,13 @@ package dev.warden.gateway.internal;
 
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.protocol.ClientSubscriptions;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.gateway.internal.access.CanonicalUri;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -32,8 +33,8 @@ final class ResourceRouting {
     private final Map<String, UpstreamLink> owners = new ConcurrentHashMap<>();
     /** Which upstream listed a template, by the fixed prefix of its URI template. */
     private final Map<String, UpstreamLink> templatePrefixes = new ConcurrentHashMap<>();
-    /** Resource URIs this client subscribed to. */
-    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** What this client follows: the resources it subscribed to, and its listen streams ({@link ListenStreams}). */
+    private final ClientSubscriptions following = new ClientSubscriptions();
 
     /** What this caller may see: a resource it may not is neither listed nor found. */
     private final CallerAccess access;
@@ -68,18 +69,19 @@ final class ResourceRouting {
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);
         for (UpstreamLink link : links.all()) {
-            if (!(calls.send(link, ctx, Json.object(), link.spec().timeout(), Optional.empty())
-                    instanceof UpstreamReply.Answered(JsonNode page))) {
-                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
-                continue;
-            }
-            for (JsonNode item : page.path(field)) {
-                String id = item.path(key).asString("");
-                if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
-                    continue;
+            boolean whole = Pages.readAll(p -> calls.send(link, ctx, p, link.spec().timeout(), Optional.empty())
+                    .answered(), page -> {
+                for (JsonNode item : page.path(field)) {
+                    String id = item.path(key).asString("");
+                    if (!pins.shows(link.name(), field, item) || !access.resource(link.name(), id)) {
+                        continue;
+                    }
+                    listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
+                    all.add(link.pipeline().cleanSuccess(item));
                 }
-                listed.put(key.equals("uriTemplate") ? templatePrefix(id) : id, link);
-                all.add(link.pipeline().cleanSuccess(item));
+            });
+            if (!whole) {
+                LOG.log(System.Logger.Level.WARNING, "upstream {0} left out of {1}", link.name(), ctx.method());
             }
         }
         return out;
@@ -116,7 +118,11 @@ final class ResourceRouting {
 
     /** Whether this client subscribed to the resource (its updates are for it). */
     boolean subscribedTo(String uri) {
-        return subscriptions.contains(uri);
+        return following.subscribed(uri);
+    }
+
+    ClientSubscriptions following() {
+        return following;
     }
 
     /**
@@ -138,13 +144,13 @@ final class ResourceRouting {
                 throw e;
             }
         }
-        subscriptions.add(uri);
+        following.subscribe(uri);
         return Json.object();
     }
 
     private JsonNode unsubscribe(UpstreamLink owner, RequestContext ctx, ObjectNode params, String uri,
             Object subscriber) {
-        subscriptions.remove(uri);
+        following.unsubscribe(uri);
         if (owner.unsubscribe(subscriber, uri, true) && !owner.speaksStateless()) {
             ownRequest(owner, ctx, "resources/unsubscribe", params);
         }

@@ -27,11 +27,6 @@ final class StatelessRules {
         return StatelessRequests.stateless(ctx.params());
     }
 
-    static boolean knownLevel(String level) {
-        return java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values()).anyMatch(l -> l.wire().equals(level));
-    }
-
-
     /**
      * The stateless version's request errors are the client's to act on (declare a capability,
      * fix a header), not the tool failing: they stay JSON-RPC errors, rebuilt from what the
@@ -52,12 +47,6 @@ final class StatelessRules {
                     "Header mismatch: a request header is missing or differs from the body"));
         }
         return Optional.empty();
-    }
-
-    static boolean levelAtLeast(String level, String threshold) {
-        List<String> order = java.util.Arrays.stream(dev.warden.core.mcp.Logging.Level.values())
-                .map(dev.warden.core.mcp.Logging.Level::wire).toList();
-        return order.indexOf(level) >= order.indexOf(threshold) && order.contains(threshold);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.warden.gateway.internal;
 import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Implementation;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.gateway.config.Upstream;
 import java.time.Clock;
@@ -267,7 +268,7 @@ public final class UpstreamLink implements AutoCloseable {
      * kept); a stateless one hears them all (its listen streams want any list change).
      */
     private void fanOut(String method, Optional<JsonNode> params, Askers from) {
-        if ("notifications/subscriptions/acknowledged".equals(method)) {
+        if (Listening.ACKNOWLEDGED.equals(method)) {
             return; // the gateway's own listen stream, not news for the clients
         }
         JsonNode body = params.orElseGet(Json::object);

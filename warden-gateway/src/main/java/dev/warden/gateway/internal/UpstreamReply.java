@@ -1,6 +1,7 @@
 package dev.warden.gateway.internal;
 
 import dev.warden.core.jsonrpc.JsonRpcError;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,6 +11,11 @@ import tools.jackson.databind.JsonNode;
  * values from the transport to the answer: none is thrown to be caught back.
  */
 sealed interface UpstreamReply {
+
+    /** The result, when the upstream answered with one; a reader that only wants results uses this. */
+    default Optional<JsonNode> answered() {
+        return this instanceof Answered(JsonNode result) ? Optional.of(result) : Optional.empty();
+    }
 
     /** The upstream answered with a result. */
     record Answered(JsonNode result) implements UpstreamReply {

@@ -2,6 +2,7 @@ package dev.warden.gateway.internal;
 
 import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestOptions;
 import java.time.Duration;
@@ -133,7 +134,7 @@ final class UpstreamSubscriptions {
             }
             OutgoingRequest next;
             try {
-                next = c.requestAsync("subscriptions/listen", params, RequestOptions.ofDefaults().withTimeout(LISTEN_FOR));
+                next = c.requestAsync(Listening.METHOD, params, RequestOptions.ofDefaults().withTimeout(LISTEN_FOR));
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "upstream {0} refused a subscription", name);
                 return;

@@ -27,9 +27,7 @@ public final class ConnectionTerms {
     }
 
     public JsonNode initialize(RequestContext context) {
-        if (client.version().isPresent()) {
-            throw ProtocolException.invalidRequest("Invalid request: the session is already initialized");
-        }
+        ServerHandshake.firstOnly(client.version().isPresent());
         ObjectNode params = Params.object(context.params());
         String requested = Params.requiredString(params, "protocolVersion");
         JsonNode capabilities = params.get("capabilities");

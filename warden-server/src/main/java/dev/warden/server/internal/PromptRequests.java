@@ -3,6 +3,7 @@ package dev.warden.server.internal;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Prompts;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.prompt.PromptSpec;
 import java.util.LinkedHashMap;
@@ -28,8 +29,8 @@ public final class PromptRequests {
     }
 
     public JsonNode list(RequestContext context) {
-        Cursor.Page<Prompts.Prompt> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
+        Pages.Page<Prompts.Prompt> page = Pages.page(listing,
+                Params.optionalString(Params.object(context.params()), Pages.CURSOR), catalog.pageSize());
         return Json.tree(new Prompts.ListResult(page.items(), page.nextCursor()));
     }
 

@@ -6,6 +6,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.mcp.Resources;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.resource.ResourceReader;
 import dev.warden.server.resource.ResourceSpec;
@@ -32,14 +33,14 @@ public final class ResourceRequests {
     }
 
     public JsonNode list(RequestContext context) {
-        Cursor.Page<Resources.Resource> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
+        Pages.Page<Resources.Resource> page = Pages.page(listing,
+                Params.optionalString(Params.object(context.params()), Pages.CURSOR), catalog.pageSize());
         return Json.tree(new Resources.ListResult(page.items(), page.nextCursor()));
     }
 
     public JsonNode templates(RequestContext context) {
-        Cursor.Page<Resources.Template> page = Cursor.page(templateListing,
-                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
+        Pages.Page<Resources.Template> page = Pages.page(templateListing,
+                Params.optionalString(Params.object(context.params()), Pages.CURSOR), catalog.pageSize());
         return Json.tree(new Resources.TemplatesListResult(page.items(), page.nextCursor()));
     }
 

@@ -2,10 +2,11 @@ package dev.warden.server.internal;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.Listening;
 import dev.warden.core.mcp.Resources;
+import dev.warden.core.protocol.ClientSubscriptions;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.Session;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -14,20 +15,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What one connection's client follows: resources it subscribed to ({@code resources/subscribe},
- * session-based) and open listen streams ({@code subscriptions/listen}, 2026-07-28), and the
- * notifications a changed resource sends to each.
+ * The server's side of what one connection's client follows ({@link ClientSubscriptions}): what
+ * it honours (resource updates, when it offers subscriptions; its lists do not change), and the
+ * notifications a changed resource sends.
  */
 public final class Subscriptions {
 
-    public static final String LISTEN = "subscriptions/listen";
-    static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
-    static final String META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId";
-
     private final boolean offered;
-    private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
-    /** Open listen streams of this connection: subscription id to the resource URIs it follows. */
-    private final Map<RequestId, Set<String>> listeners = new ConcurrentHashMap<>();
+    private final ClientSubscriptions following = new ClientSubscriptions();
 
     /** {@code offered}: whether the server lets clients subscribe to resources at all. */
     public Subscriptions(boolean offered) {
@@ -35,12 +30,12 @@ public final class Subscriptions {
     }
 
     public JsonNode subscribe(RequestContext context) {
-        subscribed.add(uri(context));
+        following.subscribe(uri(context));
         return Json.object();
     }
 
     public JsonNode unsubscribe(RequestContext context) {
-        subscribed.remove(uri(context));
+        following.unsubscribe(uri(context));
         return Json.object();
     }
 
@@ -50,7 +45,7 @@ public final class Subscriptions {
 
     /** Whether this client subscribed to {@code uri}. */
     public boolean subscribed(String uri) {
-        return subscribed.contains(uri);
+        return following.subscribed(uri);
     }
 
     /**
@@ -73,13 +68,11 @@ public final class Subscriptions {
                 }
             }
         }
-        ObjectNode ack = Json.object();
-        ack.putObject("_meta").set(META_SUBSCRIPTION, context.id().toJson());
-        ack.set("notifications", agreed);
-        listeners.put(context.id(), uris);
+        ObjectNode ack = ClientSubscriptions.acknowledgement(context.id(), agreed);
+        following.open(context.id(), new ClientSubscriptions.Filter(false, false, false, uris));
         Session session = context.session();
         try {
-            session.notify(ACKNOWLEDGED, ack, context.id());
+            session.notify(Listening.ACKNOWLEDGED, ack, context.id());
             // The work happens in resourceUpdated; this only holds the request open until it is
             // cancelled. A session that closes cancels its requests; one closed before this request
             // was registered is caught by the check after the hook is set.
@@ -90,25 +83,23 @@ public final class Subscriptions {
             }
             throw new InterruptedException("the subscription was cancelled");
         } finally {
-            listeners.remove(context.id());
+            following.close(context.id());
         }
     }
 
     /** Tells the listen streams and the subscription on {@code session} that follow {@code uri} of its change. */
     public void resourceUpdated(String uri, Session session) {
-        listeners.forEach((subscription, uris) -> {
-            if (uris.contains(uri)) {
-                ObjectNode params = Json.object();
-                params.putObject("_meta").set(META_SUBSCRIPTION, subscription.toJson());
-                params.put("uri", uri);
-                try {
-                    session.notify(Resources.UPDATED, params, subscription);
-                } catch (RuntimeException e) {
-                    // the subscriber went away; its request ends with the connection
-                }
+        for (RequestId subscription : following.listeners(Resources.UPDATED, uri)) {
+            ObjectNode params = Json.object();
+            params.set("_meta", ClientSubscriptions.meta(subscription));
+            params.put("uri", uri);
+            try {
+                session.notify(Resources.UPDATED, params, subscription);
+            } catch (RuntimeException e) {
+                // the subscriber went away; its request ends with the connection
             }
-        });
-        if (subscribed.contains(uri) && !session.isClosed()) {
+        }
+        if (following.subscribed(uri) && !session.isClosed()) {
             ObjectNode params = Json.object();
             params.put("uri", uri);
             try {

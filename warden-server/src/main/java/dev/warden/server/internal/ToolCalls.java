@@ -12,6 +12,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.mcp.Tools;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.server.tool.ToolCall;
 import dev.warden.server.tool.ToolContext;
@@ -47,8 +48,8 @@ public final class ToolCalls {
     }
 
     public JsonNode list(RequestContext context) {
-        Cursor.Page<Tools.Tool> page = Cursor.page(listing,
-                Params.optionalString(Params.object(context.params()), "cursor"), catalog.pageSize());
+        Pages.Page<Tools.Tool> page = Pages.page(listing,
+                Params.optionalString(Params.object(context.params()), Pages.CURSOR), catalog.pageSize());
         return Json.tree(new Tools.ListResult(page.items(), page.nextCursor()));
     }
 

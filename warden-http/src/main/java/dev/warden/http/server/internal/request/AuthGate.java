@@ -11,6 +11,7 @@ import dev.warden.core.identity.Verdict;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.oauth.WellKnown;
 import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
@@ -30,9 +31,6 @@ import tools.jackson.databind.node.ObjectNode;
  * resource's RFC 9728 metadata. Without an authenticator every request passes, as nobody.
  */
 public final class AuthGate {
-
-    /** RFC 9728's well-known prefix for protected-resource metadata. */
-    static final String METADATA_PREFIX = "/.well-known/oauth-protected-resource";
 
     private final Optional<Authenticator> authenticator;
     /** The canonical URI of this resource: configured, or the endpoint's URL once the port is bound. */
@@ -141,7 +139,7 @@ public final class AuthGate {
             challenge.append(separator).append("error=\"").append(kind.error()).append('"');
             separator = ", ";
         }
-        challenge.append(separator).append("resource_metadata=\"").append(metadataUrl()).append('"');
+        challenge.append(separator).append("resource_metadata=\"").append(WellKnown.publishedProtectedResource(resource.orElseThrow())).append('"');
         Set<String> scopes = refused.scopes().isEmpty() ? Set.copyOf(authenticator.orElseThrow().requiredScopes())
                 : refused.scopes();
         // The caller's own scopes come from its token: only those RFC 6749 allows (no space, quote or
@@ -169,24 +167,17 @@ public final class AuthGate {
         return scope.length() <= 256 && ScopeToken.valid(scope);
     }
 
-    /** RFC 9728 section 3.1: the well-known prefix between the resource's origin and its path. */
-    private String metadataUrl() {
-        URI r = resource.orElseThrow();
-        String path = r.getRawPath() == null || r.getRawPath().equals("/") ? "" : r.getRawPath();
-        return r.getScheme() + "://" + r.getRawAuthority() + METADATA_PREFIX + path;
-    }
-
     /**
      * Serves the metadata if the request is for it (the path form for this resource or the
      * endpoint, or the root form); false if it is not.
      */
     public boolean servesMetadata(Request request, Response response, Callback callback, String endpointPath) {
         String path = Request.getPathInContext(request);
-        if (authenticator.isEmpty() || !path.startsWith(METADATA_PREFIX)) {
+        if (authenticator.isEmpty() || !path.startsWith(WellKnown.PROTECTED_RESOURCE)) {
             return false;
         }
         URI r = resource.orElseThrow();
-        String suffix = path.substring(METADATA_PREFIX.length());
+        String suffix = path.substring(WellKnown.PROTECTED_RESOURCE.length());
         if (!suffix.isEmpty() && !suffix.equals(endpointPath) && !suffix.equals(r.getRawPath())) {
             return false;
         }

@@ -3,7 +3,7 @@ package dev.warden.http.server.internal.session;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
-import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.ServerHandshake;
 import dev.warden.http.server.internal.request.Headers;
 import dev.warden.http.server.internal.request.Refusals;
 import dev.warden.http.server.internal.seal.SealedSession;
@@ -231,7 +231,7 @@ public final class Sessions {
         Optional<HttpSessionTransport> placed = place(id, address, caller, streamPrefix);
         placed.ifPresent(transport -> {
             initialize.params().map(p -> p.get("protocolVersion")).filter(JsonNode::isString)
-                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+                    .map(v -> ServerHandshake.settled(v.stringValue())).ifPresent(transport::version);
             counters.sessionsOpened.increment();
             if (sealed.isPresent()) {
                 lifetimes.opened(transport, notAfter);
@@ -282,7 +282,7 @@ public final class Sessions {
         try {
             lifetimes.opened(transport, opened.get().notAfterMillis());
             Optional.ofNullable(state.initialize().get("protocolVersion")).filter(JsonNode::isString)
-                    .map(v -> ProtocolVersion.negotiate(v.stringValue())).ifPresent(transport::version);
+                    .map(v -> ServerHandshake.settled(v.stringValue())).ifPresent(transport::version);
             relay.restoring(transport); // from now on what the others tell this copy waits for restored()
             settings.onSession().accept(transport);
             SessionRestore.replay(transport, state);
