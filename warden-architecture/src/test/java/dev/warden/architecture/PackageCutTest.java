@@ -91,4 +91,39 @@ class PackageCutTest {
     private static String[] with(String[] layers, String... more) {
         return Stream.concat(Arrays.stream(layers), Arrays.stream(more)).toArray(String[]::new);
     }
+
+    @Test
+    void the_gateway_is_cut_into_metrics_limits_failure_upstream_client_catalog_audit_parked_call_connection() {
+        String internal = "dev.warden.gateway.internal";
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.warden.gateway..")
+                .withOptionalLayers(false)
+                .layer("api").definedBy("dev.warden.gateway")
+                .layer("config").definedBy("dev.warden.gateway.config")
+                .layer("connection").definedBy(internal)
+                .layer("call").definedBy(internal + ".call")
+                .layer("parked").definedBy(internal + ".parked")
+                .layer("audit").definedBy(internal + ".audit")
+                .layer("catalog").definedBy(internal + ".catalog")
+                .layer("client").definedBy(internal + ".client")
+                .layer("upstream").definedBy(internal + ".upstream")
+                .layer("failure").definedBy(internal + ".failure")
+                .layer("limits").definedBy(internal + ".limits")
+                .layer("metrics").definedBy(internal + ".metrics")
+                .layer("access").definedBy(internal + ".access")
+                .whereLayer("connection").mayOnlyBeAccessedByLayers("api")
+                .whereLayer("call").mayOnlyBeAccessedByLayers("api", "connection")
+                .whereLayer("parked").mayOnlyBeAccessedByLayers("api", "call")
+                .whereLayer("audit").mayOnlyBeAccessedByLayers("api", "connection", "call")
+                .whereLayer("catalog").mayOnlyBeAccessedByLayers("api", "connection", "call", "audit")
+                .whereLayer("client").mayOnlyBeAccessedByLayers("connection", "call")
+                .whereLayer("upstream").mayOnlyBeAccessedByLayers(
+                        "api", "connection", "call", "parked", "audit", "catalog", "client")
+                .whereLayer("failure").mayOnlyBeAccessedByLayers(
+                        "api", "connection", "call", "catalog", "client", "upstream")
+                .whereLayer("limits").mayOnlyBeAccessedByLayers(
+                        "api", "connection", "call", "parked", "client", "upstream", "failure")
+                .whereLayer("metrics").mayOnlyBeAccessedByLayers("api", "call", "audit", "upstream", "limits")
+                .whereLayer("access").mayOnlyBeAccessedByLayers("api", "config", "connection", "call")
+                .check(warden);
+    }
 }

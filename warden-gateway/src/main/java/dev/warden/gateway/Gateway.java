@@ -8,14 +8,14 @@ import dev.warden.gateway.auditlog.AuditSink;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Limits;
 import dev.warden.gateway.config.Upstream;
-import dev.warden.gateway.internal.ConnectionSlots;
-import dev.warden.gateway.internal.ErrorPipeline;
-import dev.warden.gateway.internal.GatewayMetrics;
-import dev.warden.gateway.internal.Naming;
-import dev.warden.gateway.internal.ParkedCalls;
-import dev.warden.gateway.internal.Services;
+import dev.warden.gateway.internal.limits.ConnectionSlots;
+import dev.warden.gateway.internal.failure.ErrorPipeline;
+import dev.warden.gateway.internal.metrics.GatewayMetrics;
+import dev.warden.gateway.internal.catalog.Naming;
+import dev.warden.gateway.internal.parked.ParkedCalls;
+import dev.warden.gateway.internal.call.Services;
 import dev.warden.gateway.internal.ProxyConnection;
-import dev.warden.gateway.internal.UpstreamLink;
+import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -82,22 +82,22 @@ public final class Gateway implements AutoCloseable {
         }
         this.links = b.upstreams.stream().map(this::link).toList();
         // Among replicas a parked call's round may land on another one: it is taken to this one.
-        dev.warden.gateway.internal.ParkedForwarding forwarding = b.replicas.alone()
-                ? dev.warden.gateway.internal.ParkedForwarding.none()
-                : dev.warden.gateway.internal.ParkedForwarding.over(b.replicas,
+        dev.warden.gateway.internal.call.ParkedForwarding forwarding = b.replicas.alone()
+                ? dev.warden.gateway.internal.call.ParkedForwarding.none()
+                : dev.warden.gateway.internal.call.ParkedForwarding.over(b.replicas,
                         dev.warden.core.cluster.ReplicaCalls.shared(b.replicas));
         ParkedCalls parked = new ParkedCalls(b.clock, b.parkedTotal, b.parkedPerClient, forwarding.tokens());
         this.lifecycle = new dev.warden.gateway.health.Lifecycle(b.clock);
         metrics.parked(parked, ParkedCalls::size);
-        this.services = new Services(new dev.warden.gateway.internal.AuditTrail(b.audit, b.failClosed, metrics,
+        this.services = new Services(new dev.warden.gateway.internal.audit.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
-                new dev.warden.gateway.internal.ClientRates(b.perClient, b.clock, b.shared.rates()),
-                parked, new dev.warden.gateway.internal.ToolCatalog(),
+                new dev.warden.gateway.internal.limits.ClientRates(b.perClient, b.clock, b.shared.rates()),
+                parked, new dev.warden.gateway.internal.catalog.ToolCatalog(),
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
-                b.access.map(a -> new dev.warden.gateway.internal.AccessPolicy(
+                b.access.map(a -> new dev.warden.gateway.internal.access.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
-                b.clock, new dev.warden.gateway.internal.PinWatch(b.upstreams, incidents, b.clock),
-                forwarding, lifecycle.draining(), new dev.warden.gateway.internal.TaskOwners(), b.toolScopes);
+                b.clock, new dev.warden.gateway.internal.catalog.PinWatch(b.upstreams, incidents, b.clock),
+                forwarding, lifecycle.draining(), new dev.warden.gateway.internal.upstream.TaskOwners(), b.toolScopes);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -155,7 +155,7 @@ public final class Gateway implements AutoCloseable {
     private final IncidentSink incidents;
     private final Sanitizer sanitizer;
     /** Rates and breakers shared with the other replicas (none in one process). */
-    private final dev.warden.gateway.internal.SharedState shared;
+    private final dev.warden.gateway.internal.limits.SharedState shared;
     /** The other replicas, where a parked call's next round may land (none: one process). */
     private final dev.warden.core.cluster.ReplicaBus replicas;
 
@@ -242,7 +242,7 @@ public final class Gateway implements AutoCloseable {
         private int parkedPerClient = DEFAULT_PARKED_CALLS_PER_CLIENT;
         private Optional<dev.warden.gateway.config.Access> access = Optional.empty();
         private final List<dev.warden.gateway.health.HealthCheck> healthChecks = new java.util.ArrayList<>();
-        private dev.warden.gateway.internal.SharedState shared = dev.warden.gateway.internal.SharedState.LOCAL;
+        private dev.warden.gateway.internal.limits.SharedState shared = dev.warden.gateway.internal.limits.SharedState.LOCAL;
         private dev.warden.core.cluster.ReplicaBus replicas = dev.warden.core.cluster.ReplicaBus.none();
         private java.util.function.Function<String, java.util.Set<String>> toolScopes = tool -> java.util.Set.of();
 
@@ -271,7 +271,7 @@ public final class Gateway implements AutoCloseable {
          * Unset: everything is this process's own.
          */
         public Builder shared(dev.warden.gateway.shared.SharedRates rates, dev.warden.gateway.shared.SharedBreakers breakers) {
-            this.shared = new dev.warden.gateway.internal.SharedState(
+            this.shared = new dev.warden.gateway.internal.limits.SharedState(
                     Optional.of(Objects.requireNonNull(rates, "rates")), Objects.requireNonNull(breakers, "breakers"));
             return this;
         }

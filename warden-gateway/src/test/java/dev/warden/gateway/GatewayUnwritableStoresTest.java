@@ -14,7 +14,7 @@ import dev.warden.core.incident.JsonLinesIncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Upstream;
-import dev.warden.gateway.internal.AuditTrail;
+import dev.warden.gateway.internal.audit.AuditTrail;
 import dev.warden.server.McpServer;
 import dev.warden.server.tool.ToolResult;
 import dev.warden.server.tool.ToolSpec;

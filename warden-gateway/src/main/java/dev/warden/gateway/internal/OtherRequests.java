@@ -4,6 +4,12 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Logging;
 import dev.warden.core.session.RequestContext;
+import dev.warden.gateway.internal.access.CallerAccess;
+import dev.warden.gateway.internal.call.UpstreamCalls;
+import dev.warden.gateway.internal.catalog.ConnectionLinks;
+import dev.warden.gateway.internal.catalog.Naming;
+import dev.warden.gateway.internal.client.ClientProfile;
+import dev.warden.gateway.internal.upstream.UpstreamLink;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
