@@ -49,17 +49,30 @@ class WrapCommandTest {
     void wrapsOptionsBeforeTheCommandAreWraps() {
         WrapCommand wrap = parsed("wrap", "--name", "files", "--timeout=5s", "--redact-pii", "node", "server.js");
 
-        assertThat(wrap.name).isEqualTo("files");
-        assertThat(wrap.timeout).isEqualTo("5s");
-        assertThat(wrap.pii).isTrue();
+        assertThat(wrap.given(WrapOption.NAME)).contains("files");
+        assertThat(wrap.given(WrapOption.TIMEOUT)).contains("5s");
+        assertThat(wrap.given(WrapOption.REDACT_PII)).contains(true);
         assertThat(wrap.command).containsExactly("node", "server.js");
+    }
+
+    @Test
+    void anOptionNotGivenHasItsInitialValue() {
+        WrapCommand wrap = parsed("wrap", "--name", "files", "node", "server.js");
+
+        assertThat(wrap.given(WrapOption.TIMEOUT)).contains("60s");
+        assertThat(wrap.given(WrapOption.POLICY)).contains("redact");
+        assertThat(wrap.given(WrapOption.FAIL_CLOSED)).contains(false);
+        assertThat(wrap.given(WrapOption.KEEP_CREDENTIALS_OF)).contains(List.of());
+        assertThat(wrap.given(WrapOption.DATA_DIR)).isEmpty();
+        assertThat(WrapSpec.parsed(new String[] {"wrap", "node", "server.js"}).orElseThrow()
+                .given(WrapOption.TIMEOUT)).contains("60s");
     }
 
     @Test
     void wordsAfterTheCommandAreTheServersEvenWhenTheyLookLikeWraps() {
         WrapCommand wrap = parsed("wrap", "--name", "a", "server", "--name", "b", "--help", "--", "x");
 
-        assertThat(wrap.name).isEqualTo("a");
+        assertThat(wrap.given(WrapOption.NAME)).contains("a");
         assertThat(wrap.command).containsExactly("server", "--name", "b", "--help", "--", "x");
     }
 
@@ -113,37 +126,48 @@ class WrapCommandTest {
     void theEarlyStartKnowsEveryOptionOfWrap() {
         Set<String> values = new HashSet<>();
         Set<String> flags = new HashSet<>();
-        for (OptionSpec option : new CommandLine(new WrapCommand()).getCommandSpec().options()) {
+        for (OptionSpec option : Warden.commandLine(new String[] {"wrap"}).getSubcommands().get("wrap")
+                .getCommandSpec().options()) {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
             }
             (option.arity().max() > 0 ? values : flags).addAll(List.of(option.names()));
         }
 
-        assertThat(WrapCommand.VALUE_OPTIONS).isEqualTo(values);
-        assertThat(WrapCommand.FLAG_OPTIONS).isEqualTo(flags);
+        assertThat(names(true)).isEqualTo(values);
+        assertThat(names(false)).isEqualTo(flags);
     }
 
-    // ---- the fast path: the usual command line read without picocli, exactly as picocli reads it ----
+    /** The names of wrap's options that take a value, or of those that take none, as the early start sees them. */
+    private static Set<String> names(boolean takingValues) {
+        Set<String> names = new HashSet<>();
+        for (WrapOption option : WrapOption.values()) {
+            if (option.takesValue() == takingValues) {
+                names.add(option.optionName);
+            }
+        }
+        return names;
+    }
 
-    /** What picocli makes of these arguments, as the fields of the command it fills. */
+    // ---- the fast path: wrap's command line read by wrap's spec alone, exactly as warden's whole command line reads it ----
+
+    /** What warden's whole command line makes of these arguments, as the values of the command it fills. */
     private static List<Object> picocli(String... args) {
-        WrapCommand wrap = new WrapCommand();
-        CommandLine line = new CommandLine(new Warden());
-        line.addSubcommand("wrap", wrap);
-        line.parseArgs(args);
-        return fields(wrap);
+        return fields(parsed(args));
     }
 
     private static List<Object> fields(WrapCommand w) {
-        return java.util.Arrays.asList(w.name, w.timeout, w.policy, w.keepCredentials, w.pii, w.failClosed,
-                w.serve.dataDir.dataDir, w.serve.incidentLog.incidentLog, w.serve.maxMessageBytes.orDefault(),
-                w.keepCredentialsOf, w.command, String.valueOf(w.incidentsMaxSize),
-                String.valueOf(w.incidentsMaxAge), String.valueOf(w.auditMaxSize), String.valueOf(w.auditMaxAge));
+        List<Object> fields = new java.util.ArrayList<>();
+        for (WrapOption option : WrapOption.values()) {
+            fields.add(w.given(option).map(String::valueOf).orElse("(none)"));
+        }
+        fields.add(w.command);
+        return fields;
     }
 
     @Test
-    void readsWhatPicocliReadsTheSameWay() {
+    void readsWhatPicocliReadsTheSameWay() throws Exception {
+        Path argFile = Files.writeString(dir.resolve("args"), "--name x");
         List<String[]> cases = List.of(
                 new String[] {"wrap", "--", "npx", "-y", "@modelcontextprotocol/server-everything"},
                 new String[] {"wrap", "--name", "crm", "--timeout=5m", "--policy", "strict", "--fail-closed", "--",
@@ -153,34 +177,37 @@ class WrapCommandTest {
                 new String[] {"wrap", "--name=", "--", "x"},
                 new String[] {"wrap", "--incidents-max-size", "64MiB", "--incidents-max-age=3d", "--audit-max-size",
                         "1GiB", "--audit-max-age", "90d", "--", "x"},
-                new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"});
+                new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"},
+                // read by picocli on both paths now (it was the whole command line's alone before)
+                new String[] {"wrap", "node", "server.js"},
+                new String[] {"wrap", "--fail-closed=false", "--", "x"},
+                new String[] {"wrap", "@" + argFile, "--", "x"},
+                new String[] {"wrap", "--", "x", "@" + argFile},
+                new String[] {"wrap", "--", "x", "@@y"},
+                new String[] {"wrap", "--keep-credentials-in-results-of", "a", "--keep-credentials-in-results-of=b",
+                        "x"});
         for (String[] args : cases) {
-            Optional<WrapCommand> mine = WrapCommand.withoutPicocli(args);
+            Optional<WrapCommand> mine = WrapSpec.parsed(args);
             assertThat(mine).as(String.join(" ", args)).isPresent();
             assertThat(fields(mine.get())).as(String.join(" ", args)).isEqualTo(picocli(args));
         }
     }
 
     @Test
-    void leavesToPicocliWhatItExplainsOrReadsDifferently() throws Exception {
-        Path argFile = Files.writeString(dir.resolve("args"), "--name x");
+    void leavesToPicocliWhatItExplainsOrReadsDifferently() {
         List<String[]> cases = List.of(
                 new String[] {"wrap", "--help"},
                 new String[] {"wrap", "-h", "--", "x"},
-                new String[] {"wrap", "node", "server.js"},
+                new String[] {"wrap", "-V", "--", "x"},
                 new String[] {"wrap", "--"},
                 new String[] {"wrap", "--bogus", "--", "x"},
                 new String[] {"wrap", "--name", "a", "--name", "b", "--", "x"},
                 new String[] {"wrap", "--name", "--policy", "--", "x"},
                 new String[] {"wrap", "--max-message-bytes", "lots", "--", "x"},
-                new String[] {"wrap", "--fail-closed=false", "--", "x"},
                 new String[] {"wrap", "--timeout", "--", "x"},
-                new String[] {"wrap", "@" + argFile, "--", "x"},
-                new String[] {"wrap", "--", "x", "@" + argFile},
-                new String[] {"wrap", "--", "x", "@@y"},
                 new String[] {"demo", "--", "x"});
         for (String[] args : cases) {
-            assertThat(WrapCommand.withoutPicocli(args)).as(String.join(" ", args)).isEmpty();
+            assertThat(WrapSpec.parsed(args)).as(String.join(" ", args)).isEmpty();
         }
     }
 
