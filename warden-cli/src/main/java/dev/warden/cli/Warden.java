@@ -33,8 +33,12 @@ public final class Warden {
 
     public static void main(String[] args) {
         Prestarted.startEarly(args);
-        // wrap alone, without modelling warden's other commands; anything it does not take is read again below.
-        java.util.Optional<WrapCommand> wrap = WrapSpec.parsed(args);
+        // wrap's usual command line by its table alone (no picocli classes loaded), else by picocli with
+        // wrap alone modelled; anything neither takes is read again below, and explained.
+        java.util.Optional<WrapCommand> wrap = WrapArguments.read(args);
+        if (wrap.isEmpty()) {
+            wrap = WrapSpec.parsed(args);
+        }
         int code = wrap.isPresent() ? run(wrap.get()) : commandLine(args).execute(args);
         Prestarted.discardUnclaimed();
         System.exit(code);

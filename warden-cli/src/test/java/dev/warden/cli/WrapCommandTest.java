@@ -149,7 +149,7 @@ class WrapCommandTest {
         return names;
     }
 
-    // ---- the fast path: wrap's command line read by wrap's spec alone, exactly as warden's whole command line reads it ----
+    // ---- the fast paths: the table's reader, then wrap's spec alone, exactly as warden's whole command line reads ----
 
     /** What warden's whole command line makes of these arguments, as the values of the command it fills. */
     private static List<Object> picocli(String... args) {
@@ -165,10 +165,12 @@ class WrapCommandTest {
         return fields;
     }
 
-    @Test
-    void readsWhatPicocliReadsTheSameWay() throws Exception {
-        Path argFile = Files.writeString(dir.resolve("args"), "--name x");
-        List<String[]> cases = List.of(
+    /** The usual command lines: the table's reader (before picocli) takes them, as picocli reads them. */
+    private static List<String[]> usual(Path argFile) {
+        return List.of(
+                // @ words are arguments on every path: picocli's @FILE expansion is off
+                new String[] {"wrap", "--", "x", "@" + argFile},
+                new String[] {"wrap", "--", "x", "@@y"},
                 new String[] {"wrap", "--", "npx", "-y", "@modelcontextprotocol/server-everything"},
                 new String[] {"wrap", "--name", "crm", "--timeout=5m", "--policy", "strict", "--fail-closed", "--",
                         "node", "server.js", "--port", "1"},
@@ -178,35 +180,61 @@ class WrapCommandTest {
                 new String[] {"wrap", "--incidents-max-size", "64MiB", "--incidents-max-age=3d", "--audit-max-size",
                         "1GiB", "--audit-max-age", "90d", "--", "x"},
                 new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"},
-                // read by picocli on both paths now (it was the whole command line's alone before)
+                new String[] {"wrap", "--keep-credentials-in-results-of", "a", "--keep-credentials-in-results-of=b",
+                        "--", "x"});
+    }
+
+    /** Read by picocli (wrap's spec alone), not by the table's reader: picocli's own forms and @ words. */
+    private static List<String[]> unusual(Path argFile) {
+        return List.of(
                 new String[] {"wrap", "node", "server.js"},
                 new String[] {"wrap", "--fail-closed=false", "--", "x"},
-                new String[] {"wrap", "@" + argFile, "--", "x"},
-                new String[] {"wrap", "--", "x", "@" + argFile},
-                new String[] {"wrap", "--", "x", "@@y"},
-                new String[] {"wrap", "--keep-credentials-in-results-of", "a", "--keep-credentials-in-results-of=b",
-                        "x"});
-        for (String[] args : cases) {
-            Optional<WrapCommand> mine = WrapSpec.parsed(args);
+                new String[] {"wrap", "--max-message-bytes", "010", "--", "x"},
+                new String[] {"wrap", "@" + argFile, "--", "x"});
+    }
+
+    /** What neither fast path takes: help, and what picocli explains under warden's own name. */
+    private static final List<String[]> EXPLAINED = List.of(
+            new String[] {"wrap", "--help"},
+            new String[] {"wrap", "-h", "--", "x"},
+            new String[] {"wrap", "-V", "--", "x"},
+            new String[] {"wrap", "--"},
+            new String[] {"wrap", "--bogus", "--", "x"},
+            new String[] {"wrap", "--name", "a", "--name", "b", "--", "x"},
+            new String[] {"wrap", "--name", "--policy", "--", "x"},
+            new String[] {"wrap", "--max-message-bytes", "lots", "--", "x"},
+            new String[] {"wrap", "--timeout", "--", "x"},
+            new String[] {"demo", "--", "x"});
+
+    @Test
+    void readsWhatPicocliReadsTheSameWay() throws Exception {
+        for (String[] args : usual(Files.writeString(dir.resolve("args"), "--name x"))) {
+            Optional<WrapCommand> mine = WrapArguments.read(args);
             assertThat(mine).as(String.join(" ", args)).isPresent();
             assertThat(fields(mine.get())).as(String.join(" ", args)).isEqualTo(picocli(args));
         }
     }
 
     @Test
-    void leavesToPicocliWhatItExplainsOrReadsDifferently() {
-        List<String[]> cases = List.of(
-                new String[] {"wrap", "--help"},
-                new String[] {"wrap", "-h", "--", "x"},
-                new String[] {"wrap", "-V", "--", "x"},
-                new String[] {"wrap", "--"},
-                new String[] {"wrap", "--bogus", "--", "x"},
-                new String[] {"wrap", "--name", "a", "--name", "b", "--", "x"},
-                new String[] {"wrap", "--name", "--policy", "--", "x"},
-                new String[] {"wrap", "--max-message-bytes", "lots", "--", "x"},
-                new String[] {"wrap", "--timeout", "--", "x"},
-                new String[] {"demo", "--", "x"});
+    void wrapsSpecAloneReadsWhatWardensWholeCommandLineReads() throws Exception {
+        Path argFile = Files.writeString(dir.resolve("args"), "--name x");
+        List<String[]> cases = new java.util.ArrayList<>(usual(argFile));
+        cases.addAll(unusual(argFile));
         for (String[] args : cases) {
+            Optional<WrapCommand> spec = WrapSpec.parsed(args);
+            assertThat(spec).as(String.join(" ", args)).isPresent();
+            assertThat(fields(spec.get())).as(String.join(" ", args)).isEqualTo(picocli(args));
+        }
+    }
+
+    @Test
+    void leavesToPicocliWhatItExplainsOrReadsDifferently() throws Exception {
+        List<String[]> cases = new java.util.ArrayList<>(EXPLAINED);
+        cases.addAll(unusual(Files.writeString(dir.resolve("args"), "--name x")));
+        for (String[] args : cases) {
+            assertThat(WrapArguments.read(args)).as(String.join(" ", args)).isEmpty();
+        }
+        for (String[] args : EXPLAINED) {
             assertThat(WrapSpec.parsed(args)).as(String.join(" ", args)).isEmpty();
         }
     }
