@@ -134,19 +134,8 @@ class WrapCommandTest {
             (option.arity().max() > 0 ? values : flags).addAll(List.of(option.names()));
         }
 
-        assertThat(names(true)).isEqualTo(values);
-        assertThat(names(false)).isEqualTo(flags);
-    }
-
-    /** The names of wrap's options that take a value, or of those that take none, as the early start sees them. */
-    private static Set<String> names(boolean takingValues) {
-        Set<String> names = new HashSet<>();
-        for (WrapOption option : WrapOption.values()) {
-            if (option.takesValue() == takingValues) {
-                names.add(option.optionName);
-            }
-        }
-        return names;
+        assertThat(WrapOptionTest.table(true)).isEqualTo(values);
+        assertThat(WrapOptionTest.table(false)).isEqualTo(flags);
     }
 
     // ---- the fast paths: the table's reader, then wrap's spec alone, exactly as warden's whole command line reads ----

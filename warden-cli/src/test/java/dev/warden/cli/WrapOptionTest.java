@@ -19,8 +19,8 @@ class WrapOptionTest {
     private static final Path REPOSITORY = Docs.repository();
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 
-    /** The names of wrap's options, those that take a value or those that take none. */
-    private static Set<String> table(boolean takingValues) {
+    /** The names of wrap's options, those that take a value or those that take none (the early start's view). */
+    static Set<String> table(boolean takingValues) {
         Set<String> names = new TreeSet<>();
         for (WrapOption option : WrapOption.values()) {
             if (option.takesValue() == takingValues) {
