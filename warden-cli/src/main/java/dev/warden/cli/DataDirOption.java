@@ -8,10 +8,11 @@ import picocli.CommandLine.Option;
 final class DataDirOption {
 
     static final String NAME = "--data-dir";
+    static final String LABEL = "DIR";
+    static final String DESCRIPTION = "Keep incidents in the store under DIR/incidents (default: $WARDEN_DATA_DIR, "
+            + "$XDG_DATA_HOME/warden or ~/.local/share/warden).";
 
-    @Option(names = NAME, paramLabel = "DIR",
-            description = "Keep incidents in the store under DIR/incidents (default: $WARDEN_DATA_DIR, "
-                    + "$XDG_DATA_HOME/warden or ~/.local/share/warden).")
+    @Option(names = NAME, paramLabel = LABEL, description = DESCRIPTION)
     Path dataDir;
 
     /** The incident store's directory: under the given directory, else Warden's default ({@link DataDir}). */

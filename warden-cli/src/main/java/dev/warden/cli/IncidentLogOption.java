@@ -10,10 +10,11 @@ import picocli.CommandLine.Option;
 final class IncidentLogOption {
 
     static final String NAME = "--incident-log";
+    static final String LABEL = "FILE";
+    static final String DESCRIPTION = "Also append whole incident records (JSON lines, credentials replaced) to FILE, "
+            + "kept within the incidents' retention (default: a one-line summary of each on stderr).";
 
-    @Option(names = NAME, paramLabel = "FILE",
-            description = "Also append whole incident records (JSON lines, credentials replaced) to FILE, kept within "
-                    + "the incidents' retention (default: a one-line summary of each on stderr).")
+    @Option(names = NAME, paramLabel = LABEL, description = DESCRIPTION)
     Path incidentLog;
 
     Optional<Path> file() {

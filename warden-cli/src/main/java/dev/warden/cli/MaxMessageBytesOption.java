@@ -12,8 +12,9 @@ final class MaxMessageBytesOption {
 
     static final String NAME = "--max-message-bytes";
     static final int DEFAULT = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
+    static final String LABEL = "BYTES";
 
-    @Option(names = NAME, paramLabel = "BYTES",
+    @Option(names = NAME, paramLabel = LABEL,
             description = "Largest accepted message (default: " + DEFAULT + ").")
     Integer maxMessageBytes;
 

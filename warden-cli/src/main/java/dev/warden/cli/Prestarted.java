@@ -130,10 +130,10 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
         int limit = StdioTransport.DEFAULT_MAX_MESSAGE_BYTES;
         for (int i = 1; i < end; i++) {
             String value = null;
-            if (args[i].equals("--max-message-bytes") && i + 1 < end) {
+            if (args[i].equals(MaxMessageBytesOption.NAME) && i + 1 < end) {
                 value = args[++i];
-            } else if (args[i].startsWith("--max-message-bytes=")) {
-                value = args[i].substring("--max-message-bytes=".length());
+            } else if (args[i].startsWith(MaxMessageBytesOption.NAME + "=")) {
+                value = args[i].substring(MaxMessageBytesOption.NAME.length() + 1);
             }
             if (value != null) {
                 try {

@@ -19,7 +19,7 @@ public final class Warden {
     private static Object command(String name) {
         return switch (name) {
             case "demo" -> new DemoCommand();
-            case "wrap" -> new WrapCommand();
+            case "wrap" -> WrapSpec.of(new WrapCommand());
             case "gateway" -> new GatewayCommand();
             case "keys" -> new KeysCommand();
             case "audit" -> new AuditCommand();
@@ -33,7 +33,12 @@ public final class Warden {
 
     public static void main(String[] args) {
         Prestarted.startEarly(args);
-        java.util.Optional<WrapCommand> wrap = WrapCommand.withoutPicocli(args);
+        // wrap's usual command line by its table alone (no picocli classes loaded), else by picocli with
+        // wrap alone modelled; anything neither takes is read again below, and explained.
+        java.util.Optional<WrapCommand> wrap = WrapArguments.read(args);
+        if (wrap.isEmpty()) {
+            wrap = WrapSpec.parsed(args);
+        }
         int code = wrap.isPresent() ? run(wrap.get()) : commandLine(args).execute(args);
         Prestarted.discardUnclaimed();
         System.exit(code);
@@ -77,7 +82,7 @@ public final class Warden {
         CommandLine wrap = line.getSubcommands().get("wrap");
         if (wrap != null) {
             // wrap's first word that is not its own option starts the server's command: what follows is
-            // the server's, -y and --help included (see WrapCommand.commandStart).
+            // the server's, -y and --help included (see WrapCommand.commandStart); as WrapSpec.commandLine.
             wrap.setStopAtPositional(true);
         }
         return line;

@@ -10,15 +10,12 @@ import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Upstream;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code warden wrap [options] [--] COMMAND [ARGS…]}: Warden in front of one MCP server over stdio,
@@ -27,90 +24,39 @@ import picocli.CommandLine.Parameters;
  * <p>Everything from the first word that is not one of wrap's options (or from after {@code --})
  * is the server's command, passed as it is: {@code warden wrap npx -y pkg} runs {@code npx -y pkg}
  * (the Inspector and other clients put the server's command after {@code wrap} just so). The
- * parser is told to stop at that word ({@link Warden#commandLine}), and {@link #commandStart} finds
- * it the same way for the server started before parsing ({@link Prestarted}).
+ * parser is told to stop at that word ({@link WrapSpec#commandLine}), and {@link #commandStart} finds
+ * it the same way for the server started before parsing ({@link Prestarted}). Its options are
+ * {@link WrapOption}'s table.
  */
-@Command(name = "wrap", mixinStandardHelpOptions = true, modelTransformer = WrapCommand.Wording.class,
-        description = {"Runs COMMAND as an MCP server and stands between it and the client on stdin/stdout: "
-                + "what the server leaks in errors and logs is sanitized, every failure gets a code and a ref "
-                + "(`warden incidents show REF` shows the original), and a crashing or hanging server cannot "
-                + "take the client down.",
-                "Everything from COMMAND on is the server's, options included; `--` before it is optional.",
-                "Example: warden wrap npx -y @modelcontextprotocol/server-everything"})
 final class WrapCommand implements Callable<Integer> {
 
-    @Option(names = "--name", paramLabel = "NAME",
-            description = "The server's name in logs and incidents (default: from the command).")
-    String name;
+    /** The options given (or their initial values), as {@link WrapSpec}'s parser sets them. */
+    private final Map<WrapOption, Object> values = new EnumMap<>(WrapOption.class);
 
-    @Option(names = "--timeout", paramLabel = "DURATION",
-            description = "How long a request may stay silent (progress resets it), e.g. 60s, 5m (default: 60s).")
-    String timeout = "60s";
-
-    @Option(names = "--policy", paramLabel = "POLICY",
-            description = "How failure texts and log messages are sanitized: redact, strict or passthrough "
-                    + "(default: redact).")
-    String policy = "redact";
-
-    @Option(names = "--keep-credentials-in-results",
-            description = "Do not redact credentials in successful results (they are redacted by default).")
-    boolean keepCredentials;
-
-    @Option(names = "--redact-pii",
-            description = "Also redact personal data (emails, card numbers, SSNs, phone numbers) in failures and "
-                    + "successful results (off by default).")
-    boolean pii;
-
-    @Option(names = "--fail-closed",
-            description = "Refuse calls while the audit log (DIR/audit) or the incident store cannot be written, "
-                    + "instead of serving them unrecorded.")
-    boolean failClosed;
-
-    @Mixin
-    ServeOptions serve = new ServeOptions();
-
-    @Option(names = "--incidents-max-size", paramLabel = "SIZE",
-            description = "Most the incident store keeps on disk, oldest removed first, e.g. 256MiB (the default).")
-    String incidentsMaxSize;
-
-    @Option(names = "--incidents-max-age", paramLabel = "DURATION",
-            description = "Oldest incident kept, e.g. 14d (the default), 72h.")
-    String incidentsMaxAge;
-
-    @Option(names = "--audit-max-size", paramLabel = "SIZE",
-            description = "Most the audit log keeps on disk, oldest removed first, e.g. 256MiB (the default).")
-    String auditMaxSize;
-
-    @Option(names = "--audit-max-age", paramLabel = "DURATION",
-            description = "Oldest audit record kept, e.g. 14d (the default), 90d.")
-    String auditMaxAge;
-
-    @Option(names = "--keep-credentials-in-results-of", paramLabel = "TOOL",
-            description = "Do not redact credentials in this tool's successful results (repeatable): for tools "
-                    + "that read files the model edits and writes back, where a redacted token would be written "
-                    + "back as its marker.")
-    List<String> keepCredentialsOf = List.of();
-
-    @Parameters(paramLabel = "COMMAND", arity = "1..*",
-            description = "The MCP server to run and its arguments, as they are (optionally after --).")
+    /** The MCP server to run and its arguments. */
     List<String> command;
 
-    /** wrap's limit holds both ways, between two peers that are both outside Warden. */
-    static final class Wording implements CommandLine.IModelTransformer {
-        @Override
-        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
-            return OwnWording.apply(command, java.util.Map.of(MaxMessageBytesOption.NAME,
-                    "Largest message accepted, both ways: from the client and from the server (default: "
-                            + MaxMessageBytesOption.DEFAULT + ", 64 MiB)."));
+    /** The option's value: as given, else its initial one; empty if neither. */
+    Optional<Object> given(WrapOption option) {
+        return values.containsKey(option) ? Optional.ofNullable(values.get(option)) : option.initial;
+    }
+
+    /** Sets the option's value; null (picocli resetting it before a parse) puts back its initial one. */
+    void give(WrapOption option, Object value) {
+        if (value == null) {
+            values.remove(option);
+        } else {
+            values.put(option, value);
         }
     }
 
-    /** wrap's options that take a value (the next word, or after {@code =}); a test holds this to the annotations. */
-    static final Set<String> VALUE_OPTIONS = Set.of("--name", "--timeout", "--policy", "--data-dir", "--incident-log",
-            "--max-message-bytes", "--keep-credentials-in-results-of", "--incidents-max-size", "--incidents-max-age",
-            "--audit-max-size", "--audit-max-age");
-    /** wrap's options that take none. */
-    static final Set<String> FLAG_OPTIONS = Set.of("--keep-credentials-in-results", "--redact-pii", "--fail-closed");
+    private Optional<String> text(WrapOption option) {
+        return given(option).map(String.class::cast);
+    }
+
+    private boolean on(WrapOption option) {
+        return given(option).map(Boolean.class::cast).orElse(false);
+    }
 
     /**
      * Where the server's command starts in {@code args} (from {@code from} on, past wrap's own
@@ -129,15 +75,18 @@ final class WrapCommand implements Callable<Integer> {
             }
             int equals = arg.indexOf('=');
             String name = equals > 0 ? arg.substring(0, equals) : arg;
-            if (VALUE_OPTIONS.contains(name)) {
+            Optional<WrapOption> option = WrapOption.named(name);
+            if (option.isEmpty()) {
+                return OptionalInt.empty();
+            }
+            if (option.get().takesValue()) {
                 if (equals < 0) {
                     i++; // its value, which the parser does not take from what looks like an option
-                    if (i == args.length || args[i].equals("--") || VALUE_OPTIONS.contains(args[i])
-                            || FLAG_OPTIONS.contains(args[i])) {
+                    if (i == args.length || args[i].equals("--") || WrapOption.named(args[i]).isPresent()) {
                         return OptionalInt.empty();
                     }
                 }
-            } else if (!FLAG_OPTIONS.contains(name) || equals > 0) {
+            } else if (equals > 0) {
                 return OptionalInt.empty();
             }
         }
@@ -146,42 +95,49 @@ final class WrapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int maxBytes = serve.maxMessageBytes.orDefault();
+        int maxBytes = given(WrapOption.MAX_MESSAGE_BYTES).map(Integer.class::cast)
+                .orElse(MaxMessageBytesOption.DEFAULT);
         if (maxBytes < 1024) {
             System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxBytes);
             return 2;
         }
         java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
-        keepCredentialsOf.forEach(tool -> kept.put(tool, false));
+        for (Object tool : given(WrapOption.KEEP_CREDENTIALS_OF).map(List.class::cast).orElse(List.of())) {
+            kept.put((String) tool, false);
+        }
         Upstream upstream;
         Retention incidentsKept;
         Retention auditKept;
         try {
-            incidentsKept = retention(Retention.DEFAULT, incidentsMaxSize, incidentsMaxAge, "--incidents-max-");
-            auditKept = retention(Retention.DEFAULT, auditMaxSize, auditMaxAge, "--audit-max-");
-            upstream = Upstream.stdio(name != null ? name : nameOf(command), command, java.util.Map.of(),
-                            maxBytes).toBuilder()
-                    .timeout(GatewayConfig.duration(timeout, "--timeout"))
-                    .policy(Policy.parse(policy))
-                    .redactSuccessfulResults(!keepCredentials)
+            incidentsKept = retention(Retention.DEFAULT, text(WrapOption.INCIDENTS_MAX_SIZE).orElse(null),
+                    text(WrapOption.INCIDENTS_MAX_AGE).orElse(null), "--incidents-max-");
+            auditKept = retention(Retention.DEFAULT, text(WrapOption.AUDIT_MAX_SIZE).orElse(null),
+                    text(WrapOption.AUDIT_MAX_AGE).orElse(null), "--audit-max-");
+            upstream = Upstream.stdio(text(WrapOption.NAME).orElseGet(() -> nameOf(command)), command,
+                            java.util.Map.of(), maxBytes).toBuilder()
+                    .timeout(GatewayConfig.duration(text(WrapOption.TIMEOUT).orElseThrow(), "--timeout"))
+                    .policy(Policy.parse(text(WrapOption.POLICY).orElseThrow()))
+                    .redactSuccessfulResults(!on(WrapOption.KEEP_CREDENTIALS))
                     .redactResultsOf(kept)
-                    .pii(pii).build();
+                    .pii(on(WrapOption.REDACT_PII)).build();
         } catch (IllegalArgumentException | ConfigException e) {
             // A value of the right type but not a usable one (--timeout soon, --policy lax): said, not a stack trace.
             System.err.println("warden wrap: " + e.getMessage());
             return 2;
         }
-        IncidentSink log = serve.incidentLog.besideTheStore(incidentsKept);
+        IncidentSink log = IncidentLogs.besideTheStore(given(WrapOption.INCIDENT_LOG).map(Path.class::cast),
+                incidentsKept);
+        Path incidents = DataDir.incidents(given(WrapOption.DATA_DIR).map(Path.class::cast).orElse(null));
         try (Prestarted server = Prestarted.claim(command, maxBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(serve.dataDir.incidents(), incidentsKept);
-             FileAuditLog audit = FileAuditLog.open(serve.dataDir.incidents().resolveSibling("audit"), auditKept,
+             FileIncidentStore store = FileIncidentStore.open(incidents, incidentsKept);
+             FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
             // Launched: the command line the user wrote (its directories are published to the caller)
             try (Gateway gateway = Gateway.builder()
                     .upstream(upstream.toBuilder().connector(new Upstream.Launched(command, server)).build())
                     .incidents(IncidentSink.all(store, log))
-                    .audit(audit, failClosed).maxMessageBytes(maxBytes).build()) {
+                    .audit(audit, on(WrapOption.FAIL_CLOSED)).maxMessageBytes(maxBytes).build()) {
                 // SIGTERM ends the JVM without unwinding this block: the hook stops the server (a server
                 // that reads no stdin would not see it close, and would be left running, orphaned). It
                 // stays registered to the end: a signal while this block closes (its stop of the server
@@ -224,84 +180,6 @@ final class WrapCommand implements Callable<Integer> {
             left.forEach(ProcessHandle::destroyForcibly);
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * The command for {@code wrap [options] -- COMMAND…} read without picocli, when every option
-     * before {@code --} is one of this command's, given once, in a form picocli reads the same way
-     * ({@code --name X} or {@code --name=X}); else empty, and picocli reads the arguments (and
-     * explains what is wrong with them). Picocli models a command by reflection and makes a class
-     * per annotation at run time, and its class files are too old for the JVM's start-up cache:
-     * that was a quarter of {@code warden wrap}'s start, spent before the server could be reached.
-     */
-    static java.util.Optional<WrapCommand> withoutPicocli(String[] args) {
-        int separator = java.util.Arrays.asList(args).indexOf("--");
-        if (args.length < 3 || !args[0].equals("wrap") || separator < 1 || separator == args.length - 1) {
-            return java.util.Optional.empty();
-        }
-        for (String arg : args) {
-            // Arguments starting with @ are left to picocli (whose @FILE expansion Warden turns off): rare, and its rules are its own.
-            if (arg.length() > 1 && arg.startsWith("@")
-                    && (arg.startsWith("@@") || new java.io.File(arg.substring(1)).canRead())) {
-                return java.util.Optional.empty();
-            }
-        }
-        WrapCommand wrap = new WrapCommand();
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (int i = 1; i < separator; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            String option = eq > 0 ? arg.substring(0, eq) : arg;
-            if (!seen.add(option)) {
-                return java.util.Optional.empty();
-            }
-            boolean flag = switch (option) {
-                case "--keep-credentials-in-results" -> wrap.keepCredentials = true;
-                case "--redact-pii" -> wrap.pii = true;
-                case "--fail-closed" -> wrap.failClosed = true;
-                default -> false;
-            };
-            if (flag) {
-                if (eq > 0) {
-                    return java.util.Optional.empty(); // --fail-closed=false and the like: picocli's to read
-                }
-                continue;
-            }
-            String value;
-            if (eq > 0) {
-                value = arg.substring(eq + 1);
-            } else if (i + 1 < separator) {
-                value = args[++i];
-            } else {
-                return java.util.Optional.empty();
-            }
-            if (value.startsWith("-") && eq < 0) {
-                return java.util.Optional.empty(); // an option where a value belongs: picocli explains
-            }
-            switch (option) {
-                case "--name" -> wrap.name = value;
-                case "--timeout" -> wrap.timeout = value;
-                case "--policy" -> wrap.policy = value;
-                case "--data-dir" -> wrap.serve.dataDir.dataDir = Path.of(value);
-                case "--incident-log" -> wrap.serve.incidentLog.incidentLog = Path.of(value);
-                case "--incidents-max-size" -> wrap.incidentsMaxSize = value;
-                case "--incidents-max-age" -> wrap.incidentsMaxAge = value;
-                case "--audit-max-size" -> wrap.auditMaxSize = value;
-                case "--audit-max-age" -> wrap.auditMaxAge = value;
-                case "--max-message-bytes" -> {
-                    try {
-                        wrap.serve.maxMessageBytes.maxMessageBytes = Integer.parseInt(value);
-                    } catch (NumberFormatException e) {
-                        return java.util.Optional.empty();
-                    }
-                }
-                default -> {
-                    return java.util.Optional.empty();
-                }
-            }
-        }
-        wrap.command = List.copyOf(java.util.Arrays.asList(args).subList(separator + 1, args.length));
-        return java.util.Optional.of(wrap);
     }
 
     /** {@code base} with the size and age given on the command line ({@code --PREFIXsize}, {@code --PREFIXage}). */

@@ -49,17 +49,30 @@ class WrapCommandTest {
     void wrapsOptionsBeforeTheCommandAreWraps() {
         WrapCommand wrap = parsed("wrap", "--name", "files", "--timeout=5s", "--redact-pii", "node", "server.js");
 
-        assertThat(wrap.name).isEqualTo("files");
-        assertThat(wrap.timeout).isEqualTo("5s");
-        assertThat(wrap.pii).isTrue();
+        assertThat(wrap.given(WrapOption.NAME)).contains("files");
+        assertThat(wrap.given(WrapOption.TIMEOUT)).contains("5s");
+        assertThat(wrap.given(WrapOption.REDACT_PII)).contains(true);
         assertThat(wrap.command).containsExactly("node", "server.js");
+    }
+
+    @Test
+    void anOptionNotGivenHasItsInitialValue() {
+        WrapCommand wrap = parsed("wrap", "--name", "files", "node", "server.js");
+
+        assertThat(wrap.given(WrapOption.TIMEOUT)).contains("60s");
+        assertThat(wrap.given(WrapOption.POLICY)).contains("redact");
+        assertThat(wrap.given(WrapOption.FAIL_CLOSED)).contains(false);
+        assertThat(wrap.given(WrapOption.KEEP_CREDENTIALS_OF)).contains(List.of());
+        assertThat(wrap.given(WrapOption.DATA_DIR)).isEmpty();
+        assertThat(WrapSpec.parsed(new String[] {"wrap", "node", "server.js"}).orElseThrow()
+                .given(WrapOption.TIMEOUT)).contains("60s");
     }
 
     @Test
     void wordsAfterTheCommandAreTheServersEvenWhenTheyLookLikeWraps() {
         WrapCommand wrap = parsed("wrap", "--name", "a", "server", "--name", "b", "--help", "--", "x");
 
-        assertThat(wrap.name).isEqualTo("a");
+        assertThat(wrap.given(WrapOption.NAME)).contains("a");
         assertThat(wrap.command).containsExactly("server", "--name", "b", "--help", "--", "x");
     }
 
@@ -113,38 +126,40 @@ class WrapCommandTest {
     void theEarlyStartKnowsEveryOptionOfWrap() {
         Set<String> values = new HashSet<>();
         Set<String> flags = new HashSet<>();
-        for (OptionSpec option : new CommandLine(new WrapCommand()).getCommandSpec().options()) {
+        for (OptionSpec option : Warden.commandLine(new String[] {"wrap"}).getSubcommands().get("wrap")
+                .getCommandSpec().options()) {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
             }
             (option.arity().max() > 0 ? values : flags).addAll(List.of(option.names()));
         }
 
-        assertThat(WrapCommand.VALUE_OPTIONS).isEqualTo(values);
-        assertThat(WrapCommand.FLAG_OPTIONS).isEqualTo(flags);
+        assertThat(WrapOptionTest.table(true)).isEqualTo(values);
+        assertThat(WrapOptionTest.table(false)).isEqualTo(flags);
     }
 
-    // ---- the fast path: the usual command line read without picocli, exactly as picocli reads it ----
+    // ---- the fast paths: the table's reader, then wrap's spec alone, exactly as warden's whole command line reads ----
 
-    /** What picocli makes of these arguments, as the fields of the command it fills. */
+    /** What warden's whole command line makes of these arguments, as the values of the command it fills. */
     private static List<Object> picocli(String... args) {
-        WrapCommand wrap = new WrapCommand();
-        CommandLine line = new CommandLine(new Warden());
-        line.addSubcommand("wrap", wrap);
-        line.parseArgs(args);
-        return fields(wrap);
+        return fields(parsed(args));
     }
 
     private static List<Object> fields(WrapCommand w) {
-        return java.util.Arrays.asList(w.name, w.timeout, w.policy, w.keepCredentials, w.pii, w.failClosed,
-                w.serve.dataDir.dataDir, w.serve.incidentLog.incidentLog, w.serve.maxMessageBytes.orDefault(),
-                w.keepCredentialsOf, w.command, String.valueOf(w.incidentsMaxSize),
-                String.valueOf(w.incidentsMaxAge), String.valueOf(w.auditMaxSize), String.valueOf(w.auditMaxAge));
+        List<Object> fields = new java.util.ArrayList<>();
+        for (WrapOption option : WrapOption.values()) {
+            fields.add(w.given(option).map(String::valueOf).orElse("(none)"));
+        }
+        fields.add(w.command);
+        return fields;
     }
 
-    @Test
-    void readsWhatPicocliReadsTheSameWay() {
-        List<String[]> cases = List.of(
+    /** The usual command lines: the table's reader (before picocli) takes them, as picocli reads them. */
+    private static List<String[]> usual(Path argFile) {
+        return List.of(
+                // @ words are arguments on every path: picocli's @FILE expansion is off
+                new String[] {"wrap", "--", "x", "@" + argFile},
+                new String[] {"wrap", "--", "x", "@@y"},
                 new String[] {"wrap", "--", "npx", "-y", "@modelcontextprotocol/server-everything"},
                 new String[] {"wrap", "--name", "crm", "--timeout=5m", "--policy", "strict", "--fail-closed", "--",
                         "node", "server.js", "--port", "1"},
@@ -153,34 +168,63 @@ class WrapCommandTest {
                 new String[] {"wrap", "--name=", "--", "x"},
                 new String[] {"wrap", "--incidents-max-size", "64MiB", "--incidents-max-age=3d", "--audit-max-size",
                         "1GiB", "--audit-max-age", "90d", "--", "x"},
-                new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"});
-        for (String[] args : cases) {
-            Optional<WrapCommand> mine = WrapCommand.withoutPicocli(args);
+                new String[] {"wrap", "--name=a=b", "--", "x", "--", "y"},
+                new String[] {"wrap", "--keep-credentials-in-results-of", "a", "--keep-credentials-in-results-of=b",
+                        "--", "x"});
+    }
+
+    /** Read by picocli (wrap's spec alone), not by the table's reader: picocli's own forms and @ words. */
+    private static List<String[]> unusual(Path argFile) {
+        return List.of(
+                new String[] {"wrap", "node", "server.js"},
+                new String[] {"wrap", "--fail-closed=false", "--", "x"},
+                new String[] {"wrap", "--max-message-bytes", "010", "--", "x"},
+                new String[] {"wrap", "@" + argFile, "--", "x"});
+    }
+
+    /** What neither fast path takes: help, and what picocli explains under warden's own name. */
+    private static final List<String[]> EXPLAINED = List.of(
+            new String[] {"wrap", "--help"},
+            new String[] {"wrap", "-h", "--", "x"},
+            new String[] {"wrap", "-V", "--", "x"},
+            new String[] {"wrap", "--"},
+            new String[] {"wrap", "--bogus", "--", "x"},
+            new String[] {"wrap", "--name", "a", "--name", "b", "--", "x"},
+            new String[] {"wrap", "--name", "--policy", "--", "x"},
+            new String[] {"wrap", "--max-message-bytes", "lots", "--", "x"},
+            new String[] {"wrap", "--timeout", "--", "x"},
+            new String[] {"demo", "--", "x"});
+
+    @Test
+    void readsWhatPicocliReadsTheSameWay() throws Exception {
+        for (String[] args : usual(Files.writeString(dir.resolve("args"), "--name x"))) {
+            Optional<WrapCommand> mine = WrapArguments.read(args);
             assertThat(mine).as(String.join(" ", args)).isPresent();
             assertThat(fields(mine.get())).as(String.join(" ", args)).isEqualTo(picocli(args));
         }
     }
 
     @Test
-    void leavesToPicocliWhatItExplainsOrReadsDifferently() throws Exception {
+    void wrapsSpecAloneReadsWhatWardensWholeCommandLineReads() throws Exception {
         Path argFile = Files.writeString(dir.resolve("args"), "--name x");
-        List<String[]> cases = List.of(
-                new String[] {"wrap", "--help"},
-                new String[] {"wrap", "-h", "--", "x"},
-                new String[] {"wrap", "node", "server.js"},
-                new String[] {"wrap", "--"},
-                new String[] {"wrap", "--bogus", "--", "x"},
-                new String[] {"wrap", "--name", "a", "--name", "b", "--", "x"},
-                new String[] {"wrap", "--name", "--policy", "--", "x"},
-                new String[] {"wrap", "--max-message-bytes", "lots", "--", "x"},
-                new String[] {"wrap", "--fail-closed=false", "--", "x"},
-                new String[] {"wrap", "--timeout", "--", "x"},
-                new String[] {"wrap", "@" + argFile, "--", "x"},
-                new String[] {"wrap", "--", "x", "@" + argFile},
-                new String[] {"wrap", "--", "x", "@@y"},
-                new String[] {"demo", "--", "x"});
+        List<String[]> cases = new java.util.ArrayList<>(usual(argFile));
+        cases.addAll(unusual(argFile));
         for (String[] args : cases) {
-            assertThat(WrapCommand.withoutPicocli(args)).as(String.join(" ", args)).isEmpty();
+            Optional<WrapCommand> spec = WrapSpec.parsed(args);
+            assertThat(spec).as(String.join(" ", args)).isPresent();
+            assertThat(fields(spec.get())).as(String.join(" ", args)).isEqualTo(picocli(args));
+        }
+    }
+
+    @Test
+    void leavesToPicocliWhatItExplainsOrReadsDifferently() throws Exception {
+        List<String[]> cases = new java.util.ArrayList<>(EXPLAINED);
+        cases.addAll(unusual(Files.writeString(dir.resolve("args"), "--name x")));
+        for (String[] args : cases) {
+            assertThat(WrapArguments.read(args)).as(String.join(" ", args)).isEmpty();
+        }
+        for (String[] args : EXPLAINED) {
+            assertThat(WrapSpec.parsed(args)).as(String.join(" ", args)).isEmpty();
         }
     }
 
