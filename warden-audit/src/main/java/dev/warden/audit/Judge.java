@@ -6,6 +6,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.detection.Category;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -176,7 +177,7 @@ final class Judge {
         if (!result.isObject() || result.path("isError").asBoolean(false)) {
             return;
         }
-        List<String> strings = new java.util.ArrayList<>();
+        List<String> strings = new ArrayList<>();
         result.properties().forEach(p -> {
             if (!p.getKey().equals("_meta") && strings.size() < MAX_PUBLISHED_STRINGS) {
                 strings.addAll(JsonStrings.of(p.getValue(), MAX_PUBLISHED_STRINGS - strings.size(), 32));

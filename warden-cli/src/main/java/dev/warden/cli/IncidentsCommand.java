@@ -12,12 +12,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code warden incidents show|list}: the operator's view of the incident store. */
 @Command(name = "incidents", mixinStandardHelpOptions = true,
@@ -29,7 +30,7 @@ final class IncidentsCommand {
     static final class Wording implements CommandLine.IModelTransformer {
         @Override
         public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
-            return OwnWording.apply(command, java.util.Map.of(DataDirOption.NAME, "Warden's data directory (default: "
+            return OwnWording.apply(command, Map.of(DataDirOption.NAME, "Warden's data directory (default: "
                     + "$WARDEN_DATA_DIR, $XDG_DATA_HOME/warden or ~/.local/share/warden); incidents are in DIR/incidents."));
         }
     }

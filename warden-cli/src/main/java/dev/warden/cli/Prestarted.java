@@ -102,12 +102,12 @@ final class Prestarted implements Supplier<Transport>, AutoCloseable {
         String[] fields = said.split(":");
         long pid;
         int index;
-        java.util.OptionalInt ended = java.util.OptionalInt.empty();
+        OptionalInt ended = OptionalInt.empty();
         try {
             pid = Long.parseLong(fields[0]);
             index = Integer.parseInt(fields[1]);
             if (fields.length > 2) {
-                ended = java.util.OptionalInt.of(Integer.parseInt(fields[2]));
+                ended = OptionalInt.of(Integer.parseInt(fields[2]));
             }
         } catch (RuntimeException e) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package dev.warden.cli;
 
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,7 +36,7 @@ public final class Warden {
         Prestarted.startEarly(args);
         // wrap's usual command line by its table alone (no picocli classes loaded), else by picocli with
         // wrap alone modelled; anything neither takes is read again below, and explained.
-        java.util.Optional<WrapCommand> wrap = WrapArguments.read(args);
+        Optional<WrapCommand> wrap = WrapArguments.read(args);
         if (wrap.isEmpty()) {
             wrap = WrapSpec.parsed(args);
         }

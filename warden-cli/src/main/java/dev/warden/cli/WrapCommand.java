@@ -2,15 +2,16 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.segment.Retention;
 import dev.warden.core.sanitize.Policy;
-import dev.warden.gateway.auditlog.FileAuditLog;
+import dev.warden.core.segment.Retention;
 import dev.warden.gateway.Gateway;
+import dev.warden.gateway.auditlog.FileAuditLog;
 import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.gateway.config.Upstream;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,7 +102,7 @@ final class WrapCommand implements Callable<Integer> {
             System.err.println("warden wrap: --max-message-bytes must be at least 1024, got " + maxBytes);
             return 2;
         }
-        java.util.Map<String, Boolean> kept = new java.util.LinkedHashMap<>();
+        Map<String, Boolean> kept = new LinkedHashMap<>();
         for (Object tool : given(WrapOption.KEEP_CREDENTIALS_OF).map(List.class::cast).orElse(List.of())) {
             kept.put((String) tool, false);
         }
@@ -114,7 +115,7 @@ final class WrapCommand implements Callable<Integer> {
             auditKept = retention(Retention.DEFAULT, text(WrapOption.AUDIT_MAX_SIZE).orElse(null),
                     text(WrapOption.AUDIT_MAX_AGE).orElse(null), "--audit-max-");
             upstream = Upstream.stdio(text(WrapOption.NAME).orElseGet(() -> nameOf(command)), command,
-                            java.util.Map.of(), maxBytes).toBuilder()
+                            Map.of(), maxBytes).toBuilder()
                     .timeout(GatewayConfig.duration(text(WrapOption.TIMEOUT).orElseThrow(), "--timeout"))
                     .policy(Policy.parse(text(WrapOption.POLICY).orElseThrow()))
                     .redactSuccessfulResults(!on(WrapOption.KEEP_CREDENTIALS))

@@ -1,5 +1,6 @@
 package dev.warden.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
@@ -74,7 +75,7 @@ final class WrapSpec {
         WrapCommand wrap = new WrapCommand();
         try {
             CommandLine line = commandLine(wrap);
-            CommandLine.ParseResult result = line.parseArgs(java.util.Arrays.copyOfRange(args, 1, args.length));
+            CommandLine.ParseResult result = line.parseArgs(Arrays.copyOfRange(args, 1, args.length));
             return result.isUsageHelpRequested() || result.isVersionHelpRequested() ? Optional.empty()
                     : Optional.of(wrap);
         } catch (CommandLine.ParameterException e) {

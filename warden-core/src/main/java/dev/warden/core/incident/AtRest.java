@@ -8,6 +8,7 @@ import dev.warden.core.sanitize.detection.Finding;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An incident as Warden writes it anywhere (the store, a log): with credentials replaced by a
@@ -38,7 +39,7 @@ final class AtRest {
                 String redacted = CREDENTIALS.redact(secretsRedacted(message)).text();
                 if (!redacted.equals(message)) {
                     chainChanged = true;
-                    record = new Incident.ThrowableRecord(record.type(), java.util.Optional.of(redacted), record.stack());
+                    record = new Incident.ThrowableRecord(record.type(), Optional.of(redacted), record.stack());
                 }
             }
             chain.add(record);
@@ -84,7 +85,7 @@ final class AtRest {
             int end = Math.max(start, moved(f.end(), merged, true));
             findings.add(new Finding(f.category(), f.kind(), start, end));
         }
-        return with(incident, java.util.Optional.of(out.toString()), findings, chain);
+        return with(incident, Optional.of(out.toString()), findings, chain);
     }
 
     /**
@@ -124,7 +125,7 @@ final class AtRest {
         return position + shift;
     }
 
-    private static Incident with(Incident i, java.util.Optional<String> original, List<Finding> findings,
+    private static Incident with(Incident i, Optional<String> original, List<Finding> findings,
             List<Incident.ThrowableRecord> chain) {
         return new Incident(i.ref(), i.time(), i.code(), i.method(), i.tool(), i.upstream(), original, findings, chain,
                 i.arguments(), i.reason(), i.subject(), i.clientId(), i.issuer(), i.kind());

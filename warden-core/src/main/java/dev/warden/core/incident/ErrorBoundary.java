@@ -8,6 +8,7 @@ import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.RefWindow;
 import dev.warden.core.error.ToolFailure;
+import dev.warden.core.identity.Caller;
 import java.lang.reflect.InvocationTargetException;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 
 /**
  * The one recorder, and the one place a throwable becomes a failure the peer may see. Every
@@ -69,7 +71,7 @@ public final class ErrorBoundary {
      * what the peer sees is the same. {@code caller} is read when an incident is recorded (a
      * session's credentials may change; its principal does not).
      */
-    public ErrorBoundary serving(java.util.function.Supplier<java.util.Optional<dev.warden.core.identity.Caller>> caller) {
+    public ErrorBoundary serving(Supplier<Optional<Caller>> caller) {
         IncidentSink stamped = new IncidentSink() {
             @Override
             public void record(Incident incident) {

@@ -2,6 +2,7 @@ package dev.warden.core.incident;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
+import dev.warden.core.identity.Caller;
 import dev.warden.core.sanitize.detection.Finding;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ public record Incident(Ref ref, Instant time, ErrorCode code, String method, Opt
     }
 
     /** This incident with who was calling: the caller's principal (kind, issuer, subject) and OAuth client id. */
-    public Incident withCaller(dev.warden.core.identity.Caller caller) {
+    public Incident withCaller(Caller caller) {
         return new Incident(ref, time, code, method, tool, upstream, original, findings, chain, arguments, reason,
                 present(caller.subject()), caller.clientId(), present(caller.issuer()),
                 Optional.of(caller.kind().name()));

@@ -7,6 +7,7 @@ import dev.warden.core.sanitize.scan.Sentences;
 import dev.warden.core.sanitize.scan.Text;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Guidance is not injection: a failure that points the model at one of the server's own tools
@@ -72,7 +73,7 @@ final class Guidance {
     private static boolean asksTheUser(String text, Finding f) {
         int from = Sentences.start(text, f.start(), f.start() - MAX_SENTENCE);
         int to = Sentences.end(text, f.end(), f.end() + MAX_SENTENCE);
-        String sentence = text.substring(from, to).toLowerCase(java.util.Locale.ROOT);
+        String sentence = text.substring(from, to).toLowerCase(Locale.ROOT);
         if (!containsAny(sentence, ASK_USER)) {
             return false;
         }

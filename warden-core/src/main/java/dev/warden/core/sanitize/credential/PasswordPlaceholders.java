@@ -2,6 +2,7 @@ package dev.warden.core.sanitize.credential;
 
 import dev.warden.core.sanitize.scan.Text;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Tells a real password in a URL from what stands in its place in code, documentation, sample
@@ -72,7 +73,7 @@ final class PasswordPlaceholders {
      * 20 characters holds one by chance with probability about 1e-4.
      */
     private static boolean saysStandIn(String password) {
-        String asWritten = password.toLowerCase(java.util.Locale.ROOT);
+        String asWritten = password.toLowerCase(Locale.ROOT);
         if (containsPart(asWritten) || STAND_IN_WORDS.contains(asWritten)) {
             return true;
         }

@@ -5,6 +5,7 @@ import dev.warden.core.sanitize.detection.Finding;
 import dev.warden.core.sanitize.scan.Text;
 import dev.warden.core.sanitize.scan.WordScanner;
 import dev.warden.core.sanitize.scan.Words;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,7 +97,7 @@ public final class DatabaseErrorDetector implements WordScanner {
     public static final Map<String, Integer> WORD_CLASSES;
 
     static {
-        Map<String, Integer> heads = new java.util.HashMap<>();
+        Map<String, Integer> heads = new HashMap<>();
         for (DatabaseMarkers.Phrase phrase : DatabaseMarkers.PHRASES) {
             String p = phrase.text();
             int end = 1;

@@ -1,6 +1,7 @@
 package dev.warden.core.sanitize.database;
 
 import dev.warden.core.sanitize.scan.Text;
+import java.util.Locale;
 
 /**
  * Raw SQL statements in text: a SQL verb at a word boundary with the clause that verb needs
@@ -25,7 +26,7 @@ final class SqlStatements {
         // A bounded window keeps the scan linear however many verbs a hostile text repeats.
         int limit = Text.lineEnd(text, start, start + 600);
         boolean upper = Text.isUpper(text.charAt(start)) && Text.isUpper(text.charAt(verbEnd - 1));
-        String verb = text.substring(start, verbEnd).toLowerCase(java.util.Locale.ROOT);
+        String verb = text.substring(start, verbEnd).toLowerCase(Locale.ROOT);
         boolean dml = verb.equals("select") || verb.equals("insert") || verb.equals("update") || verb.equals("delete");
         if (!upper && !dml) {
             return -1;
@@ -151,7 +152,7 @@ final class SqlStatements {
             return false;
         }
         for (String word : words) {
-            if (i - w == word.length() && (upper ? text.startsWith(word.toUpperCase(java.util.Locale.ROOT), w)
+            if (i - w == word.length() && (upper ? text.startsWith(word.toUpperCase(Locale.ROOT), w)
                     : Text.matchesIgnoreCase(text, w, word))) {
                 // and something after it: "DROP TABLE users", not "drop table" alone
                 return i < e - 1;

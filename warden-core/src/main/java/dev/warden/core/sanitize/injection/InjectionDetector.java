@@ -7,8 +7,10 @@ import dev.warden.core.sanitize.scan.Text;
 import dev.warden.core.sanitize.scan.WordScanner;
 import dev.warden.core.sanitize.scan.Words;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Prompt-injection phrasing in error text: instructions aimed at the model ("ignore previous
@@ -88,11 +90,11 @@ public final class InjectionDetector implements WordScanner {
     private static final int W_NEW_WHAT = 1 << 24;
 
     /** The words this detector classifies, with their class bits (all below {@link Words#DATABASE_BITS}). */
-    public static final java.util.Map<String, Integer> WORD_CLASSES;
+    public static final Map<String, Integer> WORD_CLASSES;
 
     static {
-        java.util.Map<String, Integer> masks = new java.util.HashMap<>();
-        java.util.function.BiConsumer<String[], Integer> add = (words, bit) -> {
+        Map<String, Integer> masks = new HashMap<>();
+        BiConsumer<String[], Integer> add = (words, bit) -> {
             for (String w : words) {
                 masks.merge(w, bit, (x, y) -> x | y);
             }
@@ -122,7 +124,7 @@ public final class InjectionDetector implements WordScanner {
         add.accept(new String[] {"important"}, W_IMPORTANT);
         add.accept(new String[] {"jailbreak", "exfiltrate"}, W_ALARM);
         add.accept(new String[] {"instruction", "instructions", "rules"}, W_NEW_WHAT);
-        WORD_CLASSES = java.util.Map.copyOf(masks);
+        WORD_CLASSES = Map.copyOf(masks);
     }
 
     /** Every class bit this detector uses. */
