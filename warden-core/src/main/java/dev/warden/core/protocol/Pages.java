@@ -67,9 +67,10 @@ public final class Pages {
         }
     }
 
-    /** The cursor of the page after {@code page}; empty when the list ends there. */
+    /** The cursor of the page after {@code page}; empty when the list ends there (no cursor, or an empty one). */
     public static Optional<String> next(JsonNode page) {
-        return page.path(NEXT_CURSOR).isString() ? Optional.of(page.get(NEXT_CURSOR).stringValue()) : Optional.empty();
+        return page.path(NEXT_CURSOR).isString() ? Optional.of(page.get(NEXT_CURSOR).stringValue()).filter(c -> !c.isEmpty())
+                : Optional.empty();
     }
 
     /** One list request to a server: its params, the cursor included after the first page. */
@@ -85,6 +86,11 @@ public final class Pages {
      * page was not given and the reading stopped there.
      */
     public static boolean readAll(Source source, Consumer<JsonNode> onPage) throws Exception {
+        return readAll(source, onPage, MAX_READ);
+    }
+
+    /** {@link #readAll(Source, Consumer)} for a list whose reader allows fewer pages than {@link #MAX_READ}. */
+    public static boolean readAll(Source source, Consumer<JsonNode> onPage, int maxPages) throws Exception {
         Optional<String> cursor = Optional.empty();
         int pages = 0;
         do {
@@ -96,7 +102,7 @@ public final class Pages {
             }
             onPage.accept(page.get());
             cursor = next(page.get());
-        } while (cursor.isPresent() && ++pages < MAX_READ);
+        } while (cursor.isPresent() && ++pages < maxPages);
         return true;
     }
 }

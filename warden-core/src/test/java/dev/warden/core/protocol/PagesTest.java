@@ -68,4 +68,19 @@ class PagesTest {
         assertThat(whole).isFalse();
         assertThat(read).hasSize(1);
     }
+
+    @Test
+    void anEmptyNextCursorEndsTheList() throws Exception {
+        int[] pages = {0};
+        boolean whole = Pages.readAll(params -> Optional.of(Json.object().put(Pages.NEXT_CURSOR, "")), page -> pages[0]++);
+        assertThat(whole).isTrue();
+        assertThat(pages[0]).isEqualTo(1);
+    }
+
+    @Test
+    void aReaderMayAllowFewerPages() throws Exception {
+        int[] pages = {0};
+        Pages.readAll(params -> Optional.of(Json.object().put(Pages.NEXT_CURSOR, "again")), page -> pages[0]++, 10);
+        assertThat(pages[0]).isEqualTo(10);
+    }
 }

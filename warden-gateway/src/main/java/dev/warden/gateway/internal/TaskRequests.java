@@ -3,6 +3,7 @@ package dev.warden.gateway.internal;
 import dev.warden.client.McpClient;
 import dev.warden.core.error.ProtocolException;
 import dev.warden.core.json.Json;
+import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
 import dev.warden.gateway.internal.access.CallerAccess;
 import dev.warden.gateway.internal.call.ToolCallFlow;
@@ -122,16 +123,8 @@ final class TaskRequests {
     /** The pages of one upstream connection's task list, up to {@link #MAX_PAGES}: the tasks kept go to {@code all}. */
     private void pages(UpstreamLink link, Optional<McpClient> session, RequestContext ctx, Predicate<String> keep,
             ArrayNode all) throws Exception {
-        String cursor = "";
-        for (int page = 0; page < MAX_PAGES; page++) {
-            ObjectNode params = cursor.isEmpty() ? Json.object() : Json.object().put("cursor", cursor);
-            JsonNode answer = send(link, session, ctx, params, link.spec().timeout());
-            withTasks(answer, link, keep, true).path("tasks").forEach(all::add);
-            cursor = answer.path("nextCursor").asString("");
-            if (cursor.isEmpty()) {
-                break;
-            }
-        }
+        Pages.readAll(p -> Optional.of(send(link, session, ctx, p, link.spec().timeout())),
+                answer -> withTasks(answer, link, keep, true).path("tasks").forEach(all::add), MAX_PAGES);
     }
 
     /**
