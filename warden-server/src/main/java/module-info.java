@@ -6,9 +6,5 @@ module dev.warden.server {
 
     exports dev.warden.server;
     exports dev.warden.server.auth;
-    exports dev.warden.server.input;
-    exports dev.warden.server.prompt;
-    exports dev.warden.server.resource;
     exports dev.warden.server.sql;
-    exports dev.warden.server.tool;
 }

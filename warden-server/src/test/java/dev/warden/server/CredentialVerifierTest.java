@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.warden.core.error.PermissionDeniedFailure;
 import dev.warden.server.auth.CredentialVerifier;
-import dev.warden.server.tool.ToolResult;
-import dev.warden.server.tool.ToolSpec;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;

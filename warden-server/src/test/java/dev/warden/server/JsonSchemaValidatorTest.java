@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.warden.core.error.Violation;
 import dev.warden.schema.JsonSchemaValidator;
 
-import dev.warden.server.tool.ToolResult;
-import dev.warden.server.tool.ToolSpec;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,6 @@ package dev.warden.server;
 import static dev.warden.server.TestClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.server.tool.ToolResult;
-import dev.warden.server.tool.ToolSpec;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

@@ -7,7 +7,6 @@ import dev.warden.core.error.ToolFailure;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.Resources;
-import dev.warden.server.prompt.PromptSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -8,8 +8,6 @@ import dev.warden.core.error.Ref;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.mcp.Logging;
-import dev.warden.server.tool.ToolResult;
-import dev.warden.server.tool.ToolSpec;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;

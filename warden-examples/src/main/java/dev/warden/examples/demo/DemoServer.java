@@ -5,7 +5,7 @@ import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.Resources;
 import dev.warden.server.McpServer;
-import dev.warden.server.prompt.PromptSpec;
+import dev.warden.server.PromptSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

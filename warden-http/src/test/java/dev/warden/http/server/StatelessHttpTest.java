@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.server.McpServer;
-import dev.warden.server.tool.ToolResult;
-import dev.warden.server.tool.ToolSpec;
+import dev.warden.server.ToolResult;
+import dev.warden.server.ToolSpec;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +66,7 @@ class StatelessHttpTest {
                                   "priority":{"type":"integer","x-mcp-header":"Priority"},
                                   "query":{"type":"string"}}}""")
                         .handler(call -> ToolResult.text("routed")).build())
-                .prompt(new dev.warden.server.prompt.PromptSpec(new dev.warden.core.mcp.Prompts.Prompt("greet",
+                .prompt(new dev.warden.server.PromptSpec(new dev.warden.core.mcp.Prompts.Prompt("greet",
                         java.util.Optional.empty(), java.util.Optional.empty(), java.util.List.of()), (args, input) -> {
                     ObjectNode ask = Json.object();
                     ask.put("message", "Your name?");

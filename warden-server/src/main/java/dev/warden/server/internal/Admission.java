@@ -10,7 +10,7 @@ import dev.warden.core.protocol.ServerHandshake;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
-import dev.warden.server.tool.ToolSpec;
+import dev.warden.server.ToolSpec;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 

@@ -5,7 +5,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.input.InputContext;
+import dev.warden.server.InputContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

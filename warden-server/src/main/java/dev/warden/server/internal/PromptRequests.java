@@ -5,7 +5,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.protocol.Pages;
 import dev.warden.core.session.RequestContext;
-import dev.warden.server.prompt.PromptSpec;
+import dev.warden.server.PromptSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.warden.server.tool;
+package dev.warden.server;
 
 /**
  * The body of a tool. Return a {@link ToolResult}; throw (or return) a

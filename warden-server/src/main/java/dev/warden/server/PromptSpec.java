@@ -1,4 +1,4 @@
-package dev.warden.server.prompt;
+package dev.warden.server;
 
 import dev.warden.core.mcp.Prompts;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.warden.server.input;
+package dev.warden.server;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,6 @@
-package dev.warden.server.prompt;
+package dev.warden.server;
 
 import dev.warden.core.mcp.Prompts;
-import dev.warden.server.input.InputContext;
 import java.util.Map;
 
 /** Renders a prompt from its arguments; required arguments are checked before this is called. */

@@ -1,4 +1,4 @@
-package dev.warden.server.resource;
+package dev.warden.server;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

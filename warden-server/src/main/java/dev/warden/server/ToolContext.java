@@ -1,7 +1,6 @@
-package dev.warden.server.tool;
+package dev.warden.server;
 
 import dev.warden.core.mcp.Logging;
-import dev.warden.server.input.InputContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /** What a running tool can do besides return: report progress, notice cancellation, log to the client. */

@@ -1,4 +1,4 @@
-package dev.warden.server.resource;
+package dev.warden.server;
 
 import dev.warden.core.mcp.Resources;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.warden.server.tool;
+package dev.warden.server;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.headers.ParamHeaders;
