@@ -4,7 +4,10 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -36,15 +39,23 @@ public final class GuardedJsonMapper implements McpJsonMapper {
 
     private Object guarded(Object value) {
         return switch (value) {
-            // No request id is known where a transport writes its error body.
-            case Throwable thrown -> new JSONRPCResponse(McpSchema.JSONRPC_VERSION, null, null,
-                    failures.transportError(thrown));
+            // No request id is known where a transport writes its error body; the SDK's response
+            // record refuses a null id, so the body is written as a map.
+            case Throwable thrown -> body(failures.transportError(thrown));
             case JSONRPCResponse response when response.error() != null
                     && Objects.equals(response.error().code(), McpSchema.ErrorCodes.INTERNAL_ERROR)
                     && !failures.ours(response.error()) ->
                     new JSONRPCResponse(response.jsonrpc(), response.id(), null, failures.replaced(response.error()));
             case null, default -> value;
         };
+    }
+
+    private static Map<String, Object> body(JSONRPCError error) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        body.put("id", null);
+        body.put("error", error);
+        return body;
     }
 
     @Override
