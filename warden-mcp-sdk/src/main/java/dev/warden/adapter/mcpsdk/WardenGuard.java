@@ -11,10 +11,9 @@ import dev.warden.core.incident.ErrorReporter;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.incident.IncidentStore;
-import dev.warden.server.sql.SqlStateClassifier;
+import dev.warden.server.McpServer;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -95,49 +94,50 @@ public final class WardenGuard implements AutoCloseable {
         opened.ifPresent(IncidentStore::close);
     }
 
+    /**
+     * The guard's boundary is a Warden server's, composed where {@code McpServer} composes it (your
+     * classifiers, then the SQLSTATE mapping; your reporters and those {@code ServiceLoader} finds),
+     * so an SDK server's failures get the codes a Warden server's would; an {@code McpError}'s code
+     * is read after yours.
+     */
     public static final class Builder {
-        private Optional<IncidentSink> incidents = Optional.empty();
-        private final List<FailureClassifier> classifiers = new ArrayList<>();
-        private final List<ErrorReporter> reporters = new ArrayList<>();
-        private Clock clock = Clock.systemUTC();
+        private final McpServer.Builder server = McpServer.builder("warden-mcp-sdk", "adapter");
+        private boolean incidentsGiven;
 
         private Builder() {
         }
 
         /** Where incidents go instead of the file store in Warden's data directory. */
         public Builder incidents(IncidentSink sink) {
-            this.incidents = Optional.of(Objects.requireNonNull(sink, "incidents"));
+            server.incidents(sink);
+            incidentsGiven = true;
             return this;
         }
 
         /** Maps the server's own exceptions to Warden's codes; consulted before the SQLSTATE mapping. */
         public Builder classifier(FailureClassifier classifier) {
-            classifiers.add(Objects.requireNonNull(classifier, "classifier"));
+            server.classifier(classifier);
             return this;
         }
 
-        /** Told of every system failure (as well as those found through {@code ServiceLoader}). */
+        /** Told of every system failure, as well as the reporters {@code ServiceLoader} finds. */
         public Builder reporter(ErrorReporter reporter) {
-            reporters.add(Objects.requireNonNull(reporter, "reporter"));
+            server.reporter(reporter);
             return this;
         }
 
+        /** What dates the incidents. */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            server.clock(clock);
             return this;
         }
 
         public WardenGuard build() {
-            Optional<IncidentStore> opened = incidents.isPresent() ? Optional.empty()
+            Optional<IncidentStore> opened = incidentsGiven ? Optional.empty()
                     : Optional.of(FileIncidentStore.open(DataDirectory.incidents(Optional.empty())));
-            ErrorBoundary.Builder boundary = ErrorBoundary.builder().clock(clock)
-                    .incidents(incidents.orElseGet(opened::orElseThrow));
-            classifiers.forEach(boundary::classifier);
-            // The same order as a Warden server's boundary: the author's, then SQLSTATE; then the SDK's codes.
-            boundary.classifier(SqlStateClassifier.INSTANCE).classifier(McpErrorClassifier.INSTANCE);
-            reporters.forEach(boundary::reporter);
-            ErrorReporter.discovered().forEach(boundary::reporter);
-            return new WardenGuard(boundary.build(), opened);
+            opened.ifPresent(server::incidents);
+            ErrorBoundary boundary = server.classifier(McpErrorClassifier.INSTANCE).build().boundary();
+            return new WardenGuard(boundary, opened);
         }
     }
 }
