@@ -171,6 +171,19 @@ class WardenGuardTest {
     }
 
     @Test
+    void aUrlElicitationRequestIsTheServersAnswerAndPassesAsItStands() {
+        McpError elicitation = new McpError(new McpSchema.JSONRPCResponse.JSONRPCError(
+                McpSchema.ErrorCodes.URL_ELICITATION_REQUIRED, "URL elicitation required", Map.of("elicitations", List.of())));
+        var tool = guard.wrapOne(new McpServerFeatures.SyncToolSpecification(TOOL, (x, r) -> { throw elicitation; }));
+        assertThatThrownBy(() -> tool.callHandler().apply(null, CALL)).isSameAs(elicitation);
+        var async = guard.wrapOne(new McpServerFeatures.AsyncToolSpecification(TOOL, (x, r) -> Mono.error(elicitation)));
+        assertThatThrownBy(() -> async.callHandler().apply(null, CALL).block()).isSameAs(elicitation);
+        var prompt = guard.wrapOne(new McpServerFeatures.SyncPromptSpecification(PROMPT, (x, r) -> { throw elicitation; }));
+        assertThatThrownBy(() -> prompt.promptHandler().apply(null, GET)).isSameAs(elicitation);
+        assertThat(incidents).isEmpty();
+    }
+
+    @Test
     void aSyncToolThatReturnsNullIsAFailureWithARef() {
         var nothing = guard.wrapOne(new McpServerFeatures.SyncToolSpecification(TOOL, (x, r) -> null));
         assertThat(nothing.callHandler().apply(null, CALL).isError()).isTrue();

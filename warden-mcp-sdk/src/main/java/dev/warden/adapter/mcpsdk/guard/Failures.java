@@ -53,6 +53,10 @@ public final class Failures {
 
     /** A tool's failure as an {@code isError} result; without structured content when the tool has an output schema. */
     public McpSchema.CallToolResult toolResult(Throwable thrown, McpSchema.Tool tool) {
+        Optional<McpError> answer = answer(thrown);
+        if (answer.isPresent()) {
+            throw answer.get();
+        }
         CapturedFailure captured = boundary.capture(thrown, FailureContext.tool("tools/call", tool.name()));
         Tools.CallResult rendered = ErrorRenderer.toolResult(captured, tool.outputSchema() == null);
         List<McpSchema.Content> content = rendered.content().stream().map(Failures::content).toList();
@@ -65,8 +69,9 @@ public final class Failures {
      * is not found gets MCP's resource-not-found code, as Warden's own server sends it.
      */
     public McpError error(Throwable thrown, String method) {
-        if (thrown instanceof McpError e && ours(e.getJsonRpcError())) {
-            return e; // already Warden's answer (a handler wrapped twice)
+        Optional<McpError> answer = answer(thrown);
+        if (answer.isPresent()) {
+            return answer.get();
         }
         CapturedFailure captured = boundary.capture(thrown, FailureContext.of(method));
         ErrorCode code = captured.failure().code();
@@ -80,8 +85,9 @@ public final class Failures {
      * SDK's JSON-RPC code stays (the HTTP client may act on it); its text goes to the incident.
      */
     public JSONRPCError transportError(Throwable thrown) {
-        if (thrown instanceof McpError e && ours(e.getJsonRpcError())) {
-            return e.getJsonRpcError();
+        Optional<McpError> answer = answer(thrown);
+        if (answer.isPresent()) {
+            return answer.get().getJsonRpcError();
         }
         CapturedFailure captured = boundary.capture(thrown, FailureContext.of(TRANSPORT));
         int jsonRpc = thrown instanceof McpError e && e.getJsonRpcError() != null
@@ -100,6 +106,19 @@ public final class Failures {
                 Optional.empty(), Optional.empty(), text, List.of()));
         VisibleFailure visible = VisibleFailure.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage(), ref);
         return remember(ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR, visible));
+    }
+
+    /**
+     * An {@code McpError} that is an answer rather than a failure, passed on as it stands: one this
+     * guard made (a handler wrapped twice), and MCP's URL elicitation request (-32042), whose
+     * {@code data} is the server's own request to the client.
+     */
+    private Optional<McpError> answer(Throwable thrown) {
+        if (thrown instanceof McpError e && e.getJsonRpcError() != null && (ours(e.getJsonRpcError())
+                || Objects.equals(e.getJsonRpcError().code(), McpSchema.ErrorCodes.URL_ELICITATION_REQUIRED))) {
+            return Optional.of(e);
+        }
+        return Optional.empty();
     }
 
     /** Whether this error is one this guard made. */
