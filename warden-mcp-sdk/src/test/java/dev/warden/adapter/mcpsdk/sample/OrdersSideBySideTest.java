@@ -2,11 +2,9 @@ package dev.warden.adapter.mcpsdk.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.adapter.mcpsdk.WardenGuard;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.Incident;
-import dev.warden.testkit.LocalPostgres;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -18,15 +16,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,45 +41,21 @@ class OrdersSideBySideTest {
     @TempDir
     static Path dir;
 
-    private static Server jetty;
+    private static SideBySide servers;
     private static URI base;
     private static FileIncidentStore store;
-    private static Path reports;
-    private static final List<Served.Endpoint> ENDPOINTS = new ArrayList<>();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
     static void serve() throws Exception {
-        reports = Files.createDirectories(dir.resolve("srv/orders/reports"));
-        LocalPostgres postgres = LocalPostgres.shared();
-        OrdersServer orders = new OrdersServer(postgres.jdbcUrl(), LocalPostgres.USER, LocalPostgres.PASSWORD, reports);
-        orders.migrate();
-        store = FileIncidentStore.open(dir.resolve("incidents"));
-        WardenGuard guard = WardenGuard.builder().incidents(store).build();
-        ENDPOINTS.add(Served.plain(orders, "/plain/mcp"));
-        ENDPOINTS.add(Served.guarded(orders, "/guarded/mcp", guard));
-        jetty = new Server();
-        ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost("127.0.0.1");
-        jetty.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler();
-        for (int i = 0; i < ENDPOINTS.size(); i++) {
-            ServletHolder holder = new ServletHolder(ENDPOINTS.get(i).servlet());
-            holder.setAsyncSupported(true);
-            context.addServlet(holder, i == 0 ? "/plain/*" : "/guarded/*");
-        }
-        jetty.setHandler(context);
-        jetty.start();
-        base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        servers = SideBySide.start(dir);
+        base = servers.base();
+        store = servers.incidents();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (Served.Endpoint endpoint : ENDPOINTS) {
-            endpoint.server().close();
-        }
-        jetty.stop();
-        store.close();
+        servers.close();
     }
 
     /** The seeds: each a request that fails, made the same way against either server. */
@@ -114,8 +83,8 @@ class OrdersSideBySideTest {
         Map<String, Observed> plain = new LinkedHashMap<>();
         Map<String, Observed> guarded = new LinkedHashMap<>();
         seeds().forEach((name, seed) -> {
-            plain.put(name, seed.apply("/plain/mcp"));
-            guarded.put(name, seed.apply("/guarded/mcp"));
+            plain.put(name, seed.apply(SideBySide.PLAIN));
+            guarded.put(name, seed.apply(SideBySide.GUARDED));
         });
         table(plain, guarded);
         assertThat(McpSchema.class.getPackage().getImplementationVersion()).as("the SDK these tests run against")
@@ -143,7 +112,7 @@ class OrdersSideBySideTest {
         assertThat(guarded.get("NullPointerException deep in a tool").text()).contains("INTERNAL_ERROR");
         assertThat(originalOf(guarded.get("PostgreSQL unknown column (42703)"))).contains("totl_cents");
         assertThat(originalOf(guarded.get("NullPointerException deep in a tool"))).contains("Shipment");
-        assertThat(originalOf(guarded.get("missing file (resource template)"))).contains(reports.toString());
+        assertThat(originalOf(guarded.get("missing file (resource template)"))).contains(servers.reports().toString());
         assertThat(originalOf(guarded.get("upstream URL with its token"))).contains(OrdersServer.UPSTREAM_HOST)
                 .doesNotContain(OrdersServer.UPSTREAM_TOKEN); // a credential is not kept at rest either
 
@@ -153,7 +122,7 @@ class OrdersSideBySideTest {
         assertThat(plain.get("PostgreSQL unknown column (42703)").text()).contains("totl_cents");
         assertThat(plain.get("upstream URL with its token").text()).contains(OrdersServer.UPSTREAM_TOKEN);
         assertThat(plain.get("trusted validation failure").kind()).isEqualTo("error -32603");
-        assertThat(plain.get("missing file (resource template)").text()).contains(reports.toString());
+        assertThat(plain.get("missing file (resource template)").text()).contains(servers.reports().toString());
         assertThat(plain.get("NullPointerException in a prompt").text()).contains("Shipment");
         if (McpSchema.class.getPackage().getImplementationVersion().equals("2.0.0")) {
             // 2.0 also put the cause chain in the error's data.
