@@ -90,7 +90,7 @@ public final class Failures {
             return answer.get().getJsonRpcError();
         }
         CapturedFailure captured = boundary.capture(thrown, FailureContext.of(TRANSPORT));
-        int jsonRpc = thrown instanceof McpError e && e.getJsonRpcError() != null
+        int jsonRpc = thrown instanceof McpError e && e.getJsonRpcError() != null && e.getJsonRpcError().code() != null
                 && JsonRpcError.mayEmit(e.getJsonRpcError().code()) ? e.getJsonRpcError().code()
                 : ErrorRenderer.jsonRpcCodeFor(captured.failure().code());
         return remember(ErrorRenderer.rpcError(jsonRpc, VisibleFailure.of(captured)));
