@@ -57,6 +57,10 @@ final class MethodTool {
         List<Slot> slots = new ArrayList<>();
         List<RecordSchemas.Property> properties = new ArrayList<>();
         Parameter[] parameters = method.getParameters();
+        if (Arrays.stream(parameters).anyMatch(p -> p.getType() == ToolCall.class)) {
+            throw new IllegalArgumentException("takes a ToolCall: a @Tool method takes its arguments "
+                    + "(and a ToolContext); ToolSpec.builder(..).handler(call -> ..) takes the whole call");
+        }
         long contexts = Arrays.stream(parameters).filter(p -> p.getType() == ToolContext.class).count();
         if (contexts > 1) {
             throw new IllegalArgumentException("takes more than one ToolContext");
@@ -159,10 +163,6 @@ final class MethodTool {
     }
 
     private static RecordSchemas.Property property(Parameter p, int index) {
-        if (p.getType() == ToolCall.class) {
-            throw new IllegalArgumentException("takes a ToolCall: a @Tool method takes its arguments "
-                    + "(and a ToolContext); ToolSpec.builder(..).handler(call -> ..) takes the whole call");
-        }
         ToolParam param = p.getAnnotation(ToolParam.class);
         String name;
         if (param != null && !param.name().isEmpty()) {

@@ -15,6 +15,7 @@ import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidatio
 import dev.warden.core.json.Json;
 import dev.warden.server.ToolParam;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.Arrays;
@@ -56,7 +57,7 @@ public final class RecordSchemas {
         schema.put("type", "object");
         ObjectNode props = schema.putObject("properties");
         for (Property property : properties) {
-            ObjectNode one = builder.createSchemaReference(property.type());
+            ObjectNode one = builder.createSchemaReference(present(property.type()));
             property.description().ifPresent(d -> one.put("description", d));
             props.set(property.name(), one);
         }
@@ -86,6 +87,18 @@ public final class RecordSchemas {
             }
         }
         return true;
+    }
+
+    /**
+     * The type of an argument that is there: an {@code Optional}'s content. The generator unwraps
+     * Optional fields of a record, not a type given alone (a method's parameter).
+     */
+    private static Type present(Type type) {
+        if (type instanceof ParameterizedType p && p.getRawType() == Optional.class) {
+            return p.getActualTypeArguments()[0];
+        }
+        return type == OptionalInt.class ? Integer.class : type == OptionalLong.class ? Long.class
+                : type == OptionalDouble.class ? Double.class : type;
     }
 
     static boolean isOptional(Class<?> type) {
