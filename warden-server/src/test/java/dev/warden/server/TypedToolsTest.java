@@ -16,6 +16,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -44,7 +45,8 @@ class TypedToolsTest {
     record Cancelled(String id, boolean refunded, Optional<String> note) {
     }
 
-    record Counted(long count, List<Integer> sizes, Optional<LocalDate> since) {
+    record Counted(long count, List<Integer> sizes, Optional<LocalDate> since,
+                   @ToolParam(required = false) Map<String, Long> byDay) {
     }
 
     /** A check across components: the constructor refuses the combination with a trusted message. */
@@ -177,6 +179,15 @@ class TypedToolsTest {
         JsonNode inList = toolError(client.callTool("count", json("{\"count\":1,\"sizes\":[1, 3e10]}")));
         assertThat(inList.get("message").stringValue()).isEqualTo("/sizes/1: is out of range for the declared type");
         assertThat(incidents).noneMatch(i -> i.code().name().equals("INTERNAL_ERROR"));
+    }
+
+    @Test
+    void aKeyTheCallerInventedIsAStarInTheBindingsPointerToo() throws Exception {
+        String raw = client.callTool("count", json("{\"count\":1,\"sizes\":[],\"byDay\":{\"day_probe_key\":1e30}}"))
+                .toString();
+        assertThat(toolError(json(raw)).get("message").stringValue())
+                .isEqualTo("/byDay/*: is out of range for the declared type");
+        assertThat(raw).doesNotContain("day_probe_key");
     }
 
     @Test

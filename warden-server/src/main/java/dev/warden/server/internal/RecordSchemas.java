@@ -111,7 +111,8 @@ public final class RecordSchemas {
                 OptionPreset.PLAIN_JSON)
                 .with(new JacksonSchemaModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
                 .with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS))
-                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
+                // No property the record does not declare; a Map's values keep their own schema.
+                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         config.forFields()
                 .withDescriptionResolver(RecordSchemas::description)
