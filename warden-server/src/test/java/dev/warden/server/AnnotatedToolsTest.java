@@ -81,15 +81,6 @@ class AnnotatedToolsTest {
         return client;
     }
 
-    private JsonNode listed(String name) throws Exception {
-        for (JsonNode tool : client.request("tools/list", json("{}")).get("result").get("tools")) {
-            if (tool.get("name").stringValue().equals(name)) {
-                return tool;
-            }
-        }
-        throw new AssertionError("no tool " + name);
-    }
-
     @Test
     void oneCallRegistersEveryAnnotatedMethodByName() throws Exception {
         serve(new OrderTools());
@@ -101,20 +92,20 @@ class AnnotatedToolsTest {
     @Test
     void titlesDescriptionsAndOnlyTheHintsThatDifferFromTheSpecsDefaults() throws Exception {
         serve(new OrderTools());
-        JsonNode cancel = listed("cancel_order");
+        JsonNode cancel = client.listedTool("cancel_order");
         assertThat(cancel.get("description").stringValue()).isEqualTo("Cancels an order.");
         assertThat(cancel.get("annotations")).isEqualTo(json("{\"idempotentHint\":true}"));
-        JsonNode find = listed("find");
+        JsonNode find = client.listedTool("find");
         assertThat(find.get("title").stringValue()).isEqualTo("Find orders");
         assertThat(find.get("annotations"))
                 .isEqualTo(json("{\"readOnlyHint\":true,\"destructiveHint\":false,\"openWorldHint\":false}"));
-        assertThat(listed("ping").has("annotations")).isFalse();
+        assertThat(client.listedTool("ping").has("annotations")).isFalse();
     }
 
     @Test
     void aRecordParameterIsTheInputAndAReturnedRecordTheOutput() throws Exception {
         serve(new OrderTools());
-        JsonNode cancel = listed("cancel_order");
+        JsonNode cancel = client.listedTool("cancel_order");
         assertThat(cancel.get("inputSchema").get("properties").propertyNames()).containsExactly("id", "quantity");
         assertThat(cancel.get("inputSchema").get("properties").get("quantity").get("maximum").asInt()).isEqualTo(10);
         assertThat(cancel.get("outputSchema").get("required").valueStream().map(JsonNode::stringValue))
@@ -126,7 +117,7 @@ class AnnotatedToolsTest {
     @Test
     void severalParametersAreOnePropertyEachAndTheContextIsInjected() throws Exception {
         serve(new OrderTools());
-        JsonNode schema = listed("find").get("inputSchema");
+        JsonNode schema = client.listedTool("find").get("inputSchema");
         assertThat(schema.get("properties").propertyNames()).containsExactly("customer", "limit", "shipTo");
         assertThat(schema.get("required").valueStream().map(JsonNode::stringValue)).containsExactly("customer");
         assertThat(schema.get("properties").get("customer").get("description").stringValue()).isEqualTo("Whose orders");

@@ -96,21 +96,12 @@ class TypedToolsTest {
         client.close();
     }
 
-    private JsonNode listed(String name) throws Exception {
-        for (JsonNode tool : client.request("tools/list", json("{}")).get("result").get("tools")) {
-            if (tool.get("name").stringValue().equals(name)) {
-                return tool;
-            }
-        }
-        throw new AssertionError("no tool " + name);
-    }
-
     private static final String GOOD = """
             {"id":"o-12","reason":"FRAUD","quantity":2,"shipTo":{"city":"Lyon","zip":"69001"},"alsoTo":[]}""";
 
     @Test
     void theInputSchemaIsGeneratedFromTheRecordInDeclarationOrder() throws Exception {
-        JsonNode schema = listed("cancel_order").get("inputSchema");
+        JsonNode schema = client.listedTool("cancel_order").get("inputSchema");
         assertThat(schema.get("type").stringValue()).isEqualTo("object");
         assertThat(schema.get("properties").propertyNames())
                 .containsExactly("id", "reason", "quantity", "note", "shipTo", "alsoTo", "priority");
@@ -122,7 +113,7 @@ class TypedToolsTest {
 
     @Test
     void constraintsAndDescriptionsBecomeKeywords() throws Exception {
-        JsonNode properties = listed("cancel_order").get("inputSchema").get("properties");
+        JsonNode properties = client.listedTool("cancel_order").get("inputSchema").get("properties");
         assertThat(properties.get("id").get("description").stringValue()).isEqualTo("The order to cancel, as o-<digits>");
         assertThat(properties.get("id").get("pattern").stringValue()).isEqualTo("^o-[0-9]+$");
         assertThat(properties.get("quantity").get("type").stringValue()).isEqualTo("integer");
@@ -136,7 +127,7 @@ class TypedToolsTest {
 
     @Test
     void aRecordUsedTwiceIsDefinedOnceUnderDefs() throws Exception {
-        JsonNode schema = listed("cancel_order").get("inputSchema");
+        JsonNode schema = client.listedTool("cancel_order").get("inputSchema");
         JsonNode address = schema.get("$defs").get("Address");
         assertThat(address.get("properties").propertyNames()).containsExactly("city", "zip");
         assertThat(address.get("required").valueStream().map(JsonNode::stringValue)).containsExactly("city", "zip");
@@ -218,7 +209,7 @@ class TypedToolsTest {
 
     @Test
     void aReturnedRecordIsStructuredContentWithItsTextAndAnOutputSchema() throws Exception {
-        JsonNode output = listed("cancel_order").get("outputSchema");
+        JsonNode output = client.listedTool("cancel_order").get("outputSchema");
         assertThat(output.get("properties").propertyNames()).containsExactly("id", "refunded", "note");
         assertThat(output.get("required").valueStream().map(JsonNode::stringValue)).containsExactly("id", "refunded");
         JsonNode result = client.callTool("cancel_order", json(GOOD)).get("result");
@@ -247,10 +238,10 @@ class TypedToolsTest {
 
     @Test
     void theBuilderFormKeepsTitleAndAnnotations() throws Exception {
-        JsonNode tool = listed("lookup");
+        JsonNode tool = client.listedTool("lookup");
         assertThat(tool.get("title").stringValue()).isEqualTo("Look an order up");
         assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).isTrue();
-        assertThat(tool.get("inputSchema")).isEqualTo(listed("cancel_order").get("inputSchema"));
+        assertThat(tool.get("inputSchema")).isEqualTo(client.listedTool("cancel_order").get("inputSchema"));
         assertThat(tool.has("outputSchema")).isFalse();
     }
 }
