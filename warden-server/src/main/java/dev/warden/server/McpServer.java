@@ -36,8 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * server serves any number of connections ({@link #connect}); each has its own negotiated version.
  *
  * <pre>{@code
+ * record Refund(@ToolParam(description = "The invoice to refund") String invoice) {}
+ *
  * McpServer server = McpServer.builder("billing", "1.0.0")
- *         .tool(ToolSpec.builder("refund").inputSchema(schema).handler(call -> ...).build())
+ *         .tool(ToolSpec.of("refund", Refund.class, (refund, context) -> ...))
+ *         .tools(new BillingTools())            // its @Tool methods
  *         .build();
  * server.serveStdio();
  * }</pre>

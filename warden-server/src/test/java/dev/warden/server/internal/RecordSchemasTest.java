@@ -23,6 +23,14 @@ class RecordSchemasTest {
     record Node(String name, List<Node> children) {
     }
 
+    enum Priority {
+        @JsonProperty("low") LOW,
+        @JsonProperty("high") HIGH
+    }
+
+    record Ticket(Priority priority) {
+    }
+
     record Tagged(Map<String, Integer> counts, @JsonProperty("order_id") @JsonPropertyDescription("Its id") String orderId,
                   @Nullable String maybe) {
     }
@@ -57,6 +65,17 @@ class RecordSchemasTest {
         assertThat(properties.get("counts").get("additionalProperties").get("type").stringValue()).isEqualTo("integer");
         assertThat(properties.get("order_id").get("description").stringValue()).isEqualTo("Its id");
         assertThat(schema.get("required").valueStream().map(JsonNode::stringValue)).containsExactly("counts", "order_id");
+    }
+
+    @Test
+    void enumConstantsAreNamedAsJacksonBindsThem() {
+        ObjectNode schema = compiled(Ticket.class);
+        assertThat(schema.get("properties").get("priority").get("enum").valueStream().map(JsonNode::stringValue))
+                .containsExactly("low", "high");
+        assertThat(JsonSchemaValidator.compile(schema).validate(Json.mapper().readTree("{\"priority\":\"high\"}")))
+                .isEmpty();
+        assertThat(Json.read(Json.mapper().readTree("{\"priority\":\"high\"}"), Ticket.class).priority())
+                .isEqualTo(Priority.HIGH);
     }
 
     @Test
