@@ -179,6 +179,27 @@ class AnnotatedToolsTest {
                 .isEqualTo("reached");
     }
 
+    abstract static class Lookups<T> {
+        @Tool
+        abstract String describe(T item);
+    }
+
+    static class AddressLookups extends Lookups<Address> {
+        @Tool
+        @Override
+        String describe(Address item) {
+            return "in " + item.city();
+        }
+    }
+
+    @Test
+    void aGenericMethodOverriddenIsOneToolWithTheOverridesTypes() throws Exception {
+        serve(new AddressLookups());
+        assertThat(client.request("tools/list", json("{}")).get("result").get("tools").size()).isEqualTo(1);
+        assertThat(client.callTool("describe", json("{\"city\":\"Lyon\"}")).get("result").get("content")
+                .get(0).get("text").stringValue()).isEqualTo("in Lyon");
+    }
+
     @Test
     void snakeCaseNamesFollowWordsAndAcronyms() throws Exception {
         class Names {

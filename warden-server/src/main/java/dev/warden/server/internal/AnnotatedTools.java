@@ -42,10 +42,19 @@ public final class AnnotatedTools {
         List<Declared> tools = new ArrayList<>();
         Set<String> signatures = new HashSet<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            Set<String> declaredHere = new HashSet<>();
             for (Method method : c.getDeclaredMethods()) {
                 Tool tool = method.getAnnotation(Tool.class);
-                if (tool != null && signatures.add(method.getName() + Arrays.toString(method.getParameterTypes()))) {
+                // javac copies the annotation onto bridges: the real method is the tool.
+                if (tool != null && !method.isBridge() && !method.isSynthetic() && signatures.add(signature(method))) {
                     tools.add(declare(target, method, tool, lookup));
+                    declaredHere.add(method.getName());
+                }
+            }
+            for (Method method : c.getDeclaredMethods()) {
+                if (method.isBridge() && declaredHere.contains(method.getName())) {
+                    // A generic method overridden here: its erased form above is the same tool.
+                    signatures.add(signature(method));
                 }
             }
         }
@@ -76,6 +85,10 @@ public final class AnnotatedTools {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String signature(Method method) {
+        return method.getName() + Arrays.toString(method.getParameterTypes());
     }
 
     /** {@code OrderTools.cancel(CancelOrder, ToolContext)}: how messages name a method. */
