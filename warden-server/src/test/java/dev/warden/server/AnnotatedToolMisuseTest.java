@@ -63,6 +63,22 @@ class AnnotatedToolMisuseTest {
         refused(new OptionalPrimitive(), "OptionalPrimitive.page(int)", "\"size\"", "boxed type or an Optional");
     }
 
+    record Page(@ToolParam(required = false) int size) {
+    }
+
+    static class OptionalPrimitiveComponent {
+        @Tool
+        String page(Page page) {
+            return "";
+        }
+    }
+
+    @Test
+    void aPrimitiveComponentTheCallerMayLeaveOut() {
+        refused(new OptionalPrimitiveComponent(), "OptionalPrimitiveComponent.page(Page)", "\"size\"",
+                "boxed type or an Optional");
+    }
+
     static class TakesTheCall {
         @Tool
         String raw(ToolCall call) {

@@ -180,11 +180,7 @@ final class MethodTool {
                         + "components, so take the arguments as one record");
             }
         }
-        boolean required = RecordSchemas.required(p.getType(), p.getAnnotations());
-        if (!required && p.getType().isPrimitive()) {
-            throw new IllegalArgumentException("parameter \"" + name + "\" is a " + p.getType()
-                    + ", always present: use " + "a boxed type or an Optional for an argument the caller may leave out");
-        }
+        boolean required = RecordSchemas.required(name, p.getType(), p.getAnnotations());
         Optional<String> description = param == null || param.description().isEmpty()
                 ? Optional.empty() : Optional.of(param.description());
         return new RecordSchemas.Property(name, p.getParameterizedType(), description, required);

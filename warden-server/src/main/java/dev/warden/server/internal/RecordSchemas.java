@@ -73,20 +73,22 @@ public final class RecordSchemas {
         return schema;
     }
 
-    /** Required unless optional by type, by a {@code Nullable} annotation or by {@link ToolParam}. */
-    public static boolean required(Class<?> type, Annotation[] annotations) {
-        if (isOptional(type)) {
-            return false;
-        }
+    /**
+     * Required unless optional by type, by a {@code Nullable} annotation or by {@link ToolParam}. A
+     * primitive is always there (Jackson would make an absent one 0), so it cannot be optional.
+     */
+    public static boolean required(String name, Class<?> type, Annotation[] annotations) {
+        boolean required = !isOptional(type);
         for (Annotation a : annotations) {
-            if (a instanceof ToolParam p && !p.required()) {
-                return false;
-            }
-            if (a.annotationType().getSimpleName().equals("Nullable")) {
-                return false;
+            if ((a instanceof ToolParam p && !p.required()) || a.annotationType().getSimpleName().equals("Nullable")) {
+                required = false;
             }
         }
-        return true;
+        if (!required && type.isPrimitive()) {
+            throw new IllegalArgumentException("\"" + name + "\" is a " + type + ", always present: use a boxed "
+                    + "type or an Optional for an argument the caller may leave out");
+        }
+        return required;
     }
 
     /**
@@ -118,7 +120,7 @@ public final class RecordSchemas {
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         config.forFields()
                 .withDescriptionResolver(RecordSchemas::description)
-                .withRequiredCheck(field -> required(field.getRawMember().getType(),
+                .withRequiredCheck(field -> required(field.getName(), field.getRawMember().getType(),
                         field.getRawMember().getAnnotations()));
         // No minimum/maximum for the range of int or long: they would fill every listing with
         // noise; 1e20 for an int passes "integer" and is refused by the binding, at its pointer.
