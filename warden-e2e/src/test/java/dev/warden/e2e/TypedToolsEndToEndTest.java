@@ -49,7 +49,9 @@ class TypedToolsEndToEndTest {
 
     @AfterAll
     void stop() throws Exception {
-        http.close();
+        if (http != null) {
+            http.close();
+        }
     }
 
     private JsonNode call(String arguments) throws Exception {
