@@ -59,6 +59,8 @@ class DocSamplesEndToEndTest {
         assertThat(build.exitValue()).as("docs/samples/java against warden %s:%n%s", version, log).isZero();
         assertThat(project.resolve("target/classes/orders/OrdersServer.class")).exists();
         assertThat(project.resolve("target/classes/orders/OrdersClient.class")).exists();
+        assertThat(project.resolve("target/classes/hello/Hello.class")).exists();
+        assertThat(project.resolve("target/classes/orders/OrderTools.class")).exists();
         System.out.printf("docs/samples/java built in %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
 

@@ -19,6 +19,7 @@ import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,8 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * server serves any number of connections ({@link #connect}); each has its own negotiated version.
  *
  * <pre>{@code
+ * record Refund(@ToolParam(description = "The invoice to refund") String invoice) {}
+ *
  * McpServer server = McpServer.builder("billing", "1.0.0")
- *         .tool(ToolSpec.builder("refund").inputSchema(schema).handler(call -> ...).build())
+ *         .tool(ToolSpec.of("refund", Refund.class, (refund, context) -> ...))
+ *         .tools(new BillingTools())            // its @Tool methods
  *         .build();
  * server.serveStdio();
  * }</pre>
@@ -180,6 +184,21 @@ public final class McpServer {
             if (tools.putIfAbsent(spec.name(), spec) != null) {
                 throw new IllegalArgumentException("tool \"" + spec.name() + "\" is registered twice");
             }
+            return this;
+        }
+
+        /**
+         * Every {@link Tool} method of {@code target} as a tool ({@link ToolSpec#fromMethods(Object)});
+         * misuse fails here, naming the method.
+         */
+        public Builder tools(Object target) {
+            ToolSpec.fromMethods(target).forEach(this::tool);
+            return this;
+        }
+
+        /** As {@link #tools(Object)}, the methods reached through the caller's {@code lookup}. */
+        public Builder tools(Object target, MethodHandles.Lookup lookup) {
+            ToolSpec.fromMethods(target, lookup).forEach(this::tool);
             return this;
         }
 
