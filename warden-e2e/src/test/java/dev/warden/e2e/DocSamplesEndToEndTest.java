@@ -32,14 +32,8 @@ class DocSamplesEndToEndTest {
 
     @Test
     void theSampleProjectCompilesAgainstTheArtifactsThisBuildMade() throws Exception {
-        Path repository = dir.resolve("repository");
-        String version = UserProjects.installReactor(repository);
-        Path project = dir.resolve("project");
-        UserProjects.copy(ROOT.resolve("docs/samples/java"), project);
         long start = System.nanoTime();
-        UserProjects.Build build = UserProjects.build(project, repository, "compile");
-        assertThat(build.ended()).as("the sample's build ends").isTrue();
-        assertThat(build.exitValue()).as("docs/samples/java against warden %s:%n%s", version, build.log()).isZero();
+        Path project = UserProjects.built("docs/samples/java", dir, "compile");
         assertThat(project.resolve("target/classes/orders/OrdersServer.class")).exists();
         assertThat(project.resolve("target/classes/orders/OrdersClient.class")).exists();
         System.out.printf("docs/samples/java built in %d ms%n", (System.nanoTime() - start) / 1_000_000);

@@ -30,13 +30,7 @@ class QuickStartEndToEndTest {
 
     @Test
     void theQuickStartBuildsFromTheBomAndAnswersTheSdkClient() throws Exception {
-        Path repository = dir.resolve("repository");
-        String version = UserProjects.installReactor(repository);
-        Path project = dir.resolve("hello");
-        UserProjects.copy(UserProjects.ROOT.resolve("docs/quickstart"), project);
-        UserProjects.Build build = UserProjects.build(project, repository, "package");
-        assertThat(build.ended()).as("the quick start's build ends").isTrue();
-        assertThat(build.exitValue()).as("docs/quickstart against warden %s:%n%s", version, build.log()).isZero();
+        Path project = UserProjects.built("docs/quickstart", dir, "package");
         Path jar = project.resolve("target/hello-1.0.0.jar");
         assertThat(jar).exists();
         assertLibrariesAreTheOnesThisBuildUses(project.resolve("target/lib"));

@@ -27,11 +27,12 @@ final class UserProjects {
     }
 
     /** How a build went: whether it ended in time, its exit value, and its output. */
-    record Build(boolean ended, int exitValue, String log) {
+    private record Build(boolean ended, int exitValue, String log) {
     }
 
     /** Runs {@code mvnw -o} with {@code goals} on {@code project}, this build's artifacts in {@code repository} first. */
-    static Build build(Path project, Path repository, String... goals) throws IOException, InterruptedException {
+    private static Build build(Path project, Path repository, String... goals)
+            throws IOException, InterruptedException {
         Path tail = Path.of(System.getProperty("maven.repo.local",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
         // Maven 3.9's read-only tail: this build's jars first, the local repository behind them.
@@ -51,8 +52,23 @@ final class UserProjects {
         return new Build(ended, build.exitValue(), Files.readString(log));
     }
 
+    /**
+     * Copies the project at {@code source} (relative to the repository) into {@code dir} and runs
+     * {@code goals} on it against this build's artifacts; fails unless the build succeeds.
+     */
+    static Path built(String source, Path dir, String... goals) throws IOException, InterruptedException {
+        Path repository = dir.resolve("repository");
+        String version = installReactor(repository);
+        Path project = dir.resolve("project");
+        copy(ROOT.resolve(source), project);
+        Build build = build(project, repository, goals);
+        assertThat(build.ended()).as("the build of %s ends", source).isTrue();
+        assertThat(build.exitValue()).as("%s against warden %s:%n%s", source, version, build.log()).isZero();
+        return project;
+    }
+
     /** This build's dev.warden poms and jars in a repository of their own; returns their version. */
-    static String installReactor(Path repository) throws IOException {
+    private static String installReactor(Path repository) throws IOException {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
         Matcher m = Pattern.compile("<artifactId>warden-parent</artifactId>\\s*<version>([^<]+)</version>")
                 .matcher(parent);
@@ -81,7 +97,7 @@ final class UserProjects {
     }
 
     /** Copies a project of the docs, without what a build of it left there. */
-    static void copy(Path from, Path to) throws IOException {
+    private static void copy(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path file : files.filter(p -> !from.relativize(p).startsWith("target")).toList()) {
                 Path target = to.resolve(from.relativize(file).toString());
