@@ -203,15 +203,25 @@ public final class McpServer {
         }
 
         public Builder resource(Resources.Resource resource, ResourceReader reader) {
-            ResourceSpec spec = new ResourceSpec(resource, reader);
-            if (resources.putIfAbsent(resource.uri(), spec) != null) {
-                throw new IllegalArgumentException("resource \"" + resource.uri() + "\" is registered twice");
+            return resource(new ResourceSpec(resource, reader));
+        }
+
+        /** A resource at a fixed URI, as {@link ResourceSpec#builder} makes it. */
+        public Builder resource(ResourceSpec spec) {
+            Objects.requireNonNull(spec, "resource");
+            if (resources.putIfAbsent(spec.resource().uri(), spec) != null) {
+                throw new IllegalArgumentException("resource \"" + spec.resource().uri() + "\" is registered twice");
             }
             return this;
         }
 
         public Builder resourceTemplate(Resources.Template template, ResourceReader reader) {
-            templates.add(ResourceTemplateSpec.of(template, reader));
+            return resourceTemplate(ResourceTemplateSpec.of(template, reader));
+        }
+
+        /** Resources under a URI template, as {@link ResourceTemplateSpec#builder} makes them. */
+        public Builder resourceTemplate(ResourceTemplateSpec spec) {
+            templates.add(Objects.requireNonNull(spec, "resourceTemplate"));
             return this;
         }
 
