@@ -1,22 +1,16 @@
 package hello;
 
-import dev.warden.server.McpServer;
-import dev.warden.server.ToolResult;
-import dev.warden.server.ToolSpec;
+import dev.warden.server.*;
 
-/** The quick start's whole server: one tool, served over stdio. */
+/** The quick start's whole server: one typed tool, served over stdio. */
 public class Hello {
+    // doc:hello
+    record Greet(@ToolParam(description = "Who to greet") String name) {}
+
     public static void main(String[] args) throws Exception {
-        // doc:hello
         McpServer.builder("hello", "1.0.0")
-                .tool(ToolSpec.builder("greet")
-                        .description("Greets someone by name")
-                        .inputSchema("""
-                                {"type":"object","properties":{"name":{"type":"string","minLength":1}},
-                                 "required":["name"]}""")
-                        .handler(call -> ToolResult.text("Hello, " + call.string("name").orElseThrow() + "!"))
-                        .build())
+                .tool(ToolSpec.of("greet", Greet.class, (greet, context) -> ToolResult.text("Hello, " + greet.name() + "!")))
                 .build().serveStdio();
-        // end:hello
     }
+    // end:hello
 }

@@ -47,6 +47,8 @@ class DocSamplesTest {
     private static final Map<String, String> OTHER_PROGRAMS = Map.ofEntries(
             Map.entry("-Dwarden.test.forks", "Maven (a property of the build: surefire forks)"),
             Map.entry("-Dmaven.javadoc.skip", "Maven (a property of the build: no javadoc jars)"),
+            Map.entry("-Xlint:exports", "javac (a lint of the build: exported signatures)"),
+            Map.entry("-Werror", "javac (warnings fail the build)"),
             Map.entry("--stateful", "conformance/ts-server"),
             Map.entry("--sessionTimeout", "conformance/ts-server"),
             Map.entry("--server", "the MCP conformance suite"),
