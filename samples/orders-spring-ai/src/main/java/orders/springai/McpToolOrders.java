@@ -1,0 +1,63 @@
+package orders.springai;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.List;
+import orders.desk.Order;
+import orders.desk.OrderDesk;
+import org.springframework.ai.mcp.annotation.McpTool;
+import org.springframework.ai.mcp.annotation.McpToolParam;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Service;
+
+/**
+ * The tools as Spring AI {@code @McpTool} methods. Spring AI's contract: a RuntimeException reaches
+ * the model as an error result; a declared checked exception "fails the call" instead. So the SQL
+ * seed is wrapped the way Spring code usually wraps it, and the file seed stays checked.
+ */
+@Service
+@ConditionalOnProperty(name = "orders.tools", havingValue = "mcp-tool", matchIfMissing = true)
+public class McpToolOrders {
+
+    private final OrderDesk desk;
+
+    public McpToolOrders(OrderDesk desk) {
+        this.desk = desk;
+    }
+
+    @McpTool(name = "get_order", description = "Fetch an order by id (ord_ followed by digits).")
+    public Order getOrder(@McpToolParam(description = "order id, e.g. ord_1001") String order_id) throws SQLException {
+        return desk.order(order_id);
+    }
+
+    @McpTool(name = "order_total", description = "The order's total after its discount, in cents.")
+    public String orderTotal(@McpToolParam(description = "order id") String order_id) throws SQLException {
+        return desk.totalAfterDiscount(order_id) + " cents";
+    }
+
+    @McpTool(name = "customer_orders", description = "The ids of a customer's orders.")
+    public List<String> customerOrders(@McpToolParam(description = "customer email") String customer) {
+        try {
+            return desk.ordersOf(customer);
+        } catch (SQLException e) {
+            // As Spring's JdbcTemplate would: a runtime exception that carries the driver's message.
+            throw new IllegalStateException("Could not list orders: " + e.getMessage(), e);
+        }
+    }
+
+    @McpTool(name = "track_shipment", description = "Where the order's parcel is, from the carrier.")
+    public String trackShipment(@McpToolParam(description = "order id") String order_id) {
+        return desk.track(order_id);
+    }
+
+    @McpTool(name = "invoice", description = "The order's invoice as HTML.")
+    public String invoice(@McpToolParam(description = "order id") String order_id) throws IOException {
+        return desk.invoice(order_id);
+    }
+
+    @McpTool(name = "place_order", description = "Place an order for a SKU (quantity 1 to 100).")
+    public Order placeOrder(@McpToolParam(description = "SKU, e.g. KB-42") String sku,
+            @McpToolParam(description = "how many, 1 to 100") int quantity) {
+        return desk.place(sku, quantity);
+    }
+}
