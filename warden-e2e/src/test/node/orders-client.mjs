@@ -5,7 +5,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { capture as record } from './capture.mjs';
 
-export const SEEDS = {
+const SEEDS = {
   success: ['get_order', { order_id: 'ord_1001' }],
   npe: ['order_total', { order_id: 'ord_1002' }],
   sql: ['customer_orders', { customer: 'ada@example.com' }],

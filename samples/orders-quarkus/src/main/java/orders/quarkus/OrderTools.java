@@ -14,8 +14,10 @@ import orders.desk.OrderRejected;
  * The tools as Quarkus MCP {@code @Tool} methods. {@code @WrapBusinessError} is Quarkus's way to
  * say which exceptions are the model's to read: it turns an OrderRejected into a ToolCallException.
  */
+// doc:quarkus-class
 @WrapBusinessError(OrderRejected.class)
 public class OrderTools {
+    // end:quarkus-class
 
     private final OrderDesk desk;
 
@@ -53,9 +55,11 @@ public class OrderTools {
         return desk.invoice(order_id);
     }
 
+    // doc:quarkus-tool
     @Tool(name = "place_order", description = "Place an order for a SKU (quantity 1 to 100).")
     Order placeOrder(@ToolArg(description = "SKU, e.g. KB-42") String sku,
             @ToolArg(description = "how many, 1 to 100") int quantity) {
         return desk.place(sku, quantity);
     }
+    // end:quarkus-tool
 }

@@ -26,11 +26,11 @@ record OrdersSample(LinePeer peer, String url) implements AutoCloseable {
 
     /** How each framework sample is launched; {@code listening} finds its port in its log. */
     enum Framework {
-        SPRING_AI_MCP_TOOL("Spring AI @McpTool", false, "--orders.tools=mcp-tool"),
-        SPRING_AI_TOOL("Spring AI @Tool", false, "--orders.tools=tool"),
+        SPRING_AI_MCP_TOOL("Spring AI @McpTool", false),
+        SPRING_AI_TOOL("Spring AI @Tool", false, "--spring.profiles.active=tool"),
         QUARKUS("Quarkus MCP server @Tool", true),
-        SPRING_AI_MCP_TOOL_HOOKED("Spring AI @McpTool + hook", false, "--orders.tools=mcp-tool", "--orders.hook=true"),
-        SPRING_AI_TOOL_HOOKED("Spring AI @Tool + hook", false, "--orders.tools=tool", "--orders.hook=true");
+        SPRING_AI_MCP_TOOL_HOOKED("Spring AI @McpTool + hook", false, "--orders.hook=true"),
+        SPRING_AI_TOOL_HOOKED("Spring AI @Tool + hook", false, "--spring.profiles.active=tool", "--orders.hook=true");
 
         final String title;
         final boolean quarkus;

@@ -17,6 +17,7 @@ final class CapturingAdvice implements MethodInterceptor {
         }
     }
 
+    // doc:advice
     @Override
     public Object invoke(MethodInvocation invocation) throws Throwable {
         try {
@@ -28,4 +29,5 @@ final class CapturingAdvice implements MethodInterceptor {
             throw original;
         }
     }
+    // end:advice
 }

@@ -30,6 +30,7 @@ final class ToolSpecificationGuard implements BeanPostProcessor {
         return list.stream().map(SyncToolSpecification.class::cast).map(this::guard).toList();
     }
 
+    // doc:guard
     private SyncToolSpecification guard(SyncToolSpecification spec) {
         String tool = spec.tool().name();
         return new SyncToolSpecification(spec.tool(), (exchange, request) -> {
@@ -48,4 +49,5 @@ final class ToolSpecificationGuard implements BeanPostProcessor {
             return original.isPresent() ? handler.onFailure(tool, original.get()) : result;
         });
     }
+    // end:guard
 }
