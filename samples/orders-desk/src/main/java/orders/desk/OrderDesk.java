@@ -45,30 +45,14 @@ public final class OrderDesk {
 
     /** The success. */
     public Order order(String orderId) throws SQLException {
-        try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
-                "SELECT id, customer, sku, quantity, total_cents FROM orders WHERE id = ?")) {
-            q.setString(1, orderId);
-            try (ResultSet r = q.executeQuery()) {
-                if (!r.next()) {
-                    throw new OrderRejected("no order " + orderId + "; order ids look like ord_1001");
-                }
-                return new Order(r.getString(1), r.getString(2), r.getString(3), r.getInt(4), r.getLong(5));
-            }
-        }
+        return byId("SELECT id, customer, sku, quantity, total_cents FROM orders WHERE id = ?", orderId,
+                r -> new Order(r.getString(1), r.getString(2), r.getString(3), r.getInt(4), r.getLong(5)));
     }
 
     /** A NullPointerException deep in the code: ord_1002 has no discount code. */
     public long totalAfterDiscount(String orderId) throws SQLException {
-        try (Connection c = connect(); PreparedStatement q = c.prepareStatement(
-                "SELECT total_cents, discount_code FROM orders WHERE id = ?")) {
-            q.setString(1, orderId);
-            try (ResultSet r = q.executeQuery()) {
-                if (!r.next()) {
-                    throw new OrderRejected("no order " + orderId + "; order ids look like ord_1001");
-                }
-                return Pricing.discounted(r.getLong(1), r.getString(2));
-            }
-        }
+        return byId("SELECT total_cents, discount_code FROM orders WHERE id = ?", orderId,
+                r -> Pricing.discounted(r.getLong(1), r.getString(2)));
     }
 
     /** A real SQL error: the column is {@code customer}, the query says {@code customer_email}. */
@@ -111,6 +95,22 @@ public final class OrderDesk {
             throw new OrderRejected("quantity must be between 1 and 100, got " + quantity);
         }
         return new Order("ord_new", "caller", sku, quantity, 1990L * quantity);
+    }
+
+    private interface Row<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
+    private <T> T byId(String query, String orderId, Row<T> row) throws SQLException {
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement(query)) {
+            q.setString(1, orderId);
+            try (ResultSet r = q.executeQuery()) {
+                if (!r.next()) {
+                    throw new OrderRejected("no order " + orderId + "; order ids look like ord_1001");
+                }
+                return row.read(r);
+            }
+        }
     }
 
     private Connection connect() throws SQLException {
