@@ -1,0 +1,31 @@
+package dev.warden.spring.boot;
+
+import dev.warden.core.identity.Authenticator;
+import dev.warden.server.McpServer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * Serves the {@link McpServer} over Streamable HTTP on Warden's own Jetty ({@code warden.mcp.http.server=own},
+ * the default), with every request checked by the {@link Authenticator} bean when there is one. Spring
+ * Security's filters do not see this endpoint: it is not a servlet.
+ */
+@AutoConfiguration(after = WardenServerAutoConfiguration.class)
+@Conditional(OnHttpEnabled.class)
+public class WardenHttpAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(WardenHttpEndpoint.class)
+    @ConditionalOnProperty(prefix = "warden.mcp.http", name = "server", havingValue = "own", matchIfMissing = true)
+    WardenHttpServerLifecycle wardenHttpServer(McpServer server, WardenProperties properties,
+                                               ObjectProvider<Authenticator> authenticator,
+                                               ConfigurableEnvironment environment) {
+        return new WardenHttpServerLifecycle(server, properties.http(),
+                java.util.Optional.ofNullable(authenticator.getIfUnique()), environment);
+    }
+}
