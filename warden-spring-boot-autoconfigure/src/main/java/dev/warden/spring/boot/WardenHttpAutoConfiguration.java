@@ -28,4 +28,21 @@ public class WardenHttpAutoConfiguration {
         return new WardenHttpServerLifecycle(server, properties.http(),
                 java.util.Optional.ofNullable(authenticator.getIfUnique()), environment);
     }
+
+    /**
+     * {@code warden.mcp.http.server=application} where the application's web server is not Jetty (or
+     * there is none): the application does not start, rather than serve no endpoint without a word.
+     */
+    @Bean
+    @ConditionalOnProperty(prefix = "warden.mcp.http", name = "server", havingValue = "application")
+    static org.springframework.beans.factory.SmartInitializingSingleton wardenHttpMountCheck(
+            ObjectProvider<WardenHttpEndpoint> endpoint) {
+        return () -> {
+            if (endpoint.getIfAvailable() == null) {
+                throw new IllegalStateException("warden.mcp.http.server=application needs the application to run "
+                        + "on Jetty (spring-boot-starter-jetty, in place of Tomcat); otherwise leave it unset to "
+                        + "serve MCP on Warden's own Jetty (warden.mcp.http.port)");
+            }
+        };
+    }
 }

@@ -2,10 +2,8 @@ package dev.warden.spring.boot;
 
 import dev.warden.core.identity.Authenticator;
 import dev.warden.http.server.McpHttpServer;
-import dev.warden.http.server.McpHttpServerBuilder;
 import dev.warden.server.McpServer;
 import java.net.URI;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.logging.Log;
@@ -44,18 +42,8 @@ final class WardenHttpServerLifecycle implements SmartLifecycle, WardenHttpEndpo
         if (running.isPresent()) {
             return;
         }
-        McpHttpServerBuilder builder = McpHttpServer.builder().host(properties.host()).port(properties.port())
-                .path(properties.path()).allowedHosts(new LinkedHashSet<>(properties.allowedHosts()))
-                .allowedOrigins(new LinkedHashSet<>(properties.allowedOrigins()))
-                .maxBodyBytes(properties.maxBodyBytes())
-                .maxSessions(properties.maxSessions(), properties.maxSessionsPerAddress())
-                .sessionIdleTimeout(properties.sessionIdleTimeout()).requestTimeout(properties.requestTimeout())
-                .boundary(server.boundary()).onSession(server::connect);
-        authenticator.ifPresent(builder::authenticator);
-        if (properties.insecureNoAuth()) {
-            builder.insecureNoAuth();
-        }
-        McpHttpServer http = builder.build();
+        McpHttpServer http = EndpointBuilder.of(server, properties, properties.host(), authenticator)
+                .port(properties.port()).build();
         try {
             http.start();
         } catch (Exception e) {

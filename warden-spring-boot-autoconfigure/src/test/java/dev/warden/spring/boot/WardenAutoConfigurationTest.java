@@ -90,6 +90,14 @@ class WardenAutoConfigurationTest {
     }
 
     @Test
+    void servingOnTheApplicationsJettyWithoutOneStopsTheApplicationWithAReason() {
+        runner().withPropertyValues("warden.mcp.http.server=application")
+                .withConfiguration(AutoConfigurations.of(WardenJettyMountAutoConfiguration.class))
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasMessageContaining("spring-boot-starter-jetty"));
+    }
+
+    @Test
     void anIncidentSinkBeanTakesTheStoresPlace() {
         List<Incident> recorded = new CopyOnWriteArrayList<>();
         runner().withPropertyValues("warden.mcp.http.enabled=false")
