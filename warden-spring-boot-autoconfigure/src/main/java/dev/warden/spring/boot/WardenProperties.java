@@ -12,14 +12,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * 8090, {@code /mcp}), so an application that sets nothing serves its tools on a port only this
  * machine reaches.
  *
- * @param name         the server's name in {@code initialize}; {@code spring.application.name} when unset
- * @param version      the server's version in {@code initialize}
- * @param title        a human-readable name for the server
- * @param instructions what the server tells the model about using its tools
- * @param resourceSubscriptions whether clients may subscribe to resources
+ * @param name         The server's name in {@code initialize}; {@code spring.application.name} when unset
+ * @param version      The server's version in {@code initialize}
+ * @param title        A human-readable name for the server
+ * @param instructions What the server tells the model about using its tools
+ * @param resourceSubscriptions Whether clients may subscribe to resources
  * @param http         Streamable HTTP
- * @param stdio        stdio, for desktop clients that start the application themselves
- * @param incidents    the incident store
+ * @param stdio        Stdio, for desktop clients that start the application themselves
+ * @param incidents    The incident store
  */
 @ConfigurationProperties("warden.mcp")
 public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") String version, Optional<String> title,
@@ -32,20 +32,20 @@ public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") Str
     /**
      * Streamable HTTP.
      *
-     * @param enabled        whether to serve over HTTP; when unset, unless stdio is enabled
+     * @param enabled        Whether to serve over HTTP; when unset, unless stdio is enabled
      * @param server         {@code own}: Warden's Jetty on its own port; {@code application}: the
      *                       application's web server (Jetty only), at {@code path}
-     * @param host           the interface Warden's own server binds (own server only)
-     * @param port           its port; 0 picks a free one (own server only)
-     * @param path           the MCP endpoint's path
-     * @param allowedHosts   names clients may use in Host and Origin; loopback names when empty
-     * @param allowedOrigins other origins browsers may call from
-     * @param maxBodyBytes   the largest request body
-     * @param maxSessions    sessions open at once
-     * @param maxSessionsPerAddress sessions open at once from one remote address
-     * @param sessionIdleTimeout    how long an idle session is kept
-     * @param requestTimeout how long a client may take to send a request
-     * @param insecureNoAuth serve a non-loopback host with no authenticator (something in front authenticates)
+     * @param host           The interface Warden's own server binds (own server only)
+     * @param port           Its port; 0 picks a free one (own server only)
+     * @param path           The MCP endpoint's path
+     * @param allowedHosts   Names clients may use in Host and Origin; loopback names when empty
+     * @param allowedOrigins Other origins browsers may call from
+     * @param maxBodyBytes   The largest request body
+     * @param maxSessions    Sessions open at once
+     * @param maxSessionsPerAddress Sessions open at once from one remote address
+     * @param sessionIdleTimeout    How long an idle session is kept
+     * @param requestTimeout How long a client may take to send a request
+     * @param insecureNoAuth Serve a non-loopback host with no authenticator (something in front authenticates)
      */
     public record Http(Optional<Boolean> enabled, @DefaultValue("own") ServerKind server,
                        @DefaultValue("127.0.0.1") String host, @DefaultValue("8090") int port,
@@ -72,7 +72,7 @@ public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") Str
      * Stdio: the application speaks MCP on stdin and stdout, and stdout carries nothing else (no
      * banner; logs go to stderr).
      *
-     * @param enabled whether to serve over stdio
+     * @param enabled Whether to serve over stdio
      */
     public record Stdio(@DefaultValue("false") boolean enabled) {
     }
@@ -81,7 +81,7 @@ public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") Str
      * The incident store: where the full detail of each failure goes, looked up by its ref
      * ({@code warden incidents show REF --data-dir ...}). An {@code IncidentSink} bean replaces it.
      *
-     * @param dir the store's directory; {@code ~/.local/share/warden/incidents} when unset (a string:
+     * @param dir The store's directory; {@code ~/.local/share/warden/incidents} when unset (a string:
      *            Boot converts no text to an {@code Optional<Path>})
      */
     public record Incidents(Optional<String> dir) {
