@@ -98,6 +98,13 @@ class WardenAutoConfigurationTest {
     }
 
     @Test
+    void anInterfaceOtherThanLoopbackWithoutAnAuthenticatorDoesNotStart() {
+        runner().withPropertyValues("warden.mcp.http.host=0.0.0.0", "warden.mcp.http.allowed-hosts=mcp.example.com")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("no authenticator is set"));
+    }
+
+    @Test
     void anIncidentSinkBeanTakesTheStoresPlace() {
         List<Incident> recorded = new CopyOnWriteArrayList<>();
         runner().withPropertyValues("warden.mcp.http.enabled=false")
