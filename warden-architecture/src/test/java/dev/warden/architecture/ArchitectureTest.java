@@ -34,7 +34,7 @@ class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
     static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
-            "audit", "gateway", "store", "examples", "cli");
+            "audit", "gateway", "store", "examples", "cli", "spring");
 
     static JavaClasses warden;
 
@@ -66,13 +66,15 @@ class ArchitectureTest {
                 .layer("store").definedBy("dev.warden.store..")
                 .layer("examples").definedBy("dev.warden.examples..")
                 .layer("cli").definedBy("dev.warden.cli..")
+                .layer("spring").definedBy("dev.warden.spring..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("spring").mayOnlyBeAccessedByLayers("examples")
                 .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("store").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("gateway").mayOnlyBeAccessedByLayers("store", "cli")
                 .whereLayer("audit").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli")
-                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")
+                .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli", "spring")
+                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli", "spring")
                 .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
                 .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",

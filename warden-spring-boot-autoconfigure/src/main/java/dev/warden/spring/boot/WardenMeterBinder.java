@@ -29,7 +29,7 @@ final class WardenMeterBinder implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        for (ErrorCode code : ErrorCode.values()) {
+        for (ErrorCode code : failures.codes()) {
             FunctionCounter.builder("warden.failures", failures, f -> f.count(code)).tag("code", code.name())
                     .description("Failures the server answered, by code (each has a ref and an incident)")
                     .register(registry);
