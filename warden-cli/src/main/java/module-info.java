@@ -7,6 +7,8 @@ module dev.warden.cli {
     requires dev.warden.auth;
     requires dev.warden.audit;
     requires dev.warden.store.postgres;
+    // the stores' SQLExceptions (Stores, GatewayCommand)
+    requires java.sql;
     requires tools.jackson.dataformat.yaml;
     requires dev.warden.http;
     requires dev.warden.server;

@@ -47,6 +47,7 @@ class DocSamplesTest {
     /** Options in the docs that belong to other programs than warden, with the program. */
     private static final Map<String, String> OTHER_PROGRAMS = Map.ofEntries(
             Map.entry("-Dwarden.test.forks", "Maven (a property of the build: surefire forks)"),
+            Map.entry("-Dmaven.javadoc.skip", "Maven (a property of the build: no javadoc jars)"),
             Map.entry("--stateful", "conformance/ts-server"),
             Map.entry("--sessionTimeout", "conformance/ts-server"),
             Map.entry("--server", "the MCP conformance suite"),

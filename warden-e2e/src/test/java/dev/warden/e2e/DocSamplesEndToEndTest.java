@@ -3,17 +3,14 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.testkit.Docs;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DocSamplesEndToEndTest {
 
-    private static final Path ROOT = Docs.repository();
+    private static final Path ROOT = UserProjects.ROOT;
 
     /** The commands run as the docs write them; the others (servers, audits) are checked by DocSamplesTest. */
     private static final Set<String> CHEAP = Set.of("sanitize", "keys", "incidents");
@@ -35,30 +32,12 @@ class DocSamplesEndToEndTest {
 
     @Test
     void theSampleProjectCompilesAgainstTheArtifactsThisBuildMade() throws Exception {
-        Path repository = dir.resolve("repository");
-        String version = installReactor(repository);
-        Path project = dir.resolve("project");
-        copy(ROOT.resolve("docs/samples/java"), project);
-        Path tail = Path.of(System.getProperty("maven.repo.local",
-                Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
-        // Offline, with this build's jars first and the usual local repository behind them for
-        // everything else (Maven 3.9's read-only tail), so no other build's snapshot is used.
-        List<String> command = List.of(ROOT.resolve("mvnw").toString(), "-B", "-q", "-ntp", "-o",
-                "-f", project.resolve("pom.xml").toString(), "-Dmaven.repo.local=" + repository,
-                "-Dmaven.repo.local.tail=" + tail, "compile");
         long start = System.nanoTime();
-        Process build = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("build.log").toFile()).start();
-        boolean ended = build.waitFor(300, TimeUnit.SECONDS);
-        if (!ended) {
-            build.descendants().forEach(ProcessHandle::destroyForcibly);
-            build.destroyForcibly();
-        }
-        assertThat(ended).as("the sample's build ends").isTrue();
-        String log = Files.readString(dir.resolve("build.log"));
-        assertThat(build.exitValue()).as("docs/samples/java against warden %s:%n%s", version, log).isZero();
+        Path project = UserProjects.built("docs/samples/java", dir, "compile");
         assertThat(project.resolve("target/classes/orders/OrdersServer.class")).exists();
         assertThat(project.resolve("target/classes/orders/OrdersClient.class")).exists();
+        assertThat(project.resolve("target/classes/hello/Hello.class")).exists();
+        assertThat(project.resolve("target/classes/orders/OrderTools.class")).exists();
         System.out.printf("docs/samples/java built in %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -106,47 +85,5 @@ class DocSamplesEndToEndTest {
         assertThat(ran).as("the docs' sanitize, keys and incidents lines").hasSizeGreaterThanOrEqualTo(6);
         assertThat(Files.readString(dir.resolve("shareable.log"))).isNotBlank()
                 .doesNotContain("PSQLException").doesNotContain("/srv/app").doesNotContain("db.internal");
-    }
-
-    /** This build's dev.warden poms and jars in a repository of their own; returns their version. */
-    private static String installReactor(Path repository) throws IOException {
-        String parent = Files.readString(ROOT.resolve("pom.xml"));
-        Matcher m = Pattern.compile("<artifactId>warden-parent</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(parent);
-        assertThat(m.find()).as("the root pom's version").isTrue();
-        String version = m.group(1);
-        install(repository, "warden-parent", version, ROOT.resolve("pom.xml"), null);
-        try (Stream<Path> modules = Files.list(ROOT)) {
-            for (Path module : modules.filter(p -> p.getFileName().toString().startsWith("warden-")
-                    && Files.isRegularFile(p.resolve("pom.xml"))).toList()) {
-                String name = module.getFileName().toString();
-                Path jar = module.resolve("target/" + name + "-" + version + ".jar");
-                install(repository, name, version, module.resolve("pom.xml"), Files.isRegularFile(jar) ? jar : null);
-            }
-        }
-        return version;
-    }
-
-    private static void install(Path repository, String artifact, String version, Path pom, Path jar)
-            throws IOException {
-        Path into = repository.resolve("dev/warden").resolve(artifact).resolve(version);
-        Files.createDirectories(into);
-        Files.copy(pom, into.resolve(artifact + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
-        if (jar != null) {
-            Files.copy(jar, into.resolve(artifact + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.filter(p -> !from.relativize(p).startsWith("target")).toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
     }
 }

@@ -83,22 +83,33 @@ public final class JsonSchemaValidator {
     }
 
     private Violation toViolation(Error error) {
-        StringBuilder pointer = new StringBuilder();
+        List<Object> segments = new ArrayList<>();
         NodePath location = error.getInstanceLocation();
         for (int i = 0; location != null && i < location.getNameCount(); i++) {
-            Object element = location.getElement(i);
-            pointer.append('/');
-            if (element instanceof Integer index) {
-                pointer.append(index);
-            } else {
-                appendSegment(pointer, String.valueOf(element));
-            }
+            segments.add(location.getElement(i));
         }
         if ("required".equals(error.getKeyword()) && error.getProperty() != null) {
-            pointer.append('/');
-            appendSegment(pointer, error.getProperty());
+            segments.add(error.getProperty());
         }
-        return new Violation(pointer.toString(), ViolationMessages.of(error));
+        return new Violation(pointer(segments), ViolationMessages.of(error));
+    }
+
+    /**
+     * A pointer to a location in an instance of this schema, from its segments (names and array
+     * indexes), masked as violations' pointers are: for a failure found after validation, such as
+     * a value the schema admits but a typed binding cannot hold.
+     */
+    public String pointer(List<?> segments) {
+        StringBuilder pointer = new StringBuilder();
+        for (Object segment : segments) {
+            pointer.append('/');
+            if (segment instanceof Integer index) {
+                pointer.append(index);
+            } else {
+                appendSegment(pointer, String.valueOf(segment));
+            }
+        }
+        return pointer.toString();
     }
 
     private void appendSegment(StringBuilder pointer, String segment) {

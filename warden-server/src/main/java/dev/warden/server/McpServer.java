@@ -19,6 +19,7 @@ import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,8 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * server serves any number of connections ({@link #connect}); each has its own negotiated version.
  *
  * <pre>{@code
+ * record Refund(@ToolParam(description = "The invoice to refund") String invoice) {}
+ *
  * McpServer server = McpServer.builder("billing", "1.0.0")
- *         .tool(ToolSpec.builder("refund").inputSchema(schema).handler(call -> ...).build())
+ *         .tool(ToolSpec.of("refund", Refund.class, (refund, context) -> ...))
+ *         .tools(new BillingTools())            // its @Tool methods
  *         .build();
  * server.serveStdio();
  * }</pre>
@@ -183,16 +187,41 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Every {@link Tool} method of {@code target} as a tool ({@link ToolSpec#fromMethods(Object)});
+         * misuse fails here, naming the method.
+         */
+        public Builder tools(Object target) {
+            ToolSpec.fromMethods(target).forEach(this::tool);
+            return this;
+        }
+
+        /** As {@link #tools(Object)}, the methods reached through the caller's {@code lookup}. */
+        public Builder tools(Object target, MethodHandles.Lookup lookup) {
+            ToolSpec.fromMethods(target, lookup).forEach(this::tool);
+            return this;
+        }
+
         public Builder resource(Resources.Resource resource, ResourceReader reader) {
-            ResourceSpec spec = new ResourceSpec(resource, reader);
-            if (resources.putIfAbsent(resource.uri(), spec) != null) {
-                throw new IllegalArgumentException("resource \"" + resource.uri() + "\" is registered twice");
+            return resource(new ResourceSpec(resource, reader));
+        }
+
+        /** A resource at a fixed URI, as {@link ResourceSpec#builder} makes it. */
+        public Builder resource(ResourceSpec spec) {
+            Objects.requireNonNull(spec, "resource");
+            if (resources.putIfAbsent(spec.resource().uri(), spec) != null) {
+                throw new IllegalArgumentException("resource \"" + spec.resource().uri() + "\" is registered twice");
             }
             return this;
         }
 
         public Builder resourceTemplate(Resources.Template template, ResourceReader reader) {
-            templates.add(ResourceTemplateSpec.of(template, reader));
+            return resourceTemplate(ResourceTemplateSpec.of(template, reader));
+        }
+
+        /** Resources under a URI template, as {@link ResourceTemplateSpec#builder} makes them. */
+        public Builder resourceTemplate(ResourceTemplateSpec spec) {
+            templates.add(Objects.requireNonNull(spec, "resourceTemplate"));
             return this;
         }
 

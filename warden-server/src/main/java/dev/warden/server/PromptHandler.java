@@ -16,4 +16,10 @@ public interface PromptHandler {
     interface WithInput {
         Prompts.GetResult get(Map<String, String> arguments, InputContext input) throws Exception;
     }
+
+    /** A prompt that renders to one user message of text ({@link PromptSpec.Builder#text}). */
+    @FunctionalInterface
+    interface Text {
+        String render(Map<String, String> arguments) throws Exception;
+    }
 }

@@ -11,4 +11,16 @@ import java.util.Map;
 @FunctionalInterface
 public interface ResourceReader {
     List<Resources.Contents> read(String uri, Map<String, String> variables) throws Exception;
+
+    /** Reads a resource's body as text ({@link ResourceBuilder#text}). */
+    @FunctionalInterface
+    interface Text {
+        String read(Map<String, String> variables) throws Exception;
+    }
+
+    /** Reads a resource's body as bytes ({@link ResourceBuilder#blob}). */
+    @FunctionalInterface
+    interface Blob {
+        byte[] read(Map<String, String> variables) throws Exception;
+    }
 }

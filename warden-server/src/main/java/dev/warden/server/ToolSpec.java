@@ -4,8 +4,14 @@ import dev.warden.core.json.Json;
 import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.Tools;
 import dev.warden.schema.JsonSchemaValidator;
+import dev.warden.server.internal.AnnotatedTools;
+import dev.warden.server.internal.RecordSchemas;
+import dev.warden.server.internal.TypedTools;
+import java.lang.invoke.MethodHandles;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,6 +19,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A tool's definition and handler. Schemas are compiled when the spec is built, so a bad schema
  * or name fails at start-up with a message that names it, not at the first call.
+ *
+ * <p>Three ways to declare one: typed, from a record ({@link #of(String, Class, TypedToolHandler)},
+ * the schema generated from it); annotated methods ({@link #fromMethods(Object)}); or a JSON Schema
+ * written out and the arguments read from an {@code ObjectNode} ({@link #builder}).
  */
 public final class ToolSpec {
 
@@ -29,8 +39,8 @@ public final class ToolSpec {
             return empty;
         });
         this.tool = new Tools.Tool(b.name, b.title, b.description, input, b.outputSchema, b.annotations);
-        this.handler = Objects.requireNonNull(b.handler, "handler of tool " + b.name);
         this.inputValidator = compile(b.name, "inputSchema", input);
+        this.handler = Objects.requireNonNull(b.handler, "handler of tool " + b.name).apply(inputValidator);
         this.outputValidator = b.outputSchema.map(schema -> compile(b.name, "outputSchema", schema));
         try {
             this.paramHeaders = ParamHeaders.of(input);
@@ -53,6 +63,53 @@ public final class ToolSpec {
 
     public static Builder builder(String name) {
         return new Builder(name);
+    }
+
+    /**
+     * A tool whose arguments are the record {@code A}: its input schema is generated from the record
+     * (components in order, {@link ToolParam} and Jakarta Validation constraints as keywords, no
+     * other properties), and the handler receives the arguments bound to it.
+     */
+    public static <A extends Record> ToolSpec of(String name, Class<A> arguments, TypedToolHandler<A> handler) {
+        return builder(name).arguments(arguments, handler).build();
+    }
+
+    /**
+     * A typed tool that returns a record {@code R}: its output schema is generated from {@code R}, and
+     * what the function returns is sent as structured content (and as its JSON text).
+     */
+    public static <A extends Record, R extends Record> ToolSpec of(String name, Class<A> arguments, Class<R> result,
+            ToolFunction<A, R> function) {
+        return builder(name).arguments(arguments, result, function).build();
+    }
+
+    /**
+     * One spec for each {@link Tool} method of {@code target} (its class and superclasses), in the
+     * order of their names. Misuse fails here, with a message naming the method. The methods are
+     * called through reflection, which a module must open to {@code dev.warden.server}; pass a
+     * {@link MethodHandles.Lookup} from the target's own module to avoid that.
+     */
+    public static List<ToolSpec> fromMethods(Object target) {
+        return fromMethods(Objects.requireNonNull(target, "target"), Optional.empty());
+    }
+
+    /** As {@link #fromMethods(Object)}, reaching the methods through the caller's {@code lookup}. */
+    public static List<ToolSpec> fromMethods(Object target, MethodHandles.Lookup lookup) {
+        return fromMethods(Objects.requireNonNull(target, "target"), Optional.of(lookup));
+    }
+
+    private static List<ToolSpec> fromMethods(Object target, Optional<MethodHandles.Lookup> lookup) {
+        return AnnotatedTools.declared(target, lookup).stream().map(tool -> {
+            Builder builder = builder(tool.name()).typed(tool.inputSchema(), tool.outputSchema(), tool.handler());
+            tool.title().ifPresent(builder::title);
+            tool.description().ifPresent(builder::description);
+            tool.annotations().ifPresent(builder::annotations);
+            try {
+                return builder.build();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(tool.where() + ": " + e.getMessage(), e);
+            }
+        }).toList();
     }
 
     public Tools.Tool tool() {
@@ -87,7 +144,8 @@ public final class ToolSpec {
         private Optional<ObjectNode> inputSchema = Optional.empty();
         private Optional<ObjectNode> outputSchema = Optional.empty();
         private Optional<Tools.Annotations> annotations = Optional.empty();
-        private ToolHandler handler;
+        // Made once the input schema is compiled: a typed handler needs it for its pointers.
+        private Function<JsonSchemaValidator, ToolHandler> handler;
 
         private Builder(String name) {
             Tools.requireValidName(name);
@@ -129,8 +187,43 @@ public final class ToolSpec {
         }
 
         public Builder handler(ToolHandler handler) {
-            this.handler = Objects.requireNonNull(handler, "handler");
+            Objects.requireNonNull(handler, "handler");
+            this.handler = schema -> handler;
             return this;
+        }
+
+        /** The arguments as the record {@code A}, its schema generated: see {@link ToolSpec#of(String, Class, TypedToolHandler)}. */
+        public <A extends Record> Builder arguments(Class<A> arguments, TypedToolHandler<A> handler) {
+            Objects.requireNonNull(handler, "handler");
+            this.inputSchema = Optional.of(schemaOf("inputSchema", arguments));
+            this.handler = TypedTools.handler(arguments, handler);
+            return this;
+        }
+
+        /** Typed arguments and a returned record: see {@link ToolSpec#of(String, Class, Class, ToolFunction)}. */
+        public <A extends Record, R extends Record> Builder arguments(Class<A> arguments, Class<R> result,
+                ToolFunction<A, R> function) {
+            Objects.requireNonNull(function, "function");
+            this.inputSchema = Optional.of(schemaOf("inputSchema", arguments));
+            this.outputSchema = Optional.of(schemaOf("outputSchema", result));
+            this.handler = TypedTools.function(arguments, result, function);
+            return this;
+        }
+
+        /** For annotated methods, whose schemas and handler are made from the method. */
+        Builder typed(ObjectNode input, Optional<ObjectNode> output, Function<JsonSchemaValidator, ToolHandler> h) {
+            this.inputSchema = Optional.of(input);
+            this.outputSchema = output;
+            this.handler = h;
+            return this;
+        }
+
+        private ObjectNode schemaOf(String which, Class<? extends Record> type) {
+            try {
+                return RecordSchemas.of(Objects.requireNonNull(type, which));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(which + " of tool " + name + ": " + e.getMessage(), e);
+            }
         }
 
         public ToolSpec build() {

@@ -72,6 +72,20 @@ class StdioServingTest {
     }
 
     @Test
+    void aTypedToolsSchemaGeneratorPrintsNothingOnStdout() throws Exception {
+        Run run = serve(INIT, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\",\"arguments\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\",\"arguments\":{\"name\":\"Ada\"}}}");
+        assertThat(run.stdout()).hasSize(3);
+        for (String line : run.stdout()) {
+            assertThat(Json.mapper().readTree(line).get("jsonrpc").stringValue()).isEqualTo("2.0");
+        }
+        // The two calls run side by side: their answers come in either order.
+        assertThat(run.stdout()).anySatisfy(line -> assertThat(line).contains("\"id\":2")
+                .contains("VALIDATION_ERROR").contains("/name: is required"));
+        assertThat(run.stdout()).anySatisfy(line -> assertThat(line).contains("\"id\":3").contains("Hello, Ada!"));
+    }
+
+    @Test
     void malformedAndOversizedLinesGetErrorsAndServingGoesOn() throws Exception {
         Run run = serve(INIT, "{broken", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"" + "x".repeat(10_000) + "\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");

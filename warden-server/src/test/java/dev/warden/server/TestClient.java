@@ -101,6 +101,16 @@ final class TestClient implements AutoCloseable {
         return request("tools/call", params);
     }
 
+    /** The tool of that name as {@code tools/list} shows it (the first page). */
+    JsonNode listedTool(String name) throws InterruptedException {
+        for (JsonNode tool : request("tools/list", json("{}")).get("result").get("tools")) {
+            if (tool.get("name").stringValue().equals(name)) {
+                return tool;
+            }
+        }
+        throw new AssertionError("no tool " + name + " listed");
+    }
+
     JsonNode next() throws InterruptedException {
         String frame = received.poll(20, TimeUnit.SECONDS);
         assertThat(frame).as("a frame from the server").isNotNull();
