@@ -68,7 +68,7 @@ class SpringBootStarterEndToEndTest {
         assertThat(out.path("serverVersion").path("name").asString()).isEqualTo("warden-sample");
         List<String> tools = new java.util.ArrayList<>();
         out.path("listTools").path("value").path("tools").forEach(tool -> tools.add(tool.path("name").asString()));
-        assertThat(tools).contains("cancel_order", "test_error_handling");
+        assertThat(tools).contains("cancel_order", "order_status", "test_error_handling");
         JsonNode result = out.path("call").path("value");
         assertThat(result.path("isError").asBoolean()).as(run.stdout()).isTrue();
         JsonNode error = result.path("structuredContent").path("error");

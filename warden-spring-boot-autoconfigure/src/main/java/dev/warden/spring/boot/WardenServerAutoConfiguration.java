@@ -11,6 +11,7 @@ import dev.warden.server.ResourceSpec;
 import dev.warden.server.ResourceTemplateSpec;
 import dev.warden.server.ToolSpec;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,7 +20,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * One Warden {@link McpServer} from the context: its tools, resources, resource templates and prompts
- * are the beans of those types, its incidents go to the {@link IncidentSink} bean (a
+ * are the beans of those types (and the {@code @Tool} methods of any bean, {@link AnnotatedToolBeans}), its incidents go to the {@link IncidentSink} bean (a
  * {@link FileIncidentStore} unless the application declares its own), and its classifiers and
  * reporters are the beans of those types. How it is served is the HTTP and stdio configurations' job.
  */
@@ -43,7 +44,8 @@ public class WardenServerAutoConfiguration {
                               ObjectProvider<ResourceTemplateSpec> templates, ObjectProvider<PromptSpec> prompts,
                               ObjectProvider<CompletionHandler> completion,
                               ObjectProvider<FailureClassifier> classifiers, ObjectProvider<ErrorReporter> reporters,
-                              ObjectProvider<WardenServerCustomizer> customizers) {
+                              ObjectProvider<WardenServerCustomizer> customizers,
+                              ConfigurableListableBeanFactory beans) {
         String name = properties.name().orElseGet(() -> environment.getProperty("spring.application.name",
                 DEFAULT_NAME));
         McpServer.Builder builder = McpServer.builder(name, properties.version()).incidents(incidents)
@@ -51,6 +53,7 @@ public class WardenServerAutoConfiguration {
         properties.title().ifPresent(builder::title);
         properties.instructions().ifPresent(builder::instructions);
         tools.orderedStream().forEach(builder::tool);
+        AnnotatedToolBeans.in(beans).forEach(builder::tool);
         resources.orderedStream().forEach(spec -> builder.resource(spec.resource(), spec.reader()));
         templates.orderedStream().forEach(spec -> builder.resourceTemplate(spec.template(), spec.reader()));
         prompts.orderedStream().forEach(builder::prompt);
