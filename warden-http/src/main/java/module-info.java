@@ -1,7 +1,8 @@
 /** Streamable HTTP for any session factory: the server side of MCP's HTTP transport. */
 module dev.warden.http {
     requires transitive dev.warden.core;
-    requires org.eclipse.jetty.server;
+    // transitive: McpHttpHandler hands a Jetty Handler to an application that owns its Jetty server.
+    requires transitive org.eclipse.jetty.server;
 
     exports dev.warden.http.server;
 }

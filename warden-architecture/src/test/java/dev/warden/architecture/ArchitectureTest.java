@@ -34,7 +34,7 @@ class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
     static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
-            "audit", "gateway", "store", "examples", "cli", "adapter");
+            "audit", "gateway", "store", "examples", "cli", "adapter", "spring");
 
     static JavaClasses warden;
 
@@ -67,14 +67,16 @@ class ArchitectureTest {
                 .layer("examples").definedBy("dev.warden.examples..")
                 .layer("cli").definedBy("dev.warden.cli..")
                 .layer("adapter").definedBy("dev.warden.adapter..")
+                .layer("spring").definedBy("dev.warden.spring..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("adapter").mayNotBeAccessedByAnyLayer()
+                .whereLayer("spring").mayOnlyBeAccessedByLayers("examples")
                 .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("store").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("gateway").mayOnlyBeAccessedByLayers("store", "cli")
                 .whereLayer("audit").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli", "adapter")
-                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli")
+                .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli", "adapter", "spring")
+                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli", "spring")
                 .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
                 .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",

@@ -30,9 +30,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What the docs (README.md, docs/**.md) show is what the code does: every Java and pom block is
- * quoted word for word from docs/samples/java (which warden-e2e's DocSamplesEndToEndTest compiles
- * against the reactor's artifacts), every YAML and mcpServers JSON block is a configuration the
+ * What the docs (README.md, docs/**.md) show is what the code does: every Java, pom and properties
+ * block is quoted word for word from a sample (docs/samples/java, which warden-e2e's
+ * DocSamplesEndToEndTest compiles against the reactor's artifacts; warden-examples-spring, a module of
+ * the build, for the Spring Boot guide), every YAML and mcpServers JSON block is a configuration the
  * gateway's own reader accepts, every {@code warden} command line names commands and options
  * picocli knows, and every relative link resolves (scripts/doc-links).
  */
@@ -41,7 +42,7 @@ class DocSamplesTest {
     private static final Docs DOCS = Docs.read(Docs.repository());
 
     /** Block languages and what checks them; an unlabelled block is a diagram. */
-    private static final Set<String> LANGUAGES = Set.of("java", "xml", "yaml", "json", "sh", "");
+    private static final Set<String> LANGUAGES = Set.of("java", "xml", "yaml", "json", "sh", "properties", "");
 
     /** Options in the docs that belong to other programs than warden, with the program. */
     private static final Map<String, String> OTHER_PROGRAMS = Map.ofEntries(
@@ -67,7 +68,9 @@ class DocSamplesTest {
             Map.entry("--transport", "the MCP Inspector CLI"),
             Map.entry("-----BEGIN", "a PEM block"),
             Map.entry("-----BEGIN ", "a PEM block"),
-            Map.entry("-XX:GCTimeRatio", "the JVM"));
+            Map.entry("-XX:GCTimeRatio", "the JVM"),
+            Map.entry("-Xlint:exports", "javac"),
+            Map.entry("-Werror", "javac"));
 
     @TempDir
     Path dir;
@@ -82,6 +85,7 @@ class DocSamplesTest {
     void everyJavaAndPomBlockIsQuotedFromTheSamples() {
         List<Block> quoting = new ArrayList<>(DOCS.blocks("java"));
         quoting.addAll(DOCS.blocks("xml"));
+        quoting.addAll(DOCS.blocks("properties"));           // Spring Boot configuration
         assertThat(quoting).hasSizeGreaterThanOrEqualTo(8);
         for (Block block : quoting) {
             assertThat(block.sample())

@@ -36,7 +36,7 @@ public final class Docs {
     private static final Pattern SAMPLE = Pattern.compile("^<!-- sample: (\\S+) -->$");
     private static final Pattern SPAN = Pattern.compile("``(.+?)``|`([^`]+)`");
 
-    private static final Pattern MARKER = Pattern.compile("(// |<!-- )(doc|end):\\S+( -->)?");
+    private static final Pattern MARKER = Pattern.compile("(// |<!-- |# )(doc|end):\\S+( -->)?");
 
     private final Path root;
     private final List<Block> blocks = new ArrayList<>();
@@ -84,8 +84,8 @@ public final class Docs {
 
     /**
      * The text a block quotes: each region its marker names ({@code PATH#a,b}), the lines between
-     * {@code doc:NAME} and {@code end:NAME} (in a {@code //} or {@code <!-- -->} comment line of
-     * their own), without the indentation they share, one after the other.
+     * {@code doc:NAME} and {@code end:NAME} (in a {@code //}, {@code <!-- -->} or, in a properties
+     * file, {@code #} comment line of their own), without the indentation they share, one after the other.
      */
     public String quoted(Block block) {
         String marker = block.sample().orElseThrow();
@@ -111,9 +111,11 @@ public final class Docs {
         int end = -1;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
-            if (line.equals("// doc:" + name) || line.equals("<!-- doc:" + name + " -->")) {
+            if (line.equals("// doc:" + name) || line.equals("<!-- doc:" + name + " -->")
+                    || line.equals("# doc:" + name)) {
                 start = i + 1;
-            } else if (start >= 0 && (line.equals("// end:" + name) || line.equals("<!-- end:" + name + " -->"))) {
+            } else if (start >= 0 && (line.equals("// end:" + name) || line.equals("<!-- end:" + name + " -->")
+                    || line.equals("# end:" + name))) {
                 end = i;
                 break;
             }

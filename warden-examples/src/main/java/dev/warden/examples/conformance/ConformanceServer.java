@@ -6,8 +6,12 @@ import dev.warden.core.mcp.Completion;
 import dev.warden.core.mcp.Content;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.Resources;
+import dev.warden.server.CompletionHandler;
 import dev.warden.server.McpServer;
 import dev.warden.server.PromptSpec;
+import dev.warden.server.ResourceSpec;
+import dev.warden.server.ResourceTemplateSpec;
+import dev.warden.server.ToolSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -38,26 +42,43 @@ public final class ConformanceServer {
                 .incidents(incidents)
                 .maxMessageBytes(maxMessageBytes)
                 .resourceSubscriptions(true)
-                .completion(params -> new Completion.Values(List.of(), OptionalInt.of(0), false));
-        ConformanceTools.all().forEach(b::tool);
-        resources(b);
-        prompts(b);
+                .completion(completion());
+        tools().forEach(b::tool);
+        resources().forEach(spec -> b.resource(spec.resource(), spec.reader()));
+        templates().forEach(spec -> b.resourceTemplate(spec.template(), spec.reader()));
+        prompts().forEach(b::prompt);
         return b.build();
     }
 
-    private static void resources(McpServer.Builder b) {
-        b.resource(resource("test://static-text", "static-text", "Static Text Resource",
+    /** The fixture's tools, for a server assembled elsewhere (the Spring Boot sample's beans). */
+    public static List<ToolSpec> tools() {
+        return ConformanceTools.all();
+    }
+
+    /** What the fixture completes: nothing, with a total of 0. */
+    public static CompletionHandler completion() {
+        return params -> new Completion.Values(List.of(), OptionalInt.of(0), false);
+    }
+
+    /** The fixture's resources with a fixed URI. */
+    public static List<ResourceSpec> resources() {
+        return List.of(
+                new ResourceSpec(resource("test://static-text", "static-text", "Static Text Resource",
                         "A static text resource for testing", "text/plain"),
-                (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
-                        "This is the content of the static text resource.")));
-        b.resource(resource("test://static-binary", "static-binary", "Static Binary Resource",
+                        (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
+                                "This is the content of the static text resource."))),
+                new ResourceSpec(resource("test://static-binary", "static-binary", "Static Binary Resource",
                         "A static binary resource (image) for testing", "image/png"),
-                (uri, vars) -> List.of(new Resources.BlobContents(uri, Optional.of("image/png"), IMAGE_PNG)));
-        b.resource(resource("test://watched-resource", "watched-resource", "Watched Resource",
+                        (uri, vars) -> List.of(new Resources.BlobContents(uri, Optional.of("image/png"), IMAGE_PNG))),
+                new ResourceSpec(resource("test://watched-resource", "watched-resource", "Watched Resource",
                         "A resource clients may subscribe to", "text/plain"),
-                (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
-                        "Watched resource content")));
-        b.resourceTemplate(new Resources.Template("test://template/{id}/data", "template",
+                        (uri, vars) -> List.of(new Resources.TextContents(uri, Optional.of("text/plain"),
+                                "Watched resource content"))));
+    }
+
+    /** The fixture's resource template. */
+    public static List<ResourceTemplateSpec> templates() {
+        return List.of(ResourceTemplateSpec.of(new Resources.Template("test://template/{id}/data", "template",
                         Optional.of("Resource Template"), Optional.of("A resource template with parameter substitution"),
                         Optional.of("application/json")),
                 (uri, vars) -> {
@@ -66,7 +87,7 @@ public final class ConformanceServer {
                     data.put("templateTest", true);
                     data.put("data", "Data for ID: " + vars.get("id"));
                     return List.of(new Resources.TextContents(uri, Optional.of("application/json"), data.toString()));
-                });
+                }));
     }
 
     private static Resources.Resource resource(String uri, String name, String title, String description,
@@ -75,27 +96,28 @@ public final class ConformanceServer {
                 OptionalLong.empty());
     }
 
-    private static void prompts(McpServer.Builder b) {
-        b.prompt(new PromptSpec(prompt("test_simple_prompt", "Simple Test Prompt", "A simple prompt without arguments",
-                List.of()), args -> result(user(Content.text("This is a simple prompt for testing.")))));
-        b.prompt(new PromptSpec(prompt("test_prompt_with_arguments", "Prompt With Arguments",
+    /** The fixture's prompts. */
+    public static List<PromptSpec> prompts() {
+        return List.of(new PromptSpec(prompt("test_simple_prompt", "Simple Test Prompt", "A simple prompt without arguments",
+                List.of()), args -> result(user(Content.text("This is a simple prompt for testing.")))),
+                new PromptSpec(prompt("test_prompt_with_arguments", "Prompt With Arguments",
                 "A prompt with required arguments", List.of(
                         new Prompts.Argument("arg1", Optional.of("First test argument"), true),
                         new Prompts.Argument("arg2", Optional.of("Second test argument"), true))),
                 args -> result(user(Content.text("Prompt with arguments: arg1='" + args.get("arg1") + "', arg2='"
-                        + args.get("arg2") + "'")))));
-        b.prompt(new PromptSpec(prompt("test_prompt_with_embedded_resource", "Prompt With Embedded Resource",
+                        + args.get("arg2") + "'")))),
+                new PromptSpec(prompt("test_prompt_with_embedded_resource", "Prompt With Embedded Resource",
                 "A prompt that includes an embedded resource", List.of(
                         new Prompts.Argument("resourceUri", Optional.of("URI of the resource to embed"), true))),
                 args -> result(
                         user(new Content.EmbeddedResource(new Resources.TextContents(args.get("resourceUri"),
                                 Optional.of("text/plain"), "Embedded resource content for testing."), Optional.empty())),
-                        user(Content.text("Please process the embedded resource above.")))));
-        b.prompt(new PromptSpec(prompt("test_prompt_with_image", "Prompt With Image",
+                        user(Content.text("Please process the embedded resource above.")))),
+                new PromptSpec(prompt("test_prompt_with_image", "Prompt With Image",
                 "A prompt that includes image content", List.of()),
                 args -> result(user(new Content.Image(IMAGE_PNG, "image/png", Optional.empty())),
-                        user(Content.text("Please analyze the image above.")))));
-        b.prompt(new PromptSpec(prompt("test_input_required_result_prompt", "Prompt Needing Input",
+                        user(Content.text("Please analyze the image above.")))),
+                new PromptSpec(prompt("test_input_required_result_prompt", "Prompt Needing Input",
                 "Asks the user for context (2026-07-28: an input-required result) before it renders", List.of()),
                 (args, input) -> {
                     ObjectNode answer = input.input("context", "elicitation/create",

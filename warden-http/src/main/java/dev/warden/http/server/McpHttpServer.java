@@ -1,21 +1,7 @@
 package dev.warden.http.server;
 
 import dev.warden.core.transport.Transport;
-import dev.warden.http.server.internal.request.AuthGate;
-import dev.warden.http.server.internal.request.Gate;
-import dev.warden.http.server.internal.request.RequestDeadlines;
-import dev.warden.http.server.internal.route.McpHandler;
-import dev.warden.http.server.internal.seal.SessionSeal;
-import dev.warden.http.server.internal.session.HttpCounters;
-import dev.warden.http.server.internal.settings.ClientLimits;
-import dev.warden.http.server.internal.settings.EndpointSettings;
-import dev.warden.http.server.internal.settings.ResumeWindow;
 import java.net.URI;
-import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -38,23 +24,14 @@ public final class McpHttpServer implements AutoCloseable {
 
     private final Server jetty;
     private final ServerConnector connector;
-    private final McpHandler handler;
-    private final RequestDeadlines deadlines;
-    private final ScheduledExecutorService timers;
+    private final McpHttpHandler endpoint;
     private final String path;
     private final String host;
-    private final Duration keepAlive;
-    private final AuthGate auth;
 
     McpHttpServer(McpHttpServerBuilder b) {
         this.path = b.path;
         this.host = b.host;
-        this.keepAlive = b.keepAlive;
-        this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "warden-http-timers");
-            t.setDaemon(true);
-            return t;
-        });
+        this.endpoint = new McpHttpHandler(b);
         VirtualThreadPool pool = new VirtualThreadPool();
         pool.setName("warden-http");
         this.jetty = new Server(pool);
@@ -65,22 +42,9 @@ public final class McpHttpServer implements AutoCloseable {
         this.connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
         connector.setHost(b.host);
         connector.setPort(b.port);
-        this.deadlines = new RequestDeadlines(b.requestTimeout, b.clock);
-        connector.addEventListener(deadlines);
+        endpoint.attach(connector);
         jetty.addConnector(connector);
-        Set<String> hosts = b.allowedHosts.isEmpty() ? HostPolicy.loopback().hosts() : b.allowedHosts;
-        ClientLimits limits = new ClientLimits(b.maxSessions, b.maxSessionsPerAddress, b.maxPendingRequests,
-                b.streamBufferEvents, b.streamBufferBytes, b.retainedBytesPerSession);
-        this.auth = new AuthGate(b.authenticator);
-        ResumeWindow resumeWindow = b.resumeTimer.map(timer -> new ResumeWindow(b.resumeWindow, timer))
-                .orElseGet(() -> ResumeWindow.on(b.resumeWindow, timers));
-        this.handler = new McpHandler(new EndpointSettings(b.path, new HostPolicy(hosts, b.allowedOrigins)::allows,
-                b.maxBodyBytes, b.retry, resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
-                auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready),
-                b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock)),
-                b.replicas),
-                timers, deadlines);
-        jetty.setHandler(handler);
+        jetty.setHandler(endpoint.handler());
         jetty.setStopTimeout(2000);
     }
 
@@ -91,12 +55,7 @@ public final class McpHttpServer implements AutoCloseable {
     /** Starts listening; returns once the port is bound. */
     public McpHttpServer start() throws Exception {
         jetty.start();
-        auth.bound(endpoint());
-        long every = keepAlive.toMillis();
-        timers.scheduleAtFixedRate(handler::tick, every, every, TimeUnit.MILLISECONDS);
-        // Late clients are looked for every second, not every keep-alive: a request deadline of 30 s
-        // then cuts a slowloris connection after 30-31 s, not up to a keep-alive period later.
-        timers.scheduleAtFixedRate(deadlines::sweep, 1, 1, TimeUnit.SECONDS);
+        endpoint.start(endpoint());
         return this;
     }
 
@@ -116,20 +75,17 @@ public final class McpHttpServer implements AutoCloseable {
      * authenticator's, or the endpoint's URL; empty when the server authenticates nobody.
      */
     public java.util.Optional<URI> resource() {
-        return auth.resource();
+        return endpoint.resource();
     }
 
     /** The sessions open (those idle past the idle timeout are closed first). */
     public int sessionCount() {
-        return handler.sessionCount();
+        return endpoint.sessionCount();
     }
 
     /** What the server has refused or taken away from clients so far, for metrics. */
     public Stats stats() {
-        HttpCounters c = handler.counters();
-        return new Stats(c.sessionsOpened(), c.sessionsEvicted(), c.sessionsExpired(), c.sessionsRefused(),
-                c.streamsCut(), c.notificationsDropped(), c.requestsRefused(), c.sessionsRestored(),
-                c.sessionsNotPortable());
+        return endpoint.stats();
     }
 
     /**
@@ -156,13 +112,13 @@ public final class McpHttpServer implements AutoCloseable {
 
     @Override
     public void close() {
-        handler.closeAll();
+        endpoint.closeSessions();
         try {
             jetty.stop();
         } catch (Exception e) {
             // stopping is best effort; the port is released with the process anyway
         }
-        timers.shutdownNow();
+        endpoint.close();
     }
 
     /** Sessions open at once, unless {@link McpHttpServerBuilder#maxSessions} says otherwise. */

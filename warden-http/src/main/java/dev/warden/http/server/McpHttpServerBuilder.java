@@ -305,6 +305,22 @@ public final class McpHttpServerBuilder {
     }
 
     public McpHttpServer build() {
+        check();
+        return new McpHttpServer(this);
+    }
+
+    /**
+     * The endpoint as a handler for a Jetty server someone else owns (see {@link McpHttpHandler}),
+     * with this builder's settings but its port. {@link #host} is the interface that server binds,
+     * checked as {@link #build()} checks it: one that is not loopback needs {@link #allowedHosts}
+     * and an authenticator.
+     */
+    public McpHttpHandler buildHandler() {
+        check();
+        return new McpHttpHandler(this);
+    }
+
+    private void check() {
         if (onSession == null) {
             throw new IllegalStateException("onSession is required: it connects a server to each new session");
         }
@@ -317,7 +333,6 @@ public final class McpHttpServerBuilder {
                     + "is set: anyone who reaches it could call every tool; set an authenticator, or "
                     + "insecureNoAuth() if something in front authenticates");
         }
-        return new McpHttpServer(this);
     }
 
     private static Duration positive(Duration d, String name) {
