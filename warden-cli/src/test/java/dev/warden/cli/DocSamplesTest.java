@@ -68,9 +68,7 @@ class DocSamplesTest {
             Map.entry("--transport", "the MCP Inspector CLI"),
             Map.entry("-----BEGIN", "a PEM block"),
             Map.entry("-----BEGIN ", "a PEM block"),
-            Map.entry("-XX:GCTimeRatio", "the JVM"),
-            Map.entry("-Xlint:exports", "javac"),
-            Map.entry("-Werror", "javac"));
+            Map.entry("-XX:GCTimeRatio", "the JVM"));
 
     @TempDir
     Path dir;
