@@ -1,0 +1,76 @@
+package dev.warden.adapter.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.tool.annotation.Tool;
+
+/**
+ * The slot and the advice without Spring AI: inside a guarded call the original exception reaches
+ * the handler's caller and Spring AI sees only the marker; outside one (a chat client calling the
+ * same @Tool method) the method throws what it throws; a failure the tool itself recovers from is
+ * no failure of the call.
+ */
+class CapturingAdviceTest {
+
+    public static class Tools {
+        private Tools self;
+
+        @Tool(description = "reads")
+        public String read(String name) throws IOException {
+            throw new NoSuchFileException("/srv/app/" + name);
+        }
+
+        @Tool(description = "reads, or falls back")
+        public String readOrDefault(String name) {
+            try {
+                return self.read(name);
+            } catch (IOException | RuntimeException e) {
+                return "default";
+            }
+        }
+    }
+
+    private final Tools tools = proxy();
+
+    private static Tools proxy() {
+        Tools target = new Tools();
+        Tools proxy = (Tools) new ToolMethodProxies(Tools.class.getClassLoader()).postProcessAfterInitialization(target,
+                "tools");
+        target.self = proxy;
+        return proxy;
+    }
+
+    @Test
+    void insideAGuardedCallTheOriginalReachesTheHandlersCallerAndSpringAiSeesTheMarker() {
+        assertThatThrownBy(() -> CallSlot.around(() -> {
+            try {
+                return tools.read("q3.csv");
+            } catch (Exception springAiSees) {
+                assertThat(springAiSees).isInstanceOf(CapturingAdvice.Captured.class).hasNoCause();
+                return "Spring AI's text";
+            }
+        })).isInstanceOf(NoSuchFileException.class).hasMessage("/srv/app/q3.csv");
+        assertThat(CallSlot.current()).isEmpty();
+    }
+
+    @Test
+    void outsideAGuardedCallTheMethodThrowsWhatItThrows() {
+        assertThatThrownBy(() -> tools.read("q3.csv")).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void aFailureTheToolRecoversFromIsNoFailureOfTheCall() {
+        assertThat(CallSlot.around(() -> tools.readOrDefault("q3.csv"))).isEqualTo("default");
+    }
+
+    @Test
+    void onlyBeansWithServedMethodsAreProxied() {
+        Object plain = new Object();
+        assertThat(new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(plain, "x"))
+                .isSameAs(plain);
+    }
+}
