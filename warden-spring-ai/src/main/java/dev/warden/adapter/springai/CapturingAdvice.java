@@ -6,17 +6,19 @@ import org.aopalliance.intercept.MethodInvocation;
 
 /**
  * Around a method Spring AI serves ({@code @McpTool}, {@code @Tool}, {@code @McpResource}, ...):
- * inside a guarded call, the exception the method throws goes into the {@link CallSlot} and Spring AI is given a bare marker, whose text never
- * reaches the client (the guarded handler answers from the original). Called any other way (a chat
- * client's tool calling, a test), the method throws what it throws.
+ * inside a guarded call, the exception the method throws goes into the {@link CallSlot} and Spring
+ * AI is given a bare marker, whose text never reaches the client (the guarded handler answers from
+ * the original). Called any other way (a chat client's tool calling, a test), the method throws
+ * what it throws.
  */
 final class CapturingAdvice implements MethodInterceptor {
 
     /**
-     * Unchecked, so Spring AI takes its error-result path (a checked exception from an
-     * {@code @McpTool} method would fail the whole HTTP request); no message, no stack.
+     * An {@link Error}, so no {@code catch (Exception e)} on Spring AI's way turns it into text or an
+     * error of its own: it reaches the guarded handler as it is (or, from a {@code @Tool} method,
+     * inside Spring AI's exception), which answers from the original instead. No message, no stack.
      */
-    static final class Captured extends RuntimeException {
+    static final class Captured extends Error {
         private static final long serialVersionUID = 1L;
 
         Captured() {

@@ -75,7 +75,8 @@ public final class Shop {
 
     public String invoice(int id) {
         String url = "https://" + UPSTREAM_HOST + ":8443/v1/invoices/" + id + "?api_key=" + UPSTREAM_TOKEN;
-        throw new UncheckedIOException(new IOException("I/O error on GET request for \"" + url + "\": Connection refused",
+        throw new UncheckedIOException(new IOException(
+                "I/O error on GET request for \"" + url + "\": Connection refused",
                 new ConnectException("Connection refused")));
     }
 

@@ -73,8 +73,9 @@ class SpringAiSideBySideTest {
 
     private static SpringApplicationBuilder app(boolean warden) {
         return new SpringApplicationBuilder(OrdersApplication.class).properties(
-                "server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
-                "spring.ai.mcp.server.name=orders", "spring.ai.mcp.server.type=SYNC",
+                // immediate: a client's open event stream would hold a graceful shutdown for 30 s
+                "server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
+                "spring.main.banner-mode=off", "spring.ai.mcp.server.name=orders", "spring.ai.mcp.server.type=SYNC",
                 "spring.ai.mcp.server.protocol=STREAMABLE",
                 "orders.jdbc-url=jdbc:h2:mem:shop;DB_CLOSE_DELAY=-1", "orders.reports=" + reports,
                 "warden.spring-ai.enabled=" + warden);
@@ -120,7 +121,8 @@ class SpringAiSideBySideTest {
             assertThat(seen.text()).as(name).doesNotContain("Exception", "\tat ", "stackTrace", "Shipment",
                     "SHOP_ORDERS", "shop_orders", "TOTL_CENTS", "totl_cents", "PRIMARY KEY", "SQL statement",
                     Shop.UPSTREAM_TOKEN, Shop.UPSTREAM_HOST, dir.toString(), "java.", "Caused by", "Cannot invoke");
-            JsonNode warden = seen.warden().orElseThrow(() -> new AssertionError(name + ": no code and ref in " + seen));
+            JsonNode warden = seen.warden()
+                    .orElseThrow(() -> new AssertionError(name + ": no code and ref in " + seen));
             Incident incident = store.find(new Ref(warden.path("ref").asString())).orElseThrow(
                     () -> new AssertionError(name + ": no incident for " + warden));
             assertThat(incident.code().name()).as(name).isEqualTo(warden.path("code").asString());
@@ -225,7 +227,8 @@ class SpringAiSideBySideTest {
 
     /** The measured side-by-side, for docs/guides/protect-a-spring-ai-server.md. */
     private static void table(Map<String, Observed> before, Map<String, Observed> after) {
-        StringBuilder table = new StringBuilder("| failure | Spring AI as it is | with warden-spring-ai |\n|---|---|---|\n");
+        StringBuilder table = new StringBuilder(
+                "| failure | Spring AI as it is | with warden-spring-ai |\n|---|---|---|\n");
         before.forEach((name, seen) -> table.append("| ").append(name).append(" | ").append(seen.cell(200))
                 .append(" | ").append(after.get(name).cell(200)).append(" |\n"));
         StringBuilder full = new StringBuilder();
