@@ -3,20 +3,14 @@ package dev.warden.adapter.springai.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.adapter.mcpsdk.WardenGuard;
+import dev.warden.adapter.mcpsdk.sample.Clients;
 import dev.warden.adapter.mcpsdk.sample.Observed;
-import dev.warden.core.error.Ref;
 import dev.warden.core.incident.FileIncidentStore;
-import dev.warden.core.incident.Incident;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The shop served twice by Spring AI's MCP server (2.0.1, Streamable HTTP on Spring MVC), booted
@@ -51,7 +44,6 @@ class SpringAiSideBySideTest {
     private static URI guarded;
     private static FileIncidentStore store;
     private static Path reports;
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
     static void serve() throws IOException {
@@ -121,11 +113,7 @@ class SpringAiSideBySideTest {
             assertThat(seen.text()).as(name).doesNotContain("Exception", "\tat ", "stackTrace", "Shipment",
                     "SHOP_ORDERS", "shop_orders", "TOTL_CENTS", "totl_cents", "PRIMARY KEY", "SQL statement",
                     Shop.UPSTREAM_TOKEN, Shop.UPSTREAM_HOST, dir.toString(), "java.", "Caused by", "Cannot invoke");
-            JsonNode warden = seen.warden()
-                    .orElseThrow(() -> new AssertionError(name + ": no code and ref in " + seen));
-            Incident incident = store.find(new Ref(warden.path("ref").asString())).orElseThrow(
-                    () -> new AssertionError(name + ": no incident for " + warden));
-            assertThat(incident.code().name()).as(name).isEqualTo(warden.path("code").asString());
+            seen.incidentIn(store);
         });
         assertThat(after.get("trusted ValidationFailure").kind()).isEqualTo("isError");
         assertThat(after.get("trusted ValidationFailure").text())
@@ -177,8 +165,7 @@ class SpringAiSideBySideTest {
     }
 
     private static String originalOf(Observed seen) {
-        Incident incident = store.find(new Ref(seen.warden().orElseThrow().path("ref").asString())).orElseThrow();
-        return incident.chain() + " " + incident.original().orElse("");
+        return seen.originalIn(store);
     }
 
     private static Observed call(URI base, String tool, Map<String, Object> arguments) {
@@ -186,43 +173,11 @@ class SpringAiSideBySideTest {
     }
 
     private static Observed client(URI base, Function<McpSyncClient, Object> request) {
-        var transport = HttpClientStreamableHttpTransport.builder(base.toString()).endpoint("/mcp").build();
-        try (McpSyncClient client = McpClient.sync(transport).build()) {
-            client.initialize();
-            return Observed.of(() -> request.apply(client));
-        }
+        return Clients.sdk(base, "/mcp", request);
     }
 
-    /** A request sent as bytes, in a session of its own (or with a session id the server never gave). */
     private static Observed raw(URI base, boolean inSession, String body) {
-        try {
-            String session = "no-such-session";
-            if (inSession) {
-                HttpResponse<String> init = post(base, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-                        + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-                        + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
-                session = init.headers().firstValue("mcp-session-id").orElseThrow();
-                post(base, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-            }
-            HttpResponse<String> response = post(base, session, body);
-            return new Observed("HTTP " + response.statusCode(), response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static HttpResponse<String> post(URI base, String session, String body)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/mcp"))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("mcp-session-id", session);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return Clients.raw(base.resolve("/mcp"), inSession, body);
     }
 
     /** The measured side-by-side, for docs/guides/protect-a-spring-ai-server.md. */
