@@ -79,7 +79,8 @@ class GuardedJsonMapperTest {
     void aTransportWithAJsonLibraryOfItsOwnWritesTheSameValues() throws Exception {
         McpError error = McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("Session not found: s1").build();
         Object safe = guard.transportValue(error);
-        assertThat(base.writeValueAsString(safe)).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,")
+        assertThat(base.writeValueAsString(safe))
+                .startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,")
                 .contains("\"ref\":\"ref_").doesNotContain("Session not found", "stackTrace");
         JSONRPCResponse result = JSONRPCResponse.result(5, Map.of("ok", true));
         assertThat(guard.transportValue(result)).isSameAs(result);

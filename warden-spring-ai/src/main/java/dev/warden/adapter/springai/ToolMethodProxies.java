@@ -4,6 +4,8 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.stream.Stream;
+import org.springframework.aop.Advisor;
+import org.springframework.aop.framework.Advised;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
@@ -47,14 +49,21 @@ final class ToolMethodProxies implements BeanPostProcessor, Ordered {
         if (Stream.of(ReflectionUtils.getUniqueDeclaredMethods(type)).noneMatch(this::isTool)) {
             return bean;
         }
-        ProxyFactory factory = new ProxyFactory(bean);
-        factory.setProxyTargetClass(true);
-        factory.addAdvisor(new DefaultPointcutAdvisor(new StaticMethodMatcherPointcut() {
+        Advisor capturing = new DefaultPointcutAdvisor(new StaticMethodMatcherPointcut() {
             @Override
             public boolean matches(Method method, Class<?> targetClass) {
                 return isTool(method);
             }
-        }, new CapturingAdvice()));
+        }, new CapturingAdvice());
+        if (bean instanceof Advised proxy && AopUtils.isAopProxy(bean) && !proxy.isFrozen()) {
+            // Already a proxy (@Transactional, @Async, ...): the advice goes first in it, around the others,
+            // so it sees what they throw too, as Spring's own advising post-processors do.
+            proxy.addAdvisor(0, capturing);
+            return bean;
+        }
+        ProxyFactory factory = new ProxyFactory(bean);
+        factory.setProxyTargetClass(true);
+        factory.addAdvisor(capturing);
         return factory.getProxy(type.getClassLoader());
     }
 

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
 import org.junit.jupiter.api.Test;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.ai.tool.annotation.Tool;
 
 /**
@@ -71,5 +74,23 @@ class CapturingAdviceTest {
         Object plain = new Object();
         assertThat(new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(plain, "x"))
                 .isSameAs(plain);
+    }
+
+    @Test
+    void aBeanThatIsAlreadyAProxyGetsTheAdviceInItsOwnProxy() {
+        ProxyFactory factory = new ProxyFactory(new Tools());
+        factory.setProxyTargetClass(true);
+        factory.addAdvice((MethodInterceptor) MethodInvocation::proceed);
+        Object transactional = factory.getProxy();
+        Object advised = new ToolMethodProxies(getClass().getClassLoader())
+                .postProcessAfterInitialization(transactional, "tools");
+        assertThat(advised).isSameAs(transactional);
+        assertThatThrownBy(() -> CallSlot.around(() -> {
+            try {
+                return ((Tools) advised).read("q3.csv");
+            } catch (IOException | RuntimeException e) {
+                return "Spring AI's text";
+            }
+        })).isInstanceOf(NoSuchFileException.class);
     }
 }

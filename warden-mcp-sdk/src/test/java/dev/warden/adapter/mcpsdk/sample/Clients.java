@@ -37,7 +37,8 @@ public final class Clients {
         try {
             String session = "no-such-session";
             if (inSession) {
-                HttpResponse<String> init = post(endpoint, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                HttpResponse<String> init = post(endpoint, null,
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
                         + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                         + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
                 session = init.headers().firstValue("mcp-session-id").orElseThrow();
