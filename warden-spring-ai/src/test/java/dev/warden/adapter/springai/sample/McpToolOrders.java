@@ -64,6 +64,14 @@ public class McpToolOrders {
         return shop.report(name);
     }
 
+    @McpTool(name = "place_order", description = "Places an order for 1 to 100 items.")
+    public String placeOrder(@McpToolParam(description = "how many, 1 to 100") int quantity) {
+        if (quantity < 1 || quantity > 100) {
+            throw new QuantityRejected(quantity, 100);
+        }
+        return "placed";
+    }
+
     // doc:trusted
     @McpTool(name = "cancel_order", description = "Cancels an order.")
     public String cancelOrder(@McpToolParam(description = "order id") int id,

@@ -1,6 +1,11 @@
 package dev.warden.adapter.springai.sample;
 
+import dev.warden.core.error.FailureClassifier;
+import dev.warden.core.error.ValidationFailure;
+import dev.warden.core.error.Violation;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.method.MethodToolCallbackProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -36,4 +41,15 @@ public class OrdersApplication {
     ToolCallbackProvider toolCallbacks(ToolOrders tools) {
         return MethodToolCallbackProvider.builder().toolObjects(tools).build();
     }
+
+    // doc:classifier
+    /** The shop's own refusal, told to the model in words written for it (never the exception's message). */
+    @Bean
+    FailureClassifier quantityRejections() {
+        return thrown -> thrown instanceof QuantityRejected rejected
+                ? Optional.of(new ValidationFailure(List.of(
+                        new Violation("/quantity", "must be between 1 and " + rejected.max()))))
+                : Optional.empty();
+    }
+    // end:classifier
 }

@@ -86,6 +86,8 @@ class SpringAiSideBySideTest {
         seeds.put("upstream URL with its token", b -> call(b, "invoice", Map.of("id", 1)));
         seeds.put("missing file, checked IOException", b -> call(b, "report", Map.of("name", "q3.csv")));
         seeds.put("trusted ValidationFailure", b -> call(b, "cancel_order", Map.of("id", 1, "reason", "oops")));
+        seeds.put("the shop's own refusal, mapped by a FailureClassifier bean",
+                b -> call(b, "place_order", Map.of("quantity", 500)));
         seeds.put("@Tool: NullPointerException", b -> call(b, "tool_order_status", Map.of("id", 7)));
         seeds.put("@Tool: missing file, checked IOException", b -> call(b, "tool_report", Map.of("name", "q3.csv")));
         seeds.put("@Tool: trusted ConflictFailure", b -> call(b, "tool_hold_order", Map.of("id", 1)));
@@ -112,12 +114,15 @@ class SpringAiSideBySideTest {
         after.forEach((name, seen) -> {
             assertThat(seen.text()).as(name).doesNotContain("Exception", "\tat ", "stackTrace", "Shipment",
                     "SHOP_ORDERS", "shop_orders", "TOTL_CENTS", "totl_cents", "PRIMARY KEY", "SQL statement",
-                    Shop.UPSTREAM_TOKEN, Shop.UPSTREAM_HOST, dir.toString(), "java.", "Caused by", "Cannot invoke");
+                    Shop.UPSTREAM_TOKEN, Shop.UPSTREAM_HOST, dir.toString(), "java.", "Caused by", "Cannot invoke",
+                    "OrderPolicy");
             seen.incidentIn(store);
         });
         assertThat(after.get("trusted ValidationFailure").kind()).isEqualTo("isError");
         assertThat(after.get("trusted ValidationFailure").text())
                 .contains("VALIDATION_ERROR", "/reason", "must be one of: customer_request, duplicate, fraud");
+        assertThat(after.get("the shop's own refusal, mapped by a FailureClassifier bean").text())
+                .contains("VALIDATION_ERROR", "/quantity", "must be between 1 and 100").doesNotContain("OrderPolicy");
         assertThat(after.get("@Tool: trusted ConflictFailure").text())
                 .contains("CONFLICT", "order 1 has shipped; it can no longer be held");
         assertThat(after.get("H2 unique violation (23505)").text())
@@ -138,6 +143,8 @@ class SpringAiSideBySideTest {
         assertThat(before.get("H2 unknown column (42122)").text()).containsIgnoringCase("totl_cents");
         assertThat(before.get("upstream URL with its token").text()).contains(Shop.UPSTREAM_TOKEN);
         assertThat(before.get("@Tool: NullPointerException").text()).contains("Shipment");
+        assertThat(before.get("the shop's own refusal, mapped by a FailureClassifier bean").text())
+                .contains("OrderPolicy#check");
         assertThat(before.get("@Tool: missing file, checked IOException").text()).contains(reports.toString());
         assertThat(before.get("missing file (@McpResource)").text()).contains(reports.toString());
         assertThat(before.get("NullPointerException in a prompt (@McpPrompt)").text()).contains("Shipment");
