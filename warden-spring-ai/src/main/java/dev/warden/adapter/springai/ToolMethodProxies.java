@@ -2,6 +2,7 @@ package dev.warden.adapter.springai;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.stream.Stream;
 import org.springframework.aop.Advisor;
@@ -34,6 +35,8 @@ final class ToolMethodProxies implements BeanPostProcessor, Ordered {
             "org.springframework.ai.mcp.annotation.McpPrompt", "org.springframework.ai.mcp.annotation.McpComplete",
             "org.springframework.ai.tool.annotation.Tool");
 
+    private static final System.Logger LOG = System.getLogger(ToolMethodProxies.class.getName());
+
     private final List<Class<? extends Annotation>> annotations;
 
     ToolMethodProxies(ClassLoader loader) {
@@ -59,6 +62,12 @@ final class ToolMethodProxies implements BeanPostProcessor, Ordered {
             // Already a proxy (@Transactional, @Async, ...): the advice goes first in it, around the others,
             // so it sees what they throw too, as Spring's own advising post-processors do.
             proxy.addAdvisor(0, capturing);
+            return bean;
+        }
+        if (Modifier.isFinal(type.getModifiers())) {
+            // A class proxy is a subclass; failing the application's start for it would break what works.
+            LOG.log(System.Logger.Level.WARNING, () -> type.getName() + " is final, so Warden cannot see its "
+                    + "methods' exceptions before Spring AI turns them into text; make it non-final");
             return bean;
         }
         ProxyFactory factory = new ProxyFactory(bean);

@@ -37,6 +37,13 @@ class CapturingAdviceTest {
         }
     }
 
+    public static final class Sealed {
+        @Tool(description = "reads")
+        public String read(String name) throws IOException {
+            throw new NoSuchFileException("/srv/app/" + name);
+        }
+    }
+
     private final Tools tools = proxy();
 
     private static Tools proxy() {
@@ -74,6 +81,13 @@ class CapturingAdviceTest {
         Object plain = new Object();
         assertThat(new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(plain, "x"))
                 .isSameAs(plain);
+    }
+
+    @Test
+    void aFinalClassIsLeftAsItIsRatherThanFailingTheApplicationsStart() {
+        Sealed sealed = new Sealed();
+        assertThat(new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(sealed, "s"))
+                .isSameAs(sealed);
     }
 
     @Test
