@@ -67,11 +67,19 @@ public final class WardenGuard implements AutoCloseable {
     }
 
     /** One specification, as {@link #wrap(List)} guards it. */
-    @SuppressWarnings("unchecked") // Specs returns a record of the class it was given
     public <S> S wrapOne(S spec) {
         Objects.requireNonNull(spec, "spec");
-        return (S) Specs.wrap(spec, failures).orElseThrow(() -> new IllegalArgumentException(
+        return wrapIfSpecification(spec).orElseThrow(() -> new IllegalArgumentException(
                 spec.getClass().getName() + " is not a tool, resource, template, prompt or completion specification"));
+    }
+
+    /**
+     * {@code candidate} guarded as {@link #wrapOne} guards it, or empty when it is no specification:
+     * for a caller that meets objects of any type (a Spring context's beans).
+     */
+    @SuppressWarnings("unchecked") // Specs returns a record of the class it was given
+    public <S> Optional<S> wrapIfSpecification(S candidate) {
+        return Specs.wrap(Objects.requireNonNull(candidate, "candidate"), failures).map(spec -> (S) spec);
     }
 
     /**
@@ -81,6 +89,16 @@ public final class WardenGuard implements AutoCloseable {
      */
     public McpJsonMapper jsonMapper(McpJsonMapper base) {
         return new GuardedJsonMapper(base, failures);
+    }
+
+    /**
+     * What {@link #jsonMapper}'s mapper writes in place of {@code value}: Warden's error body for an
+     * exception object, the response with Warden's error for an internal error the SDK made itself;
+     * any other value unchanged. For a transport that writes with a JSON library of its own, such as
+     * Spring AI's WebMvc transports, whose error bodies Spring MVC's Jackson serializes.
+     */
+    public Object transportValue(Object value) {
+        return GuardedJsonMapper.guarded(value, failures);
     }
 
     /** The boundary failures pass through: its incident sink, classifiers and reporters. */

@@ -74,4 +74,25 @@ class GuardedJsonMapperTest {
         assertThat(mapper.writeValueAsString(result)).isEqualTo(base.writeValueAsString(result));
         assertThat(incidents).hasSize(1); // the prompt's own
     }
+
+    @Test
+    void aTransportWithAJsonLibraryOfItsOwnWritesTheSameValues() throws Exception {
+        McpError error = McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("Session not found: s1").build();
+        Object safe = guard.transportValue(error);
+        assertThat(base.writeValueAsString(safe))
+                .startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,")
+                .contains("\"ref\":\"ref_").doesNotContain("Session not found", "stackTrace");
+        JSONRPCResponse result = JSONRPCResponse.result(5, Map.of("ok", true));
+        assertThat(guard.transportValue(result)).isSameAs(result);
+        assertThat(guard.transportValue("text")).isEqualTo("text");
+    }
+
+    @Test
+    void onlyASpecificationIsWrapped() {
+        var prompt = new io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification(
+                new McpSchema.Prompt("p", null, null, List.of(), null), (x, r) -> null);
+        assertThat(guard.wrapIfSpecification(prompt)).get().isNotSameAs(prompt);
+        assertThat(guard.wrapIfSpecification(List.of(prompt))).isEmpty();
+        assertThat(guard.wrapIfSpecification("text")).isEmpty();
+    }
 }

@@ -29,15 +29,19 @@ public final class GuardedJsonMapper implements McpJsonMapper {
 
     @Override
     public String writeValueAsString(Object value) throws IOException {
-        return delegate.writeValueAsString(guarded(value));
+        return delegate.writeValueAsString(guarded(value, failures));
     }
 
     @Override
     public byte[] writeValueAsBytes(Object value) throws IOException {
-        return delegate.writeValueAsBytes(guarded(value));
+        return delegate.writeValueAsBytes(guarded(value, failures));
     }
 
-    private Object guarded(Object value) {
+    /**
+     * What is written in place of {@code value}: Warden's error body for an exception object, the
+     * response with Warden's error for an internal error the SDK made; any other value itself.
+     */
+    public static Object guarded(Object value, Failures failures) {
         return switch (value) {
             // No request id is known where a transport writes its error body; the SDK's response
             // record refuses a null id, so the body is written as a map.

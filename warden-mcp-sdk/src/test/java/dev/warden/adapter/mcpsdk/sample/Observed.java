@@ -1,5 +1,8 @@
 package dev.warden.adapter.mcpsdk.sample;
 
+import dev.warden.core.error.Ref;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentStore;
 import dev.warden.core.json.Json;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -53,6 +56,26 @@ public record Observed(String kind, String text) {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The incident behind this answer's ref, which carries the code the answer carries: what every
+     * guarded failure must have (one code, one ref, one incident of that code). Fails when any is missing.
+     */
+    public Incident incidentIn(IncidentStore store) {
+        JsonNode warden = warden().orElseThrow(() -> new AssertionError("no code and ref in " + this));
+        Incident incident = store.find(new Ref(warden.path("ref").asString()))
+                .orElseThrow(() -> new AssertionError("no incident for " + warden + " in " + this));
+        if (!incident.code().name().equals(warden.path("code").asString())) {
+            throw new AssertionError("the incident's code is " + incident.code() + ", the answer's " + warden);
+        }
+        return incident;
+    }
+
+    /** What the incident behind the ref keeps of the original: its exception chain and its text. */
+    public String originalIn(IncidentStore store) {
+        Incident incident = incidentIn(store);
+        return incident.chain() + " " + incident.original().orElse("");
     }
 
     /** One line for the guide's table: the kind and at most {@code max} characters of the text. */

@@ -2,18 +2,11 @@ package dev.warden.adapter.mcpsdk.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.error.Ref;
 import dev.warden.core.incident.FileIncidentStore;
-import dev.warden.core.incident.Incident;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -24,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The orders server (official SDK, seed failures) served twice on one Jetty over the SDK's
@@ -44,7 +36,6 @@ class OrdersSideBySideTest {
     private static SideBySide servers;
     private static URI base;
     private static FileIncidentStore store;
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
     static void serve() throws Exception {
@@ -99,10 +90,7 @@ class OrdersSideBySideTest {
             assertThat(seen.text()).as(name).doesNotContain("Exception", "\tat ", "stackTrace", "Shipment",
                     "sdk_orders", "totl_cents", "PSQL", OrdersServer.UPSTREAM_TOKEN, OrdersServer.UPSTREAM_HOST,
                     dir.toString(), "java.", "io.modelcontextprotocol", "Caused by");
-            JsonNode warden = seen.warden().orElseThrow(() -> new AssertionError(name + ": no code and ref in " + seen));
-            Incident incident = store.find(new Ref(warden.path("ref").asString())).orElseThrow(
-                    () -> new AssertionError(name + ": no incident for " + warden));
-            assertThat(incident.code().name()).as(name).isEqualTo(warden.path("code").asString());
+            seen.incidentIn(store);
         });
         assertThat(guarded.get("trusted validation failure").kind()).isEqualTo("isError");
         assertThat(guarded.get("trusted validation failure").text())
@@ -133,8 +121,7 @@ class OrdersSideBySideTest {
     }
 
     private static String originalOf(Observed seen) {
-        Incident incident = store.find(new Ref(seen.warden().orElseThrow().path("ref").asString())).orElseThrow();
-        return incident.chain() + " " + incident.original().orElse("");
+        return seen.originalIn(store);
     }
 
     private static Observed call(String path, String tool, Map<String, Object> arguments) {
@@ -142,43 +129,12 @@ class OrdersSideBySideTest {
     }
 
     private static Observed client(String path, Function<McpSyncClient, Object> request) {
-        var transport = HttpClientStreamableHttpTransport.builder(base.toString()).endpoint(path).build();
-        try (McpSyncClient client = McpClient.sync(transport).build()) {
-            client.initialize();
-            return Observed.of(() -> request.apply(client));
-        }
+        return Clients.sdk(base, path, request);
     }
 
     /** A request sent as bytes, in a session of its own (or with a session id the server never gave). */
     private static Observed raw(String path, boolean inSession, String body) {
-        try {
-            String session = "no-such-session";
-            if (inSession) {
-                HttpResponse<String> init = post(path, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-                        + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-                        + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
-                session = init.headers().firstValue("mcp-session-id").orElseThrow();
-                post(path, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-            }
-            HttpResponse<String> response = post(path, session, body);
-            return new Observed("HTTP " + response.statusCode(), response.body());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static HttpResponse<String> post(String path, String session, String body)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("mcp-session-id", session);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return Clients.raw(base.resolve(path), inSession, body);
     }
 
     /** The measured side-by-side, for docs/guides/protect-an-official-sdk-server.md. */
