@@ -86,6 +86,8 @@ class TypedToolsWireTest {
 
     record Opt(Optional<String> note, @ToolParam(required = false) Integer priority) { }
 
+    record Maybe(Optional<Size> size, Optional<Query> query, @ToolParam(required = false) LocalTime at) { }
+
     enum Broken {
         @JsonProperty("same") ONE, @JsonProperty("same") TWO
     }
@@ -202,5 +204,16 @@ class TypedToolsWireTest {
                 "{\"note\":null,\"priority\":null}");
         assertThat(result.get("isError").asBoolean()).as("%s", result).isFalse();
         assertThat(result.get("content").get(0).get("text").stringValue()).isEqualTo("Optional.empty null");
+    }
+
+    @Test
+    void aNullForAnOptionalEnumRecordOrTimeIsAcceptedToo() throws Exception {
+        JsonNode result = call(ToolSpec.of("maybe", Maybe.class,
+                (m, ctx) -> ToolResult.text(m.size() + " " + m.query() + " " + m.at())),
+                "{\"size\":null,\"query\":null,\"at\":null}");
+        assertThat(result.get("isError").asBoolean()).as("%s", result).isFalse();
+        assertThat(result.get("content").get(0).get("text").stringValue()).isEqualTo("Optional.empty Optional.empty null");
+        JsonNode small = client.callTool("maybe", json("{\"size\":\"small\"}")).get("result");
+        assertThat(small.get("content").get(0).get("text").stringValue()).startsWith("Optional[small]");
     }
 }
