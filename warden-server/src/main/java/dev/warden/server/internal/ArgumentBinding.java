@@ -54,6 +54,12 @@ final class ArgumentBinding {
             }
             throw new IllegalStateException("the constructor of " + e.getType().getRawClass().getName() + " failed", cause);
         } catch (JacksonException e) {
+            // A ToolFailure from the author's own deserializer, say: theirs to say, as thrown.
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof ToolFailure failure) {
+                    throw failure;
+                }
+            }
             String why = e instanceof InputCoercionException ? OUT_OF_RANGE : DOES_NOT_FIT;
             throw new ValidationFailure(List.of(new Violation(schema.pointer(path(at, e)), why)));
         }
