@@ -14,7 +14,8 @@ import java.lang.annotation.Target;
  * record (structured content, with an output schema generated from it) or nothing.
  *
  * <p>The hints default to what the MCP spec assumes when a hint is absent (not read-only,
- * destructive, not idempotent, open world); only the hints that differ are sent.
+ * destructive, not idempotent, open world); only the hints that differ are sent, and a read-only
+ * tool sends no destructive hint (the spec reads it only when a tool is not read-only).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -11,9 +11,10 @@ import java.lang.annotation.Target;
  * {@link Tool} method. The description goes into the generated input schema, where the model reads it.
  *
  * <p>An argument is required unless it is an {@code Optional}, carries an annotation named
- * {@code Nullable} (any package), or says {@code required = false}. Constraints (Jakarta
- * Validation's {@code @Size}, {@code @Pattern}, {@code @Min}...) belong on record components, where
- * they become schema keywords.
+ * {@code Nullable} (any package), or says {@code required = false}; one that is not required may
+ * also be sent as {@code null}. Constraints (Jakarta Validation's {@code @Size}, {@code @Pattern},
+ * {@code @Min}...) belong on record components, where they become schema keywords; one a schema
+ * cannot say ({@code @Future}, {@code @Digits}...) is refused at registration.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -30,6 +31,9 @@ public @interface ToolParam {
     /** What the model should know to fill the argument in. */
     String description() default "";
 
-    /** False lets the caller leave the argument out (a boxed type then arrives as null). */
+    /**
+     * False lets the caller leave the argument out or send {@code null}: a boxed type then arrives as
+     * null (declare an {@code Optional} to receive {@code Optional.empty()} instead).
+     */
     boolean required() default true;
 }

@@ -95,7 +95,8 @@ public final class ToolSpec {
 
     /** As {@link #fromMethods(Object)}, reaching the methods through the caller's {@code lookup}. */
     public static List<ToolSpec> fromMethods(Object target, MethodHandles.Lookup lookup) {
-        return fromMethods(Objects.requireNonNull(target, "target"), Optional.of(lookup));
+        return fromMethods(Objects.requireNonNull(target, "target"), Optional.of(Objects.requireNonNull(lookup,
+                "lookup: pass MethodHandles.lookup(), or call fromMethods(target) to reach the methods by reflection")));
     }
 
     private static List<ToolSpec> fromMethods(Object target, Optional<MethodHandles.Lookup> lookup) {

@@ -2,7 +2,12 @@ package dev.warden.server;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import jakarta.validation.constraints.Digits;
+import jakarta.validation.constraints.Future;
 import jakarta.validation.constraints.Size;
+import java.lang.invoke.MethodHandles;
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -150,5 +155,42 @@ class AnnotatedToolMisuseTest {
     @Test
     void anObjectWithoutToolMethods() {
         refused(List.of(), "no @Tool method in");
+    }
+
+    record Booking(@Future LocalDate day, @Digits(integer = 3, fraction = 2) BigDecimal price) {
+    }
+
+    static class UntranslatedConstraint {
+        @Tool
+        String book(Booking booking) {
+            return "";
+        }
+    }
+
+    @Test
+    void aConstraintTheSchemaCannotSayIsRefusedRatherThanDropped() {
+        refused(new UntranslatedConstraint(), "UntranslatedConstraint.book(Booking)", "Booking.day", "@Future",
+                "compact constructor");
+    }
+
+    abstract static class Open<A extends Record> {
+        @Tool
+        String run(A args) {
+            return "";
+        }
+    }
+
+    static class LeftOpen<A extends Record> extends Open<A> {
+    }
+
+    @Test
+    void aTypeVariableTheTargetLeavesOpen() {
+        refused(new LeftOpen<>(), "Open.run(Record)", "type variable A", "LeftOpen");
+    }
+
+    @Test
+    void aNullLookupIsNamed() {
+        assertThatThrownBy(() -> ToolSpec.fromMethods(new Object(), (MethodHandles.Lookup) null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("lookup");
     }
 }

@@ -98,7 +98,7 @@ class AnnotatedToolsTest {
         JsonNode find = client.listedTool("find");
         assertThat(find.get("title").stringValue()).isEqualTo("Find orders");
         assertThat(find.get("annotations"))
-                .isEqualTo(json("{\"readOnlyHint\":true,\"destructiveHint\":false,\"openWorldHint\":false}"));
+                .isEqualTo(json("{\"readOnlyHint\":true,\"openWorldHint\":false}"));
         assertThat(client.listedTool("ping").has("annotations")).isFalse();
     }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -35,13 +36,14 @@ public final class AnnotatedTools {
 
     /**
      * The tools of {@code target}, sorted by name. A method overridden in a subclass (a framework's
-     * proxy, say) is found on the class that annotates it and called virtually, so the override runs.
+     * proxy, say) is found on the class or interface that annotates it (a JDK proxy's only on its
+     * interfaces) and called virtually, so the override runs.
      */
     public static List<Declared> declared(Object target, Optional<MethodHandles.Lookup> lookup) {
         Class<?> type = target.getClass();
         List<Declared> tools = new ArrayList<>();
         Set<String> signatures = new HashSet<>();
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        for (Class<?> c : hierarchy(type)) {
             Set<String> declaredHere = new HashSet<>();
             for (Method method : c.getDeclaredMethods()) {
                 Tool tool = method.getAnnotation(Tool.class);
@@ -69,6 +71,26 @@ public final class AnnotatedTools {
             }
         }
         return tools;
+    }
+
+    /** The classes from {@code type} up, then every interface they implement. */
+    private static List<Class<?>> hierarchy(Class<?> type) {
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            classes.add(c);
+        }
+        Set<Class<?>> interfaces = new LinkedHashSet<>();
+        classes.forEach(c -> addInterfaces(c, interfaces));
+        classes.addAll(interfaces);
+        return classes;
+    }
+
+    private static void addInterfaces(Class<?> type, Set<Class<?>> into) {
+        for (Class<?> i : type.getInterfaces()) {
+            if (into.add(i)) {
+                addInterfaces(i, into);
+            }
+        }
     }
 
     private static Declared declare(Object target, Method method, Tool tool, Optional<MethodHandles.Lookup> lookup) {
@@ -101,7 +123,8 @@ public final class AnnotatedTools {
     /** Only the hints that differ from what the spec assumes when a hint is absent. */
     private static Optional<Tools.Annotations> hints(Tool tool) {
         Optional<Boolean> readOnly = tool.readOnly() ? Optional.of(true) : Optional.empty();
-        Optional<Boolean> destructive = tool.destructive() ? Optional.empty() : Optional.of(false);
+        // The spec reads destructiveHint only when readOnlyHint is false: a read-only tool omits it.
+        Optional<Boolean> destructive = tool.destructive() || tool.readOnly() ? Optional.empty() : Optional.of(false);
         Optional<Boolean> idempotent = tool.idempotent() ? Optional.of(true) : Optional.empty();
         Optional<Boolean> openWorld = tool.openWorld() ? Optional.empty() : Optional.of(false);
         if (readOnly.isEmpty() && destructive.isEmpty() && idempotent.isEmpty() && openWorld.isEmpty()) {

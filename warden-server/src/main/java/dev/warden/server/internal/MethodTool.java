@@ -53,7 +53,9 @@ final class MethodTool {
     }
 
     static MethodTool of(Object target, Method method, Optional<MethodHandles.Lookup> lookup) {
-        Returns returns = returns(method.getReturnType());
+        TypeBindings types = new TypeBindings(target.getClass());
+        Type returned = types.resolve(method.getGenericReturnType());
+        Returns returns = returns(TypeBindings.raw(returned));
         List<Slot> slots = new ArrayList<>();
         List<RecordSchemas.Property> properties = new ArrayList<>();
         Parameter[] parameters = method.getParameters();
@@ -65,30 +67,39 @@ final class MethodTool {
         if (contexts > 1) {
             throw new IllegalArgumentException("takes more than one ToolContext");
         }
-        List<Parameter> arguments = Arrays.stream(parameters)
-                .filter(p -> p.getType() != ToolContext.class).toList();
-        boolean wholeRecord = arguments.size() == 1 && arguments.get(0).getType().isRecord()
-                && arguments.get(0).getAnnotation(ToolParam.class) == null;
+        Type[] resolved = new Type[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            resolved[i] = parameters[i].getType() == ToolContext.class ? ToolContext.class
+                    : types.resolve(parameters[i].getParameterizedType());
+        }
+        List<Integer> arguments = new ArrayList<>();
+        for (int i = 0; i < parameters.length; i++) {
+            if (parameters[i].getType() != ToolContext.class) {
+                arguments.add(i);
+            }
+        }
+        boolean wholeRecord = arguments.size() == 1 && TypeBindings.raw(resolved[arguments.get(0)]).isRecord()
+                && parameters[arguments.get(0)].getAnnotation(ToolParam.class) == null;
         Set<String> names = new HashSet<>();
         for (int i = 0; i < parameters.length; i++) {
             Parameter p = parameters[i];
             if (p.getType() == ToolContext.class) {
                 slots.add(new Slot(Kind.CONTEXT, "", ToolContext.class));
             } else if (wholeRecord) {
-                slots.add(new Slot(Kind.RECORD, "", p.getParameterizedType()));
+                slots.add(new Slot(Kind.RECORD, "", resolved[i]));
             } else {
-                RecordSchemas.Property property = property(p, i);
+                RecordSchemas.Property property = property(p, i, resolved[i]);
                 if (!names.add(property.name())) {
                     throw new IllegalArgumentException("two parameters are named \"" + property.name() + "\"");
                 }
                 properties.add(property);
-                slots.add(new Slot(Kind.ARGUMENT, property.name(), p.getParameterizedType()));
+                slots.add(new Slot(Kind.ARGUMENT, property.name(), resolved[i]));
             }
         }
-        ObjectNode input = wholeRecord ? RecordSchemas.of(arguments.get(0).getParameterizedType())
+        ObjectNode input = wholeRecord ? RecordSchemas.of(resolved[arguments.get(0)])
                 : RecordSchemas.object(properties);
         Optional<ObjectNode> output = returns == Returns.RECORD
-                ? Optional.of(RecordSchemas.of(method.getGenericReturnType())) : Optional.empty();
+                ? Optional.of(RecordSchemas.of(returned)) : Optional.empty();
         MethodHandle handle = handle(method, lookup);
         if (!AnnotatedTools.isStatic(method)) {
             handle = handle.bindTo(target);
@@ -158,11 +169,13 @@ final class MethodTool {
         if (type.isRecord()) {
             return Returns.RECORD;
         }
+        // An int or a List has no output schema (only an object may) and no one way to be text: the
+        // author says which, with a record or ToolResult.text(..).
         throw new IllegalArgumentException("returns " + type.getSimpleName()
                 + ": a tool method returns a ToolResult, a String, a record or nothing");
     }
 
-    private static RecordSchemas.Property property(Parameter p, int index) {
+    private static RecordSchemas.Property property(Parameter p, int index, Type type) {
         ToolParam param = p.getAnnotation(ToolParam.class);
         String name;
         if (param != null && !param.name().isEmpty()) {
@@ -180,10 +193,10 @@ final class MethodTool {
                         + "components, so take the arguments as one record");
             }
         }
-        boolean required = RecordSchemas.required(name, p.getType(), p.getAnnotations());
+        boolean required = RecordSchemas.required(name, TypeBindings.raw(type), p.getAnnotations());
         Optional<String> description = param == null || param.description().isEmpty()
                 ? Optional.empty() : Optional.of(param.description());
-        return new RecordSchemas.Property(name, p.getParameterizedType(), description, required);
+        return new RecordSchemas.Property(name, type, description, required);
     }
 
     private static MethodHandle handle(Method method, Optional<MethodHandles.Lookup> lookup) {

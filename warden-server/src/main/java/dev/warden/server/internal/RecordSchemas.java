@@ -22,9 +22,12 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -35,15 +38,27 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class RecordSchemas {
 
-    /** Thread-safe once built: one for the process. */
+    /**
+     * One for the process. victools 5.0.0's generator is not thread-safe (a HashMap in its Jackson
+     * module, a WeakHashMap in its type context; Spring AI #6207), so every generation holds
+     * {@link #LOCK}: schemas are made at registration, never per call, so nobody waits for long.
+     */
     private static final SchemaGenerator GENERATOR = generator();
+    private static final Object LOCK = new Object();
+
+    /** The constraints victools writes as keywords; any other would be silently left unchecked. */
+    private static final Set<String> TRANSLATED = Set.of("NotNull", "NotEmpty", "NotBlank", "Size", "Min", "Max",
+            "DecimalMin", "DecimalMax", "Positive", "PositiveOrZero", "Negative", "NegativeOrZero", "Pattern",
+            "Email", "AssertTrue", "AssertFalse");
 
     private RecordSchemas() {
     }
 
     /** The schema of a record (or any type whose schema is an object). */
     public static ObjectNode of(Type type) {
-        return GENERATOR.generateSchema(type);
+        synchronized (LOCK) {
+            return QuietStdout.during(() -> GENERATOR.generateSchema(type));
+        }
     }
 
     /** One property of an object schema built from several types (a method's parameters). */
@@ -52,6 +67,12 @@ public final class RecordSchemas {
 
     /** An object schema whose properties are the given types, sharing one {@code $defs}. */
     public static ObjectNode object(List<Property> properties) {
+        synchronized (LOCK) {
+            return QuietStdout.during(() -> objectSchema(properties));
+        }
+    }
+
+    private static ObjectNode objectSchema(List<Property> properties) {
         SchemaBuilder builder = GENERATOR.buildMultipleSchemaDefinitions();
         ObjectNode schema = Json.object();
         schema.put("type", "object");
@@ -59,7 +80,7 @@ public final class RecordSchemas {
         for (Property property : properties) {
             ObjectNode one = builder.createSchemaReference(present(property.type()));
             property.description().ifPresent(d -> one.put("description", d));
-            props.set(property.name(), one);
+            props.set(property.name(), property.required() ? one : nullable(one));
         }
         List<String> required = properties.stream().filter(Property::required).map(Property::name).toList();
         if (!required.isEmpty()) {
@@ -71,6 +92,26 @@ public final class RecordSchemas {
             schema.set("$defs", defs);
         }
         return schema;
+    }
+
+    /**
+     * One rule for an argument that is not required, as for a record's component: it may be left
+     * out or sent as {@code null}, and both reach the author as {@code Optional.empty()} or null.
+     */
+    private static ObjectNode nullable(ObjectNode schema) {
+        JsonNode type = schema.get("type");
+        if (type != null && type.isString() && !schema.has("enum") && !schema.has("const")) {
+            ArrayNode types = Json.mapper().createArrayNode().add(type.stringValue()).add("null");
+            schema.set("type", types);
+            return schema;
+        }
+        ObjectNode either = Json.object();
+        JsonNode description = schema.remove("description");
+        if (description != null) {
+            either.set("description", description);
+        }
+        either.putArray("anyOf").add(schema).add(Json.object().put("type", "null"));
+        return either;
     }
 
     /**
@@ -111,21 +152,39 @@ public final class RecordSchemas {
     private static SchemaGenerator generator() {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON)
-                // The names Jackson binds: @JsonProperty renames, enum constants as Jackson writes them.
-                .with(new JacksonSchemaModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED,
-                        JacksonOption.FLATTENED_ENUMS_FROM_JSONVALUE, JacksonOption.FLATTENED_ENUMS_FROM_JSONPROPERTY))
+                // The names Jackson binds: @JsonProperty renames (enums: WireTypes, from the mapper).
+                .with(new JacksonSchemaModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
                 .with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS))
                 // No property the record does not declare; a Map's values keep their own schema.
                 .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
+        config.forTypesInGeneral().withCustomDefinitionProvider(WireTypes::definition);
         config.forFields()
                 .withDescriptionResolver(RecordSchemas::description)
+                .withIgnoreCheck(RecordSchemas::refuseUntranslatedConstraints)
                 .withRequiredCheck(field -> required(field.getName(), field.getRawMember().getType(),
+                        field.getRawMember().getAnnotations()))
+                .withNullableCheck(field -> !required(field.getName(), field.getRawMember().getType(),
                         field.getRawMember().getAnnotations()));
         // No minimum/maximum for the range of int or long: they would fill every listing with
         // noise; 1e20 for an int passes "integer" and is refused by the binding, at its pointer.
         config.forTypesInGeneral().withPropertySorter(RecordSchemas.declarationOrder());
         return new SchemaGenerator(config.build());
+    }
+
+    /** Never ignores a field: refuses one whose constraint the schema would silently drop. */
+    private static boolean refuseUntranslatedConstraints(FieldScope field) {
+        for (Annotation a : field.getRawMember().getAnnotations()) {
+            Class<? extends Annotation> type = a.annotationType();
+            if (type.getPackageName().equals("jakarta.validation.constraints")
+                    && !TRANSLATED.contains(type.getSimpleName())) {
+                throw new IllegalArgumentException(field.getDeclaringType().getErasedType().getSimpleName() + "."
+                        + field.getName() + " carries @" + type.getSimpleName() + ", which a JSON Schema cannot "
+                        + "say, so no caller would be held to it: check it in the record's compact constructor "
+                        + "(throw IllegalArgumentException or ToolFailure.invalid)");
+            }
+        }
+        return false;
     }
 
     private static String description(FieldScope field) {
