@@ -97,7 +97,8 @@ class StdioAnswersTest {
         List<JsonNode> answers = answers(2);
         JsonNode tool = byId(answers, 1);
         assertThat(tool.path("result").path("isError").asBoolean()).isTrue();
-        JsonNode error = Json.mapper().readTree(tool.path("result").path("content").get(0).path("text").asString()).path("error");
+        JsonNode error = Json.mapper().readTree(tool.path("result").path("content").get(0).path("text").asString())
+                .path("error");
         assertThat(error.path("code").asString()).isEqualTo("INTERNAL_ERROR");
         assertThat(error.path("ref").asString()).startsWith("ref_");
         JsonNode prompt = byId(answers, 2).path("error");
@@ -113,12 +114,8 @@ class StdioAnswersTest {
 
         List<JsonNode> answers = answers(2);
         for (int id : new int[] {3, 4}) {
-            JsonNode error = byId(answers, id).path("error");
-            assertThat(error.path("code").asInt()).as("id %d", id).isEqualTo(-32602);
-            assertThat(error.path("message").asString()).isEqualTo("Invalid params");
-            assertThat(error.path("data").path("code").asString()).isEqualTo("VALIDATION_ERROR");
-            assertThat(error.path("data").path("ref").asString()).startsWith("ref_");
-            assertThat(error.toString()).doesNotContain("oops", "Cannot", "jackson", "LinkedHashMap");
+            assertThat(refusal(byId(answers, id), "Invalid params", "VALIDATION_ERROR"))
+                    .doesNotContain("oops", "Cannot", "jackson", "LinkedHashMap");
         }
     }
 
@@ -129,16 +126,23 @@ class StdioAnswersTest {
 
         List<JsonNode> answers = answers(2);
         for (int id : new int[] {5, 6}) {
-            JsonNode error = byId(answers, id).path("error");
-            assertThat(error.path("code").asInt()).isEqualTo(-32602);
-            assertThat(error.path("message").asString()).isEqualTo("Unknown tool");
-            assertThat(error.path("data").path("code").asString()).isEqualTo("NOT_FOUND");
-            assertThat(error.toString()).doesNotContain("no_such_tool_probe", "invalid_tool_name");
+            assertThat(refusal(byId(answers, id), "Unknown tool", "NOT_FOUND"))
+                    .doesNotContain("no_such_tool_probe", "invalid_tool_name");
         }
         // A flood of one refusal is one incident, as on Warden's own server.
         assertThat(byId(answers, 5).path("error").path("data").path("ref"))
                 .isEqualTo(byId(answers, 6).path("error").path("data").path("ref"));
         assertThat(incidents).hasSize(1);
+    }
+
+    /** The answer's -32602 error, with its fixed message and Warden's code and ref: the error as text. */
+    private static String refusal(JsonNode answer, String message, String code) {
+        JsonNode error = answer.path("error");
+        assertThat(error.path("code").asInt()).as("%s", answer).isEqualTo(-32602);
+        assertThat(error.path("message").asString()).isEqualTo(message);
+        assertThat(error.path("data").path("code").asString()).isEqualTo(code);
+        assertThat(error.path("data").path("ref").asString()).startsWith("ref_");
+        return error.toString();
     }
 
     private static String call(int id, String params) {
