@@ -84,7 +84,8 @@ class GuardedJsonMapperTest {
         JSONRPCResponse unknownTool = JSONRPCResponse.error(4, new JSONRPCResponse.JSONRPCError(-32602,
                 "Unknown tool: invalid_tool_name", "Tool not found: no_such_tool_probe"));
         assertThat(mapper.writeValueAsString(unknownTool)).startsWith(
-                "{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32602,\"message\":\"Unknown tool\",\"data\":{\"code\":\"NOT_FOUND\",")
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32602,\"message\":\"Unknown tool\","
+                        + "\"data\":{\"code\":\"NOT_FOUND\",")
                 .contains("\"ref\":\"ref_").doesNotContain("no_such_tool_probe");
         JSONRPCResponse badName = JSONRPCResponse.error(5, new JSONRPCResponse.JSONRPCError(-32602,
                 "Invalid prompt name", "/srv/app/prompts/x"));

@@ -45,6 +45,7 @@ final class Handlers {
 
     /** The handler's {@code Mono}, failing where it would complete without a value. */
     private static <T> Mono<T> answered(Supplier<Mono<T>> handler) {
-        return Mono.defer(handler).switchIfEmpty(Mono.error(() -> new IllegalStateException("the handler answered nothing")));
+        return Mono.defer(handler)
+                .switchIfEmpty(Mono.error(() -> new IllegalStateException("the handler answered nothing")));
     }
 }
