@@ -140,6 +140,12 @@ public final class ProtocolException extends WardenException {
         return new ProtocolException(JsonRpcError.INVALID_REQUEST, message, ErrorCode.VALIDATION_ERROR);
     }
 
+    /** What a request naming a session that does not exist, or no longer, is told (with an HTTP 404). */
+    public static ProtocolException sessionNotFound() {
+        return new ProtocolException(JsonRpcError.INVALID_REQUEST,
+                "Not found: the session does not exist or has ended; initialize a new one", ErrorCode.NOT_FOUND);
+    }
+
     /** -32601 for a method this side does not serve (or does not serve to this peer). */
     public static ProtocolException methodNotFound() {
         return methodNotFound("Method not found");

@@ -1,6 +1,7 @@
 package dev.warden.core.failure;
 
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.jsonrpc.JsonRpcError;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,7 +36,15 @@ public final class Classifier {
         /** A JSON-RPC -32602 error: the server refused the request's params. */
         INVALID_PARAMS,
         /** Any other JSON-RPC error: the server failed to handle the request (-32603: it threw). */
-        SERVER_ERROR
+        SERVER_ERROR;
+
+        /**
+         * What a JSON-RPC error with this code is, as an answer to anything but a tool call: the
+         * one place a JSON-RPC code becomes a kind of failure (the gateway's and the SDK adapter's).
+         */
+        public static Answer ofJsonRpc(int jsonRpcCode) {
+            return jsonRpcCode == JsonRpcError.INVALID_PARAMS ? INVALID_PARAMS : SERVER_ERROR;
+        }
     }
 
     /**

@@ -28,9 +28,9 @@ import java.util.Optional;
  *
  * <pre>{@code
  * WardenGuard guard = WardenGuard.ofDefaults();
- * var transport = HttpServletStreamableServerTransportProvider.builder()
- *         .jsonMapper(guard.jsonMapper(McpJsonDefaults.getMapper())).build();
- * McpServer.sync(transport).tools(guard.wrap(tools)).resources(guard.wrap(resources)).build();
+ * McpJsonMapper mapper = guard.jsonMapper(McpJsonDefaults.getMapper());
+ * var transport = HttpServletStreamableServerTransportProvider.builder().jsonMapper(mapper).build();
+ * McpServer.sync(transport).jsonMapper(mapper).tools(guard.wrap(tools)).resources(guard.wrap(resources)).build();
  * }</pre>
  */
 public final class WardenGuard implements AutoCloseable {
@@ -84,8 +84,9 @@ public final class WardenGuard implements AutoCloseable {
 
     /**
      * {@code base} (e.g. {@code McpJsonDefaults.getMapper()}), writing Warden's error where the SDK
-     * would write an exception object or its own -32603 text. Give it to the transport's builder:
-     * the transport is what writes the messages.
+     * would write an exception object or an error it made itself. Give it to the transport's
+     * builder (the transport writes the messages) and to the server's (which converts each
+     * request's params: params that do not fit are then the caller's -32602).
      */
     public McpJsonMapper jsonMapper(McpJsonMapper base) {
         return new GuardedJsonMapper(base, failures);

@@ -3,11 +3,15 @@ package dev.warden.adapter.mcpsdk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.incident.Incident;
+import dev.warden.core.json.Json;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,7 +27,9 @@ import org.junit.jupiter.api.Test;
 class GuardedJsonMapperTest {
 
     private final List<Incident> incidents = new CopyOnWriteArrayList<>();
-    private final WardenGuard guard = WardenGuard.builder().incidents(incidents::add).build();
+    // A fixed clock: refusals of one kind within the boundary's window share an incident.
+    private final WardenGuard guard = WardenGuard.builder().incidents(incidents::add)
+            .clock(Clock.fixed(Instant.parse("2026-11-29T06:00:00Z"), ZoneOffset.UTC)).build();
     private final McpJsonMapper base = McpJsonDefaults.getMapper();
     private final McpJsonMapper mapper = guard.jsonMapper(base);
 
@@ -67,9 +73,6 @@ class GuardedJsonMapperTest {
         }
         JSONRPCResponse answer = JSONRPCResponse.error(3, ours.getJsonRpcError());
         assertThat(mapper.writeValueAsString(answer)).isEqualTo(base.writeValueAsString(answer));
-        JSONRPCResponse unknownTool = JSONRPCResponse.error(4, new JSONRPCResponse.JSONRPCError(-32602,
-                "Unknown tool: invalid_tool_name", "Tool not found: x"));
-        assertThat(mapper.writeValueAsString(unknownTool)).isEqualTo(base.writeValueAsString(unknownTool));
         JSONRPCResponse result = JSONRPCResponse.result(5, Map.of("ok", true));
         assertThat(mapper.writeValueAsString(result)).isEqualTo(base.writeValueAsString(result));
         assertThat(incidents).hasSize(1); // the prompt's own
@@ -77,11 +80,11 @@ class GuardedJsonMapperTest {
 
     @Test
     void aTransportWithAJsonLibraryOfItsOwnWritesTheSameValues() throws Exception {
-        McpError error = McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("Session not found: s1").build();
+        McpError error = McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("Failed to handle request: /srv/app/x").build();
         Object safe = guard.transportValue(error);
         assertThat(base.writeValueAsString(safe))
                 .startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,")
-                .contains("\"ref\":\"ref_").doesNotContain("Session not found", "stackTrace");
+                .contains("\"ref\":\"ref_").doesNotContain("/srv/app", "stackTrace");
         JSONRPCResponse result = JSONRPCResponse.result(5, Map.of("ok", true));
         assertThat(guard.transportValue(result)).isSameAs(result);
         assertThat(guard.transportValue("text")).isEqualTo("text");
@@ -94,5 +97,37 @@ class GuardedJsonMapperTest {
         assertThat(guard.wrapIfSpecification(prompt)).get().isNotSameAs(prompt);
         assertThat(guard.wrapIfSpecification(List.of(prompt))).isEmpty();
         assertThat(guard.wrapIfSpecification("text")).isEmpty();
+    }
+
+    @Test
+    void anErrorTheSdkAnsweredItselfIsWardensRefusalWithoutTheCallersInput() throws Exception {
+        // java-sdk's McpAsyncServer: the message is a literal, the name the caller sent goes in data.
+        JSONRPCResponse unknownTool = JSONRPCResponse.error(4, new JSONRPCResponse.JSONRPCError(-32602,
+                "Unknown tool: invalid_tool_name", "Tool not found: no_such_tool_probe"));
+        assertThat(mapper.writeValueAsString(unknownTool)).startsWith(
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32602,\"message\":\"Unknown tool\","
+                        + "\"data\":{\"code\":\"NOT_FOUND\",")
+                .contains("\"ref\":\"ref_").doesNotContain("no_such_tool_probe");
+        JSONRPCResponse badName = JSONRPCResponse.error(5, new JSONRPCResponse.JSONRPCError(-32602,
+                "Invalid prompt name", "/srv/app/prompts/x"));
+        assertThat(mapper.writeValueAsString(badName)).contains("\"code\":-32602", "\"message\":\"Invalid params\"",
+                "VALIDATION_ERROR").doesNotContain("/srv/app", "prompt name");
+        assertThat(incidents).hasSize(2).anySatisfy(i -> assertThat(i.original()).hasValueSatisfying(
+                text -> assertThat(text).contains("no_such_tool_probe")));
+    }
+
+    @Test
+    void anUnknownSessionIsTheCallersNotFoundAsOnWardensOwnServerAndOneIncidentPerKind() throws Exception {
+        // java-sdk's streamable HTTP transport: 404 with a -32603 McpError, "Session not found: " + the id.
+        String first = mapper.writeValueAsString(McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
+                .message("Session not found: guessed-1").build());
+        String second = mapper.writeValueAsString(McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
+                .message("Session not found: guessed-2").build());
+        assertThat(first).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
+                + "\"Not found: the session does not exist or has ended; initialize a new one\",\"data\":"
+                + "{\"code\":\"NOT_FOUND\",").doesNotContain("guessed");
+        var ref = Json.mapper().readTree(first).path("error").path("data").path("ref");
+        assertThat(Json.mapper().readTree(second).path("error").path("data").path("ref")).isEqualTo(ref);
+        assertThat(incidents).singleElement().satisfies(i -> assertThat(i.code().name()).isEqualTo("NOT_FOUND"));
     }
 }

@@ -191,6 +191,48 @@ class WardenGuardTest {
     }
 
     @Test
+    void everyAsyncHandlerThatCompletesEmptyOrReturnsNoMonoIsAFailureWithARefNotSilence() {
+        // The SDK maps a handler's value to the answer: an empty Mono would leave the request unanswered.
+        List<McpSchema.CallToolResult> results = List.of(
+                guard.wrapOne(new McpServerFeatures.AsyncToolSpecification(TOOL, (x, r) -> Mono.empty()))
+                        .callHandler().apply(null, CALL).block(),
+                guard.wrapOne(new McpServerFeatures.AsyncToolSpecification(TOOL, (x, r) -> null))
+                        .callHandler().apply(null, CALL).block(),
+                guard.wrapOne(new McpStatelessServerFeatures.AsyncToolSpecification(TOOL, (x, r) -> Mono.empty()))
+                        .callHandler().apply(null, CALL).block());
+        assertThat(results).hasSize(3).allSatisfy(result -> {
+            assertThat(result.isError()).isTrue();
+            assertThat(((McpSchema.TextContent) result.content().get(0)).text())
+                    .contains("\"code\":\"INTERNAL_ERROR\"", "\"ref\":\"ref_");
+        });
+        List<Function<WardenGuard, Object>> calls = List.of(
+                g -> g.wrapOne(new McpServerFeatures.AsyncResourceSpecification(RESOURCE, (x, r) -> Mono.empty()))
+                        .readHandler().apply(null, READ).block(),
+                g -> g.wrapOne(new McpServerFeatures.AsyncResourceTemplateSpecification(TEMPLATE,
+                        (x, r) -> Mono.empty())).readHandler().apply(null, READ).block(),
+                g -> g.wrapOne(new McpServerFeatures.AsyncPromptSpecification(PROMPT, (x, r) -> Mono.empty()))
+                        .promptHandler().apply(null, GET).block(),
+                g -> g.wrapOne(new McpServerFeatures.AsyncCompletionSpecification(REF, (x, r) -> Mono.empty()))
+                        .completionHandler().apply(null, COMPLETE).block(),
+                g -> g.wrapOne(new McpStatelessServerFeatures.AsyncResourceSpecification(RESOURCE,
+                        (x, r) -> Mono.empty())).readHandler().apply(null, READ).block(),
+                g -> g.wrapOne(new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(TEMPLATE,
+                        (x, r) -> Mono.empty())).readHandler().apply(null, READ).block(),
+                g -> g.wrapOne(new McpStatelessServerFeatures.AsyncPromptSpecification(PROMPT,
+                        (x, r) -> Mono.empty())).promptHandler().apply(null, GET).block(),
+                g -> g.wrapOne(new McpStatelessServerFeatures.AsyncCompletionSpecification(REF,
+                        (x, r) -> Mono.empty())).completionHandler().apply(null, COMPLETE).block());
+        for (Function<WardenGuard, Object> call : calls) {
+            assertThatThrownBy(() -> call.apply(guard)).isInstanceOfSatisfying(McpError.class, e -> {
+                assertThat(e.getJsonRpcError().code()).isEqualTo(-32603);
+                assertThat(e.getJsonRpcError().data()).asString().contains("code=INTERNAL_ERROR", "ref=ref_");
+            });
+        }
+        assertThat(incidents).hasSize(11).filteredOn(i -> i.chain().toString().contains("answered nothing"))
+                .hasSize(10);
+    }
+
+    @Test
     void anythingButASpecificationIsRefused() {
         assertThatThrownBy(() -> guard.wrapOne("a tool")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java.lang.String");

@@ -141,8 +141,7 @@ public final class UpstreamFailures {
 
     /** What a JSON-RPC error with no evidence in it is: -32602 the request's params, else the server failing. */
     static ErrorCode withoutEvidence(JsonRpcError error) {
-        return Classifier.withoutEvidence(error.code() == JsonRpcError.INVALID_PARAMS
-                ? Classifier.Answer.INVALID_PARAMS : Classifier.Answer.SERVER_ERROR);
+        return Classifier.withoutEvidence(Classifier.Answer.ofJsonRpc(error.code()));
     }
 
     /**

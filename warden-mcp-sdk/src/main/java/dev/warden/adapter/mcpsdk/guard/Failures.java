@@ -4,6 +4,7 @@ import dev.warden.core.error.CapturedFailure;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ErrorRenderer;
 import dev.warden.core.error.FailureContext;
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.Incident;
@@ -76,18 +77,28 @@ public final class Failures {
         CapturedFailure captured = boundary.capture(thrown, FailureContext.of(method));
         ErrorCode code = captured.failure().code();
         int jsonRpc = method.equals(Specs.READ) && code == ErrorCode.NOT_FOUND
-                ? JsonRpcError.MCP_RESOURCE_NOT_FOUND : ErrorRenderer.jsonRpcCodeFor(code);
+                ? SdkRefusals.resourceNotFoundCode() : ErrorRenderer.jsonRpcCodeFor(code);
         return new McpError(remember(ErrorRenderer.rpcError(jsonRpc, VisibleFailure.of(captured))));
     }
 
     /**
-     * What a transport would have serialized as an exception object: Warden's error instead. The
-     * SDK's JSON-RPC code stays (the HTTP client may act on it); its text goes to the incident.
+     * What a transport would have serialized as an exception object: Warden's error instead. A
+     * refusal of the caller's request (a session it does not know, a message it cannot read) is
+     * answered as Warden's own HTTP server answers it, recorded once per kind and window, not once
+     * per request. Anything else keeps the SDK's JSON-RPC code (the HTTP client may act on it), and
+     * its text goes to the incident.
      */
     public JSONRPCError transportError(Throwable thrown) {
         Optional<McpError> answer = answer(thrown);
         if (answer.isPresent()) {
             return answer.get().getJsonRpcError();
+        }
+        Optional<ProtocolException> refusal = thrown instanceof McpError e && e.getJsonRpcError() != null
+                ? SdkRefusals.ofTransport(e.getJsonRpcError()) : Optional.empty();
+        if (refusal.isPresent()) {
+            ProtocolException e = refusal.get();
+            return refused(e, TRANSPORT, (ref, now) -> new Incident(ref, now, e.symbolic(), TRANSPORT, Optional.empty(),
+                    Incident.chainOf(thrown)));
         }
         CapturedFailure captured = boundary.capture(thrown, FailureContext.of(TRANSPORT));
         int jsonRpc = thrown instanceof McpError e && e.getJsonRpcError() != null && e.getJsonRpcError().code() != null
@@ -97,13 +108,44 @@ public final class Failures {
     }
 
     /**
+     * An error response the SDK wrote itself (an unknown tool, a method it does not serve, an
+     * exception it caught): Warden's answer instead, as Warden's own server gives it. MCP's URL
+     * elicitation request (-32042) is the server's answer and passes as it stands.
+     */
+    public JSONRPCError sdkAnswer(JSONRPCError original) {
+        if (Objects.equals(original.code(), McpSchema.ErrorCodes.URL_ELICITATION_REQUIRED)) {
+            return original;
+        }
+        return SdkRefusals.ofAnswer(original).map(e -> refused(e, SDK_ANSWER, (ref, now) -> Incident.ofText(ref, now,
+                e.symbolic(), SDK_ANSWER, Optional.empty(), Optional.empty(), text(original), List.of())))
+                .orElseGet(() -> replaced(original));
+    }
+
+    /**
+     * A refusal of the caller's request, recorded once per kind within the boundary's window (a
+     * flood of unknown sessions is one incident, as on Warden's own server); the incident keeps
+     * what the SDK said, for the operator.
+     */
+    private JSONRPCError refused(ProtocolException refusal, String context, ErrorBoundary.Draft incident) {
+        var kind = new RefusalKind(refusal.code(), refusal.symbolic(), refusal.getMessage(), context);
+        return remember(ErrorRenderer.rpcError(refusal, boundary.recordOnce(kind, incident)));
+    }
+
+    /** What makes two refusals the same kind: trusted values only, never the caller's input. */
+    private record RefusalKind(int code, ErrorCode symbolic, String message, String context) {
+    }
+
+    private static String text(JSONRPCError error) {
+        return error.message() + (error.data() == null ? "" : "\n" + error.data());
+    }
+
+    /**
      * An internal error the SDK made itself (an unwrapped handler's message, in 2.0 its cause chain
      * in {@code data}): recorded as the untrusted text it is, answered with the generic message.
      */
-    public JSONRPCError replaced(JSONRPCError original) {
-        String text = original.message() + (original.data() == null ? "" : "\n" + original.data());
+    private JSONRPCError replaced(JSONRPCError original) {
         var ref = boundary.record((r, now) -> Incident.ofText(r, now, ErrorCode.INTERNAL_ERROR, SDK_ANSWER,
-                Optional.empty(), Optional.empty(), text, List.of()));
+                Optional.empty(), Optional.empty(), text(original), List.of()));
         VisibleFailure visible = VisibleFailure.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage(), ref);
         return remember(ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR, visible));
     }

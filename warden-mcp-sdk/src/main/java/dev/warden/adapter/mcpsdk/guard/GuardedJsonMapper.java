@@ -2,20 +2,24 @@ package dev.warden.adapter.mcpsdk.guard;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * The SDK's JSON mapper with the two things its transports write that carry exception text
- * replaced by Warden's error: an exception object (the servlet transports' {@code responseError}
- * serializes the {@code McpError} itself, stack and all: java-sdk #577, #955) and an internal
- * error the SDK made from an exception (its message; in 2.0 the cause chain in {@code data}).
- * Everything else, and every read, is the delegate's.
+ * The SDK's JSON mapper with the two things its transports write that carry exception text or the
+ * caller's input replaced by Warden's error: an exception object (the servlet transports'
+ * {@code responseError} serializes the {@code McpError} itself, stack and all: java-sdk #577,
+ * #955) and an error response the SDK made itself (from an exception: its message, in 2.0 the
+ * cause chain in {@code data}; for an unknown tool: its name in {@code data}).
+ * Reads are the delegate's; so is every conversion, except a request's params that do not fit.
  */
 public final class GuardedJsonMapper implements McpJsonMapper {
 
@@ -46,10 +50,8 @@ public final class GuardedJsonMapper implements McpJsonMapper {
             // No request id is known where a transport writes its error body; the SDK's response
             // record refuses a null id, so the body is written as a map.
             case Throwable thrown -> body(failures.transportError(thrown));
-            case JSONRPCResponse response when response.error() != null
-                    && Objects.equals(response.error().code(), McpSchema.ErrorCodes.INTERNAL_ERROR)
-                    && !failures.ours(response.error()) ->
-                    new JSONRPCResponse(response.jsonrpc(), response.id(), null, failures.replaced(response.error()));
+            case JSONRPCResponse response when response.error() != null && !failures.ours(response.error()) ->
+                    new JSONRPCResponse(response.jsonrpc(), response.id(), null, failures.sdkAnswer(response.error()));
             case null, default -> value;
         };
     }
@@ -84,11 +86,29 @@ public final class GuardedJsonMapper implements McpJsonMapper {
 
     @Override
     public <T> T convertValue(Object fromValue, Class<T> type) {
-        return delegate.convertValue(fromValue, type);
+        return params(() -> delegate.convertValue(fromValue, type), type);
     }
 
     @Override
     public <T> T convertValue(Object fromValue, TypeRef<T> type) {
-        return delegate.convertValue(fromValue, type);
+        return params(() -> delegate.convertValue(fromValue, type), type.getType());
+    }
+
+    /**
+     * The server converts each request's params to the SDK's request record before any handler
+     * runs (given this mapper with {@code McpServer...jsonMapper(...)}): params that do not fit
+     * ({@code "arguments":"oops"}) are the caller's mistake, so they fail as the SDK's invalid
+     * params (-32602), not as an exception whose text would be a -32603. Other conversions are the
+     * delegate's, failures and all.
+     */
+    private static <T> T params(Supplier<T> conversion, Type type) {
+        try {
+            return conversion.get();
+        } catch (RuntimeException e) {
+            if (e instanceof McpError || !(type instanceof Class<?> c && McpSchema.Request.class.isAssignableFrom(c))) {
+                throw e;
+            }
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message("Invalid params").build();
+        }
     }
 }

@@ -1,10 +1,12 @@
 package dev.warden.adapter.mcpsdk.guard;
 
+import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.FailureClassifier;
 import dev.warden.core.error.NotFoundFailure;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.error.ValidationFailure;
 import dev.warden.core.error.Violation;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import io.modelcontextprotocol.spec.McpError;
 import java.util.IdentityHashMap;
@@ -13,10 +15,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An {@link McpError} (thrown by the SDK, its transports or a handler) by its JSON-RPC code: the
- * code is the structure the server chose, evidence of what kind of failure it is; the message and
- * {@code data} are untrusted (often an exception's text) and go to the incident only, so the peer
- * gets the code's fixed name. Any other code stays an internal error.
+ * An {@link McpError} (thrown by the SDK or a handler) by its JSON-RPC code: the code is the
+ * structure the server chose, evidence of what kind of failure it is; the message and {@code data}
+ * are untrusted (often an exception's text) and go to the incident only, so the peer gets a fixed
+ * text. What a code means is core's one table ({@link Classifier.Answer#ofJsonRpc}); an unknown
+ * method or resource is not found. Any other code stays an internal error.
  */
 public final class McpErrorClassifier implements FailureClassifier {
 
@@ -37,17 +40,15 @@ public final class McpErrorClassifier implements FailureClassifier {
     }
 
     private static Optional<ToolFailure> forCode(int code) {
-        return Optional.ofNullable(switch (code) {
-            case JsonRpcError.PARSE_ERROR -> invalid("Parse error");
-            case JsonRpcError.INVALID_REQUEST -> invalid("Invalid request");
-            case JsonRpcError.INVALID_PARAMS -> invalid("Invalid params");
-            case JsonRpcError.METHOD_NOT_FOUND -> new NotFoundFailure("Method not found");
-            case JsonRpcError.MCP_RESOURCE_NOT_FOUND -> new NotFoundFailure("Resource not found");
-            default -> null;
-        });
-    }
-
-    private static ToolFailure invalid(String message) {
-        return new ValidationFailure(List.of(new Violation("", message)));
+        if (code == JsonRpcError.METHOD_NOT_FOUND) {
+            return Optional.of(new NotFoundFailure("Method not found"));
+        }
+        if (code == SdkRefusals.resourceNotFoundCode()) {
+            return Optional.of(new NotFoundFailure("Resource not found"));
+        }
+        if (Classifier.withoutEvidence(Classifier.Answer.ofJsonRpc(code)) == ErrorCode.VALIDATION_ERROR) {
+            return Optional.of(new ValidationFailure(List.of(new Violation("", "Invalid params"))));
+        }
+        return Optional.empty();
     }
 }

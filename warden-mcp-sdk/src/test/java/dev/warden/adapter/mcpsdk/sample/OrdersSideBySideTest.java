@@ -98,6 +98,12 @@ class OrdersSideBySideTest {
         assertThat(guarded.get("PostgreSQL unique violation (23505)").text())
                 .contains("CONFLICT", "A record with the same unique value already exists.");
         assertThat(guarded.get("NullPointerException deep in a tool").text()).contains("INTERNAL_ERROR");
+        // The caller's mistake, answered as Warden's own HTTP server answers it, the id not repeated.
+        assertThat(guarded.get("unknown session (transport)")).satisfies(seen -> {
+            assertThat(seen.kind()).isEqualTo("HTTP 404");
+            assertThat(seen.text()).contains("\"code\":-32600", "\"code\":\"NOT_FOUND\"",
+                    "Not found: the session does not exist").doesNotContain("no-such-session");
+        });
         assertThat(originalOf(guarded.get("PostgreSQL unknown column (42703)"))).contains("totl_cents");
         assertThat(originalOf(guarded.get("NullPointerException deep in a tool"))).contains("Shipment");
         assertThat(originalOf(guarded.get("missing file (resource template)"))).contains(servers.reports().toString());

@@ -2,6 +2,7 @@ package dev.warden.adapter.mcpsdk.sample;
 
 import dev.warden.adapter.mcpsdk.WardenGuard;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -36,10 +37,11 @@ public final class Served {
 
     public static Endpoint guarded(OrdersServer orders, String path, WardenGuard guard) {
         // doc:guarded
-        var transport = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint(path)
-                .jsonMapper(guard.jsonMapper(McpJsonDefaults.getMapper()))
+        McpJsonMapper mapper = guard.jsonMapper(McpJsonDefaults.getMapper());
+        var transport = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint(path).jsonMapper(mapper)
                 .build();
-        McpSyncServer server = McpServer.sync(transport).serverInfo("orders", "1.0.0").capabilities(CAPABILITIES)
+        McpSyncServer server = McpServer.sync(transport).jsonMapper(mapper)
+                .serverInfo("orders", "1.0.0").capabilities(CAPABILITIES)
                 .tools(guard.wrap(orders.tools()))
                 .resourceTemplates(guard.wrap(orders.resourceTemplates()))
                 .prompts(guard.wrap(orders.prompts()))

@@ -1,5 +1,6 @@
 package dev.warden.http.server.internal.session;
 
+import dev.warden.core.error.ProtocolException;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
@@ -39,7 +40,7 @@ public final class Sessions {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     /** What a request for a session that does not exist, or no longer, is told (404). */
-    public static final String NOT_FOUND = "Not found: the session does not exist or has ended; initialize a new one";
+    public static final String NOT_FOUND = ProtocolException.sessionNotFound().getMessage();
 
     private final EndpointSettings settings;
     private final ScheduledExecutorService timers;
