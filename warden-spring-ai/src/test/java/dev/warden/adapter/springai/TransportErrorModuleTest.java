@@ -49,15 +49,19 @@ class TransportErrorModuleTest {
     }
 
     @Test
-    void everythingElseIsWrittenAsJacksonWritesIt() {
+    void everythingButAnErrorIsWrittenAsJacksonWritesIt() {
         JSONRPCResponse unknownTool = new JSONRPCResponse(McpSchema.JSONRPC_VERSION, 4, null,
                 new JSONRPCResponse.JSONRPCError(-32602, "Unknown tool: x", null));
         JSONRPCResponse result = new JSONRPCResponse(McpSchema.JSONRPC_VERSION, 5, Map.of("ok", true), null);
-        for (Object value : new Object[] {unknownTool, result, Map.of("a", 1), "text"}) {
+        for (Object value : new Object[] {result, Map.of("a", 1), "text"}) {
             assertThat(guarded.writeValueAsString(value)).isEqualTo(plain.writeValueAsString(value));
         }
         assertThat(new JsonMapperBeans(() -> guard).postProcessAfterInitialization(guarded, "again"))
                 .isSameAs(guarded);
         assertThat(incidents).isEmpty();
+        // An error the SDK answered itself is a refusal Warden renders (warden-mcp-sdk's SdkRefusals), with a ref.
+        assertThat(guarded.writeValueAsString(unknownTool)).startsWith("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32602,")
+                .contains("\"ref\":\"ref_").doesNotContain("Unknown tool: x");
+        assertThat(incidents).hasSize(1);
     }
 }
