@@ -36,7 +36,6 @@ class DocSamplesEndToEndTest {
         Path project = UserProjects.built("docs/samples/java", dir, "compile");
         assertThat(project.resolve("target/classes/orders/OrdersServer.class")).exists();
         assertThat(project.resolve("target/classes/orders/OrdersClient.class")).exists();
-        assertThat(project.resolve("target/classes/hello/Hello.class")).exists();
         assertThat(project.resolve("target/classes/orders/OrderTools.class")).exists();
         System.out.printf("docs/samples/java built in %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
