@@ -64,10 +64,12 @@ final class ToolMethodProxies implements BeanPostProcessor, Ordered {
             proxy.addAdvisor(0, capturing);
             return bean;
         }
-        if (Modifier.isFinal(type.getModifiers())) {
-            // A class proxy is a subclass; failing the application's start for it would break what works.
-            LOG.log(System.Logger.Level.WARNING, () -> type.getName() + " is final, so Warden cannot see its "
-                    + "methods' exceptions before Spring AI turns them into text; make it non-final");
+        if (Modifier.isFinal(type.getModifiers()) || hasFinalMethod(type)) {
+            // A class proxy is a subclass: it fails for a final class, and a final method would run on the
+            // proxy's own empty instance (fields null). Failing the application's start would break what works.
+            LOG.log(System.Logger.Level.WARNING, () -> type.getName() + " is final or has final methods, so "
+                    + "Warden cannot see its methods' exceptions before Spring AI turns them into text; "
+                    + "make the class and its methods non-final");
             return bean;
         }
         ProxyFactory factory = new ProxyFactory(bean);
@@ -79,6 +81,14 @@ final class ToolMethodProxies implements BeanPostProcessor, Ordered {
     @Override
     public int getOrder() {
         return Ordered.LOWEST_PRECEDENCE;
+    }
+
+    /** A final instance method a subclass proxy cannot override, other than {@link Object}'s own. */
+    private static boolean hasFinalMethod(Class<?> type) {
+        return Stream.of(ReflectionUtils.getUniqueDeclaredMethods(type))
+                .filter(m -> m.getDeclaringClass() != Object.class)
+                .mapToInt(Method::getModifiers)
+                .anyMatch(m -> Modifier.isFinal(m) && !Modifier.isPrivate(m) && !Modifier.isStatic(m));
     }
 
     private boolean isTool(Method method) {

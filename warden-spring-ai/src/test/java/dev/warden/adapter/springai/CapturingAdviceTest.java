@@ -3,8 +3,10 @@ package dev.warden.adapter.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.util.Map;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,40 @@ class CapturingAdviceTest {
         }
     }
 
+    /** A non-final class with a final served method: a class proxy would run it on its own empty instance. */
+    public static class Catalog {
+        private final Map<String, String> items;
+
+        public Catalog(Map<String, String> items) {
+            this.items = items;
+        }
+
+        @Tool(description = "looks an item up")
+        public final String lookup(String id) {
+            return items.getOrDefault(id, "none");
+        }
+    }
+
+    /** A final method that is not served is as unreachable to the proxy. */
+    public static class Priced {
+        private final Map<String, Integer> prices = Map.of("a", 3);
+
+        @Tool(description = "prices an item")
+        public int price(String id) {
+            return prices.getOrDefault(id, 0) * tax();
+        }
+
+        public final int tax() {
+            return prices.size();
+        }
+    }
+
     private final Tools tools = proxy();
+
+    /** What Spring AI's tool specifications return for a method's exception: its text, marked isError. */
+    private static McpSchema.CallToolResult springAisText(Exception e) {
+        return McpSchema.CallToolResult.builder().isError(true).addTextContent(e.getMessage()).build();
+    }
 
     private static Tools proxy() {
         Tools target = new Tools();
@@ -60,7 +95,7 @@ class CapturingAdviceTest {
             try {
                 return tools.read("q3.csv");
             } catch (IOException | RuntimeException e) { // as Spring AI's callbacks catch
-                return "Spring AI's text: " + e.getMessage();
+                return springAisText(e);
             }
         })).isInstanceOf(NoSuchFileException.class).hasMessage("/srv/app/q3.csv");
         assertThat(CallSlot.current()).isEmpty();
@@ -91,6 +126,22 @@ class CapturingAdviceTest {
     }
 
     @Test
+    void aClassWithAFinalServedMethodIsLeftAsItIsAndItsMethodStillWorks() {
+        Catalog catalog = new Catalog(Map.of("a", "apple"));
+        Object bean = new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(catalog, "c");
+        assertThat(bean).isSameAs(catalog);
+        assertThat(((Catalog) bean).lookup("a")).isEqualTo("apple");
+    }
+
+    @Test
+    void aClassWithAnyFinalMethodIsLeftAsItIs() {
+        Priced priced = new Priced();
+        Object bean = new ToolMethodProxies(getClass().getClassLoader()).postProcessAfterInitialization(priced, "p");
+        assertThat(bean).isSameAs(priced);
+        assertThat(((Priced) bean).price("a")).isEqualTo(3);
+    }
+
+    @Test
     void aBeanThatIsAlreadyAProxyGetsTheAdviceInItsOwnProxy() {
         ProxyFactory factory = new ProxyFactory(new Tools());
         factory.setProxyTargetClass(true);
@@ -103,7 +154,7 @@ class CapturingAdviceTest {
             try {
                 return ((Tools) advised).read("q3.csv");
             } catch (IOException | RuntimeException e) {
-                return "Spring AI's text";
+                return springAisText(e);
             }
         })).isInstanceOf(NoSuchFileException.class);
     }
