@@ -84,7 +84,8 @@ class ServerCustomizersTest {
         McpSyncServer server = spec.build();
         try (BufferedReader answers = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8))) {
             send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
-                    + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+                    + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
             assertThat(Json.mapper().readTree(answers.readLine()).path("id").asInt()).isZero();
             send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\","
