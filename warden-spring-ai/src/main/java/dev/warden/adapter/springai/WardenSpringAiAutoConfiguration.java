@@ -4,6 +4,8 @@ import dev.warden.adapter.mcpsdk.WardenGuard;
 import dev.warden.core.error.FailureClassifier;
 import dev.warden.core.incident.ErrorReporter;
 import dev.warden.core.incident.IncidentSink;
+import org.springframework.ai.mcp.customizer.McpAsyncServerCustomizer;
+import org.springframework.ai.mcp.customizer.McpSyncServerCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -16,10 +18,12 @@ import org.springframework.context.annotation.Bean;
  * ({@code warden.spring-ai.enabled=false} switches it off): the specifications Spring AI hands its
  * server are guarded by a {@link WardenGuard}, the {@code @McpTool} and {@code @Tool} methods' exceptions
  * reach that guard before Spring AI turns them into text, and the JSON mappers its transports write
- * with put Warden's error where they would write an exception. A {@code WardenGuard} bean of the
- * application's own replaces the default one; so does an {@link IncidentSink} bean for its store.
+ * with put Warden's error where they would write an exception; the stateful server converts request
+ * params with the guard's mapper. A {@code WardenGuard} bean of the application's own replaces the
+ * default one; so does an {@link IncidentSink} bean for its store.
  */
-@AutoConfiguration
+// After Spring AI's server configuration, so that its customizer bean is seen (one only is taken).
+@AutoConfiguration(afterName = "org.springframework.ai.mcp.server.common.autoconfigure.McpServerAutoConfiguration")
 @ConditionalOnClass(name = "org.springframework.ai.mcp.server.common.autoconfigure.McpServerAutoConfiguration")
 @ConditionalOnProperty(prefix = "warden.spring-ai", name = "enabled", havingValue = "true", matchIfMissing = true)
 public class WardenSpringAiAutoConfiguration {
@@ -51,6 +55,28 @@ public class WardenSpringAiAutoConfiguration {
     @Bean
     static ToolMethodProxies wardenToolMethodProxies() {
         return new ToolMethodProxies(WardenSpringAiAutoConfiguration.class.getClassLoader());
+    }
+
+    @Bean
+    static ServerCustomizers wardenServerCustomizers(ObjectProvider<WardenGuard> guard) {
+        return new ServerCustomizers(guard::getObject);
+    }
+
+    /**
+     * Where neither Spring AI (whose own is for servlet applications only) nor the application has a
+     * customizer, an empty one, which {@link ServerCustomizers} makes give the server the guard's
+     * mapper: a customizer is the only way to the server's builder.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    McpSyncServerCustomizer wardenSyncServerCustomizer() {
+        return spec -> { };
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    McpAsyncServerCustomizer wardenAsyncServerCustomizer() {
+        return spec -> { };
     }
 
     @Bean
