@@ -21,7 +21,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.ai.mcp.customizer.McpSyncServerCustomizer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -37,6 +39,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 // Tool.builder() (2.0's way; 2.1 deprecates it).
 @SuppressWarnings("deprecation")
+// A hang guard, not a speed check: an unanswered request would block readLine() for ever.
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ServerCustomizersTest {
 
     private final List<Incident> incidents = new CopyOnWriteArrayList<>();
