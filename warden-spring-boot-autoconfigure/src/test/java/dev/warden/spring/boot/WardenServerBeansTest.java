@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.error.FailureContext;
 import dev.warden.core.incident.Incident;
 import dev.warden.server.McpServer;
-import dev.warden.server.ToolResult;
-import dev.warden.server.ToolSpec;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /** Which server the starter builds and serves when the application has its own say (after r8). */
@@ -24,13 +21,7 @@ class WardenServerBeansTest {
     Path incidents;
 
     private ApplicationContextRunner runner() {
-        return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(WardenServerAutoConfiguration.class,
-                        WardenHttpAutoConfiguration.class, WardenStdioAutoConfiguration.class,
-                        WardenMetricsAutoConfiguration.class, WardenHealthAutoConfiguration.class))
-                .withPropertyValues("warden.mcp.incidents.dir=" + incidents, "warden.mcp.http.port=0")
-                .withBean("hello", ToolSpec.class, () -> ToolSpec.builder("hello")
-                        .handler(call -> ToolResult.text("hi")).build());
+        return StarterContexts.withHelloTool(incidents);
     }
 
     private static void fail(McpServer server) {
