@@ -2,6 +2,7 @@ package dev.warden.core.incident;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where Warden keeps its data when not told: {@code WARDEN_DATA_DIR}, else
@@ -13,24 +14,37 @@ public final class DataDirectory {
     private DataDirectory() {
     }
 
-    /** {@code explicit} if given, else the default above. */
+    /** {@code explicit} if given, else the default above, from this process's environment. */
     public static Path resolve(Optional<Path> explicit) {
+        return resolve(explicit, name -> Optional.ofNullable(System.getenv(name)),
+                Path.of(System.getProperty("user.home")));
+    }
+
+    /**
+     * {@code explicit} if given, else the default above, with the variables read from
+     * {@code environment} and {@code home} as the home directory: for a caller that has an environment
+     * of its own (Spring's, a test's).
+     */
+    public static Path resolve(Optional<Path> explicit, Function<String, Optional<String>> environment, Path home) {
         if (explicit.isPresent()) {
             return explicit.get();
         }
-        String env = System.getenv("WARDEN_DATA_DIR");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
+        Optional<String> data = environment.apply("WARDEN_DATA_DIR").filter(value -> !value.isBlank());
+        if (data.isPresent()) {
+            return Path.of(data.get());
         }
-        String xdg = System.getenv("XDG_DATA_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "warden");
-        }
-        return Path.of(System.getProperty("user.home"), ".local", "share", "warden");
+        return environment.apply("XDG_DATA_HOME").filter(value -> !value.isBlank())
+                .map(xdg -> Path.of(xdg, "warden"))
+                .orElseGet(() -> home.resolve(Path.of(".local", "share", "warden")));
     }
 
-    /** The incident store's directory under {@link #resolve}. */
+    /** The incident store's directory under {@link #resolve(Optional)}. */
     public static Path incidents(Optional<Path> explicit) {
         return resolve(explicit).resolve("incidents");
+    }
+
+    /** The incident store's directory under {@link #resolve(Optional, Function, Path)}. */
+    public static Path incidents(Optional<Path> explicit, Function<String, Optional<String>> environment, Path home) {
+        return resolve(explicit, environment, home).resolve("incidents");
     }
 }

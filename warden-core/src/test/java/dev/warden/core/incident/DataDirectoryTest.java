@@ -25,4 +25,16 @@ class DataDirectoryTest {
         assertThat(DataDirectory.resolve(Optional.empty())).isEqualTo(expected);
         assertThat(DataDirectory.incidents(Optional.empty())).isEqualTo(expected.resolve("incidents"));
     }
+
+    @Test
+    void aGivenEnvironmentDecidesInOrderDataDirThenXdgThenHome() {
+        Path home = Path.of("/home/u");
+        assertThat(DataDirectory.resolve(Optional.empty(), name -> Optional.of("/" + name), home))
+                .isEqualTo(Path.of("/WARDEN_DATA_DIR"));
+        assertThat(DataDirectory.resolve(Optional.empty(),
+                name -> name.equals("XDG_DATA_HOME") ? Optional.of("/xdg") : Optional.of(" "), home))
+                .isEqualTo(Path.of("/xdg/warden"));
+        assertThat(DataDirectory.incidents(Optional.empty(), name -> Optional.empty(), home))
+                .isEqualTo(Path.of("/home/u/.local/share/warden/incidents"));
+    }
 }

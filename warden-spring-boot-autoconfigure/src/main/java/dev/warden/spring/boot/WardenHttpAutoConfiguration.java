@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -16,6 +17,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Security's filters do not see this endpoint: it is not a servlet.
  */
 @AutoConfiguration(after = WardenServerAutoConfiguration.class)
+@ConditionalOnSingleCandidate(McpServer.class)
 @Conditional(OnHttpEnabled.class)
 public class WardenHttpAutoConfiguration {
 

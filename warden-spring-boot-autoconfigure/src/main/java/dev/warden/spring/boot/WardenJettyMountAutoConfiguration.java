@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.jetty.JettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -25,6 +26,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = WardenServerAutoConfiguration.class)
 @ConditionalOnClass({JettyServerCustomizer.class, Server.class})
 @ConditionalOnWebApplication
+@ConditionalOnSingleCandidate(McpServer.class)
 @Conditional(OnHttpEnabled.class)
 @ConditionalOnProperty(prefix = "warden.mcp.http", name = "server", havingValue = "application")
 public class WardenJettyMountAutoConfiguration {

@@ -1,11 +1,13 @@
 package dev.warden.spring.boot;
 
+import dev.warden.core.incident.DataDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.core.env.PropertyResolver;
 
 /**
  * Everything the starter reads, under {@code warden.mcp}. Defaults are Warden's own (loopback, port
@@ -81,14 +83,23 @@ public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") Str
      * The incident store: where the full detail of each failure goes, looked up by its ref
      * ({@code warden incidents show REF --data-dir ...}). An {@code IncidentSink} bean replaces it.
      *
-     * @param dir The store's directory; {@code ~/.local/share/warden/incidents} when unset (a string:
-     *            Boot converts no text to an {@code Optional<Path>})
+     * @param dir The store's directory; when unset, where the {@code warden} command looks:
+     *            {@code $WARDEN_DATA_DIR/incidents}, else {@code $XDG_DATA_HOME/warden/incidents}, else
+     *            {@code ~/.local/share/warden/incidents} (a string: Boot converts no text to an
+     *            {@code Optional<Path>})
      */
     public record Incidents(Optional<String> dir) {
-        /** The store's directory: the configured one, or where the {@code warden} command looks by default. */
-        public Path directory() {
-            return dir.map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home"), ".local", "share", "warden",
-                    "incidents"));
+        /**
+         * The store's directory: the configured one, or core's {@link DataDirectory} default with the
+         * variables and {@code user.home} read from {@code environment} (Spring's includes the process's).
+         * A directory, not an incidents one, when configured: the property names the store itself.
+         */
+        public Path directory(PropertyResolver environment) {
+            if (dir.isPresent()) {
+                return Path.of(dir.get());
+            }
+            return DataDirectory.incidents(Optional.empty(), name -> Optional.ofNullable(environment.getProperty(name)),
+                    Path.of(environment.getRequiredProperty("user.home")));
         }
     }
 

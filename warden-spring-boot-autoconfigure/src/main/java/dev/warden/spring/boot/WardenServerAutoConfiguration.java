@@ -33,8 +33,8 @@ public class WardenServerAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(IncidentSink.class)
-    FileIncidentStore wardenIncidentStore(WardenProperties properties) {
-        return FileIncidentStore.open(properties.incidents().directory());
+    FileIncidentStore wardenIncidentStore(WardenProperties properties, Environment environment) {
+        return FileIncidentStore.open(properties.incidents().directory(environment));
     }
 
     @Bean

@@ -7,8 +7,6 @@ import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.server.McpServer;
-import dev.warden.server.ToolResult;
-import dev.warden.server.ToolSpec;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -33,13 +31,7 @@ class WardenAutoConfigurationTest {
     Path incidents;
 
     private ApplicationContextRunner runner() {
-        return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(WardenServerAutoConfiguration.class,
-                        WardenHttpAutoConfiguration.class, WardenMetricsAutoConfiguration.class,
-                        WardenHealthAutoConfiguration.class))
-                .withPropertyValues("warden.mcp.incidents.dir=" + incidents, "warden.mcp.http.port=0")
-                .withBean("hello", ToolSpec.class, () -> ToolSpec.builder("hello")
-                        .handler(call -> ToolResult.text("hi")).build());
+        return StarterContexts.withHelloTool(incidents);
     }
 
     @Test
