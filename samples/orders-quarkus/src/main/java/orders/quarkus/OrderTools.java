@@ -35,6 +35,7 @@ public class OrderTools {
         return desk.totalAfterDiscount(order_id) + " cents";
     }
 
+    // doc:quarkus-leaky
     @Tool(name = "customer_orders", description = "The ids of a customer's orders.")
     List<String> customerOrders(@ToolArg(description = "customer email") String customer) {
         try {
@@ -44,6 +45,7 @@ public class OrderTools {
             throw new IllegalStateException("Could not list orders: " + e.getMessage(), e);
         }
     }
+    // end:quarkus-leaky
 
     @Tool(name = "track_shipment", description = "Where the order's parcel is, from the carrier.")
     String trackShipment(@ToolArg(description = "order id") String order_id) {

@@ -72,6 +72,7 @@ public class OrderTools {
     }
     // end:tool-checked
 
+    // doc:tool-refusal
     @McpTool(name = "place_order", description = "Place an order for a SKU (quantity 1 to 100).")
     @Tool(name = "place_order", description = "Place an order for a SKU (quantity 1 to 100).")
     public Order placeOrder(@McpToolParam(description = "SKU, e.g. KB-42")
@@ -80,4 +81,5 @@ public class OrderTools {
             @ToolParam(description = "how many, 1 to 100") int quantity) {
         return desk.place(sku, quantity);
     }
+    // end:tool-refusal
 }

@@ -1,5 +1,6 @@
 package dev.warden.e2e;
 
+import dev.warden.core.json.Json;
 import dev.warden.e2e.OrdersSample.Framework;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -64,9 +66,10 @@ final class SdkComparisonTable {
 
     /**
      * One cell: the answer's form, its JSON-RPC code or HTTP status (0 for a result), what leaked, whether the trusted
-     * refusal's text reached the model, and, for the hook rows, the exception the hook received.
+     * refusal's text reached the model, and Warden's error code when the answer carries one (with " + ref" when it
+     * also names an incident), else "".
      */
-    record Cell(Answer answer, int code, Set<Leak> leaks, boolean fixKept, String hookSaw) {
+    record Cell(Answer answer, int code, Set<Leak> leaks, boolean fixKept, String warden) {
 
         Cell {
             leaks = leaks.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(leaks));
@@ -87,12 +90,33 @@ final class SdkComparisonTable {
             Answer answer = ok ? (body.path("isError").asBoolean() ? Answer.IS_ERROR : Answer.RESULT)
                     : rpc ? Answer.JSON_RPC_ERROR : Answer.HTTP_ERROR;
             int code = ok ? 0 : rpc ? body.path("code").asInt() : body.path("data").path("status").asInt();
-            JsonNode hook = body.path("structuredContent").path("hook");
-            String hookSaw = hook.isMissingNode() ? ""
-                    : hook.path("exception").asString() + (hook.has("sqlState")
-                            ? " " + hook.path("sqlState").asString() : "");
-            return new Cell(answer, code, leaks,
-                    seed == Seed.VALIDATION && text.contains(FIX), hookSaw);
+            return new Cell(answer, code, leaks, seed == Seed.VALIDATION && text.contains(FIX),
+                    ok ? warden(errorObject(body)) : warden(body.path("data")));
+        }
+
+        /** Warden's error object in a tool result: the structured content's, else the text's (JSON). */
+        private static JsonNode errorObject(JsonNode result) {
+            JsonNode structured = result.path("structuredContent").path("error");
+            if (structured.isObject()) {
+                return structured;
+            }
+            String first = result.path("content").path(0).path("text").asString("");
+            if (!first.startsWith("{")) {
+                return result.path("none");
+            }
+            try {
+                return Json.mapper().readTree(first).path("error");
+            } catch (JacksonException e) {
+                return result.path("none");
+            }
+        }
+
+        private static String warden(JsonNode error) {
+            JsonNode code = error.path("code");
+            if (!code.isString()) {
+                return "";
+            }
+            return code.asString() + (error.path("ref").asString("").startsWith("ref_") ? " + ref" : "");
         }
 
         String markdown() {
@@ -106,8 +130,8 @@ final class SdkComparisonTable {
             if (fixKept) {
                 parts.add("fix kept");
             }
-            if (!hookSaw.isEmpty()) {
-                parts.add("hook got `" + hookSaw + "`");
+            if (!warden.isEmpty()) {
+                parts.add("`" + warden.replace(" + ref", "`, ref"));
             }
             if (!leaks.isEmpty()) {
                 parts.add("**leaks** " + leaks.stream().sorted().map(l -> l.label).collect(Collectors.joining(", ")));
@@ -133,33 +157,45 @@ final class SdkComparisonTable {
     }
 
     private static Cell fixKept(Cell cell) {
-        return new Cell(cell.answer(), cell.code(), cell.leaks(), true, cell.hookSaw());
+        return new Cell(cell.answer(), cell.code(), cell.leaks(), true, cell.warden());
     }
 
     private static Cell httpError(int status, Leak... leaks) {
         return cell(Answer.HTTP_ERROR, status, leaks);
     }
 
-    private static Cell hooked(String saw) {
-        return new Cell(Answer.IS_ERROR, 0, Set.of(), false, saw);
+    /** An answer with Warden's error code (and a ref when {@code ref}). */
+    private static Cell warden(Cell cell, String code, boolean ref) {
+        return new Cell(cell.answer(), cell.code(), cell.leaks(), cell.fixKept(), code + (ref ? " + ref" : ""));
     }
 
-    /** Measured with Spring AI 2.0.1 (SDK 2.0.0) and quarkus-mcp-server-http 1.13.0 (Quarkus 3.33.2). */
+    /** Warden's answer to an exception it does not trust: INTERNAL_ERROR, with the ref of the incident. */
+    private static Cell internal() {
+        return warden(isError(), "INTERNAL_ERROR", true);
+    }
+
+    /**
+     * Measured with the official SDK 2.1.0 (warden-mcp-sdk's guard), Spring AI 2.0.1 (SDK 2.0.0; warden-spring-ai),
+     * quarkus-mcp-server-http 1.13.0 (Quarkus 3.33.2) and Warden's own server.
+     */
     static final Map<Framework, Map<Seed, Cell>> EXPECTED = new EnumMap<>(Framework.class);
 
     static {
+        EXPECTED.put(Framework.OFFICIAL_SDK, row(result(), rpcError(-32603, Leak.EXCEPTION), rpcError(-32603, Leak.SQL),
+                rpcError(-32603, Leak.HOST, Leak.TOKEN), rpcError(-32603, Leak.EXCEPTION, Leak.PATH),
+                fixKept(isError())));
+        EXPECTED.put(Framework.OFFICIAL_SDK_GUARDED, row(result(), internal(), internal(), internal(), internal(),
+                fixKept(isError())));
         EXPECTED.put(Framework.SPRING_AI_MCP_TOOL, row(result(), isError(Leak.EXCEPTION), isError(Leak.SQL),
                 isError(Leak.HOST, Leak.TOKEN), httpError(500), fixKept(isError())));
         EXPECTED.put(Framework.SPRING_AI_TOOL, row(result(), isError(Leak.EXCEPTION), isError(Leak.SQL),
                 isError(Leak.HOST, Leak.TOKEN), isError(Leak.PATH), fixKept(isError())));
+        EXPECTED.put(Framework.SPRING_AI_WARDEN, row(result(), internal(), internal(), internal(), internal(),
+                warden(fixKept(isError()), "VALIDATION_ERROR", true)));
         EXPECTED.put(Framework.QUARKUS, row(result(), rpcError(-32603), rpcError(-32603), rpcError(-32603),
                 rpcError(-32603), fixKept(isError(Leak.EXCEPTION))));
-        EXPECTED.put(Framework.SPRING_AI_MCP_TOOL_HOOKED, row(result(), hooked("NullPointerException"),
-                hooked("IllegalStateException 42703"), hooked("UncheckedIOException"),
-                hooked("NoSuchFileException"), fixKept(isError())));
-        EXPECTED.put(Framework.SPRING_AI_TOOL_HOOKED, row(result(), hooked("NullPointerException"),
-                hooked("IllegalStateException 42703"), hooked("UncheckedIOException"),
-                hooked("NoSuchFileException"), fixKept(isError())));
+        EXPECTED.put(Framework.WARDEN, row(result(), internal(), internal(), internal(), internal(),
+                warden(fixKept(isError()), "VALIDATION_ERROR", true)));
     }
 
     private static Map<Seed, Cell> row(Cell... cells) {
@@ -172,14 +208,19 @@ final class SdkComparisonTable {
 
     /** The guide's table: one row per seed, one column per framework. */
     static String markdown() {
+        return markdown(List.of(Framework.values()), List.of(Seed.values()));
+    }
+
+    /** The rows and columns of the table that matter to one reader (the other guides' "Side by side"). */
+    static String markdown(List<Framework> columns, List<Seed> seeds) {
         StringBuilder md = new StringBuilder("| seed failure |");
-        for (Framework f : Framework.values()) {
+        for (Framework f : columns) {
             md.append(' ').append(f.title).append(" |");
         }
-        md.append("\n|---|").append("---|".repeat(Framework.values().length)).append('\n');
-        for (Seed seed : Seed.values()) {
+        md.append("\n|---|").append("---|".repeat(columns.size())).append('\n');
+        for (Seed seed : seeds) {
             md.append("| ").append(seed.title).append(" |");
-            for (Framework f : Framework.values()) {
+            for (Framework f : columns) {
                 md.append(' ').append(EXPECTED.get(f).get(seed).markdown()).append(" |");
             }
             md.append('\n');
