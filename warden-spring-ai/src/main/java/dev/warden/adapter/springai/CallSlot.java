@@ -5,6 +5,11 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 /**
  * The original exception of the tool call running on this thread. Spring AI turns a tool method's
@@ -12,7 +17,8 @@ import java.util.function.Supplier;
  * a slot, {@link CapturingAdvice} notes the method's exception in it (and rethrows it unchanged),
  * and the handler throws that original to Warden's guard when the handler's own outcome was made
  * from it. A sync server runs the handler and the method on one thread (the SDK's {@code fromSync}
- * calls both in one callable).
+ * calls both in one callable); an async method's {@code Mono} may fail on another, so the slot also
+ * travels in Reactor's subscriber context ({@link #aroundAsync}, {@link #noting}).
  */
 final class CallSlot {
 
@@ -20,7 +26,8 @@ final class CallSlot {
 
     /** Advised methods entered and not yet left: only the outermost one's failure is the call's. */
     private int depth;
-    private Throwable original;
+    /** Volatile: an async method fails on another thread than the one that reads it. */
+    private volatile Throwable original;
 
     private CallSlot() {
     }
@@ -33,24 +40,81 @@ final class CallSlot {
      * the handler's: a handler that caught the failure and answered has handled it.
      */
     static <T> T around(Supplier<T> call) {
-        CallSlot previous = CURRENT.get();
         CallSlot slot = new CallSlot();
-        CURRENT.set(slot);
         T result;
         try {
-            result = call.get();
+            result = slot.on(call);
         } catch (RuntimeException | Error e) {
-            if (slot.original != null && madeFrom(e, slot.original)) {
-                throw Sneaky.<RuntimeException>raise(slot.original);
-            }
-            throw e;
-        } finally {
-            restore(previous);
+            throw Sneaky.<RuntimeException>raise(slot.outcome(e));
         }
-        if (slot.original != null && result instanceof McpSchema.CallToolResult r && Boolean.TRUE.equals(r.isError())) {
+        if (slot.answeredFrom(result)) {
             throw Sneaky.<RuntimeException>raise(slot.original);
         }
         return result;
+    }
+
+    /**
+     * The same for an async handler, whose method may fail later on another thread: the slot is open
+     * on the thread while the handler builds and subscribes its {@code Mono} (a method that throws
+     * before it returns its own), and it is in the subscriber's context, where {@link #noting} finds it
+     * when the method's {@code Mono} or {@code Flux} fails. The original replaces the outcome made from it.
+     */
+    static <T> Mono<T> aroundAsync(Supplier<Mono<T>> call) {
+        return Mono.defer(() -> {
+            CallSlot slot = new CallSlot();
+            Mono<T> handled = Mono.from(subscriber -> slot.on(() -> {
+                Mono.defer(call).subscribe(subscriber);
+                return null;
+            }));
+            return handled.contextWrite(Context.of(CallSlot.class, slot))
+                    .onErrorMap(slot::outcome)
+                    .flatMap(result -> slot.answeredFrom(result) ? Mono.<T>error(slot.original) : Mono.just(result));
+        });
+    }
+
+    /**
+     * What an advised method returned, its failure noted (and passed on unchanged) in the slot its
+     * subscriber's context holds, if any: a {@code Mono}, a {@code Flux}, or another publisher where
+     * the method's declared type takes a {@code Flux}. Anything else is returned as it is.
+     */
+    static Object noting(Object returned, Class<?> declared) {
+        return switch (returned) {
+            case Mono<?> mono when declared.isAssignableFrom(Mono.class) -> mono.onErrorResume(
+                    e -> Mono.deferContextual(context -> Mono.error(noted(context, e))));
+            case Flux<?> flux when declared.isAssignableFrom(Flux.class) -> flux.onErrorResume(
+                    e -> Flux.deferContextual(context -> Flux.error(noted(context, e))));
+            case Publisher<?> other when declared.isAssignableFrom(Flux.class) -> Flux.from(other).onErrorResume(
+                    e -> Flux.deferContextual(context -> Flux.error(noted(context, e))));
+            case null, default -> returned;
+        };
+    }
+
+    /** Notes a publisher's failure as the call's; the last to fail, the outermost, is the call's. */
+    private static Throwable noted(ContextView context, Throwable failure) {
+        context.getOrEmpty(CallSlot.class).ifPresent(slot -> ((CallSlot) slot).original = failure);
+        return failure;
+    }
+
+    /** Runs {@code call} with this slot open on the thread. */
+    private <T> T on(Supplier<T> call) {
+        CallSlot previous = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            return call.get();
+        } finally {
+            restore(previous);
+        }
+    }
+
+    /** The original when {@code thrown} was made from it, else {@code thrown}. */
+    private Throwable outcome(Throwable thrown) {
+        Throwable failure = original;
+        return failure != null && madeFrom(thrown, failure) ? failure : thrown;
+    }
+
+    /** Whether the handler's result is the {@code isError} answer Spring AI made of the original. */
+    private boolean answeredFrom(Object result) {
+        return original != null && result instanceof McpSchema.CallToolResult r && Boolean.TRUE.equals(r.isError());
     }
 
     /** The slot of the tool call on this thread, if a guarded handler opened one. */

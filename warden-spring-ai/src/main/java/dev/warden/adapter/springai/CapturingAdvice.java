@@ -9,25 +9,24 @@ import org.aopalliance.intercept.MethodInvocation;
  * inside a guarded call, the exception the method throws is noted in the {@link CallSlot} and
  * rethrown unchanged, so whatever catches it (Spring AI's callbacks, a chat client's tool calling,
  * the application's own handler) sees the method's own exception; the slot then decides whether the
- * handler's outcome came from it. Called any other way, the method runs as it is.
+ * handler's outcome came from it. A {@code Mono} or {@code Flux} the method returns notes its later
+ * failure in the slot its subscriber's context holds and passes it on unchanged; subscribed outside
+ * a guarded call, it fails as it would.
  */
 final class CapturingAdvice implements MethodInterceptor {
 
     @Override
     public Object invoke(MethodInvocation invocation) throws Throwable {
         Optional<CallSlot> slot = CallSlot.current();
-        if (slot.isEmpty()) {
-            return invocation.proceed();
-        }
-        slot.get().enter();
+        slot.ifPresent(CallSlot::enter);
         Object result;
         try {
             result = invocation.proceed();
         } catch (Throwable original) {
-            slot.get().leave(Optional.of(original));
+            slot.ifPresent(s -> s.leave(Optional.of(original)));
             throw original;
         }
-        slot.get().leave(Optional.empty());
-        return result;
+        slot.ifPresent(s -> s.leave(Optional.empty()));
+        return CallSlot.noting(result, invocation.getMethod().getReturnType());
     }
 }

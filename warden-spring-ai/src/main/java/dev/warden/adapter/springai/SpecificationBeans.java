@@ -45,8 +45,8 @@ final class SpecificationBeans implements BeanPostProcessor {
     /**
      * A sync handler with a {@link CallSlot} open around Spring AI's: the annotated method's original
      * exception is thrown to the guard instead of the text or the {@code McpError} (-32602 for any
-     * resource failure) Spring AI makes of it. An async handler runs its method on another thread
-     * than its handler's, so it keeps Spring AI's answer, which the guard still hides behind a ref.
+     * resource failure) Spring AI makes of it; an async handler the same, its slot also in Reactor's
+     * context, since its method's {@code Mono} may fail on another thread.
      */
     private static Object capturing(Object spec) {
         return switch (spec) {
@@ -76,6 +76,32 @@ final class SpecificationBeans implements BeanPostProcessor {
             case McpStatelessServerFeatures.SyncCompletionSpecification s ->
                     new McpStatelessServerFeatures.SyncCompletionSpecification(
                             s.referenceKey(), (x, r) -> CallSlot.around(() -> s.completionHandler().apply(x, r)));
+            case McpServerFeatures.AsyncToolSpecification s -> new McpServerFeatures.AsyncToolSpecification(
+                    s.tool(), (x, r) -> CallSlot.aroundAsync(() -> s.callHandler().apply(x, r)));
+            case McpServerFeatures.AsyncResourceSpecification s -> new McpServerFeatures.AsyncResourceSpecification(
+                    s.resource(), (x, r) -> CallSlot.aroundAsync(() -> s.readHandler().apply(x, r)));
+            case McpServerFeatures.AsyncResourceTemplateSpecification s ->
+                    new McpServerFeatures.AsyncResourceTemplateSpecification(
+                            s.resourceTemplate(), (x, r) -> CallSlot.aroundAsync(() -> s.readHandler().apply(x, r)));
+            case McpServerFeatures.AsyncPromptSpecification s -> new McpServerFeatures.AsyncPromptSpecification(
+                    s.prompt(), (x, r) -> CallSlot.aroundAsync(() -> s.promptHandler().apply(x, r)));
+            case McpServerFeatures.AsyncCompletionSpecification s -> new McpServerFeatures.AsyncCompletionSpecification(
+                    s.referenceKey(), (x, r) -> CallSlot.aroundAsync(() -> s.completionHandler().apply(x, r)));
+            case McpStatelessServerFeatures.AsyncToolSpecification s ->
+                    new McpStatelessServerFeatures.AsyncToolSpecification(
+                            s.tool(), (x, r) -> CallSlot.aroundAsync(() -> s.callHandler().apply(x, r)));
+            case McpStatelessServerFeatures.AsyncResourceSpecification s ->
+                    new McpStatelessServerFeatures.AsyncResourceSpecification(
+                            s.resource(), (x, r) -> CallSlot.aroundAsync(() -> s.readHandler().apply(x, r)));
+            case McpStatelessServerFeatures.AsyncResourceTemplateSpecification s ->
+                    new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(
+                            s.resourceTemplate(), (x, r) -> CallSlot.aroundAsync(() -> s.readHandler().apply(x, r)));
+            case McpStatelessServerFeatures.AsyncPromptSpecification s ->
+                    new McpStatelessServerFeatures.AsyncPromptSpecification(
+                            s.prompt(), (x, r) -> CallSlot.aroundAsync(() -> s.promptHandler().apply(x, r)));
+            case McpStatelessServerFeatures.AsyncCompletionSpecification s ->
+                    new McpStatelessServerFeatures.AsyncCompletionSpecification(
+                            s.referenceKey(), (x, r) -> CallSlot.aroundAsync(() -> s.completionHandler().apply(x, r)));
             default -> spec;
         };
     }
