@@ -7,7 +7,6 @@ import dev.warden.adapter.mcpsdk.sample.Observed;
 import dev.warden.core.incident.FileIncidentStore;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,8 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The same shop on Spring AI's stateless server (spring.ai.mcp.server.protocol=STATELESS), whose
@@ -29,35 +26,30 @@ class SpringAiStatelessTest {
     @TempDir
     static Path dir;
 
-    private static ConfigurableApplicationContext app;
     private static FileIncidentStore store;
-    private static URI base;
+    private static BootedServer server;
 
     @BeforeAll
     static void serve() throws IOException {
         Path reports = Files.createDirectories(dir.resolve("srv/orders/reports"));
         store = FileIncidentStore.open(dir.resolve("incidents"));
-        app = new SpringApplicationBuilder(OrdersApplication.class).properties(
-                "server.port=0", "server.address=127.0.0.1", "server.shutdown=immediate",
-                "spring.main.banner-mode=off", "spring.ai.mcp.server.name=orders",
+        server = BootedServer.boot(OrdersApplication.class, store,
                 "spring.ai.mcp.server.type=SYNC", "spring.ai.mcp.server.protocol=STATELESS",
-                "orders.jdbc-url=jdbc:h2:mem:stateless;DB_CLOSE_DELAY=-1", "orders.reports=" + reports)
-                .initializers(context -> context.getBeanFactory().registerSingleton("incidents", store)).run();
-        base = URI.create("http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port"));
+                "orders.jdbc-url=jdbc:h2:mem:stateless;DB_CLOSE_DELAY=-1", "orders.reports=" + reports);
     }
 
     @AfterAll
     static void stop() {
-        app.close();
+        server.close();
         store.close();
     }
 
     @Test
     void statelessToolsAndResourcesGetWardensAnswers() {
-        Observed npe = call("order_status", Map.of("id", 7));
-        Observed checked = call("tool_report", Map.of("name", "q3.csv"));
-        Observed trusted = call("cancel_order", Map.of("id", 1, "reason", "oops"));
-        Observed resource = Clients.sdk(base, "/mcp",
+        Observed npe = server.call("order_status", Map.of("id", 7));
+        Observed checked = server.call("tool_report", Map.of("name", "q3.csv"));
+        Observed trusted = server.call("cancel_order", Map.of("id", 1, "reason", "oops"));
+        Observed resource = Clients.sdk(server.base(), "/mcp",
                 c -> c.readResource(new McpSchema.ReadResourceRequest("orders://reports/latest")));
         for (Observed seen : new Observed[] {npe, checked, trusted, resource}) {
             assertThat(seen.text()).doesNotContain("Shipment", "Cannot invoke", dir.toString(), "Exception");
@@ -68,10 +60,6 @@ class SpringAiStatelessTest {
         assertThat(checked.kind()).isEqualTo("isError");
         assertThat(trusted.text()).contains("VALIDATION_ERROR", "must be one of: customer_request, duplicate, fraud");
         assertThat(resource.kind()).isEqualTo("error -32603");
-        assertThat(call("order_total_stored", Map.of("id", 1))).isEqualTo(new Observed("result", "4200"));
-    }
-
-    private static Observed call(String tool, Map<String, Object> arguments) {
-        return Clients.sdk(base, "/mcp", c -> c.callTool(new McpSchema.CallToolRequest(tool, arguments)));
+        assertThat(server.call("order_total_stored", Map.of("id", 1))).isEqualTo(new Observed("result", "4200"));
     }
 }
