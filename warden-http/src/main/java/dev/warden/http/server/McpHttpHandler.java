@@ -23,8 +23,8 @@ import org.eclipse.jetty.server.Handler;
  * The MCP endpoint as a Jetty {@link Handler}, for a Jetty {@code Server} someone else owns (an
  * application's embedded Jetty 12.1): {@link McpHttpServer} is this handler on a server of its own.
  * Whoever owns the server {@linkplain #attach attaches} each of its connectors (so that slow clients
- * meet the request deadline), routes the endpoint's path (and
- * {@code /.well-known/oauth-protected-resource} when authenticating) to {@link #handler()}, and
+ * meet the request deadline), routes every path the endpoint {@linkplain #serves serves} to
+ * {@link #handler()}, and
  * {@linkplain #start starts} it once the server is bound. Built by {@link McpHttpServerBuilder#buildHandler()};
  * the builder's host and port are not used.
  */
@@ -68,6 +68,14 @@ public final class McpHttpHandler implements AutoCloseable {
     /** The endpoint's path. */
     public String path() {
         return path;
+    }
+
+    /**
+     * Whether a request for {@code path} is this endpoint's: its own path, or its OAuth
+     * protected-resource metadata when it authenticates (a router in front of other handlers asks).
+     */
+    public boolean serves(String path) {
+        return path.equals(this.path) || auth.isMetadataPath(path, this.path);
     }
 
     /** Times the requests of this connector's connections (the request deadline); call before the server starts. */

@@ -7,13 +7,12 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * In front of the application's Jetty handler (Spring MVC's servlet context): the MCP endpoint's
- * path, and its OAuth protected-resource metadata, go to Warden's handler; everything else goes on
- * to the application as before.
+ * In front of the application's Jetty handler (Spring MVC's servlet context): what the MCP
+ * endpoint serves (its path, and its OAuth protected-resource metadata when it authenticates) goes
+ * to Warden's handler; everything else goes on to the application as before, Spring Security's own
+ * metadata endpoint included when Warden authenticates nobody.
  */
 final class McpPathRouter extends Handler.Wrapper {
-
-    private static final String METADATA = "/.well-known/oauth-protected-resource";
 
     private final McpHttpHandler mcp;
 
@@ -25,8 +24,7 @@ final class McpPathRouter extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        String path = Request.getPathInContext(request);
-        if (path.equals(mcp.path()) || path.equals(METADATA) || path.equals(METADATA + mcp.path())) {
+        if (mcp.serves(Request.getPathInContext(request))) {
             return mcp.handler().handle(request, response, callback);
         }
         return super.handle(request, response, callback);

@@ -168,19 +168,27 @@ public final class AuthGate {
     }
 
     /**
+     * Whether {@code path} asks for this resource's metadata: only when it authenticates, in the
+     * path form for this resource or the endpoint, or the root form.
+     */
+    public boolean isMetadataPath(String path, String endpointPath) {
+        if (authenticator.isEmpty() || !path.startsWith(WellKnown.PROTECTED_RESOURCE)) {
+            return false;
+        }
+        String suffix = path.substring(WellKnown.PROTECTED_RESOURCE.length());
+        return suffix.isEmpty() || suffix.equals(endpointPath)
+                || resource.map(URI::getRawPath).filter(suffix::equals).isPresent();
+    }
+
+    /**
      * Serves the metadata if the request is for it (the path form for this resource or the
      * endpoint, or the root form); false if it is not.
      */
     public boolean servesMetadata(Request request, Response response, Callback callback, String endpointPath) {
-        String path = Request.getPathInContext(request);
-        if (authenticator.isEmpty() || !path.startsWith(WellKnown.PROTECTED_RESOURCE)) {
+        if (!isMetadataPath(Request.getPathInContext(request), endpointPath)) {
             return false;
         }
         URI r = resource.orElseThrow();
-        String suffix = path.substring(WellKnown.PROTECTED_RESOURCE.length());
-        if (!suffix.isEmpty() && !suffix.equals(endpointPath) && !suffix.equals(r.getRawPath())) {
-            return false;
-        }
         // Public by nature, and read by browser-based clients from other origins.
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
         if (!"GET".equals(request.getMethod())) {
