@@ -7,6 +7,7 @@ import dev.warden.core.segment.OwnerOnly;
 import dev.warden.core.segment.Retention;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -135,25 +136,46 @@ public final class FileIncidentStore implements IncidentStore {
             throw new IllegalStateException("the incident store was opened read-only");
         }
         byte[] line = (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        // A FileChannel closes itself when its thread is interrupted, and callers are interrupted
+        // routinely (Reactor cancels a subscription, a client cancels its request): the flag is set
+        // aside for the write and given back, so the failure is still recorded and its ref kept.
+        boolean interrupted = Thread.interrupted();
         lock.lock();
         try {
-            write(incident, line);
+            interrupted |= write(incident, line);
         } finally {
             lock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
-    private void write(Incident incident, byte[] line) {
+    /** Writes the line; returns whether an interrupt arrived during the write (and was set aside for a second try). */
+    private boolean write(Incident incident, byte[] line) {
         if (closed) {
             UnrecordedRefs.mark(incident.ref()); // a failure rendered while the process shuts down
-            return;
+            return false;
         }
-        try {
-            writer.append(incident.ref().value(), incident.time(), line);
-            ok();
-        } catch (IOException | UncheckedIOException e) {
-            UnrecordedRefs.mark(incident.ref());
-            lost(e);
+        boolean interrupted = false;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                writer.append(incident.ref().value(), incident.time(), line);
+                ok();
+                return interrupted;
+            } catch (ClosedByInterruptException e) {
+                interrupted = true;
+                Thread.interrupted(); // the segment was closed and cut back; the next append reopens it
+                if (attempt == 2) {
+                    UnrecordedRefs.mark(incident.ref());
+                    lost(e);
+                    return true;
+                }
+            } catch (IOException | UncheckedIOException e) {
+                UnrecordedRefs.mark(incident.ref());
+                lost(e);
+                return interrupted;
+            }
         }
     }
 
