@@ -74,14 +74,19 @@ final class BatchWriter<T> implements AutoCloseable {
         this.thread = Thread.ofVirtual().name("warden-pg-" + partitions.table()).start(this::run);
     }
 
-    /** Queues a record; the future completes when its batch commits. A full queue or a closed writer fails it at once. */
-    CompletableFuture<Void> submit(T item) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
+    /**
+     * Queues a record; the future completes when its batch commits. A full queue or a closed writer
+     * is refused here, by the caller's thread, so that a refusal is never confused with a batch the
+     * writer already tried and failed: only the former may be reported to a caller that does not wait.
+     */
+    CompletableFuture<Void> submit(T item) throws SQLException {
         if (closed) {
-            done.completeExceptionally(new SQLException("the PostgreSQL store is closed", "08003"));
-        } else if (!queue.offer(new Pending<>(item, done))) {
-            done.completeExceptionally(new SQLException("the PostgreSQL store's queue is full ("
-                    + queue.size() + " records wait for the database)", "53000"));
+            throw new SQLException("the PostgreSQL store is closed", "08003");
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!queue.offer(new Pending<>(item, done))) {
+            throw new SQLException("the PostgreSQL store's queue is full ("
+                    + queue.size() + " records wait for the database)", "53000");
         }
         return done;
     }

@@ -65,12 +65,14 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
 
     @Override
     public void record(AuditRecord record) throws IOException {
-        CompletableFuture<Void> done = writer.submit(record);
+        CompletableFuture<Void> done;
+        try {
+            done = writer.submit(record);
+        } catch (SQLException refused) {
+            throw failure(refused);
+        }
         if (!settings.waitForCommit()) {
-            if (done.isCompletedExceptionally()) {
-                throw failure(done);
-            }
-            return;
+            return; // queued: a batch that fails later is the writer's to log, not this caller's
         }
         // The record is queued and will be committed whatever this thread does: an interrupt (the
         // recorded request cancelled by its client) cannot take it back, only lose word of its
@@ -86,7 +88,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
-                    throw failure(done);
+                    throw failure(e.getCause());
                 } catch (TimeoutException e) {
                     throw new IOException("the audit record was not committed to PostgreSQL within "
                             + settings.commitTimeout().toMillis() + " ms");
@@ -99,8 +101,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
         }
     }
 
-    private static IOException failure(CompletableFuture<Void> done) {
-        Throwable cause = done.exceptionNow();
+    private static IOException failure(Throwable cause) {
         return new IOException("the audit record could not be written to PostgreSQL: "
                 + (cause instanceof SQLException s ? Database.describe(s) : cause.toString()));
     }

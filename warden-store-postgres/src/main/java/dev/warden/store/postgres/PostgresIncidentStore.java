@@ -76,7 +76,7 @@ public final class PostgresIncidentStore implements IncidentStore {
         CompletableFuture<Void> done;
         try {
             done = writer.submit(new Row(incident, IncidentJson.atRest(incident).toString()));
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) { // refused (queue full, store closed): never queued
             UnrecordedRefs.mark(incident.ref());
             return;
         }

@@ -91,6 +91,11 @@ public record PostgresSettings(String url, String schema, Duration maxAge, int b
         return new PostgresSettings(url, schema, maxAge, batchSize, linger, commitTimeout, waitForCommit, queueCapacity);
     }
 
+    /** The most records waiting for the writer (at least the batch size); beyond it a record is refused at once. */
+    public PostgresSettings withQueueCapacity(int queueCapacity) {
+        return new PostgresSettings(url, schema, maxAge, batchSize, linger, commitTimeout, waitForCommit, queueCapacity);
+    }
+
     /** The JDBC URL, the user and the password the URL carries (the password apart, for the driver's properties). */
     record Endpoint(String jdbcUrl, Optional<String> user, Optional<String> password) {
         @Override

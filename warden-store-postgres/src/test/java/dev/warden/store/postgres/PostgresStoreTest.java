@@ -261,4 +261,33 @@ class PostgresStoreTest {
             relay.cut();
         }
     }
+
+    @Test
+    void withoutFailClosedAFullQueueRefusesTheAuditRecordAndMarksTheIncidentUnrecorded() throws Exception {
+        try (TcpRelay relay = TcpRelay.to(TestDatabase.host(), TestDatabase.port());
+             PostgresStore store = PostgresStore.open(
+                     db.settingsVia(relay.port()).withBatching(1, Duration.ZERO).withQueueCapacity(1), Clock.systemUTC())) {
+            relay.cut();
+            relay.stall(); // the writer holds at most one batch of one, hung on a connection that never answers
+            List<Throwable> refused = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                try {
+                    store.audit().record(audit(Instant.now(), "query", "erin"));
+                } catch (IOException e) {
+                    refused.add(e);
+                }
+            }
+            assertThat(refused).isNotEmpty().allSatisfy(e -> assertThat(e).hasMessageContaining("queue is full")
+                    .hasMessageNotContaining("warden-test"));
+            List<Incident> incidents = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                Incident incident = incident(Instant.now(), "boom");
+                store.incidents().record(incident);
+                incidents.add(incident);
+            }
+            assertThat(incidents).as("a refused incident's ref is not handed out")
+                    .anySatisfy(i -> assertThat(UnrecordedRefs.contains(i.ref())).isTrue());
+            relay.cut();
+        }
+    }
 }
