@@ -2,6 +2,8 @@
 module dev.warden.cli {
     requires dev.warden.core;
     requires dev.warden.gateway;
+    // warden gateway --console
+    requires dev.warden.console;
     // redis: in warden.yaml: what several replicas share
     requires dev.warden.store.redis;
     requires dev.warden.auth;

@@ -18,6 +18,8 @@ module dev.warden.gateway {
     exports dev.warden.gateway.auditlog;
     exports dev.warden.gateway.config;
     exports dev.warden.gateway.health;
+    // What an operator's console reads of a running gateway (warden-console).
+    exports dev.warden.gateway.view;
     // What a shared store (warden-store-redis) implements for several replicas.
     exports dev.warden.gateway.shared;
 }

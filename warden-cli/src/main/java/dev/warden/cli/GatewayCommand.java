@@ -51,6 +51,9 @@ final class GatewayCommand implements Callable<Integer> {
     @Mixin
     DrainOptions drain = new DrainOptions();
 
+    @Mixin
+    ConsoleOptions console = new ConsoleOptions();
+
     /** The configuration file may name the data directory and the message limit. */
     static final class Wording implements CommandLine.IModelTransformer {
         @Override
@@ -95,6 +98,11 @@ final class GatewayCommand implements Callable<Integer> {
                     + "address: set metrics.token, the bearer token Prometheus presents (or --insecure-no-auth)");
             return 2;
         }
+        Optional<String> consoleProblem = console.problem(cfg.auth(), allowedHosts, insecureNoAuth);
+        if (consoleProblem.isPresent()) {
+            System.err.println("warden gateway: " + consoleProblem.get());
+            return 2;
+        }
         IncidentSink log = serve.incidentLog.besideTheStore(cfg.incidents());
         Path incidents = serve.dataDir.incidents(cfg.dataDir());
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -124,11 +132,16 @@ final class GatewayCommand implements Callable<Integer> {
             throw e;
         }
         stores.postgresReadiness().ifPresent(builder::healthCheck);
+        // The MCP endpoint once bound: the console's resource for the gateway's tokens (auth without a resource).
+        java.util.concurrent.atomic.AtomicReference<java.net.URI> endpoint = new java.util.concurrent.atomic.AtomicReference<>();
         try (shared; stores;
              MetricsEndpoint metrics = MetricsEndpoint.start(cfg.metrics(), allowedHosts, registry, insecureNoAuth);
              Gateway gateway = builder.incidents(IncidentSink.all(stores.incidents(), log))
-                     .audit(cfg.audit().enabled() ? stores.audit() : AuditSink.none(), cfg.audit().failClosed())
-                     .build()) {
+                     .audit(console.audit(cfg.audit().enabled() ? stores.audit() : AuditSink.none()),
+                             cfg.audit().failClosed())
+                     .build();
+             AutoCloseable consoleServer = console.start(gateway, stores.incidents(), cfg.auth(), endpoint,
+                     allowedHosts, insecureNoAuth)) {
             Optional<GatewayConfig.Http> http = cfg.http();
             if (http.isEmpty() && port == null) {
                 gateway.serveStdio();
@@ -154,6 +167,7 @@ final class GatewayCommand implements Callable<Integer> {
                 server.port(port);
             }
             try (McpHttpServer running = server.build().start()) {
+                endpoint.set(running.endpoint());
                 HttpMetrics.register(registry, running);
                 Draining.onTerm(gateway, running, drain.timeout);
                 // The one line on stdout: scripts wait for it to learn the endpoint.

@@ -178,6 +178,11 @@ public final class Gateway implements AutoCloseable {
         return links.stream().map(UpstreamLink::spec).toList();
     }
 
+    /** Each upstream as it is now (breaker, connections): what an operator's console shows, read only. */
+    public List<dev.warden.gateway.view.UpstreamState> upstreamStates() {
+        return dev.warden.gateway.internal.view.UpstreamStates.of(links, slots);
+    }
+
     /** Serves one client on {@code downstream}; returns once started. */
     public GatewayConnection connect(Transport downstream) {
         ProxyConnection connection = start(downstream);

@@ -1,0 +1,178 @@
+package dev.warden.console;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.warden.console.feed.ConsoleFeed;
+import dev.warden.console.web.AdminGate;
+import dev.warden.console.web.ConsoleHandler;
+import dev.warden.console.web.Routes;
+import dev.warden.console.web.Sources;
+import dev.warden.core.identity.Authenticator;
+import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.view.UpstreamState;
+import dev.warden.http.server.HostPolicy;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The operator's console of a gateway, served on a port of its own (loopback by default) by the
+ * JDK's HTTP server: read-only pages need nothing more. Behind the gateway's auth when it has
+ * one, with an admin scope besides ({@link AdminGate}); a host that is not loopback needs either
+ * auth or {@link Builder#insecureNoAuth()}.
+ *
+ * <pre>{@code
+ * ConsoleFeed feed = ConsoleFeed.of(clock);
+ * Gateway gateway = Gateway.builder()...audit(feed.tee(store.audit()), false).build();
+ * try (Console console = Console.builder().upstreams(gateway::upstreamStates).feed(feed)
+ *         .incidents(store.incidents()).build().start()) { ... }
+ * }</pre>
+ */
+public final class Console implements AutoCloseable {
+
+    /** The scope a caller needs besides the gateway's own to read the console, unless configured. */
+    public static final String DEFAULT_ADMIN_SCOPE = AdminGate.DEFAULT_SCOPE;
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final String host;
+
+    private Console(HttpServer server, ExecutorService executor, String host) {
+        this.server = server;
+        this.executor = executor;
+        this.host = host;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The port it listens on (the one picked, for port 0). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** Where an operator opens it. */
+    public URI uri() {
+        String h = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+        return URI.create("http://" + h + ":" + port() + "/");
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port;
+        private Set<String> allowedHosts = Set.of();
+        private Supplier<List<UpstreamState>> upstreams = List::of;
+        private ConsoleFeed feed;
+        private Optional<IncidentStore> incidents = Optional.empty();
+        private Clock clock = Clock.systemUTC();
+        private Optional<Authenticator> authenticator = Optional.empty();
+        private Supplier<URI> resource = () -> URI.create("http://127.0.0.1/");
+        private String scope = AdminGate.DEFAULT_SCOPE;
+        private boolean insecure;
+
+        private Builder() {
+        }
+
+        /** Where it listens: {@code 127.0.0.1} and a port the system picks, unless set. */
+        public Builder address(String host, int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be from 0 to 65535, got " + port);
+            }
+            this.host = Objects.requireNonNull(host, "host");
+            this.port = port;
+            return this;
+        }
+
+        /** The names it may be reached by ({@code http.allowedHosts}); unset: the loopback names. */
+        public Builder allowedHosts(Set<String> hosts) {
+            this.allowedHosts = Set.copyOf(hosts);
+            return this;
+        }
+
+        /** The gateway's upstreams now ({@code gateway::upstreamStates}). */
+        public Builder upstreams(Supplier<List<UpstreamState>> upstreams) {
+            this.upstreams = Objects.requireNonNull(upstreams, "upstreams");
+            return this;
+        }
+
+        /** What was teed from the gateway's audit records ({@link ConsoleFeed#tee}). */
+        public Builder feed(ConsoleFeed feed) {
+            this.feed = Objects.requireNonNull(feed, "feed");
+            return this;
+        }
+
+        /** Where the gateway keeps incidents: the incident pages read it. */
+        public Builder incidents(IncidentStore store) {
+            this.incidents = Optional.of(store);
+            return this;
+        }
+
+        /** What the pages' "now" and the last hour are measured by: the gateway's clock. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * The gateway's authenticator: only a caller it admits for {@code resource} and who holds
+         * {@code adminScope} may read the console.
+         */
+        public Builder auth(Authenticator authenticator, Supplier<URI> resource, String adminScope) {
+            this.authenticator = Optional.of(authenticator);
+            this.resource = Objects.requireNonNull(resource, "resource");
+            this.scope = Objects.requireNonNull(adminScope, "adminScope");
+            return this;
+        }
+
+        /** Serve a host that is not loopback without auth: only behind something that authenticates. */
+        public Builder insecureNoAuth() {
+            this.insecure = true;
+            return this;
+        }
+
+        /** Checks the settings; {@link #start} binds. */
+        public Builder build() {
+            if (feed == null) {
+                throw new IllegalStateException("the console needs the feed the gateway's audit records are teed into");
+            }
+            if (!HostPolicy.isLoopback(host) && authenticator.isEmpty() && !insecure) {
+                throw new IllegalStateException("the console's host " + host + " is not a loopback address and the "
+                        + "gateway has no auth: anyone who reaches it could read incidents; configure auth, or "
+                        + "serve it on loopback");
+            }
+            if (!HostPolicy.isLoopback(host) && allowedHosts.isEmpty()) {
+                throw new IllegalStateException("the console's host " + host + " is not a loopback address: set "
+                        + "http.allowedHosts to the names operators use to reach it");
+            }
+            new AdminGate(authenticator, resource, scope); // the scope is checked here, before binding
+            return this;
+        }
+
+        public Console start() throws IOException {
+            build();
+            AdminGate gate = new AdminGate(authenticator, resource, scope);
+            HostPolicy hosts = allowedHosts.isEmpty() ? HostPolicy.loopback() : new HostPolicy(allowedHosts);
+            HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
+            ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+            http.createContext("/", new ConsoleHandler(hosts, gate,
+                    new Routes(new Sources(upstreams, feed, incidents, clock))));
+            http.setExecutor(executor);
+            http.start();
+            return new Console(http, executor, host);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.warden.console.page;
+
+import dev.warden.console.feed.MinuteStats;
+import dev.warden.core.error.ErrorCode;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The per-tool charts, drawn here as inline SVG (no script, no library, nothing fetched): calls per
+ * minute stacked by outcome, each Warden code in its own colour, and latency p50/p95 per minute.
+ * Colours come from the stylesheet by class (the policy allows no inline style); each bar's
+ * {@code <title>} is its tooltip.
+ */
+final class Charts {
+
+    static final int WIDTH = 600;
+    static final int HEIGHT = 110;
+    private static final int LEFT = 36;
+    private static final int TOP = 8;
+    private static final int BOTTOM = 16;
+    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    private Charts() {
+    }
+
+    /** The class an outcome is coloured by: OK, cancelled, a code of the registry, or any other error. */
+    static String classOf(String outcome) {
+        if (outcome.equals("OK")) {
+            return "ok";
+        }
+        if (outcome.equals("CANCELLED")) {
+            return "cancelled";
+        }
+        for (ErrorCode code : ErrorCode.values()) {
+            if (code.name().equals(outcome)) {
+                return "code-" + code.ordinal();
+            }
+        }
+        return "err";
+    }
+
+    static Markup calls(List<MinuteStats> minutes) {
+        long max = 1;
+        for (MinuteStats m : minutes) {
+            max = Math.max(max, m.calls());
+        }
+        int plotHeight = HEIGHT - TOP - BOTTOM;
+        double slot = (double) (WIDTH - LEFT) / minutes.size();
+        Markup svg = open("calls", "Calls per minute by outcome, last hour");
+        axes(svg, minutes, max + "/min");
+        for (int i = 0; i < minutes.size(); i++) {
+            MinuteStats m = minutes.get(i);
+            if (m.calls() == 0) {
+                continue;
+            }
+            double x = LEFT + i * slot + 1;
+            double base = HEIGHT - BOTTOM;
+            svg.tag("<g class=\"bar\"><title>").text(MINUTE.format(m.start()) + " UTC: " + m.calls() + " calls, "
+                    + m.byOutcome()).tag("</title>");
+            for (Map.Entry<String, Long> e : m.byOutcome().entrySet()) {
+                double h = (double) e.getValue() * plotHeight / max;
+                base -= h;
+                svg.tag("<rect class=\"").tag(classOf(e.getKey())).tag("\" x=\"").tag(num(x)).tag("\" y=\"")
+                        .tag(num(base)).tag("\" width=\"").tag(num(Math.max(1, slot - 2))).tag("\" height=\"")
+                        .tag(num(h)).tag("\"/>");
+            }
+            svg.tag("</g>");
+        }
+        return svg.tag("</svg>");
+    }
+
+    static Markup latency(List<MinuteStats> minutes) {
+        long max = 1;
+        for (MinuteStats m : minutes) {
+            max = Math.max(max, m.p95().map(Duration::toMillis).orElse(0L));
+        }
+        Markup svg = open("latency", "Latency per minute, p50 and p95, last hour");
+        axes(svg, minutes, max + " ms");
+        line(svg, minutes, MinuteStats::p50, max, "p50");
+        line(svg, minutes, MinuteStats::p95, max, "p95");
+        return svg.tag("</svg>");
+    }
+
+    private static void line(Markup svg, List<MinuteStats> minutes,
+                             java.util.function.Function<MinuteStats, Optional<Duration>> quantile, long max,
+                             String cls) {
+        int plotHeight = HEIGHT - TOP - BOTTOM;
+        double slot = (double) (WIDTH - LEFT) / minutes.size();
+        StringBuilder points = new StringBuilder();
+        for (int i = 0; i < minutes.size(); i++) {
+            Optional<Duration> q = quantile.apply(minutes.get(i));
+            if (q.isPresent()) {
+                double x = LEFT + (i + 0.5) * slot;
+                double y = HEIGHT - BOTTOM - (double) q.get().toMillis() * plotHeight / max;
+                points.append(num(x)).append(',').append(num(y)).append(' ');
+            }
+        }
+        if (!points.isEmpty()) {
+            // a minute alone still shows: a polyline of one point would draw nothing
+            String p = points.toString().strip();
+            if (p.indexOf(' ') < 0) {
+                p = p + " " + p;
+            }
+            svg.tag("<polyline class=\"").tag(cls).tag("\" points=\"").tag(p).tag("\"><title>").tag(cls)
+                    .tag("</title></polyline>");
+        }
+    }
+
+    private static Markup open(String name, String label) {
+        return new Markup().tag("<svg class=\"chart ").tag(name).tag("\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .number(WIDTH).tag("\" height=\"").number(HEIGHT).tag("\" viewBox=\"0 0 ").number(WIDTH).tag(" ")
+                .number(HEIGHT).tag("\" role=\"img\" aria-label=\"").tag(label).tag("\">");
+    }
+
+    private static void axes(Markup svg, List<MinuteStats> minutes, String top) {
+        int base = HEIGHT - BOTTOM;
+        svg.tag("<line class=\"axis\" x1=\"").number(LEFT).tag("\" y1=\"").number(base).tag("\" x2=\"").number(WIDTH)
+                .tag("\" y2=\"").number(base).tag("\"/>")
+                .tag("<line class=\"axis\" x1=\"").number(LEFT).tag("\" y1=\"").number(TOP).tag("\" x2=\"").number(LEFT)
+                .tag("\" y2=\"").number(base).tag("\"/>")
+                .tag("<text x=\"2\" y=\"").number(TOP + 8).tag("\">").text(top).tag("</text>")
+                .tag("<text x=\"2\" y=\"").number(base).tag("\">0</text>");
+        if (!minutes.isEmpty()) {
+            svg.tag("<text x=\"").number(LEFT).tag("\" y=\"").number(HEIGHT - 3).tag("\">")
+                    .text(MINUTE.format(minutes.get(0).start())).tag("</text>")
+                    .tag("<text x=\"").number(WIDTH - 60).tag("\" y=\"").number(HEIGHT - 3).tag("\">")
+                    .text(MINUTE.format(minutes.get(minutes.size() - 1).start()) + " UTC").tag("</text>");
+        }
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

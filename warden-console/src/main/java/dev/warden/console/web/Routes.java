@@ -1,0 +1,98 @@
+package dev.warden.console.web;
+
+import dev.warden.console.page.AuditView;
+import dev.warden.console.page.Frame;
+import dev.warden.console.page.IncidentSearch;
+import dev.warden.console.page.IncidentView;
+import dev.warden.console.page.IncidentsView;
+import dev.warden.console.page.Markup;
+import dev.warden.console.page.PinsView;
+import dev.warden.console.page.Style;
+import dev.warden.console.page.Tab;
+import dev.warden.console.page.ToolsView;
+import dev.warden.console.page.UpstreamsView;
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
+import dev.warden.core.incident.Incident;
+import dev.warden.core.incident.IncidentStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Which page a GET asks for; each is made anew from the sources, nothing is kept between requests. */
+public final class Routes {
+
+    /** Incidents read from the store for one search, before the name filters; rows shown of them. */
+    static final int READ = 2000;
+    static final int SHOWN = 200;
+    /** The method the gateway's pin watch records a changed definition under (PinWatch). */
+    static final String PIN_METHOD = "definition-pin";
+    static final Duration PINS_SINCE = Duration.ofDays(14);
+    private static final String INCIDENT_PREFIX = "/incidents/";
+
+    private final Sources sources;
+
+    public Routes(Sources sources) {
+        this.sources = Objects.requireNonNull(sources, "sources");
+    }
+
+    /** @param query the request's decoded parameters (the first value of each) */
+    public Answer get(String path, Map<String, String> query) {
+        Instant now = sources.clock().instant();
+        if (path.startsWith(INCIDENT_PREFIX)) {
+            return incident(path.substring(INCIDENT_PREFIX.length()), now);
+        }
+        return switch (path) {
+            case "/" -> Answer.html(200, UpstreamsView.render(sources.upstreams().get(),
+                    sources.feed().stats().lastHour(), now));
+            case "/tools" -> Answer.html(200, ToolsView.render(sources.feed().stats().lastHour(),
+                    Optional.ofNullable(query.get("upstream")).filter(u -> !u.isBlank()), now));
+            case "/incidents" -> incidents(IncidentSearch.of(query), now);
+            case "/audit" -> Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(), now));
+            case "/pins" -> Answer.html(200, PinsView.render(sources.upstreams().get(), sources.incidents()
+                    .map(s -> s.list(now.minus(PINS_SINCE), Optional.of(ErrorCode.BLOCKED), READ).stream()
+                            .filter(i -> PIN_METHOD.equals(i.method())).toList()).orElse(List.of()),
+                    sources.incidents().isPresent(), now));
+            case Style.PATH -> Answer.css(Style.CSS);
+            default -> notFound("No such page.", now);
+        };
+    }
+
+    private Answer incidents(IncidentSearch search, Instant now) {
+        if (!search.ref().isEmpty()) {
+            if (Ref.isWellFormed(search.ref())) {
+                return Answer.seeOther(INCIDENT_PREFIX + search.ref()); // a ref's alphabet needs no escaping
+            }
+            return Answer.html(400, IncidentsView.render(search, List.of(), false,
+                    "Not a ref: a ref is ref_ and 16 characters of a-k, m-z, 2-9.", now));
+        }
+        if (sources.incidents().isEmpty()) {
+            return Answer.html(200, IncidentsView.render(search, List.of(), false,
+                    "The console was given no incident store.", now));
+        }
+        IncidentStore store = sources.incidents().get();
+        List<Incident> matching = store.list(now.minus(search.since().age()), search.code(), READ).stream()
+                .filter(search::matches).limit(SHOWN + 1L).toList();
+        boolean more = matching.size() > SHOWN;
+        return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more, "",
+                now));
+    }
+
+    private Answer incident(String ref, Instant now) {
+        if (!Ref.isWellFormed(ref)) {
+            return notFound("Not a ref.", now);
+        }
+        Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
+        return found.map(i -> Answer.html(200, IncidentView.render(i, now)))
+                .orElseGet(() -> notFound(sources.incidents().isEmpty() ? "The console was given no incident store."
+                        : "No such incident: the oldest are removed past the store's retention.", now));
+    }
+
+    private static Answer notFound(String why, Instant now) {
+        return Answer.html(404, Frame.page(Tab.UPSTREAMS, "Not found", now,
+                new Markup().tag("<h1>Not found</h1><p class=\"empty\">").text(why).tag("</p>")));
+    }
+}
