@@ -35,8 +35,17 @@ class GatewayApiKeysEndToEndTest {
     HttpGateway gateway;
 
     static Minted mint(String name) throws Exception {
-        Processes.Result result = Processes.run(List.of(Processes.LAUNCHER.toString(), "keys", "new", "--name", name,
-                "--scope", "mcp:tools"));
+        return mint(name, "mcp:tools");
+    }
+
+    /** A key with these scopes, minted as an operator mints one. */
+    static Minted mint(String name, String... scopes) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Processes.LAUNCHER.toString(), "keys", "new",
+                "--name", name));
+        for (String scope : scopes) {
+            command.addAll(List.of("--scope", scope));
+        }
+        Processes.Result result = Processes.run(command);
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         String key = result.stdout().strip();
         assertThat(key).startsWith("wdn_").doesNotContain("\n");

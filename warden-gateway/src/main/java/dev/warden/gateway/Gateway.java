@@ -180,7 +180,7 @@ public final class Gateway implements AutoCloseable {
 
     /** Each upstream as it is now (breaker, connections): what an operator's console shows, read only. */
     public List<dev.warden.gateway.view.UpstreamState> upstreamStates() {
-        return dev.warden.gateway.internal.view.UpstreamStates.of(links, slots);
+        return UpstreamStates.of(links, slots);
     }
 
     /** Serves one client on {@code downstream}; returns once started. */

@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 final class Charts {
 
-    static final int WIDTH = 600;
+    static final int WIDTH = 560;
     static final int HEIGHT = 110;
     private static final int LEFT = 36;
     private static final int TOP = 8;
@@ -93,22 +93,22 @@ final class Charts {
         int plotHeight = HEIGHT - TOP - BOTTOM;
         double slot = (double) (WIDTH - LEFT) / minutes.size();
         StringBuilder points = new StringBuilder();
+        Markup dots = new Markup();
         for (int i = 0; i < minutes.size(); i++) {
             Optional<Duration> q = quantile.apply(minutes.get(i));
             if (q.isPresent()) {
-                double x = LEFT + (i + 0.5) * slot;
-                double y = HEIGHT - BOTTOM - (double) q.get().toMillis() * plotHeight / max;
-                points.append(num(x)).append(',').append(num(y)).append(' ');
+                String x = num(LEFT + (i + 0.5) * slot);
+                String y = num(HEIGHT - BOTTOM - (double) q.get().toMillis() * plotHeight / max);
+                points.append(x).append(',').append(y).append(' ');
+                // a dot per minute: a minute alone still shows, where a line of one point draws nothing
+                dots.tag("<circle class=\"dot ").tag(cls).tag("\" cx=\"").tag(x).tag("\" cy=\"").tag(y)
+                        .tag("\" r=\"2.5\"><title>").tag(cls).tag(" ").tag(MINUTE.format(minutes.get(i).start()))
+                        .tag(" UTC: ≤ ").number(q.get().toMillis()).tag(" ms</title></circle>");
             }
         }
         if (!points.isEmpty()) {
-            // a minute alone still shows: a polyline of one point would draw nothing
-            String p = points.toString().strip();
-            if (p.indexOf(' ') < 0) {
-                p = p + " " + p;
-            }
-            svg.tag("<polyline class=\"").tag(cls).tag("\" points=\"").tag(p).tag("\"><title>").tag(cls)
-                    .tag("</title></polyline>");
+            svg.tag("<polyline class=\"").tag(cls).tag("\" points=\"").tag(points.toString().strip())
+                    .tag("\"></polyline>").append(dots);
         }
     }
 

@@ -30,7 +30,7 @@ public final class Style {
             .muted{color:#57606a}
             .empty{color:#57606a;margin:12px 0}
             .cards{display:flex;flex-wrap:wrap;gap:16px}
-            .card{border:1px solid #d0d7de;border-radius:8px;padding:10px 12px;width:640px}
+            .card{border:1px solid #d0d7de;border-radius:8px;padding:10px 12px;width:584px}
             .card h2{margin:0 0 4px;font-size:15px;overflow-wrap:anywhere}
             .card .figures{font-size:13px;color:#57606a;margin-bottom:6px}
             svg.chart{display:block;background:#fff}
@@ -41,6 +41,8 @@ public final class Style {
             svg.chart .cancelled{fill:#8c959f}
             svg.chart .p50{fill:none;stroke:#0969da;stroke-width:1.5}
             svg.chart .p95{fill:none;stroke:#bf8700;stroke-width:1.5}
+            svg.chart .dot.p50{fill:#0969da;stroke:none}
+            svg.chart .dot.p95{fill:#bf8700;stroke:none}
             svg.chart .code-0,.swatch.code-0{fill:#cf222e;background:#cf222e}
             svg.chart .code-1,.swatch.code-1{fill:#8250df;background:#8250df}
             svg.chart .code-2,.swatch.code-2{fill:#bc4c00;background:#bc4c00}

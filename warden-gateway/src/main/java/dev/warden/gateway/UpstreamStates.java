@@ -1,4 +1,4 @@
-package dev.warden.gateway.internal.view;
+package dev.warden.gateway;
 
 import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.limits.ConnectionSlots;
@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Makes {@link UpstreamState}s from the gateway's links (kept apart so Gateway only asks). */
-public final class UpstreamStates {
+/** Makes {@link UpstreamState}s from the gateway's links, beside Gateway so that it only asks. */
+final class UpstreamStates {
 
     private UpstreamStates() {
     }
 
     /** @param slots each upstream's connections, by its name */
-    public static List<UpstreamState> of(List<UpstreamLink> links, Map<String, ConnectionSlots> slots) {
+    static List<UpstreamState> of(List<UpstreamLink> links, Map<String, ConnectionSlots> slots) {
         return links.stream().map(link -> of(link, slots.get(link.name()))).toList();
     }
 
