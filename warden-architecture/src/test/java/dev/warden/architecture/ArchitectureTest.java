@@ -34,7 +34,7 @@ class ArchitectureTest {
 
     /** Warden's modules by their root package, lowest first. */
     static final List<String> MODULES = List.of("core", "schema", "server", "http", "auth", "client",
-            "audit", "gateway", "store", "examples", "cli", "adapter", "spring");
+            "audit", "gateway", "console", "store", "examples", "cli", "adapter", "spring");
 
     static JavaClasses warden;
 
@@ -63,6 +63,7 @@ class ArchitectureTest {
                 .layer("client").definedBy("dev.warden.client..")
                 .layer("audit").definedBy("dev.warden.audit..")
                 .layer("gateway").definedBy("dev.warden.gateway..")
+                .layer("console").definedBy("dev.warden.console..")
                 .layer("store").definedBy("dev.warden.store..")
                 .layer("examples").definedBy("dev.warden.examples..")
                 .layer("cli").definedBy("dev.warden.cli..")
@@ -73,10 +74,11 @@ class ArchitectureTest {
                 .whereLayer("spring").mayOnlyBeAccessedByLayers("examples")
                 .whereLayer("examples").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("store").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("gateway").mayOnlyBeAccessedByLayers("store", "cli")
+                .whereLayer("console").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("gateway").mayOnlyBeAccessedByLayers("store", "console", "cli")
                 .whereLayer("audit").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli", "adapter", "spring")
-                .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli", "spring")
+                .whereLayer("http").mayOnlyBeAccessedByLayers("console", "examples", "cli", "spring")
                 .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
                 .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",

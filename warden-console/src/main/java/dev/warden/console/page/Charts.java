@@ -1,7 +1,6 @@
 package dev.warden.console.page;
 
 import dev.warden.console.feed.MinuteStats;
-import dev.warden.core.error.ErrorCode;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -29,23 +28,29 @@ final class Charts {
     private Charts() {
     }
 
-    /** The class an outcome is coloured by: OK, cancelled, a code of the registry, or any other error. */
-    static String classOf(String outcome) {
-        if (outcome.equals("OK")) {
-            return "ok";
+    /** Colours for a tool's error outcomes, in the order its legend lists them; beyond them, one more. */
+    static final int PALETTE = 9;
+
+    /**
+     * The class each outcome of one tool is coloured by: OK and cancelled their own, each error
+     * outcome the next colour of the palette in its order (a tool's chart and legend agree; no
+     * code is looked up by its name).
+     */
+    static Map<String, String> classes(Iterable<String> outcomes) {
+        Map<String, String> classes = new java.util.HashMap<>();
+        int next = 0;
+        for (String outcome : outcomes) {
+            classes.put(outcome, switch (outcome) {
+                case "OK" -> "ok";
+                case "CANCELLED" -> "cancelled";
+                default -> next < PALETTE ? "code-" + next++ : "err";
+            });
         }
-        if (outcome.equals("CANCELLED")) {
-            return "cancelled";
-        }
-        for (ErrorCode code : ErrorCode.values()) {
-            if (code.name().equals(outcome)) {
-                return "code-" + code.ordinal();
-            }
-        }
-        return "err";
+        return classes;
     }
 
-    static Markup calls(List<MinuteStats> minutes) {
+    /** @param classes each outcome's colour ({@link #classes}) */
+    static Markup calls(List<MinuteStats> minutes, Map<String, String> classes) {
         long max = 1;
         for (MinuteStats m : minutes) {
             max = Math.max(max, m.calls());
@@ -66,7 +71,7 @@ final class Charts {
             for (Map.Entry<String, Long> e : m.byOutcome().entrySet()) {
                 double h = (double) e.getValue() * plotHeight / max;
                 base -= h;
-                svg.tag("<rect class=\"").tag(classOf(e.getKey())).tag("\" x=\"").tag(num(x)).tag("\" y=\"")
+                svg.tag("<rect class=\"").tag(classes.getOrDefault(e.getKey(), "err")).tag("\" x=\"").tag(num(x)).tag("\" y=\"")
                         .tag(num(base)).tag("\" width=\"").tag(num(Math.max(1, slot - 2))).tag("\" height=\"")
                         .tag(num(h)).tag("\"/>");
             }

@@ -1,6 +1,5 @@
 package dev.warden.console.page;
 
-import dev.warden.core.error.ErrorCode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -10,9 +9,10 @@ import java.util.Optional;
 /**
  * What the incident search asks, from the page's query: the ref (which opens that incident),
  * the code, the tool and the caller (parts of their names), the upstream, and how far back.
- * Unknown values fall back to "any" rather than fail: it is a search box.
+ * Unknown values fall back to "any" rather than fail: it is a search box. The code is compared by
+ * its name with each incident's (no code is made from what a request says).
  */
-public record IncidentSearch(String ref, Optional<ErrorCode> code, String tool, String caller, String upstream,
+public record IncidentSearch(String ref, String code, String tool, String caller, String upstream,
         Since since) {
 
     /** How far back the search looks, as the page offers it. */
@@ -50,14 +50,7 @@ public record IncidentSearch(String ref, Optional<ErrorCode> code, String tool, 
     static final int MAX_FIELD = 200;
 
     public static IncidentSearch of(Map<String, String> query) {
-        Optional<ErrorCode> code = Optional.empty();
-        String c = query.getOrDefault("code", "").strip().toUpperCase(Locale.ROOT);
-        for (ErrorCode e : ErrorCode.values()) {
-            if (e.name().equals(c)) {
-                code = Optional.of(e);
-            }
-        }
-        return new IncidentSearch(field(query, "ref"), code, field(query, "tool"), field(query, "caller"),
+        return new IncidentSearch(field(query, "ref"), field(query, "code").toUpperCase(Locale.ROOT), field(query, "tool"), field(query, "caller"),
                 field(query, "upstream"), Since.of(query.getOrDefault("since", "")));
     }
 
@@ -68,7 +61,7 @@ public record IncidentSearch(String ref, Optional<ErrorCode> code, String tool, 
 
     /** Whether an incident's names match the fields given (parts of names, any case). */
     public boolean matches(dev.warden.core.incident.Incident i) {
-        return contains(i.tool(), tool) && (caller.isEmpty() || contains(i.subject(), caller)
+        return (code.isEmpty() || i.code().name().equals(code)) && contains(i.tool(), tool) && (caller.isEmpty() || contains(i.subject(), caller)
                 || contains(i.clientId(), caller)) && (upstream.isEmpty() || i.upstream().filter(upstream::equals)
                 .isPresent());
     }

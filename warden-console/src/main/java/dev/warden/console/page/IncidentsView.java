@@ -1,6 +1,5 @@
 package dev.warden.console.page;
 
-import dev.warden.core.error.ErrorCode;
 import dev.warden.core.incident.Incident;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -46,12 +45,8 @@ public final class IncidentsView {
     private static void form(Markup m, IncidentSearch s) {
         m.tag("<form class=\"search\" method=\"get\" action=\"/incidents\">")
                 .tag("<label>Ref<input name=\"ref\" id=\"ref\" size=\"22\" placeholder=\"ref_…\" value=\"").text(s.ref())
-                .tag("\"></label><label>Code<select name=\"code\"><option value=\"\">any</option>");
-        for (ErrorCode c : ErrorCode.values()) {
-            m.tag("<option").tag(s.code().filter(c::equals).isPresent() ? " selected" : "").tag(">").text(c.name())
-                    .tag("</option>");
-        }
-        m.tag("</select></label><label>Tool<input name=\"tool\" value=\"").text(s.tool())
+                .tag("\"></label><label>Code<input name=\"code\" size=\"18\" placeholder=\"UPSTREAM_ERROR\" value=\"")
+                .text(s.code()).tag("\"></label><label>Tool<input name=\"tool\" value=\"").text(s.tool())
                 .tag("\"></label><label>Caller<input name=\"caller\" value=\"").text(s.caller())
                 .tag("\"></label><label>Upstream<input name=\"upstream\" value=\"").text(s.upstream())
                 .tag("\"></label><label>Since<select name=\"since\">");

@@ -42,12 +42,13 @@ public final class ToolsView {
                 .text(w.tool()).tag("</h2><div class=\"figures\">").number(t.calls()).tag(" calls · ")
                 .tag(percent(t.errorRate())).tag(" errors · p50 ").tag(ms(t.p50())).tag(" · p95 ").tag(ms(t.p95()))
                 .tag("</div>");
+        Map<String, String> classes = Charts.classes(t.byOutcome().keySet());
         m.tag("<div class=\"legend\">");
         for (String outcome : t.byOutcome().keySet()) {
-            m.tag("<span><span class=\"swatch ").tag(Charts.classOf(outcome)).tag("\"></span>").text(outcome)
+            m.tag("<span><span class=\"swatch ").tag(classes.get(outcome)).tag("\"></span>").text(outcome)
                     .tag("</span>");
         }
-        m.tag("</div>").append(Charts.calls(w.minutes()));
+        m.tag("</div>").append(Charts.calls(w.minutes(), classes));
         m.tag("<div class=\"legend\"><span><span class=\"swatch p50\"></span>p50</span>")
                 .tag("<span><span class=\"swatch p95\"></span>p95</span></div>").append(Charts.latency(w.minutes()));
         m.tag("<table class=\"codes\"><thead><tr><th>Outcome</th><th>Calls</th><th>Share</th></tr></thead><tbody>");

@@ -74,7 +74,7 @@ public final class Routes {
                     "The console was given no incident store.", now));
         }
         IncidentStore store = sources.incidents().get();
-        List<Incident> matching = store.list(now.minus(search.since().age()), search.code(), READ).stream()
+        List<Incident> matching = store.list(now.minus(search.since().age()), Optional.empty(), READ).stream()
                 .filter(search::matches).limit(SHOWN + 1L).toList();
         boolean more = matching.size() > SHOWN;
         return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more, "",
