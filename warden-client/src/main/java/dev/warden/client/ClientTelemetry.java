@@ -21,6 +21,11 @@ final class ClientTelemetry {
     private final Transport transport;
     private final Channel base;
     private volatile Optional<String> version = Optional.empty();
+    /** The last channel named by a session: the id's digest is made once per session, not per message. */
+    private volatile Optional<Named> named = Optional.empty();
+
+    private record Named(String id, Optional<String> version, Channel channel) {
+    }
 
     ClientTelemetry(Transport transport) {
         this.transport = transport;
@@ -38,11 +43,18 @@ final class ClientTelemetry {
     }
 
     private Channel channel() {
-        Channel channel = version.map(base::withMcpProtocolVersion).orElse(base);
-        if (transport instanceof StreamableHttpTransport http) {
-            channel = http.sessionId().map(channel::withSession).orElse(channel);
+        Optional<String> negotiated = version;
+        Channel channel = negotiated.map(base::withMcpProtocolVersion).orElse(base);
+        if (!(transport instanceof StreamableHttpTransport http) || http.sessionId().isEmpty()) {
+            return channel;
         }
-        return channel;
+        String id = http.sessionId().get();
+        Named last = named.filter(n -> n.id().equals(id) && n.version().equals(negotiated)).orElse(null);
+        if (last == null) {
+            last = new Named(id, negotiated, channel.withSession(id));
+            named = Optional.of(last);
+        }
+        return last.channel();
     }
 
     private static Channel channelOf(Transport transport) {

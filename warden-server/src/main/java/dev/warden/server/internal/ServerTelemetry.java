@@ -4,6 +4,7 @@ import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.SessionObserver;
+import dev.warden.core.transport.IdentifiedSession;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.RequestHeaders;
@@ -18,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One connection's telemetry: what it travels over (stdio is {@code pipe}, Streamable HTTP {@code
- * tcp}; the negotiated version once known) and, on a transport that shows its HTTP request's
+ * tcp}; the session, by a digest of its id; the negotiated version once known) and, on a transport that shows its HTTP request's
  * headers, their W3C context as the parent of spans whose {@code _meta} carries none.
  */
 public final class ServerTelemetry {
@@ -52,6 +53,7 @@ public final class ServerTelemetry {
             return Channel.stdio();
         }
         // Streamable HTTP's transports, and only they, know the peer's network address.
-        return transport instanceof PeerAddress ? Channel.http() : Channel.inProcess();
+        Channel channel = transport instanceof PeerAddress ? Channel.http() : Channel.inProcess();
+        return transport instanceof IdentifiedSession session ? channel.withSession(session.sessionId()) : channel;
     }
 }
