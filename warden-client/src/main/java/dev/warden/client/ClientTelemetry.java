@@ -2,8 +2,6 @@ package dev.warden.client;
 
 import dev.warden.client.http.StreamableHttpTransport;
 import dev.warden.core.session.SessionObserver;
-import dev.warden.core.transport.ProcessTransport;
-import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpTelemetry;
@@ -58,16 +56,14 @@ final class ClientTelemetry {
     }
 
     private static Channel channelOf(Transport transport) {
-        if (transport instanceof StreamableHttpTransport http) {
-            URI endpoint = http.endpoint();
-            Channel channel = Channel.http();
-            if (endpoint.getHost() != null) {
-                int port = endpoint.getPort() >= 0 ? endpoint.getPort() : "https".equals(endpoint.getScheme()) ? 443 : 80;
-                channel = channel.withServer(endpoint.getHost(), port);
-            }
-            return channel;
+        if (!(transport instanceof StreamableHttpTransport http)) {
+            return Channel.of(transport);
         }
-        return transport instanceof ProcessTransport || transport instanceof StdioTransport ? Channel.stdio()
-                : Channel.inProcess();
+        URI endpoint = http.endpoint();
+        if (endpoint.getHost() == null) {
+            return Channel.http();
+        }
+        int port = endpoint.getPort() >= 0 ? endpoint.getPort() : "https".equals(endpoint.getScheme()) ? 443 : 80;
+        return Channel.http().withServer(endpoint.getHost(), port);
     }
 }

@@ -1,5 +1,10 @@
 package dev.warden.telemetry;
 
+import dev.warden.core.transport.IdentifiedSession;
+import dev.warden.core.transport.PeerAddress;
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.internal.SessionDigests;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,6 +42,20 @@ public record Channel(Optional<String> networkTransport, Optional<String> protoc
             }
         });
         mcpProtocolVersion = optionalText("mcpProtocolVersion", mcpProtocolVersion);
+    }
+
+    /**
+     * What a transport of core's travels over: {@code pipe} for stdio (the server's end or the
+     * client's, a subprocess), Streamable HTTP for one that knows its peer's network address (the
+     * HTTP server's), in process otherwise; the session by its digest when it is known by an id.
+     */
+    public static Channel of(Transport transport) {
+        Objects.requireNonNull(transport, "transport");
+        if (transport instanceof StdioTransport || transport instanceof ProcessTransport) {
+            return stdio();
+        }
+        Channel channel = transport instanceof PeerAddress ? http() : inProcess();
+        return transport instanceof IdentifiedSession session ? channel.withSession(session.sessionId()) : channel;
     }
 
     /** Standard input and output of a process. */

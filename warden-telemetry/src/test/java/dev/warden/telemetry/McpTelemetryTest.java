@@ -267,6 +267,14 @@ class McpTelemetryTest {
     }
 
     @Test
+    void aTransportSaysWhatItTravelsOver() {
+        var stdio = dev.warden.core.transport.StdioTransport.of(new java.io.ByteArrayInputStream(new byte[0]),
+                new java.io.ByteArrayOutputStream(), 1 << 20);
+        assertThat(Channel.of(stdio).networkTransport()).contains("pipe");
+        assertThat(Channel.of(dev.warden.core.transport.InMemoryTransport.pair().left())).isEqualTo(Channel.inProcess());
+    }
+
+    @Test
     void badValuesFailNamingThem() {
         assertThatThrownBy(() -> McpTelemetry.custom().build()).hasMessageContaining("openTelemetry");
         assertThatThrownBy(() -> Channel.stdio().withServer("", 80)).hasMessageContaining("serverAddress");
