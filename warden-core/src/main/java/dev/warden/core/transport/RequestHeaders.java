@@ -17,6 +17,9 @@ public interface RequestHeaders {
      */
     List<String> TRACE_CONTEXT = List.of("traceparent", "tracestate");
 
+    /** The longest of them the W3C allows: a tracestate of 32 members of 256 characters, with their commas. */
+    int TRACE_CONTEXT_MAX_LENGTH = 32 * 257;
+
     /** The named header of the request (names compare case-insensitively), as sent. */
     Optional<String> header(String name);
 }

@@ -16,9 +16,6 @@ import org.eclipse.jetty.server.Request;
  */
 public record TraceHeaders(Map<String, String> values) implements RequestHeaders {
 
-    /** tracestate: 32 list members of at most 256 characters, with their commas; traceparent is far shorter. */
-    private static final int MAX_LENGTH = 32 * 257;
-
     public TraceHeaders {
         values = Map.copyOf(Objects.requireNonNull(values, "values"));
     }
@@ -27,7 +24,7 @@ public record TraceHeaders(Map<String, String> values) implements RequestHeaders
     public static Optional<TraceHeaders> of(Request request) {
         Map<String, String> kept = new LinkedHashMap<>();
         for (String name : TRACE_CONTEXT) {
-            Headers.header(request, name).filter(v -> !v.isBlank() && v.length() <= MAX_LENGTH)
+            Headers.header(request, name).filter(v -> !v.isBlank() && v.length() <= TRACE_CONTEXT_MAX_LENGTH)
                     .ifPresent(v -> kept.put(name, v));
         }
         return kept.isEmpty() ? Optional.empty() : Optional.of(new TraceHeaders(kept));
