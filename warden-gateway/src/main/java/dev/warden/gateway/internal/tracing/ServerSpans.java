@@ -71,10 +71,14 @@ public final class ServerSpans implements SessionObserver {
 
     /** The span of {@code ctx}'s request: the parent of the upstream calls made for it. */
     public McpOperation of(RequestContext ctx) {
-        // Every request is received (and its span open) before a handler has it; this is a fallback.
-        return open.computeIfAbsent(ctx.id(), id -> telemetry.startServer(
-                new JsonRpcMessage.Request(id, ctx.method(), ctx.params(), Map.of()), channel, fromHeaders(id)));
+        // Every request is received (its span open) before a handler has it, and answered after.
+        McpOperation op = open.get(ctx.id());
+        return op != null ? op : UNTRACED;
     }
+
+    /** What stands for a span that is not there: it records nothing, and its children start traces of their own. */
+    private static final McpOperation UNTRACED = McpTelemetry.noop().startServer(
+            new JsonRpcMessage.Notification("untraced", Optional.empty(), Map.of()), Channel.inProcess());
 
     /**
      * The request went to {@code upstream}: said on its span, unless it is a listing, which every
