@@ -42,7 +42,7 @@ public final class ServerSpans implements SessionObserver {
     public ServerSpans(McpTelemetry telemetry, Transport downstream) {
         this.telemetry = telemetry;
         this.downstream = downstream;
-        this.channel = Channels.of(downstream);
+        this.channel = Channel.of(downstream);
     }
 
     @Override
