@@ -21,6 +21,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -63,6 +64,32 @@ class TracedHttpCallTest {
                 .filter(s -> s.getName().equals("tools/call refund") && s.getKind() == kind).toList();
         assertThat(found).hasSize(1);
         return found.get(0);
+    }
+
+    @Test
+    void theRequestsTraceContextGoesInHttpHeadersToo() throws Exception {
+        java.util.concurrent.CompletableFuture<String> traceparent = new java.util.concurrent.CompletableFuture<>();
+        com.sun.net.httpserver.HttpServer endpoint = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        endpoint.createContext("/mcp", exchange -> {
+            traceparent.complete(String.valueOf(exchange.getRequestHeaders().getFirst("traceparent")));
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        endpoint.start();
+        try {
+            java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + endpoint.getAddress().getPort() + "/mcp");
+            McpClient.Builder builder = McpClient.builder("agent", "1.0.0").telemetry(McpTelemetry.of(sdk))
+                    .reconnect(ReconnectPolicy.none());
+            org.assertj.core.api.Assertions.catchThrowable(() -> builder.connect(McpClient.http(uri)).close());
+        } finally {
+            endpoint.stop(0);
+        }
+
+        SpanData first = spans.getFinishedSpanItems().stream().filter(s -> s.getKind() == SpanKind.CLIENT)
+                .findFirst().orElseThrow();
+        assertThat(traceparent.get(20, java.util.concurrent.TimeUnit.SECONDS))
+                .startsWith("00-" + first.getTraceId() + "-" + first.getSpanId() + "-");
     }
 
     @ParameterizedTest
