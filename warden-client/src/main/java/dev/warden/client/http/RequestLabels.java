@@ -3,9 +3,9 @@ package dev.warden.client.http;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.RequestHeaders;
 import java.net.http.HttpRequest;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
  * The request-metadata headers 2026-07-28 requires (harmless to older servers), read from the
  * request the session built: the version from the body's {@code _meta}, {@code Mcp-Method},
  * {@code Mcp-Name} for calls, reads and prompts, and a call's {@code x-mcp-header} arguments as
- * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII.
+ * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII; and the W3C trace
+ * context from {@code _meta} as {@code traceparent} and {@code tracestate}.
  */
 final class RequestLabels {
 
@@ -74,7 +75,7 @@ final class RequestLabels {
         if (meta == null || !meta.isObject()) {
             return;
         }
-        for (String header : TRACE_HEADERS) {
+        for (String header : RequestHeaders.TRACE_CONTEXT) {
             JsonNode value = meta.get(header);
             if (value != null && value.isString() && isHeaderText(value.stringValue())) {
                 b.setHeader(header, value.stringValue());
@@ -82,11 +83,8 @@ final class RequestLabels {
         }
     }
 
-    /** W3C Trace Context's headers, named as in {@code _meta} (SEP-414). */
-    private static final List<String> TRACE_HEADERS = List.of("traceparent", "tracestate");
-
     private static boolean isHeaderText(String value) {
-        if (value.isEmpty() || value.length() > 512) {
+        if (value.isEmpty() || value.length() > RequestHeaders.TRACE_CONTEXT_MAX_LENGTH) {
             return false;
         }
         for (int i = 0; i < value.length(); i++) {

@@ -27,6 +27,7 @@ import dev.warden.gateway.internal.catalog.PinWatch;
 import dev.warden.gateway.internal.client.CallsInFlight;
 import dev.warden.gateway.internal.client.ClientProfile;
 import dev.warden.gateway.internal.client.StatelessRules;
+import dev.warden.gateway.internal.tracing.ServerSpans;
 import dev.warden.gateway.internal.upstream.ClientConnection;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.time.Duration;
@@ -57,6 +58,7 @@ public final class ProxyConnection implements ClientConnection {
     private final Session session;
     private final ListenStreams listens;
     private final TaskRequests tasks;
+    private final ServerSpans spans;
 
     /**
      * @param links the upstreams of this connection (a per-client upstream gets a link of its own)
@@ -68,19 +70,21 @@ public final class ProxyConnection implements ClientConnection {
         this.services = services;
         this.profile = new ClientProfile(downstream, services.perClient());
         this.links = new ConnectionLinks(links, shared, naming);
+        this.spans = new ServerSpans(services.telemetry(), downstream);
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
-                new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
+                new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this, spans);
         GatewayOffer offer = new GatewayOffer(this.links, profile);
         CallerAccess access = new CallerAccess(services.access(), profile::caller, services.toolScopes());
         PinWatch pins = services.pins().servedTo(profile::caller);
         CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, pins);
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
-                this::auditRecord, this);
+                this::auditRecord, this, spans);
         this.resources = new ResourceRouting(this.links, profile, calls, this, access, pins);
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
         this.session = Session.builder(downstream)
+                .observer(spans)
                 .boundary(services.boundary().serving(profile::caller))
                 .defaultTimeout(this.links.first().spec().timeout())
                 .onRequestInline(Lifecycle.INITIALIZE, offer::initialize)
