@@ -1,0 +1,147 @@
+package dev.warden.telemetry;
+
+import dev.warden.core.json.Json;
+import dev.warden.telemetry.internal.Capture;
+import dev.warden.telemetry.internal.MetaCarrier;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One MCP request or notification as a span (SERVER on the receiver, CLIENT on the sender) and one
+ * measurement of its duration. It is ended once, with an {@link Outcome}: later ends do nothing.
+ * Not for text the peer could not see: {@link #attribute} takes the operator's own names (an
+ * upstream's), never an exception's message.
+ */
+public final class McpOperation {
+
+    private static final McpOperation NOOP = new McpOperation(Span.getInvalid(), Context.root(),
+            TextMapPropagator.noop(), Optional.empty(), Attributes.builder(), () -> 0L, Capture.OFF);
+
+    private final Span span;
+    private final Context context;
+    private final TextMapPropagator propagator;
+    private final Optional<DoubleHistogram> duration;
+    private final AttributesBuilder measured;
+    private final LongSupplier nanoClock;
+    private final long startNanos;
+    private final Capture capture;
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private volatile Optional<JsonNode> result = Optional.empty();
+
+    McpOperation(Span span, Context context, TextMapPropagator propagator, Optional<DoubleHistogram> duration,
+                 AttributesBuilder measured, LongSupplier nanoClock, Capture capture) {
+        this.span = span;
+        this.context = context;
+        this.propagator = propagator;
+        this.duration = duration;
+        this.measured = measured;
+        this.nanoClock = nanoClock;
+        this.startNanos = nanoClock.getAsLong();
+        this.capture = capture;
+    }
+
+    /** The operation that records nothing ({@link McpTelemetry#noop()}). */
+    static McpOperation noop() {
+        return NOOP;
+    }
+
+    /** The context with this operation's span: the parent of what its handler does. */
+    public Context context() {
+        return context;
+    }
+
+    /** Makes {@link #context()} current on this thread until the scope closes. */
+    public Scope makeCurrent() {
+        return context.makeCurrent();
+    }
+
+    public Span span() {
+        return span;
+    }
+
+    /** Adds an attribute of the operator's own (e.g. {@link McpNames#WARDEN_UPSTREAM}) to the span. */
+    public McpOperation attribute(AttributeKey<String> key, String value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        span.setAttribute(key, value);
+        return this;
+    }
+
+    /**
+     * The params to send, with this operation's context in {@code _meta}: a copy of {@code params}
+     * (never the caller's object changed), or {@code params} as given when nothing is propagated.
+     */
+    public Optional<JsonNode> propagate(Optional<JsonNode> params) {
+        Objects.requireNonNull(params, "params");
+        if (this == NOOP || !span.getSpanContext().isValid() || params.filter(p -> !p.isObject()).isPresent()) {
+            return params;
+        }
+        ObjectNode copy = Json.object();
+        params.ifPresent(p -> {
+            for (Map.Entry<String, JsonNode> member : p.properties()) {
+                copy.set(member.getKey(), member.getValue());
+            }
+        });
+        JsonNode meta = copy.get(McpNames.META);
+        copy.set(McpNames.META, meta instanceof ObjectNode object ? object.deepCopy() : Json.object());
+        propagator.inject(context, copy, MetaCarrier.SETTER);
+        return Optional.of(copy);
+    }
+
+    /** The tool's result, kept (sanitized) only when capture is on and the operation ends {@link Outcome.Ok}. */
+    public void result(JsonNode value) {
+        Objects.requireNonNull(value, "value");
+        if (capture.enabled() && span.isRecording()) {
+            result = Optional.of(value);
+        }
+    }
+
+    /** Ends the span and records the duration; only the first call counts. */
+    public void end(Outcome outcome) {
+        Objects.requireNonNull(outcome, "outcome");
+        if (this == NOOP || !ended.compareAndSet(false, true)) {
+            return;
+        }
+        AttributesBuilder failure = Attributes.builder();
+        switch (outcome) {
+            case Outcome.Ok ok -> result.ifPresent(r ->
+                    span.setAttribute(McpNames.GEN_AI_TOOL_CALL_RESULT, capture.sanitized(r)));
+            case Outcome.ToolError error -> {
+                failure.put(McpNames.ERROR_TYPE, McpNames.TOOL_ERROR);
+                error.code().ifPresent(code -> failure.put(McpNames.WARDEN_ERROR_CODE, code.name()));
+                error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
+                span.setStatus(StatusCode.ERROR, error.code().map(Enum::name).orElse(McpNames.TOOL_ERROR));
+            }
+            case Outcome.RpcError error -> {
+                String code = Integer.toString(error.code());
+                failure.put(McpNames.ERROR_TYPE, code).put(McpNames.RPC_RESPONSE_STATUS_CODE, code);
+                error.wardenCode().ifPresent(c -> failure.put(McpNames.WARDEN_ERROR_CODE, c.name()));
+                error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
+                span.setStatus(StatusCode.ERROR, error.sanitizedMessage());
+            }
+            case Outcome.Unanswered none -> {
+                failure.put(McpNames.ERROR_TYPE, none.reason().errorType());
+                span.setStatus(StatusCode.ERROR, none.reason().errorType());
+            }
+        }
+        Attributes failed = failure.build();
+        span.setAllAttributes(failed);
+        span.end();
+        double seconds = (nanoClock.getAsLong() - startNanos) / 1e9;
+        duration.ifPresent(histogram -> histogram.record(seconds, measured.putAll(failed).build(), context));
+    }
+}

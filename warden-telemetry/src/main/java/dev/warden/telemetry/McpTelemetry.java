@@ -1,0 +1,239 @@
+package dev.warden.telemetry;
+
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.telemetry.internal.Capture;
+import dev.warden.telemetry.internal.MetaCarrier;
+import dev.warden.telemetry.internal.Targets;
+import io.opentelemetry.api.GlobalOpenTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Warden's MCP telemetry over an {@link OpenTelemetry}: {@link #startServer} for a message the peer
+ * sent (SERVER span, parent from {@code params._meta}), {@link #startClient} for one we send
+ * (CLIENT span, its context put into the outgoing {@code _meta} by {@link McpOperation#propagate}).
+ * Every name comes from {@link McpNames}; docs/reference/telemetry.md has the table.
+ *
+ * <pre>{@code
+ * McpTelemetry telemetry = McpTelemetry.ofGlobal();          // a no-op unless the SDK is installed
+ * McpOperation op = telemetry.startServer(request, Channel.stdio());
+ * try (Scope s = op.makeCurrent()) { ... }
+ * op.end(Outcome.sent(answer));                              // exactly what the peer received
+ * }</pre>
+ */
+public final class McpTelemetry {
+
+    private static final McpTelemetry NOOP = new McpTelemetry(Optional.empty(), Capture.OFF, System::nanoTime,
+            Attributes.empty());
+
+    /** Empty for {@link #noop()}: nothing is built at all, not even attributes. */
+    private final Optional<Instruments> instruments;
+    private final Capture capture;
+    private final LongSupplier nanoClock;
+    private final Attributes own;
+
+    private record Instruments(Tracer tracer, TextMapPropagator propagator, DoubleHistogram server,
+                               DoubleHistogram client) {
+        static Instruments of(OpenTelemetry otel) {
+            Meter meter = otel.getMeter(McpNames.SCOPE);
+            return new Instruments(otel.getTracer(McpNames.SCOPE), otel.getPropagators().getTextMapPropagator(),
+                    histogram(meter, McpNames.SERVER_OPERATION_DURATION,
+                            "MCP request or notification duration as observed on the receiver"),
+                    histogram(meter, McpNames.CLIENT_OPERATION_DURATION,
+                            "MCP request or notification duration as observed on the sender"));
+        }
+
+        private static DoubleHistogram histogram(Meter meter, String name, String description) {
+            return meter.histogramBuilder(name).setUnit(McpNames.SECONDS).setDescription(description)
+                    .setExplicitBucketBoundariesAdvice(McpNames.DURATION_BUCKETS).build();
+        }
+    }
+
+    private McpTelemetry(Optional<Instruments> instruments, Capture capture, LongSupplier nanoClock, Attributes own) {
+        this.instruments = instruments;
+        this.capture = capture;
+        this.nanoClock = nanoClock;
+        this.own = own;
+    }
+
+    /** Telemetry through {@code openTelemetry}'s tracer, meter and propagators. */
+    public static McpTelemetry of(OpenTelemetry openTelemetry) {
+        return custom().openTelemetry(openTelemetry).build();
+    }
+
+    /** Through {@link GlobalOpenTelemetry}: a no-op unless the application installed the SDK. */
+    public static McpTelemetry ofGlobal() {
+        return of(GlobalOpenTelemetry.get());
+    }
+
+    /** Nothing recorded, nothing propagated, nothing parsed. */
+    public static McpTelemetry noop() {
+        return NOOP;
+    }
+
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /**
+     * The same telemetry, with {@code key=value} on every span and measurement it starts: the
+     * operator's own low-cardinality names, e.g. {@link McpNames#WARDEN_UPSTREAM} for one upstream.
+     */
+    public McpTelemetry with(AttributeKey<String> key, String value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        return new McpTelemetry(instruments, capture, nanoClock, own.toBuilder().put(key, value).build());
+    }
+
+    /** A request or notification the peer sent; the parent is its {@code _meta}'s context, else the current one. */
+    public McpOperation startServer(JsonRpcMessage received, Channel channel) {
+        return startServer(received, channel, Context.current());
+    }
+
+    /**
+     * As {@link #startServer(JsonRpcMessage, Channel)}, with the transport's context (extracted from
+     * HTTP headers, say): the parent when {@code _meta} carries none, else a link.
+     */
+    public McpOperation startServer(JsonRpcMessage received, Channel channel, Context transport) {
+        Objects.requireNonNull(received, "received");
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(transport, "transport");
+        if (instruments.isEmpty()) {
+            return McpOperation.noop();
+        }
+        Instruments in = instruments.get();
+        Optional<JsonNode> params = Targets.params(received);
+        Context parent = transport;
+        Optional<SpanContext> link = Optional.empty();
+        if (params.isPresent()) {
+            Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
+            SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
+            if (remote.isValid() && !remote.equals(Span.fromContext(transport).getSpanContext())) {
+                parent = fromMeta;
+                link = Optional.of(Span.fromContext(transport).getSpanContext()).filter(SpanContext::isValid);
+            }
+        }
+        return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
+    }
+
+    /** A request or notification we send, a child of the current context. */
+    public McpOperation startClient(JsonRpcMessage sent, Channel channel) {
+        return startClient(sent, channel, Context.current());
+    }
+
+    /** As {@link #startClient(JsonRpcMessage, Channel)}, a child of {@code parent}. */
+    public McpOperation startClient(JsonRpcMessage sent, Channel channel, Context parent) {
+        Objects.requireNonNull(sent, "sent");
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(parent, "parent");
+        if (instruments.isEmpty()) {
+            return McpOperation.noop();
+        }
+        Instruments in = instruments.get();
+        return start(in, SpanKind.CLIENT, in.client(), sent, channel, parent, Optional.empty());
+    }
+
+    /** The context {@code params._meta} carries, over {@code base}; {@code base} when it carries none. */
+    public Context extract(JsonNode params, Context base) {
+        Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(base, "base");
+        return instruments.map(in -> in.propagator().extract(base, params, MetaCarrier.GETTER)).orElse(base);
+    }
+
+    private McpOperation start(Instruments in, SpanKind kind, DoubleHistogram histogram, JsonRpcMessage message,
+            Channel channel, Context parent, Optional<SpanContext> link) {
+        String method = Targets.method(message);
+        Optional<JsonNode> params = Targets.params(message);
+        AttributesBuilder measured = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, method);
+        Targets.describe(method, params, measured);
+        describe(channel, kind, measured);
+        Attributes common = measured.build();
+        SpanBuilder builder = in.tracer().spanBuilder(McpNames.spanName(method, Targets.target(method, params)))
+                .setSpanKind(kind).setParent(parent).setAllAttributes(common);
+        if (message instanceof JsonRpcMessage.Request request) {
+            builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, request.id().toString());
+        }
+        channel.sessionId().ifPresent(id -> builder.setAttribute(McpNames.MCP_SESSION_ID, id));
+        Targets.resourceUri(method, params).ifPresent(uri -> builder.setAttribute(McpNames.MCP_RESOURCE_URI, uri));
+        link.ifPresent(builder::addLink);
+        Span span = builder.startSpan();
+        if (capture.enabled() && span.isRecording()) {
+            Targets.arguments(method, params).ifPresent(args ->
+                    span.setAttribute(McpNames.GEN_AI_TOOL_CALL_ARGUMENTS, capture.sanitized(args)));
+        }
+        return new McpOperation(span, parent.with(span), in.propagator(), Optional.of(histogram),
+                common.toBuilder(), nanoClock, capture);
+    }
+
+    private static void describe(Channel channel, SpanKind kind, AttributesBuilder into) {
+        channel.networkTransport().ifPresent(t -> into.put(McpNames.NETWORK_TRANSPORT, t));
+        channel.protocolName().ifPresent(p -> into.put(McpNames.NETWORK_PROTOCOL_NAME, p));
+        channel.protocolVersion().ifPresent(v -> into.put(McpNames.NETWORK_PROTOCOL_VERSION, v));
+        channel.mcpProtocolVersion().ifPresent(v -> into.put(McpNames.MCP_PROTOCOL_VERSION, v));
+        if (kind == SpanKind.CLIENT) {
+            channel.serverAddress().ifPresent(a -> into.put(McpNames.SERVER_ADDRESS, a));
+            channel.serverPort().ifPresent(p -> into.put(McpNames.SERVER_PORT, p.longValue()));
+        }
+    }
+
+    /** {@link #custom()}: the OpenTelemetry instance, and the opt-in capture of tool calls. */
+    public static final class Builder {
+        private Optional<OpenTelemetry> openTelemetry = Optional.empty();
+        private boolean captureToolCalls;
+        private Sanitizer sanitizer = Sanitizer.ofDefaults();
+        private LongSupplier nanoClock = System::nanoTime;
+
+        private Builder() {
+        }
+
+        public Builder openTelemetry(OpenTelemetry openTelemetry) {
+            this.openTelemetry = Optional.of(Objects.requireNonNull(openTelemetry, "openTelemetry"));
+            return this;
+        }
+
+        /**
+         * Records {@code gen_ai.tool.call.arguments} and {@code gen_ai.tool.call.result} (opt-in by
+         * the conventions), each as the {@link #sanitizer} leaves it: never the raw value.
+         */
+        public Builder captureToolCalls(boolean capture) {
+            this.captureToolCalls = capture;
+            return this;
+        }
+
+        /** The sanitizer captured arguments and results pass through; Warden's default unless given. */
+        public Builder sanitizer(Sanitizer sanitizer) {
+            this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+            return this;
+        }
+
+        /** Where durations are read (System::nanoTime unless given; tests drive their own). */
+        public Builder nanoClock(LongSupplier nanoClock) {
+            this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+            return this;
+        }
+
+        /** Fails when no OpenTelemetry was given: {@link #noop()} is the way to record nothing. */
+        public McpTelemetry build() {
+            OpenTelemetry otel = openTelemetry.orElseThrow(() -> new IllegalStateException(
+                    "openTelemetry is not set: pass one, or use McpTelemetry.ofGlobal() or McpTelemetry.noop()"));
+            return new McpTelemetry(Optional.of(Instruments.of(otel)), new Capture(captureToolCalls, sanitizer),
+                    nanoClock, Attributes.empty());
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.warden.telemetry.internal;
+
+import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.Ref;
+import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
+import dev.warden.core.sanitize.Policy;
+import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.telemetry.Outcome;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Reads an {@link Outcome} off an answer in the shapes Warden's renderer writes (ErrorRenderer):
+ * {@code error.data.code}/{@code ref} on a JSON-RPC error, {@code {"error":{code, ref}}} as the
+ * structured content or the text of an {@code isError} result. Only a code of the registry and a
+ * well-formed ref are taken, so a foreign server's free text never lands in an attribute.
+ */
+public final class WireOutcomes {
+
+    /** The text content parsed for Warden's error object at most; a longer one is not Warden's. */
+    private static final int MAX_ERROR_TEXT = 16 * 1024;
+
+    private WireOutcomes() {
+    }
+
+    public static Outcome result(JsonNode result) {
+        if (!result.path("isError").asBoolean(false)) {
+            return Outcome.ok();
+        }
+        JsonNode error = result.path("structuredContent").path("error");
+        if (!error.isObject()) {
+            error = textError(result.path("content"));
+        }
+        return new Outcome.ToolError(code(error.path("code")), ref(error.path("ref")));
+    }
+
+    public static Outcome error(JsonRpcError error, String message) {
+        JsonNode data = error.data().orElse(Json.object());
+        return new Outcome.RpcError(error.code(), code(data.path("code")), ref(data.path("ref")), message);
+    }
+
+    public static String sanitized(String untrusted, Sanitizer sanitizer) {
+        return sanitizer.sanitize(untrusted, Policy.REDACT).output();
+    }
+
+    private static JsonNode textError(JsonNode content) {
+        JsonNode first = content.path(0);
+        String text = first.path("text").asString("");
+        if (!"text".equals(first.path("type").asString("")) || text.length() > MAX_ERROR_TEXT
+                || !text.startsWith("{\"error\"")) {
+            return Json.object();
+        }
+        try {
+            return Json.mapper().readTree(text).path("error");
+        } catch (RuntimeException e) {
+            return Json.object(); // not Warden's error object after all
+        }
+    }
+
+    private static Optional<ErrorCode> code(JsonNode node) {
+        if (!node.isString()) {
+            return Optional.empty();
+        }
+        for (ErrorCode code : ErrorCode.values()) {
+            if (code.name().equals(node.stringValue())) {
+                return Optional.of(code);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Ref> ref(JsonNode node) {
+        return node.isString() && Ref.isWellFormed(node.stringValue()) ? Optional.of(new Ref(node.stringValue()))
+                : Optional.empty();
+    }
+}
