@@ -2,6 +2,8 @@
 module dev.warden.client {
     requires transitive dev.warden.core;
     requires transitive dev.warden.schema;
+    // McpClient.Builder#telemetry takes an McpTelemetry.
+    requires transitive dev.warden.telemetry;
     requires java.net.http;
 
     exports dev.warden.client;

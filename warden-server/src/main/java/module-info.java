@@ -8,6 +8,8 @@ module dev.warden.server {
 
     requires transitive dev.warden.core;
     requires transitive dev.warden.schema;
+    // McpServer.Builder#telemetry takes an McpTelemetry.
+    requires transitive dev.warden.telemetry;
     // SqlStateClassifier reads SQLExceptions; no exported signature has a java.sql type, so a
     // server author's module does not read JDBC through Warden (ServerModuleReadsTest).
     requires java.sql;

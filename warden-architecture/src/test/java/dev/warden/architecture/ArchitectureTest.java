@@ -61,6 +61,7 @@ class ArchitectureTest {
                 .layer("http").definedBy("dev.warden.http..")
                 .layer("auth").definedBy("dev.warden.auth..")
                 .layer("client").definedBy("dev.warden.client..")
+                .layer("telemetry").definedBy("dev.warden.telemetry..")
                 .layer("audit").definedBy("dev.warden.audit..")
                 .layer("gateway").definedBy("dev.warden.gateway..")
                 .layer("store").definedBy("dev.warden.store..")
@@ -78,6 +79,9 @@ class ArchitectureTest {
                 .whereLayer("server").mayOnlyBeAccessedByLayers("examples", "cli", "adapter", "spring")
                 .whereLayer("http").mayOnlyBeAccessedByLayers("examples", "cli", "spring")
                 .whereLayer("auth").mayOnlyBeAccessedByLayers("gateway", "examples", "cli")
+                // Over core only: spans and metrics for the SDK, the gateway and the command.
+                .whereLayer("telemetry").mayOnlyBeAccessedByLayers("server", "client", "http", "gateway", "audit",
+                        "examples", "cli", "adapter", "spring", "store")
                 .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",
                         "cli", "adapter");

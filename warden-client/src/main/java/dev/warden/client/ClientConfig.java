@@ -4,6 +4,7 @@ import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.session.NotificationHandler;
+import dev.warden.telemetry.McpTelemetry;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import java.util.Optional;
 record ClientConfig(Implementation info, Duration requestTimeout, ReconnectPolicy reconnect,
                     ProtocolVersion protocolVersion, Map<String, ClientRequestHandler> handlers,
                     ErrorBoundary boundary, Map<String, ClientRequestHandler> undeclared,
-                    Optional<NotificationHandler> notifications, Pause pause) {
+                    Optional<NotificationHandler> notifications, Pause pause, McpTelemetry telemetry) {
 
     ClientConfig {
         handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));

@@ -55,7 +55,8 @@ final class Handshake {
         } catch (ProcessStartException e) {
             throw new ServerDidNotStart("The server could not be started (" + e.getMessage() + ")", e);
         }
-        Session session = session(transport);
+        ClientTelemetry telemetry = new ClientTelemetry(transport);
+        Session session = session(transport, telemetry);
         session.start();
         try {
             ObjectNode capabilities = Json.object();
@@ -63,10 +64,10 @@ final class Handshake {
             if (config.protocolVersion().stateless()) {
                 Optional<Connection> stateless = discover(session, transport, capabilities, config.protocolVersion());
                 if (stateless.isPresent()) {
-                    return stateless.get();
+                    return telemetry.negotiated(stateless.get());
                 }
             }
-            return initialize(session, transport, capabilities);
+            return telemetry.negotiated(initialize(session, transport, capabilities));
         } catch (RuntimeException e) {
             // Asked before closing, which would end the process anyway.
             Optional<Integer> exited = e instanceof ConnectionClosedException && transport instanceof ProcessTransport p
@@ -82,9 +83,9 @@ final class Handshake {
     }
 
     /** The session, with this client's answers to the server's requests and its notification handler. */
-    private Session session(Transport transport) {
+    private Session session(Transport transport, ClientTelemetry telemetry) {
         Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout())
-                .boundary(config.boundary());
+                .boundary(config.boundary()).observer(telemetry.observer(config.telemetry()));
         config.notifications().ifPresent(builder::onOtherNotification);
         config.handlers().forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);

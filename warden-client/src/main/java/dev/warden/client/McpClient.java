@@ -17,6 +17,7 @@ import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.Transport;
+import dev.warden.telemetry.McpTelemetry;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -260,6 +261,7 @@ public final class McpClient implements AutoCloseable {
         private final Map<String, ClientRequestHandler> undeclared = new LinkedHashMap<>();
         private Optional<NotificationHandler> notifications = Optional.empty();
         private ClientConfig.Pause pause = Thread::sleep;
+        private McpTelemetry telemetry = McpTelemetry.ofGlobal();
 
         private Builder(String name, String version) {
             this(new Implementation(requireText(name, "name"), requireText(version, "version"), Optional.empty()));
@@ -348,6 +350,18 @@ public final class McpClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Where a CLIENT span and a duration measurement of every request this client sends go (its
+         * context in the request's {@code _meta}, the parent being the context current when the call
+         * is made): {@link McpTelemetry#ofGlobal()} by default, {@link McpTelemetry#noop()} for none.
+         * Attributes of the caller's own ride along with {@link McpTelemetry#with}, e.g.
+         * {@code telemetry.with(McpNames.WARDEN_UPSTREAM, "github")}.
+         */
+        public Builder telemetry(McpTelemetry telemetry) {
+            this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
+            return this;
+        }
+
         /** How the client waits between reconnection attempts (tests record the waits instead). */
         Builder pause(ClientConfig.Pause pause) {
             this.pause = Objects.requireNonNull(pause, "pause");
@@ -360,7 +374,8 @@ public final class McpClient implements AutoCloseable {
          */
         public McpClient connect(Supplier<Transport> connector) {
             McpClient client = new McpClient(new ClientConfig(info, requestTimeout, reconnect, protocolVersion,
-                    handlers, boundary, undeclared, notifications, pause), Objects.requireNonNull(connector, "connector"));
+                    handlers, boundary, undeclared, notifications, pause, telemetry),
+                    Objects.requireNonNull(connector, "connector"));
             client.connections.reconnect();
             return client;
         }

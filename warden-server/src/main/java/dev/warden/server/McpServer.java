@@ -12,6 +12,7 @@ import dev.warden.core.transport.Transport;
 import dev.warden.server.sql.SqlStateClassifier;
 import dev.warden.server.internal.Catalog;
 import dev.warden.server.internal.RequestStates;
+import dev.warden.telemetry.McpTelemetry;
 import java.time.Clock;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -55,6 +56,7 @@ public final class McpServer {
     private final Duration requestTimeout;
     private final Optional<CompletionHandler> completion;
     private final RequestStates requestStates;
+    private final McpTelemetry telemetry;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     private McpServer(Builder b) {
@@ -70,6 +72,7 @@ public final class McpServer {
         this.requestTimeout = b.requestTimeout;
         this.completion = b.completion;
         this.requestStates = new RequestStates(b.requestStateKey, b.clock);
+        this.telemetry = b.telemetry;
     }
 
     public static Builder builder(String name, String version) {
@@ -139,6 +142,10 @@ public final class McpServer {
         return requestStates;
     }
 
+    McpTelemetry telemetry() {
+        return telemetry;
+    }
+
     void opened(ServerConnection connection) {
         connections.add(connection);
         connection.closed().whenComplete((v, e) -> connections.remove(connection));
@@ -163,6 +170,7 @@ public final class McpServer {
         private boolean resourceSubscriptions;
         private byte[] requestStateKey = randomKey();
         private Clock clock = Clock.systemUTC();
+        private McpTelemetry telemetry = McpTelemetry.ofGlobal();
 
         private Builder(String name, String version) {
             this.name = requireText("name", name);
@@ -310,6 +318,17 @@ public final class McpServer {
          */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Where the spans and duration metrics of every message this server handles go, on every
+         * transport: {@link McpTelemetry#ofGlobal()} by default (nothing until the application
+         * installs the OpenTelemetry SDK), {@link McpTelemetry#noop()} for none. Spans hold what the
+         * client received and nothing more: docs/reference/telemetry.md.
+         */
+        public Builder telemetry(McpTelemetry telemetry) {
+            this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
             return this;
         }
 

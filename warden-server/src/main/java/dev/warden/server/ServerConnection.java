@@ -23,6 +23,7 @@ import dev.warden.server.internal.ConnectionTerms;
 import dev.warden.server.internal.Params;
 import dev.warden.server.internal.PromptRequests;
 import dev.warden.server.internal.ResourceRequests;
+import dev.warden.server.internal.ServerTelemetry;
 import dev.warden.server.internal.Subscriptions;
 import dev.warden.server.internal.ToolCalls;
 import java.util.Optional;
@@ -53,7 +54,8 @@ public final class ServerConnection implements AutoCloseable {
                 .defaultTimeout(server.requestTimeout())
                 .onRequestInline(Lifecycle.INITIALIZE, terms::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> { })
-                .onRequest(Logging.SET_LEVEL, terms::setLevel);
+                .onRequest(Logging.SET_LEVEL, terms::setLevel)
+                .observer(ServerTelemetry.observer(server.telemetry(), transport, client));
         if (!catalog.tools().isEmpty()) {
             ToolCalls tools = new ToolCalls(catalog, boundary, client, server.requestStates());
             builder.onRequest(Tools.LIST, tools::list).onRequest(Tools.CALL, tools::call);

@@ -18,9 +18,11 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import tools.jackson.databind.JsonNode;
 
@@ -39,11 +41,13 @@ import tools.jackson.databind.JsonNode;
  */
 public final class McpTelemetry {
 
-    private static final McpTelemetry NOOP = new McpTelemetry(Optional.empty(), Capture.OFF, System::nanoTime,
-            Attributes.empty());
+    private static final McpTelemetry NOOP = new McpTelemetry(Optional.empty(), false, Capture.OFF,
+            System::nanoTime, Attributes.empty());
 
-    /** Empty for {@link #noop()}: nothing is built at all, not even attributes. */
-    private final Optional<Instruments> instruments;
+    /** Empty for {@link #noop()}, and for {@link #ofGlobal()} until the SDK is installed: nothing is built. */
+    private volatile Optional<Instruments> instruments;
+    /** Looks for the application's SDK in {@link GlobalOpenTelemetry} until it finds it. */
+    private final boolean global;
     private final Capture capture;
     private final LongSupplier nanoClock;
     private final Attributes own;
@@ -65,8 +69,10 @@ public final class McpTelemetry {
         }
     }
 
-    private McpTelemetry(Optional<Instruments> instruments, Capture capture, LongSupplier nanoClock, Attributes own) {
+    private McpTelemetry(Optional<Instruments> instruments, boolean global, Capture capture, LongSupplier nanoClock,
+                         Attributes own) {
         this.instruments = instruments;
+        this.global = global;
         this.capture = capture;
         this.nanoClock = nanoClock;
         this.own = own;
@@ -77,9 +83,13 @@ public final class McpTelemetry {
         return custom().openTelemetry(openTelemetry).build();
     }
 
-    /** Through {@link GlobalOpenTelemetry}: a no-op unless the application installed the SDK. */
+    /**
+     * Through {@link GlobalOpenTelemetry}: a no-op until the application installs the SDK, then
+     * the SDK's. It never calls {@link GlobalOpenTelemetry#get()} before then, which would fix the
+     * global to a no-op and make the application's own {@code set} fail.
+     */
     public static McpTelemetry ofGlobal() {
-        return of(GlobalOpenTelemetry.get());
+        return new McpTelemetry(Optional.empty(), true, Capture.OFF, System::nanoTime, Attributes.empty());
     }
 
     /** Nothing recorded, nothing propagated, nothing parsed. */
@@ -98,7 +108,7 @@ public final class McpTelemetry {
     public McpTelemetry with(AttributeKey<String> key, String value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        return new McpTelemetry(instruments, capture, nanoClock, own.toBuilder().put(key, value).build());
+        return new McpTelemetry(instruments, global, capture, nanoClock, own.toBuilder().put(key, value).build());
     }
 
     /** A request or notification the peer sent; the parent is its {@code _meta}'s context, else the current one. */
@@ -114,10 +124,11 @@ public final class McpTelemetry {
         Objects.requireNonNull(received, "received");
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(transport, "transport");
-        if (instruments.isEmpty()) {
+        Optional<Instruments> found = instruments();
+        if (found.isEmpty()) {
             return McpOperation.noop();
         }
-        Instruments in = instruments.get();
+        Instruments in = found.get();
         Optional<JsonNode> params = Targets.params(received);
         Context parent = transport;
         Optional<SpanContext> link = Optional.empty();
@@ -142,10 +153,11 @@ public final class McpTelemetry {
         Objects.requireNonNull(sent, "sent");
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(parent, "parent");
-        if (instruments.isEmpty()) {
+        Optional<Instruments> found = instruments();
+        if (found.isEmpty()) {
             return McpOperation.noop();
         }
-        Instruments in = instruments.get();
+        Instruments in = found.get();
         return start(in, SpanKind.CLIENT, in.client(), sent, channel, parent, Optional.empty());
     }
 
@@ -153,7 +165,33 @@ public final class McpTelemetry {
     public Context extract(JsonNode params, Context base) {
         Objects.requireNonNull(params, "params");
         Objects.requireNonNull(base, "base");
-        return instruments.map(in -> in.propagator().extract(base, params, MetaCarrier.GETTER)).orElse(base);
+        return instruments().map(in -> in.propagator().extract(base, params, MetaCarrier.GETTER)).orElse(base);
+    }
+
+    /**
+     * The context HTTP headers carry ({@code traceparent}...), over {@code base}: the transport's
+     * context a server passes to {@link #startServer(JsonRpcMessage, Channel, Context)}.
+     */
+    public Context extractHeaders(Function<String, Optional<String>> header, Context base) {
+        Objects.requireNonNull(header, "header");
+        Objects.requireNonNull(base, "base");
+        return instruments().map(in -> in.propagator().extract(base, header, HEADERS)).orElse(base);
+    }
+
+    private static final TextMapGetter<Function<String, Optional<String>>> HEADERS = new TextMapGetter<>() {
+        @Override
+        public String get(Function<String, Optional<String>> header, String key) {
+            return header == null ? null : header.apply(key).orElse(null);
+        }
+    };
+
+    private Optional<Instruments> instruments() {
+        Optional<Instruments> found = instruments;
+        if (found.isEmpty() && global && GlobalOpenTelemetry.isSet()) {
+            found = Optional.of(Instruments.of(GlobalOpenTelemetry.get()));
+            instruments = found; // racing threads build the same instruments; either is kept
+        }
+        return found;
     }
 
     private McpOperation start(Instruments in, SpanKind kind, DoubleHistogram histogram, JsonRpcMessage message,
@@ -177,8 +215,10 @@ public final class McpTelemetry {
             Targets.arguments(method, params).ifPresent(args ->
                     span.setAttribute(McpNames.GEN_AI_TOOL_CALL_ARGUMENTS, capture.sanitized(args)));
         }
+        // Only a tool call's result is captured (gen_ai.tool.call.result), never a listing's.
+        Capture results = Targets.arguments(method, params).isPresent() ? capture : Capture.OFF;
         return new McpOperation(span, parent.with(span), in.propagator(), Optional.of(histogram),
-                common.toBuilder(), nanoClock, capture);
+                common.toBuilder(), nanoClock, results);
     }
 
     private static void describe(Channel channel, SpanKind kind, AttributesBuilder into) {
@@ -232,7 +272,7 @@ public final class McpTelemetry {
         public McpTelemetry build() {
             OpenTelemetry otel = openTelemetry.orElseThrow(() -> new IllegalStateException(
                     "openTelemetry is not set: pass one, or use McpTelemetry.ofGlobal() or McpTelemetry.noop()"));
-            return new McpTelemetry(Optional.of(Instruments.of(otel)), new Capture(captureToolCalls, sanitizer),
+            return new McpTelemetry(Optional.of(Instruments.of(otel)), false, new Capture(captureToolCalls, sanitizer),
                     nanoClock, Attributes.empty());
         }
     }

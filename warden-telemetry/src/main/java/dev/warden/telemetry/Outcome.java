@@ -48,9 +48,14 @@ public sealed interface Outcome {
         }
     }
 
-    /** Why there was no answer; {@link #errorType} is the low-cardinality {@code error.type}. */
+    /**
+     * Why there was no answer; {@link #errorType} is the low-cardinality {@code error.type}, the
+     * conventions' {@code _OTHER} for a failure of no kind Warden names.
+     */
     enum Reason {
-        TIMEOUT("timeout"), CANCELLED("cancelled"), CONNECTION_CLOSED("connection_closed");
+        TIMEOUT("timeout"), CANCELLED("cancelled"), CONNECTION_CLOSED("connection_closed"),
+        INCOMPATIBLE_PEER("incompatible_peer"), UNAUTHORIZED("unauthorized"), MESSAGE_TOO_LARGE("message_too_large"),
+        OTHER("_OTHER");
 
         private final String errorType;
 
@@ -93,6 +98,16 @@ public sealed interface Outcome {
     /** A result: a {@link ToolError} when it says {@code isError: true}, else {@link Ok}. */
     static Outcome ofResult(JsonNode result) {
         return WireOutcomes.result(Objects.requireNonNull(result, "result"));
+    }
+
+    /**
+     * How a request of ours failed: the peer's JSON-RPC error (its message sanitized), or why no
+     * answer came. Never the exception's own message.
+     */
+    static Outcome failed(Throwable thrown, Sanitizer sanitizer) {
+        Objects.requireNonNull(thrown, "thrown");
+        Objects.requireNonNull(sanitizer, "sanitizer");
+        return WireOutcomes.failed(thrown, sanitizer);
     }
 
     /** A JSON-RPC error a peer sent, its message sanitized. */

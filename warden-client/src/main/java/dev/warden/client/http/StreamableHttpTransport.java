@@ -40,6 +40,7 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
     /** Longest error body read for a JSON-RPC error; error answers are small. */
     static final int MAX_ERROR_BODY = 64 * 1024;
 
+    private final URI endpoint;
     private final HttpExchanges exchanges;
     private final Inbound inbound = new Inbound();
     private final EventStreams streams;
@@ -48,6 +49,7 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
 
     private StreamableHttpTransport(URI endpoint, Map<String, String> headers,
             Optional<HttpAuthorization> authorization) {
+        this.endpoint = endpoint;
         this.exchanges = new HttpExchanges(endpoint, headers, authorization);
         this.streams = new EventStreams(exchanges, inbound);
     }
@@ -93,6 +95,11 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
             throw new IllegalArgumentException("endpoint must be an http or https URL, got " + endpoint);
         }
         return new StreamableHttpTransport(endpoint, headers, authorization);
+    }
+
+    /** The MCP endpoint this transport posts to. */
+    public URI endpoint() {
+        return endpoint;
     }
 
     public Optional<String> sessionId() {

@@ -23,16 +23,23 @@ final class InFlight implements RequestContext {
     private final Session session;
     private final JsonRpcMessage.Request request;
     private final Optional<RequestId> progressToken;
+    private final SessionObserver.Incoming watch;
     private final ReentrantLock lock = new ReentrantLock();
     private State state = State.RUNNING;
     private volatile Thread thread;
     private Runnable onCancel;
     private double lastProgress = Double.NEGATIVE_INFINITY;
 
-    InFlight(Session session, JsonRpcMessage.Request request) {
+    InFlight(Session session, JsonRpcMessage.Request request, SessionObserver.Incoming watch) {
         this.session = session;
         this.request = request;
+        this.watch = watch;
         this.progressToken = Progress.tokenOf(request.params());
+    }
+
+    /** The observation of this request: its handler's work runs within it. */
+    SessionObserver.Incoming watch() {
+        return watch;
     }
 
     void bind(Thread thread) {

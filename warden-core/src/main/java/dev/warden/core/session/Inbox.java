@@ -32,9 +32,11 @@ final class Inbox implements Transport.Listener {
     private final Outbox outbox;
     private final Unanswered unanswered;
     private final Batches batches;
+    private final SessionObserver observer;
 
     Inbox(Session session, IncomingRequests incoming, PendingRequests pending, NotificationQueue notifications,
-            Answers answers, Outbox outbox, Unanswered unanswered) {
+            Answers answers, Outbox outbox, Unanswered unanswered, SessionObserver observer) {
+        this.observer = observer;
         this.session = session;
         this.incoming = incoming;
         this.pending = pending;
@@ -136,10 +138,35 @@ final class Inbox implements Transport.Listener {
         }
     }
 
-    /** Handles one message; the future holds the reply to send, if any. */
+    /** Handles one message, observed; the future holds the reply to send, if any. */
     private CompletableFuture<Optional<JsonRpcMessage>> dispatch(JsonRpcMessage message) {
+        if (observer == SessionObserver.NONE || message instanceof JsonRpcMessage.Response) {
+            return dispatch(message, SessionObserver.Incoming.NONE);
+        }
+        SessionObserver.Incoming watch = received(message);
+        return dispatch(message, watch).whenComplete((reply, error) -> {
+            try {
+                watch.ended(reply == null ? Optional.empty() : reply
+                        .filter(JsonRpcMessage.Response.class::isInstance).map(JsonRpcMessage.Response.class::cast));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "the session observer failed at an answer", e);
+            }
+        });
+    }
+
+    private SessionObserver.Incoming received(JsonRpcMessage message) {
+        try {
+            return observer.received(message);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the session observer failed; the message goes unobserved", e);
+            return SessionObserver.Incoming.NONE;
+        }
+    }
+
+    private CompletableFuture<Optional<JsonRpcMessage>> dispatch(JsonRpcMessage message,
+            SessionObserver.Incoming watch) {
         return switch (message) {
-            case JsonRpcMessage.Request request -> incoming.handle(request);
+            case JsonRpcMessage.Request request -> incoming.handle(request, watch);
             case JsonRpcMessage.Notification notification -> {
                 switch (notification.method()) {
                     case Cancellation.NOTIFICATION -> notification.params().map(p -> p.get("requestId"))

@@ -61,7 +61,8 @@ final class IncomingRequests {
     }
 
     /** Handles one request; the future holds its answer, empty if it gets none (cancelled, or the session closed). */
-    CompletableFuture<Optional<JsonRpcMessage>> handle(JsonRpcMessage.Request request) {
+    CompletableFuture<Optional<JsonRpcMessage>> handle(JsonRpcMessage.Request request,
+            SessionObserver.Incoming watch) {
         if (closed.getAsBoolean()) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
@@ -87,7 +88,7 @@ final class IncomingRequests {
             return refuse(request, ProtocolException.internal(
                     "Too many requests in progress on this connection; retry later", ErrorCode.RATE_LIMITED));
         }
-        InFlight context = new InFlight(session, request);
+        InFlight context = new InFlight(session, request, watch);
         if (inFlight.putIfAbsent(request.id(), context) != null) {
             return refuse(request, ProtocolException.invalidRequest(
                     "Invalid request: a request with this id is already in progress"));
@@ -159,7 +160,7 @@ final class IncomingRequests {
     private Optional<JsonRpcMessage> run(RequestHandler handler, InFlight context, JsonRpcMessage.Request request) {
         JsonNode value;
         try {
-            value = handler.handle(context);
+            value = context.watch().during(() -> handler.handle(context));
         } catch (Throwable t) {
             return answers.of(context, request, null, t);
         }
@@ -174,7 +175,7 @@ final class IncomingRequests {
             JsonRpcMessage.Request request) {
         Optional<CompletionStage<JsonNode>> taken = Handling.during(session, request.id(), () -> {
             try {
-                return handler.handle(context);
+                return context.watch().during(() -> handler.handle(context));
             } catch (Throwable t) {
                 return Optional.of(CompletableFuture.<JsonNode>failedFuture(t));
             }

@@ -5,6 +5,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,6 +22,8 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
 
     private final RequestId id;
     private final PendingRequests pending;
+    /** Told how the request ended before anyone waiting is (a span ends before its caller moves on). */
+    private volatile BiConsumer<JsonNode, Throwable> observer = (result, failure) -> { };
 
     OutgoingRequest(RequestId id, PendingRequests pending) {
         this.id = id;
@@ -29,6 +32,35 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
 
     public RequestId id() {
         return id;
+    }
+
+    void observe(BiConsumer<JsonNode, Throwable> ended) {
+        this.observer = ended;
+    }
+
+    @Override
+    public boolean complete(JsonNode value) {
+        if (!isDone()) {
+            observed(value, null);
+        }
+        return super.complete(value);
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable failure) {
+        if (!isDone()) {
+            observed(null, failure);
+        }
+        return super.completeExceptionally(failure);
+    }
+
+    private void observed(JsonNode value, Throwable failure) {
+        try {
+            observer.accept(value, failure);
+        } catch (RuntimeException e) {
+            System.getLogger(Session.class.getName()).log(System.Logger.Level.WARNING,
+                    "the session observer failed at an answer", e);
+        }
     }
 
     /** Cancels with a reason sent to the peer; the reason must be trusted text. */

@@ -42,8 +42,11 @@ final class PendingRequests {
     private final BooleanSupplier closed;
     private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
+    private final SessionObserver observer;
 
-    PendingRequests(Session session, Outbox outbox, Deadlines deadlines, BooleanSupplier closed) {
+    PendingRequests(Session session, Outbox outbox, Deadlines deadlines, BooleanSupplier closed,
+            SessionObserver observer) {
+        this.observer = observer;
         this.session = session;
         this.outbox = outbox;
         this.deadlines = deadlines;
@@ -69,7 +72,7 @@ final class PendingRequests {
         p.arm(options.timeout());
         try {
             // Armed first: a peer that reads nothing holds this at most until the request times out.
-            outbox.request(new JsonRpcMessage.Request(id, method, body, Map.of()), route, future);
+            outbox.request(observed(new JsonRpcMessage.Request(id, method, body, Map.of()), future), route, future);
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();
@@ -79,6 +82,21 @@ final class PendingRequests {
             future.completeExceptionally(new ConnectionClosedException("The connection is closed"));
         }
         return future;
+    }
+
+    /** The request as the observer would have it written; it hears how {@code future} ends. */
+    private JsonRpcMessage.Request observed(JsonRpcMessage.Request request, OutgoingRequest future) {
+        if (observer == SessionObserver.NONE) {
+            return request;
+        }
+        try {
+            SessionObserver.Outgoing outgoing = observer.sending(request);
+            future.observe(outgoing.ended());
+            return outgoing.request();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the session observer failed; the request goes unobserved", e);
+            return request;
+        }
     }
 
     /** The peer's answer: the request it names ends with it; an answer nobody waits for is dropped. */

@@ -62,14 +62,14 @@ public final class Session implements AutoCloseable {
         this.defaultTimeout = builder.defaultTimeout;
         this.drainTimeout = builder.drainTimeout;
         this.outbox = new Outbox(transport);
-        this.pending = new PendingRequests(this, outbox, builder.deadlines, closed::get);
+        this.pending = new PendingRequests(this, outbox, builder.deadlines, closed::get, builder.observer);
         Answers answers = new Answers(builder.boundary, builder.resultFilter);
         this.incoming = new IncomingRequests(this, new IncomingRequests.Handlers(builder.requestHandlers,
                 builder.asyncHandlers, builder.inlineMethods, builder.fallbackRequestHandler),
                 answers, builder.maxConcurrentRequests, closed::get);
         this.notifications = new NotificationQueue(builder.notificationHandlers,
                 builder.fallbackNotificationHandler, builder.maxQueuedNotifications);
-        this.inbox = new Inbox(this, incoming, pending, notifications, answers, outbox, unanswered);
+        this.inbox = new Inbox(this, incoming, pending, notifications, answers, outbox, unanswered, builder.observer);
     }
 
     public static Builder builder(Transport transport) {
@@ -257,6 +257,7 @@ public final class Session implements AutoCloseable {
         private int maxQueuedNotifications = DEFAULT_MAX_QUEUED_NOTIFICATIONS;
         private int maxConcurrentRequests = DEFAULT_MAX_CONCURRENT_REQUESTS;
         private Deadlines deadlines = Deadlines.SHARED;
+        private SessionObserver observer = SessionObserver.NONE;
 
         private Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -354,6 +355,12 @@ public final class Session implements AutoCloseable {
                 throw new IllegalArgumentException("maxConcurrentRequests must be positive, got " + max);
             }
             this.maxConcurrentRequests = max;
+            return this;
+        }
+
+        /** What watches this session's traffic (telemetry); nothing by default. */
+        public Builder observer(SessionObserver observer) {
+            this.observer = Objects.requireNonNull(observer, "observer");
             return this;
         }
 

@@ -1,6 +1,19 @@
 package dev.warden.telemetry.internal;
 
+import dev.warden.core.error.AuthorizationFailedException;
+import dev.warden.core.error.ConfigurationException;
+import dev.warden.core.error.ConnectionClosedException;
 import dev.warden.core.error.ErrorCode;
+import dev.warden.core.error.IncompatiblePeerException;
+import dev.warden.core.error.LocalFailure;
+import dev.warden.core.error.MessageTooLargeException;
+import dev.warden.core.error.PeerErrorException;
+import dev.warden.core.error.ProtocolException;
+import dev.warden.core.error.RequestCancelledException;
+import dev.warden.core.error.RequestTimeoutException;
+import dev.warden.core.error.ToolFailure;
+import dev.warden.core.error.TransportException;
+import dev.warden.core.error.WardenException;
 import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -8,6 +21,7 @@ import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.telemetry.Outcome;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,6 +52,32 @@ public final class WireOutcomes {
     public static Outcome error(JsonRpcError error, String message) {
         JsonNode data = error.data().orElse(Json.object());
         return new Outcome.RpcError(error.code(), code(data.path("code")), ref(data.path("ref")), message);
+    }
+
+    public static Outcome failed(Throwable thrown, Sanitizer sanitizer) {
+        Throwable cause = thrown instanceof CompletionException c && c.getCause() != null ? c.getCause() : thrown;
+        if (!(cause instanceof WardenException warden)) {
+            return new Outcome.Unanswered(Outcome.Reason.OTHER);
+        }
+        return switch (warden) {
+            case PeerErrorException peer -> error(peer.error(), sanitized(peer.error().message(), sanitizer));
+            case LocalFailure local -> new Outcome.Unanswered(reason(local));
+            case ToolFailure f -> new Outcome.Unanswered(Outcome.Reason.OTHER);
+            case ProtocolException e -> new Outcome.Unanswered(Outcome.Reason.OTHER);
+            case TransportException e -> new Outcome.Unanswered(Outcome.Reason.CONNECTION_CLOSED);
+            case ConfigurationException e -> new Outcome.Unanswered(Outcome.Reason.OTHER);
+        };
+    }
+
+    private static Outcome.Reason reason(LocalFailure failure) {
+        return switch (failure) {
+            case RequestTimeoutException e -> Outcome.Reason.TIMEOUT;
+            case RequestCancelledException e -> Outcome.Reason.CANCELLED;
+            case ConnectionClosedException e -> Outcome.Reason.CONNECTION_CLOSED;
+            case IncompatiblePeerException e -> Outcome.Reason.INCOMPATIBLE_PEER;
+            case AuthorizationFailedException e -> Outcome.Reason.UNAUTHORIZED;
+            case MessageTooLargeException e -> Outcome.Reason.MESSAGE_TOO_LARGE;
+        };
     }
 
     public static String sanitized(String untrusted, Sanitizer sanitizer) {

@@ -1,0 +1,65 @@
+package dev.warden.core.session;
+
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Watches a session's traffic from outside the protocol (tracing, in warden-telemetry): a message
+ * from the peer before it is handled, its handler's work, and the answer exactly as it went out;
+ * a request of ours before it is written (it may gain a trace context in {@code params._meta})
+ * and how it ended. It never changes an answer. Calls are quick; the session logs what they throw.
+ */
+public interface SessionObserver {
+
+    SessionObserver NONE = new SessionObserver() {
+    };
+
+    /** A request or notification from the peer, before anything handles it. */
+    default Incoming received(JsonRpcMessage message) {
+        return Incoming.NONE;
+    }
+
+    /** A request of ours about to be written: the request to write instead, and what hears how it ended. */
+    default Outgoing sending(JsonRpcMessage.Request request) {
+        return new Outgoing(request, (result, failure) -> { });
+    }
+
+    /** One message from the peer being handled. */
+    interface Incoming {
+
+        Incoming NONE = new Incoming() {
+            @Override
+            public <T> T during(Callable<T> work) throws Exception {
+                return work.call();
+            }
+
+            @Override
+            public void ended(Optional<JsonRpcMessage.Response> answer) {
+            }
+        };
+
+        /** Runs the handler's work within this observation (its span current, say), on the handler's thread. */
+        <T> T during(Callable<T> work) throws Exception;
+
+        /**
+         * Once: the answer as it goes to the peer, or empty when none goes (a notification; a
+         * request the peer cancelled, or whose session closed first).
+         */
+        void ended(Optional<JsonRpcMessage.Response> answer);
+    }
+
+    /**
+     * The request to write, and what is told how it ended: its result, or the failure it completed
+     * with ({@link dev.warden.core.error.PeerErrorException} for the peer's error, a {@link
+     * dev.warden.core.error.LocalFailure} for no answer); exactly one of the two is non-null.
+     */
+    record Outgoing(JsonRpcMessage.Request request, BiConsumer<JsonNode, Throwable> ended) {
+        public Outgoing {
+            java.util.Objects.requireNonNull(request, "request");
+            java.util.Objects.requireNonNull(ended, "ended");
+        }
+    }
+}

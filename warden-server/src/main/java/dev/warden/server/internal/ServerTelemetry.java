@@ -1,0 +1,57 @@
+package dev.warden.server.internal;
+
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.StatelessRequests;
+import dev.warden.core.session.SessionObserver;
+import dev.warden.core.transport.PeerAddress;
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.RequestHeaders;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.McpTelemetry;
+import dev.warden.telemetry.SessionTelemetry;
+import io.opentelemetry.context.Context;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One connection's telemetry: what it travels over (stdio is {@code pipe}, Streamable HTTP {@code
+ * tcp}; the negotiated version once known) and, on a transport that shows its HTTP request's
+ * headers, their W3C context as the parent of spans whose {@code _meta} carries none.
+ */
+public final class ServerTelemetry {
+
+    private ServerTelemetry() {
+    }
+
+    public static SessionObserver observer(McpTelemetry telemetry, Transport transport, ConnectedClient client) {
+        Channel base = channelOf(transport);
+        return SessionTelemetry.observer(telemetry,
+                message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base),
+                () -> transport instanceof RequestHeaders headers
+                        ? telemetry.extractHeaders(headers::header, Context.current()) : Context.current());
+    }
+
+    /** The version a message speaks: its own (stateless versions name it in {@code _meta}), else the session's. */
+    private static Optional<String> version(JsonRpcMessage message, ConnectedClient client) {
+        Optional<JsonNode> params = switch (message) {
+            case JsonRpcMessage.Request r -> r.params();
+            case JsonRpcMessage.Notification n -> n.params();
+            case JsonRpcMessage.Response r -> Optional.empty();
+        };
+        // Only a version Warden knows: a made-up one would be the caller's free text on every metric.
+        Optional<String> own = StatelessRequests.requestedVersion(params).flatMap(ProtocolVersion::fromWire)
+                .map(ProtocolVersion::wire);
+        return own.isPresent() ? own : client.version().map(ProtocolVersion::wire);
+    }
+
+    private static Channel channelOf(Transport transport) {
+        if (transport instanceof StdioTransport || transport instanceof ProcessTransport) {
+            return Channel.stdio();
+        }
+        // Streamable HTTP's transports, and only they, know the peer's network address.
+        return transport instanceof PeerAddress ? Channel.http() : Channel.inProcess();
+    }
+}

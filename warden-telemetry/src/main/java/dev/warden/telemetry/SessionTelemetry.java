@@ -1,0 +1,96 @@
+package dev.warden.telemetry;
+
+import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.sanitize.Sanitizer;
+import dev.warden.core.session.SessionObserver;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * {@link McpTelemetry} as a session's {@link SessionObserver}: each message from the peer a SERVER
+ * operation (its handler runs with the span current; it ends with the answer exactly as written,
+ * after Warden's renderer), each request we send a CLIENT operation (its context in {@code _meta};
+ * it ends with the peer's answer, an error's message sanitized). One per session:
+ * {@code Session.builder(transport).observer(SessionTelemetry.observer(...))}.
+ */
+public final class SessionTelemetry implements SessionObserver {
+
+    private final McpTelemetry telemetry;
+    private final Function<JsonRpcMessage, Channel> channel;
+    private final Supplier<Context> transport;
+    private final Sanitizer sanitizer;
+
+    private SessionTelemetry(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel, Supplier<Context> transport,
+                             Sanitizer sanitizer) {
+        this.telemetry = telemetry;
+        this.channel = channel;
+        this.transport = transport;
+        this.sanitizer = sanitizer;
+    }
+
+    /**
+     * The observer for one session: {@code channel} is asked at each message (the session id and the
+     * negotiated version become known on the way, or the message names its own version); {@code
+     * transport} is the context the transport
+     * carried (HTTP headers' W3C context), the server span's parent when {@code _meta} has none.
+     * {@link SessionObserver#NONE} for {@link McpTelemetry#noop()}.
+     */
+    public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
+                                           Supplier<Context> transport) {
+        Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(transport, "transport");
+        return telemetry == McpTelemetry.noop() ? SessionObserver.NONE
+                : new SessionTelemetry(telemetry, channel, transport, Sanitizer.ofDefaults());
+    }
+
+    /** As {@link #observer(McpTelemetry, Function, Supplier)}, the transport carrying no context. */
+    public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel) {
+        return observer(telemetry, channel, Context::current);
+    }
+
+    @Override
+    public Incoming received(JsonRpcMessage message) {
+        McpOperation op = telemetry.startServer(message, channel.apply(message), transport.get());
+        boolean request = message instanceof JsonRpcMessage.Request;
+        return new Incoming() {
+            @Override
+            public <T> T during(Callable<T> work) throws Exception {
+                try (Scope ignored = op.makeCurrent()) {
+                    return work.call();
+                }
+            }
+
+            @Override
+            public void ended(Optional<JsonRpcMessage.Response> answer) {
+                answer.ifPresent(a -> {
+                    if (a instanceof JsonRpcMessage.Success success) {
+                        op.result(success.result());
+                    }
+                });
+                op.end(answer.map(Outcome::sent).orElseGet(() -> request
+                        ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
+            }
+        };
+    }
+
+    @Override
+    public Outgoing sending(JsonRpcMessage.Request request) {
+        McpOperation op = telemetry.startClient(request, channel.apply(request));
+        JsonRpcMessage.Request traced = new JsonRpcMessage.Request(request.id(), request.method(),
+                op.propagate(request.params()), request.extras());
+        return new Outgoing(traced, (result, failure) -> {
+            if (failure == null) {
+                op.result(result);
+                op.end(Outcome.ofResult(result));
+            } else {
+                op.end(Outcome.failed(failure, sanitizer));
+            }
+        });
+    }
+}
