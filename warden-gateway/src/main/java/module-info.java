@@ -2,6 +2,8 @@
 module dev.warden.gateway {
     requires transitive dev.warden.core;
     requires transitive dev.warden.client;
+    // Gateway.Builder.telemetry takes an McpTelemetry.
+    requires transitive dev.warden.telemetry;
     // The auth: section is read by the resource server's own reader.
     requires dev.warden.auth;
     requires tools.jackson.dataformat.yaml;

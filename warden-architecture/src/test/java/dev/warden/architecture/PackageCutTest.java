@@ -93,7 +93,7 @@ class PackageCutTest {
     }
 
     @Test
-    void the_gateway_is_cut_into_metrics_limits_failure_upstream_client_catalog_audit_parked_call_connection() {
+    void the_gateway_is_cut_into_metrics_limits_failure_upstream_client_catalog_audit_parked_call_connection_tracing() {
         String internal = "dev.warden.gateway.internal";
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.warden.gateway..")
                 .withOptionalLayers(false)
@@ -110,6 +110,7 @@ class PackageCutTest {
                 .layer("limits").definedBy(internal + ".limits")
                 .layer("metrics").definedBy(internal + ".metrics")
                 .layer("access").definedBy(internal + ".access")
+                .layer("tracing").definedBy(internal + ".tracing")
                 .whereLayer("connection").mayOnlyBeAccessedByLayers("api")
                 .whereLayer("call").mayOnlyBeAccessedByLayers("api", "connection")
                 .whereLayer("parked").mayOnlyBeAccessedByLayers("api", "call")
@@ -124,6 +125,8 @@ class PackageCutTest {
                         "api", "connection", "call", "parked", "client", "upstream", "failure")
                 .whereLayer("metrics").mayOnlyBeAccessedByLayers("api", "call", "audit", "upstream", "limits")
                 .whereLayer("access").mayOnlyBeAccessedByLayers("api", "config", "connection", "call")
+                // Spans know telemetry and core only: every part of the call path may make or end one.
+                .whereLayer("tracing").mayOnlyBeAccessedByLayers("connection", "call", "parked", "upstream")
                 .check(warden);
     }
 }

@@ -16,6 +16,7 @@ import dev.warden.gateway.internal.parked.ParkedCalls;
 import dev.warden.gateway.internal.call.Services;
 import dev.warden.gateway.internal.ProxyConnection;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
+import dev.warden.telemetry.McpTelemetry;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -70,6 +71,7 @@ public final class Gateway implements AutoCloseable {
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
+        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal);
         this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
@@ -97,7 +99,7 @@ public final class Gateway implements AutoCloseable {
                 b.access.map(a -> new dev.warden.gateway.internal.access.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
                 b.clock, new dev.warden.gateway.internal.catalog.PinWatch(b.upstreams, incidents, b.clock),
-                forwarding, lifecycle.draining(), new dev.warden.gateway.internal.upstream.TaskOwners(), b.toolScopes);
+                forwarding, lifecycle.draining(), new dev.warden.gateway.internal.upstream.TaskOwners(), b.toolScopes, telemetry);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
         // scheduled task that closing cancels at once.
@@ -143,6 +145,7 @@ public final class Gateway implements AutoCloseable {
     private static final java.time.Duration DRAIN_LOOKS_EVERY = java.time.Duration.ofMillis(50);
 
     private final GatewayMetrics metrics;
+    private final McpTelemetry telemetry;
     /**
      * What everything that depends on time is decided by: parked calls' expiry, idle upstream
      * connections, breakers' open time, rate limits' refill, and the times of records and incidents.
@@ -162,7 +165,7 @@ public final class Gateway implements AutoCloseable {
     private UpstreamLink link(Upstream u) {
         return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
                 u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, clock,
-                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock, shared);
+                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock, shared, telemetry);
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */
@@ -245,6 +248,16 @@ public final class Gateway implements AutoCloseable {
         private dev.warden.gateway.internal.limits.SharedState shared = dev.warden.gateway.internal.limits.SharedState.LOCAL;
         private dev.warden.core.cluster.ReplicaBus replicas = dev.warden.core.cluster.ReplicaBus.none();
         private java.util.function.Function<String, java.util.Set<String>> toolScopes = tool -> java.util.Set.of();
+        private Optional<McpTelemetry> telemetry = Optional.empty();
+
+        /**
+         * Spans: one per client request, a child per upstream request (its {@code _meta} carrying its context).
+         * Unset: {@link McpTelemetry#ofGlobal()} as of {@link #build()}, a no-op without the SDK.
+         */
+        public Builder telemetry(McpTelemetry telemetry) {
+            this.telemetry = Optional.of(Objects.requireNonNull(telemetry, "telemetry"));
+            return this;
+        }
 
         /**
          * The scopes each tool needs of the caller's token (the authenticator's {@code toolScopes},

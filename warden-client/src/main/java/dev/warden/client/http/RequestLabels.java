@@ -3,6 +3,7 @@ package dev.warden.client.http;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.headers.ParamHeaders;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.RequestHeaders;
 import java.net.http.HttpRequest;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +14,8 @@ import tools.jackson.databind.JsonNode;
  * The request-metadata headers 2026-07-28 requires (harmless to older servers), read from the
  * request the session built: the version from the body's {@code _meta}, {@code Mcp-Method},
  * {@code Mcp-Name} for calls, reads and prompts, and a call's {@code x-mcp-header} arguments as
- * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII.
+ * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII; and the W3C trace
+ * context from {@code _meta} as {@code traceparent} and {@code tracestate}.
  */
 final class RequestLabels {
 
@@ -60,6 +62,38 @@ final class RequestLabels {
             r.params().map(p -> p.path("name").asString("")).map(paramHeaders::get).ifPresent(annotated ->
                     annotated.headers(r.params().get().path("arguments")).forEach(b::header));
         }
+        traceContext(b, r);
+    }
+
+    /**
+     * The W3C trace context the request carries in {@code _meta} (SEP-414) goes in its headers too,
+     * for the HTTP hops and servers that read only those. A value that could not be a header (not
+     * printable ASCII, or longer than the W3C allows) is not sent as one.
+     */
+    private static void traceContext(HttpRequest.Builder b, JsonRpcMessage.Request r) {
+        JsonNode meta = r.params().map(p -> p.get("_meta")).orElse(null);
+        if (meta == null || !meta.isObject()) {
+            return;
+        }
+        for (String field : RequestHeaders.TRACE_CONTEXT) {
+            JsonNode value = meta.get(field);
+            if (value != null && value.isString() && headerSafe(value.stringValue())) {
+                b.setHeader(field, value.stringValue());
+            }
+        }
+    }
+
+    private static boolean headerSafe(String value) {
+        if (value.isEmpty() || value.length() > RequestHeaders.TRACE_CONTEXT_MAX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String headerValue(String value) {

@@ -68,6 +68,16 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * The headers of the HTTP request that carried {@code request}, as far as this transport keeps
+     * them (Streamable HTTP keeps W3C trace context, {@code traceparent} and {@code tracestate}, for
+     * a request in flight): a server continues its caller's trace from them when the request's
+     * {@code _meta} carries none. Empty where there are none (stdio), the default.
+     */
+    default Optional<RequestHeaders> requestHeaders(RequestId request) {
+        return Optional.empty();
+    }
+
+    /**
      * The session is done with an incoming request: answered, or cancelled and so never answered.
      * Transports that hold a stream open per request close it here; the default does nothing.
      */

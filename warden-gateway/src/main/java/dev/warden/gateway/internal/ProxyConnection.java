@@ -27,6 +27,7 @@ import dev.warden.gateway.internal.catalog.PinWatch;
 import dev.warden.gateway.internal.client.CallsInFlight;
 import dev.warden.gateway.internal.client.ClientProfile;
 import dev.warden.gateway.internal.client.StatelessRules;
+import dev.warden.gateway.internal.tracing.ServerSpans;
 import dev.warden.gateway.internal.upstream.ClientConnection;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.time.Duration;
@@ -57,6 +58,7 @@ public final class ProxyConnection implements ClientConnection {
     private final Session session;
     private final ListenStreams listens;
     private final TaskRequests tasks;
+    private final ServerSpans spans;
 
     /**
      * @param links the upstreams of this connection (a per-client upstream gets a link of its own)
@@ -68,22 +70,24 @@ public final class ProxyConnection implements ClientConnection {
         this.services = services;
         this.profile = new ClientProfile(downstream, services.perClient());
         this.links = new ConnectionLinks(links, shared, naming);
+        this.spans = new ServerSpans(services.telemetry(), downstream);
         UpstreamCalls calls = new UpstreamCalls(profile, services, inFlight,
-                new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this);
+                new UpstreamInputRounds((method, params) -> askClient(method, params, Optional.empty())), this, spans);
         GatewayOffer offer = new GatewayOffer(this.links, profile);
         CallerAccess access = new CallerAccess(services.access(), profile::caller, services.toolScopes());
         PinWatch pins = services.pins().servedTo(profile::caller);
         CatalogMerge catalog = new CatalogMerge(this.links, services.tools(), calls, access, pins);
         ToolCallFlow tools = new ToolCallFlow(this.links, profile, services, calls, access);
         ToolCallWithoutThread toolsWithoutThread = new ToolCallWithoutThread(profile, services, inFlight, tools,
-                this::auditRecord, this);
+                this::auditRecord, this, spans);
         this.resources = new ResourceRouting(this.links, profile, calls, this, access, pins);
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
-        this.session = Session.builder(downstream)
+        // The session sends on the transport as watched: each answer ends its request's span.
+        this.session = Session.builder(spans.watching())
                 .boundary(services.boundary().serving(profile::caller))
                 .defaultTimeout(this.links.first().spec().timeout())
-                .onRequestInline(Lifecycle.INITIALIZE, offer::initialize)
+                .onRequestInline(Lifecycle.INITIALIZE, traced(offer::initialize))
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> held.ready())
                 .onRequest("tools/list", audited(catalog::listTools))
                 .onRequest("tools/call", audited(tools::call))
@@ -140,6 +144,7 @@ public final class ProxyConnection implements ClientConnection {
      */
     private RequestHandler audited(RequestHandler handler) {
         return ctx -> {
+            spans.of(ctx);
             if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
@@ -149,6 +154,14 @@ public final class ProxyConnection implements ClientConnection {
                 return services.forwarding().forward(owner.get(), ctx, profile, links, services);
             }
             return services.trail().around(ctx, handler, this::auditRecord);
+        };
+    }
+
+    /** A request that is not audited (initialize) is traced all the same. */
+    private RequestHandler traced(RequestHandler handler) {
+        return ctx -> {
+            spans.of(ctx);
+            return handler.handle(ctx);
         };
     }
 

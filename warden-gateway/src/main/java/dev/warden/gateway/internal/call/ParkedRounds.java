@@ -3,6 +3,7 @@ package dev.warden.gateway.internal.call;
 import dev.warden.client.McpClient;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
+import dev.warden.core.session.OutgoingRequest;
 import dev.warden.core.session.RequestContext;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.gateway.internal.client.ClientProfile;
@@ -10,6 +11,8 @@ import dev.warden.gateway.internal.failure.ErrorPipeline;
 import dev.warden.gateway.internal.limits.Guard;
 import dev.warden.gateway.internal.parked.ParkedCall;
 import dev.warden.gateway.internal.parked.ParkedCalls;
+import dev.warden.gateway.internal.tracing.ServerSpans;
+import dev.warden.gateway.internal.tracing.UpstreamSpan;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.time.Duration;
 import java.util.Optional;
@@ -27,10 +30,12 @@ final class ParkedRounds {
 
     private final ClientProfile profile;
     private final Services services;
+    private final ServerSpans spans;
 
-    ParkedRounds(ClientProfile profile, Services services) {
+    ParkedRounds(ClientProfile profile, Services services, ServerSpans spans) {
         this.profile = profile;
         this.services = services;
+        this.spans = spans;
     }
 
     /** The first round: the call goes upstream as one that can be parked. */
@@ -38,12 +43,18 @@ final class ParkedRounds {
             Guard.Permit permit, Optional<String> tool) throws Exception {
         ParkedCall call = new ParkedCall(link, client, ctx.method(), sent.path(nameField(ctx.method())).asString(""),
                 permit, services.parked().tokens());
+        // The upstream call outlives this round: its span goes with the call, ended by the last round.
+        UpstreamSpan span = UpstreamTraces.start(spans, link, ctx, sent);
+        call.traced(span);
         try {
-            call.start(client.requestAsync(ctx.method(), sent, options));
+            OutgoingRequest out = client.requestAsync(ctx.method(), span.sent(), options);
+            span.sentAs(out.id());
+            call.start(out);
         } catch (RuntimeException e) {
             call.leave();
             permit.unanswered(e);
-            return new UpstreamReply.Recorded(UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e));
+            return UpstreamTraces.ended(span, new UpstreamReply.Recorded(
+                    UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e)));
         }
         return next(link, ctx, call, tool, client);
     }
@@ -85,11 +96,15 @@ final class ParkedRounds {
         }
         services.parked().forget(call);
         call.leave();
+        UpstreamReply reply;
         try {
-            return new UpstreamReply.Answered(UpstreamCalls.settled(link, call.permit(), client, call.upstream().get()));
+            reply = new UpstreamReply.Answered(UpstreamCalls.settled(link, call.permit(), client, call.upstream().get()));
         } catch (ExecutionException e) {
-            return UpstreamFailures.failed(link, profile.pipeline(link), ctx, call.permit(), tool, e.getCause());
+            reply = UpstreamFailures.failed(link, profile.pipeline(link), ctx, call.permit(), tool, e.getCause());
         }
+        UpstreamReply last = reply;
+        call.span().ifPresent(span -> UpstreamTraces.ended(span, last));
+        return last;
     }
 
     /** Parks the call until its client's next round, or refuses it (recorded) when the bounds are reached. */

@@ -20,12 +20,14 @@ import java.util.Optional;
  * @param forwarding where a parked call's round for another replica goes ({@link ParkedForwarding#none()}: one process)
  * @param draining completes when the gateway starts draining (listen streams then end gracefully)
  * @param toolScopes the scopes each tool needs of the caller's token (none without an authenticator)
+ * @param telemetry where each client connection's spans go ({@link dev.warden.gateway.internal.tracing.ServerSpans})
  */
 public record Services(AuditTrail trail, ClientRates perClient, ParkedCalls parked, ToolCatalog tools,
                        ErrorBoundary boundary, Optional<AccessPolicy> access, Clock clock,
                        PinWatch pins, ParkedForwarding forwarding,
                        java.util.concurrent.CompletionStage<Void> draining, TaskOwners tasks,
-                       java.util.function.Function<String, java.util.Set<String>> toolScopes) {
+                       java.util.function.Function<String, java.util.Set<String>> toolScopes,
+                       dev.warden.telemetry.McpTelemetry telemetry) {
 
     public GatewayMetrics metrics() {
         return trail.metrics();

@@ -11,6 +11,8 @@ import dev.warden.gateway.internal.client.CallsInFlight;
 import dev.warden.gateway.internal.client.ClientProfile;
 import dev.warden.gateway.internal.client.StatelessRules;
 import dev.warden.gateway.internal.limits.Guard;
+import dev.warden.gateway.internal.tracing.ServerSpans;
+import dev.warden.gateway.internal.tracing.UpstreamSpan;
 import dev.warden.gateway.internal.upstream.Asker;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.util.List;
@@ -41,9 +43,11 @@ public final class ToolCallWithoutThread {
     private final AuditTrail.RecordMaker audit;
     /** The client connection, as the one an upstream's questions during its calls are put to. */
     private final Asker asker;
+    private final ServerSpans spans;
 
     public ToolCallWithoutThread(ClientProfile profile, Services services, CallsInFlight inFlight, ToolCallFlow flow,
-            AuditTrail.RecordMaker audit, Asker asker) {
+            AuditTrail.RecordMaker audit, Asker asker, ServerSpans spans) {
+        this.spans = spans;
         this.profile = profile;
         this.services = services;
         this.inFlight = inFlight;
@@ -58,6 +62,7 @@ public final class ToolCallWithoutThread {
 
     /** The call without a thread, or empty: the blocking flow takes it from the start. */
     public Optional<CompletionStage<JsonNode>> call(RequestContext ctx) {
+        spans.of(ctx); // the blocking flow, if it takes the call, goes on in the same span
         long start = System.nanoTime();
         return ready(ctx).flatMap(ready -> send(ctx, ready, start));
     }
@@ -97,6 +102,7 @@ public final class ToolCallWithoutThread {
         Optional<String> tool = Optional.of(target.name());
         params.put("name", target.name());
         boolean structured = flow.structured(exposed);
+        spans.upstream(ctx, link.name());
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         Guard.Permit permit;
         try {
@@ -108,11 +114,12 @@ public final class ToolCallWithoutThread {
         }
         List<Guard.Permit> permits = List.of(permit);
         RequestOptions options = UpstreamCalls.options(link, ctx, link.spec().timeoutFor(target.name()));
+        UpstreamSpan span = UpstreamTraces.start(spans, link, ctx, params);
         link.enter(upstream, asker);
         inFlight.started(ctx.id(), upstream, ctx.params());
         Optional<OutgoingRequest> sent;
         try {
-            sent = upstream.requestIfConnected(ctx.method(), params, options);
+            sent = upstream.requestIfConnected(ctx.method(), span.sent(), options);
         } catch (RuntimeException e) {
             sent = Optional.empty();
         }
@@ -120,9 +127,11 @@ public final class ToolCallWithoutThread {
             inFlight.ended(ctx.id());
             link.leave(upstream, asker);
             permit.withdrawn();
+            span.notSent(); // the blocking flow connects again, under a span of its own
             return Optional.empty();
         }
         OutgoingRequest out = sent.get();
+        span.sentAs(out.id());
         ctx.onCancel(() -> out.cancel("Cancelled by the client"));
         out.whenComplete((result, error) -> {
             if (error != null) {
@@ -133,14 +142,16 @@ public final class ToolCallWithoutThread {
                             ? c.getCause() : error;
                     if (ctx.cancelled()) {
                         permit.withdrawn(); // the client gave up, not the upstream
+                        span.cancelled();
                         throw cause instanceof Exception e ? e : new ExecutionException(cause);
                     }
-                    return flow.answer(target, exposed, ctx, structured, permits,
-                            UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, cause));
+                    return flow.answer(target, exposed, ctx, structured, permits, UpstreamTraces.ended(span,
+                            UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, cause)));
                 });
                 return;
             }
             permit.answered();
+            span.answered(result);
             // What the upstream said before answering reaches the client first, on this call's
             // stream while the call is still listed as in flight there (as settled() waits for).
             upstream.notificationsHandled().completeOnTimeout(null, 5, TimeUnit.SECONDS).whenComplete((v, e) -> {

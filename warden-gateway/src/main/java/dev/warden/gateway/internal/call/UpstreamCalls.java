@@ -16,6 +16,8 @@ import dev.warden.gateway.internal.client.StatelessRules;
 import dev.warden.gateway.internal.failure.ErrorPipeline;
 import dev.warden.gateway.internal.limits.Guard;
 import dev.warden.gateway.internal.parked.ParkedCall;
+import dev.warden.gateway.internal.tracing.ServerSpans;
+import dev.warden.gateway.internal.tracing.UpstreamSpan;
 import dev.warden.gateway.internal.upstream.Asker;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.time.Duration;
@@ -47,15 +49,18 @@ public final class UpstreamCalls {
     private final UpstreamInputRounds inputRounds;
     /** The client connection, as the one an upstream's questions during its calls are put to. */
     private final Asker asker;
+    /** The spans of this client's requests, whose children the upstream calls are. */
+    private final ServerSpans spans;
 
     public UpstreamCalls(ClientProfile profile, Services services, CallsInFlight inFlight, UpstreamInputRounds inputRounds,
-            Asker asker) {
+            Asker asker, ServerSpans spans) {
+        this.spans = spans;
         this.profile = profile;
         this.services = services;
         this.inFlight = inFlight;
         this.inputRounds = inputRounds;
         this.asker = asker;
-        this.parked = new ParkedRounds(profile, services);
+        this.parked = new ParkedRounds(profile, services, spans);
     }
 
     /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
@@ -142,6 +147,7 @@ public final class UpstreamCalls {
 
     private UpstreamReply send(UpstreamLink link, RequestContext ctx, ObjectNode params, Duration timeout,
             Optional<String> tool, Consumer<Guard.Permit> admitted, Optional<McpClient> on) throws Exception {
+        spans.upstream(ctx, link.name());
         if (StatelessRules.stateless(ctx) && params.path("requestState").asString("").startsWith(ParkedCall.PREFIX)) {
             // A later round of a parked call: its permit was handed out (and the tool judged) in the first.
             return parked.resume(link, ctx, params, tool);
@@ -227,34 +233,42 @@ public final class UpstreamCalls {
     private UpstreamReply exchange(UpstreamLink link, RequestContext ctx, McpClient client, ObjectNode sent,
             RequestOptions options, Guard.Permit permit, Optional<String> tool) throws Exception {
         boolean bridged = client.protocolVersion().stateless() && !StatelessRules.stateless(ctx);
+        UpstreamSpan span = UpstreamTraces.start(spans, link, ctx, sent);
+        ObjectNode traced = span.sent();
         link.enter(client, asker);
         inFlight.started(ctx.id(), client, ctx.params());
         try {
             OutgoingRequest out;
             try {
-                out = client.requestAsync(ctx.method(), sent, options);
+                out = client.requestAsync(ctx.method(), traced, options);
             } catch (RuntimeException e) {
                 permit.unanswered(e);
-                return new UpstreamReply.Recorded(UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e));
+                return UpstreamTraces.ended(span, new UpstreamReply.Recorded(
+                        UpstreamFailures.unavailable(profile.pipeline(link), ctx.method(), tool, e)));
             }
+            span.sentAs(out.id());
             try {
                 JsonNode result = out.get();
                 if (bridged) {
                     // A stateless upstream asks for input in its answer; this client is asked, as a
                     // session-based server would have asked it, and the request is sent again.
-                    result = StatelessRules.sessionShaped(inputRounds.run(client, ctx.method(), sent, options, result));
+                    result = StatelessRules.sessionShaped(inputRounds.run(client, ctx.method(), traced, options, result));
                 }
+                span.answered(result);
                 return new UpstreamReply.Answered(settled(link, permit, client, result));
             } catch (InterruptedException e) {
                 permit.withdrawn(); // the client gave up, not the upstream
                 out.cancel("Cancelled by the client");
+                span.cancelled();
                 throw e;
             } catch (ExecutionException e) {
-                return UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, e.getCause());
+                return UpstreamTraces.ended(span,
+                        UpstreamFailures.failed(link, profile.pipeline(link), ctx, permit, tool, e.getCause()));
             } catch (Exception | Error e) {
                 // Anything else (the client refusing a bridged upstream's question, say) says nothing
                 // of the server; the permit's places still go back, or the client would wait for ever.
                 permit.withdrawn();
+                span.cancelled();
                 throw e;
             }
         } finally {

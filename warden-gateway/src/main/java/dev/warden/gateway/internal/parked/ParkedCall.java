@@ -6,6 +6,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Lifecycle;
 import dev.warden.core.session.OutgoingRequest;
 import dev.warden.gateway.internal.limits.Guard;
+import dev.warden.gateway.internal.tracing.UpstreamSpan;
 import dev.warden.gateway.internal.upstream.Asker;
 import dev.warden.gateway.internal.upstream.UpstreamLink;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ public final class ParkedCall implements Asker {
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, Ask> outstanding = new LinkedHashMap<>();
     private volatile OutgoingRequest upstream;
+    /** The span of the upstream request, started in the first round, ended by the last (or when abandoned). */
+    private volatile Optional<UpstreamSpan> span = Optional.empty();
     private int asked;
 
     public ParkedCall(UpstreamLink link, McpClient session, String method, String name,
@@ -95,6 +98,14 @@ public final class ParkedCall implements Asker {
     /** Whether a request may resume this call: the same method on the same tool, prompt or resource of the same upstream. */
     public boolean resumableBy(UpstreamLink link, String method, String name) {
         return this.link == link && this.method.equals(method) && this.name.equals(name);
+    }
+
+    public void traced(UpstreamSpan span) {
+        this.span = Optional.of(span);
+    }
+
+    public Optional<UpstreamSpan> span() {
+        return span;
     }
 
     public void start(OutgoingRequest request) {
@@ -211,5 +222,6 @@ public final class ParkedCall implements Asker {
         if (request != null) {
             request.cancel(reason);
         }
+        span.ifPresent(UpstreamSpan::cancelled); // unless the last round ended it already
     }
 }

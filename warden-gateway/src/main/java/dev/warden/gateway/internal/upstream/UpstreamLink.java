@@ -11,6 +11,9 @@ import dev.warden.gateway.internal.limits.ConnectionSlots;
 import dev.warden.gateway.internal.limits.Guard;
 import dev.warden.gateway.internal.limits.SharedState;
 import dev.warden.gateway.internal.metrics.GatewayMetrics;
+import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.McpNames;
+import dev.warden.telemetry.McpTelemetry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class UpstreamLink implements AutoCloseable {
 
     private final Upstream spec;
+    private final McpTelemetry telemetry;
     private final ErrorPipeline pipeline;
     private final Guard guard;
     private final Set<ClientConnection> connections = ConcurrentHashMap.newKeySet();
@@ -59,13 +63,17 @@ public final class UpstreamLink implements AutoCloseable {
      */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
             Clock clock) {
-        this(spec, pipeline, metrics, slots, clock, SharedState.LOCAL);
+        this(spec, pipeline, metrics, slots, clock, SharedState.LOCAL, McpTelemetry.noop());
     }
 
-    /** @param shared the rates and breakers this gateway shares with its other replicas */
+    /**
+     * @param shared the rates and breakers this gateway shares with its other replicas
+     * @param telemetry the gateway's: the spans of the requests sent to this upstream name it
+     */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
-            Clock clock, SharedState shared) {
+            Clock clock, SharedState shared, McpTelemetry telemetry) {
         this.spec = spec;
+        this.telemetry = telemetry.with(McpNames.WARDEN_UPSTREAM, spec.name());
         this.pipeline = pipeline;
         this.guard = new Guard(spec.name(), spec.limits(), clock, metrics, shared);
         metrics.breaker(spec.name(), guard.breaker());
@@ -88,6 +96,16 @@ public final class UpstreamLink implements AutoCloseable {
 
     public Upstream spec() {
         return spec;
+    }
+
+    /** The gateway's telemetry for requests to this upstream: each span carries {@code warden.upstream}. */
+    public McpTelemetry telemetry() {
+        return telemetry;
+    }
+
+    /** What this upstream's connections run over (stdio, HTTP), once one was made. */
+    public Channel channel() {
+        return pool.channel();
     }
 
     public String name() {

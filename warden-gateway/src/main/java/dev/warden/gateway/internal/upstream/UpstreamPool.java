@@ -3,9 +3,12 @@ package dev.warden.gateway.internal.upstream;
 import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.transport.Transport;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.limits.ConnectionSlots;
 import dev.warden.gateway.internal.metrics.GatewayMetrics;
+import dev.warden.gateway.internal.tracing.Channels;
+import dev.warden.telemetry.Channel;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -90,6 +93,14 @@ public final class UpstreamPool {
         this.wanted = wanted;
         this.statelessConnected = statelessConnected;
         this.reaper = new IdleReaper(spec.name(), spec.closeIdleAfter(), this::closeIdle);
+    }
+
+    /** What the upstream's connections run over, as spans name it: known once one was made. */
+    private volatile Channel channel = Channel.inProcess();
+
+    /** See {@link UpstreamLink#channel}. */
+    Channel channel() {
+        return channel;
     }
 
     /** See {@link UpstreamLink#client}. */
@@ -295,7 +306,11 @@ public final class UpstreamPool {
             throw e;
         }
         try {
-            McpClient c = builder.connect(spec.connector());
+            McpClient c = builder.connect(() -> {
+                Transport transport = spec.connector().get();
+                channel = Channels.of(transport); // the same kind each time: the upstream's
+                return transport;
+            });
             held.add(c);
             return c;
         } catch (RuntimeException e) {

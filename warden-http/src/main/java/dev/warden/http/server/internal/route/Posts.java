@@ -15,6 +15,7 @@ import dev.warden.http.server.internal.request.Headers;
 import dev.warden.http.server.internal.request.InFlight;
 import dev.warden.http.server.internal.request.Refusals;
 import dev.warden.http.server.internal.request.RequestDeadlines;
+import dev.warden.http.server.internal.request.TraceHeaders;
 import dev.warden.http.server.internal.session.HttpCounters;
 import dev.warden.http.server.internal.session.HttpSessionTransport;
 import dev.warden.http.server.internal.session.Sessions;
@@ -142,7 +143,7 @@ final class Posts {
         Optional<HttpSessionTransport> session = Headers.header(request, Headers.SESSION).isEmpty()
                 ? initialize(request, response, callback, decoded, caller)
                 : sessions.of(request, response, callback, caller);
-        session.ifPresent(transport -> deliver(response, callback, transport, decoded, body));
+        session.ifPresent(transport -> deliver(request, response, callback, transport, decoded, body));
     }
 
     /** A new session for an initialize, or a refusal: no other request comes without a session id. */
@@ -167,8 +168,8 @@ final class Posts {
     }
 
     /** Hands the messages to their session; requests get an event stream for their answers. */
-    private void deliver(Response response, Callback callback, HttpSessionTransport transport, Decoded decoded,
-                         byte[] body) {
+    private void deliver(Request request, Response response, Callback callback, HttpSessionTransport transport,
+                         Decoded decoded, byte[] body) {
         List<RequestId> requests = requestIds(decoded);
         if (decoded instanceof Decoded.Batch && !transport.version().map(ProtocolVersion::allowsBatches).orElse(false)) {
             // The session would refuse it with an id-less error that belongs to no stream: answered here instead.
@@ -207,6 +208,7 @@ final class Posts {
                 Headers.sse(response);
                 opened.stream().attach(response, callback, 0, transport.primes(), settings.retry().toMillis());
                 sessions.relay().requested(transport, decoded); // told to the other copies once this one answers
+                TraceHeaders.of(request).ifPresent(trace -> transport.traced(requests, trace));
                 transport.deliver(body);
             }
         }

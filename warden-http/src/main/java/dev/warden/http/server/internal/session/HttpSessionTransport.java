@@ -8,6 +8,7 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.TransportClosedException;
+import dev.warden.http.server.internal.request.TraceHeaders;
 import dev.warden.http.server.internal.settings.ResumeWindow;
 import dev.warden.http.server.internal.settings.SessionLimits;
 import dev.warden.http.server.internal.stream.GetRoute;
@@ -49,6 +50,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final java.util.concurrent.locks.ReentrantLock input = new java.util.concurrent.locks.ReentrantLock();
     private volatile Listener listener;
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
+    /** The W3C trace context of the POST that carried each request in flight, when it sent one. */
+    private final Map<RequestId, TraceHeaders> traced = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
     private final Map<SseStream, Integer> openRequests = new ConcurrentHashMap<>();
     private final GetStream get = new GetStream();
@@ -239,6 +242,19 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         return Optional.ofNullable(streams.get(streamId));
     }
 
+    /**
+     * The requests of one POST came with this trace context: kept until each is answered, so the
+     * server's span of each continues the caller's trace ({@link #requestHeaders}).
+     */
+    public void traced(List<RequestId> requests, TraceHeaders headers) {
+        requests.forEach(request -> traced.put(request, headers));
+    }
+
+    @Override
+    public Optional<dev.warden.core.transport.RequestHeaders> requestHeaders(RequestId request) {
+        return Optional.ofNullable(traced.get(request));
+    }
+
     /** Hands one frame to the session; frames reach it one at a time, in arrival order. */
     public void deliver(byte[] frame) {
         touch();
@@ -297,6 +313,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     public void requestEnded(RequestId request) {
         touch();
         changes.ended(request);
+        traced.remove(request);
         SseStream stream = byRequest.remove(request);
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
@@ -388,6 +405,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        traced.clear();
         streams.values().forEach(stream -> {
             stream.end(); // the GET stream is among them
             stream.forget();

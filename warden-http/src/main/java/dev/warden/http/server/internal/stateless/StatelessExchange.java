@@ -86,6 +86,12 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
         return Optional.ofNullable(headers.get(name)); // HttpFields compares names case-insensitively
     }
 
+    /** The one request this exchange carries came with these headers (its trace context among them). */
+    @Override
+    public Optional<RequestHeaders> requestHeaders(RequestId id) {
+        return id.equals(request) ? Optional.of(this) : Optional.empty();
+    }
+
     @Override
     public void start(Listener listener) {
         this.listener = listener;
