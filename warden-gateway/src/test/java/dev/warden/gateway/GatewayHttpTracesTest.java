@@ -9,6 +9,7 @@ import dev.warden.client.McpClient;
 import dev.warden.client.http.StreamableHttpTransport;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.session.RequestOptions;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.http.server.McpHttpHandler;
@@ -33,8 +34,8 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -60,8 +61,12 @@ class GatewayHttpTracesTest {
     private McpHttpServer gatewayHttp;
     private McpClient client;
 
-    @BeforeEach
-    void start() throws Exception {
+    /** Both kinds of client: a session's POSTs, and 2026-07-28's stateless requests, each an exchange of its own. */
+    static List<ProtocolVersion> versions() {
+        return List.of(ProtocolVersion.latestSessionBased(), ProtocolVersion.latest());
+    }
+
+    private void start(ProtocolVersion version) throws Exception {
         upstreamEndpoint = McpHttpServer.builder().onSession(upstream::connect).buildHandler();
         upstreamJetty = new Server();
         ServerConnector connector = new ServerConnector(upstreamJetty);
@@ -85,7 +90,7 @@ class GatewayHttpTracesTest {
         gatewayHttp = McpHttpServer.builder().port(0).onSession(gateway::connect).boundary(gateway.boundary())
                 .build().start();
         // The client's context in the headers of every POST it makes.
-        client = McpClient.builder("model", "1").requestTimeout(Duration.ofSeconds(30))
+        client = McpClient.builder("model", "1").requestTimeout(Duration.ofSeconds(30)).protocolVersion(version)
                 .connect(() -> StreamableHttpTransport.of(gatewayHttp.endpoint(),
                         Map.of("traceparent", CLIENT_TRACEPARENT, "tracestate", "vendor=fromheaders")));
     }
@@ -109,14 +114,18 @@ class GatewayHttpTracesTest {
         }
     }
 
-    @Test
-    void theClientsHeadersParentTheGatewaysSpanAndTheUpstreamHearsTheGatewaysContextInItsHeaders() {
+    @ParameterizedTest
+    @MethodSource("versions")
+    void theClientsHeadersParentTheGatewaysSpanAndTheUpstreamHearsTheGatewaysContextInItsHeaders(ProtocolVersion version)
+            throws Exception {
+        start(version);
         client.callTool("lookup", Json.object());
 
         SpanData server = traced.only(SpanKind.SERVER, "tools/call lookup");
         assertThat(server.getTraceId()).isEqualTo(CLIENT_TRACE);
         assertThat(server.getParentSpanId()).isEqualTo(CLIENT_SPAN);
         assertThat(server.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo(McpNames.TCP);
+        assertThat(server.getAttributes().get(McpNames.MCP_PROTOCOL_VERSION)).isEqualTo(version.wire());
         SpanData upstreamCall = traced.only(SpanKind.CLIENT, "tools/call lookup");
         assertThat(upstreamCall.getParentSpanId()).isEqualTo(server.getSpanId());
         assertThat(upstreamCall.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo(McpNames.TCP);
@@ -128,8 +137,10 @@ class GatewayHttpTracesTest {
         assertThat(heard.get("tracestate")).isEqualTo("vendor=fromheaders");
     }
 
-    @Test
-    void aContextInMetaComesBeforeTheHeaders() throws Exception {
+    @ParameterizedTest
+    @MethodSource("versions")
+    void aContextInMetaComesBeforeTheHeaders(ProtocolVersion version) throws Exception {
+        start(version);
         ObjectNode params = Json.object().put("name", "lookup");
         params.putObject("arguments");
         params.putObject("_meta").put("traceparent", "00-" + OTHER_TRACE + "-" + OTHER_SPAN + "-01");

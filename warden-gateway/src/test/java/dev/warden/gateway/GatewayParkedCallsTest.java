@@ -11,7 +11,11 @@ import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
+import dev.warden.telemetry.McpNames;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -40,6 +44,7 @@ class GatewayParkedCallsTest {
             }).build())
             .build();
     private final MovableClock clock = new MovableClock();
+    private final TracedGateway traced = new TracedGateway();
     private Gateway gateway;
 
     private void start(int maxConcurrent, int parkedTotal, int parkedPerClient) {
@@ -56,7 +61,7 @@ class GatewayParkedCallsTest {
         }).timeout(Duration.ofSeconds(30))
                 .limits(limits).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock)
-                .parkedCalls(parkedTotal, parkedPerClient).build();
+                .parkedCalls(parkedTotal, parkedPerClient).telemetry(traced.telemetry).build();
     }
 
     @AfterEach
@@ -94,6 +99,25 @@ class GatewayParkedCallsTest {
         assertThat(frame).as("an answer").isNotNull();
         assertThat(frame.path("id").asInt()).isEqualTo(id);
         return frame;
+    }
+
+    /** The upstream call outlives the round that started it: one CLIENT span, its parent the first round's. */
+    @Test
+    void aParkedCallsUpstreamSpanRunsFromItsFirstRoundToItsLast() throws Exception {
+        start(8, 10, 5);
+        Transport t = from("10.0.0.1");
+        JsonNode parked = call(t, 1, "ask");
+        assertThat(parked(parked)).isTrue();
+        assertThat(traced.spans(SpanKind.CLIENT, "tools/call ask")).isEmpty();
+
+        JsonNode last = resume(t, 2, parked);
+        assertThat(last.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+
+        List<SpanData> rounds = traced.spans(SpanKind.SERVER, "tools/call ask");
+        assertThat(rounds).hasSize(2);
+        SpanData upstreamCall = traced.only(SpanKind.CLIENT, "tools/call ask");
+        assertThat(upstreamCall.getParentSpanId()).isEqualTo(rounds.get(0).getSpanId());
+        assertThat(upstreamCall.getAttributes().get(McpNames.ERROR_TYPE)).isNull();
     }
 
     @Test

@@ -121,26 +121,21 @@ public final class McpTelemetry {
      * HTTP headers, say): the parent when {@code _meta} carries none, else a link.
      */
     public McpOperation startServer(JsonRpcMessage received, Channel channel, Context transport) {
-        Objects.requireNonNull(received, "received");
-        Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(transport, "transport");
-        Optional<Instruments> found = instruments();
-        if (found.isEmpty()) {
-            return McpOperation.noop();
-        }
-        Instruments in = found.get();
-        Optional<JsonNode> params = Targets.params(received);
-        Context parent = transport;
-        Optional<SpanContext> link = Optional.empty();
-        if (params.isPresent()) {
-            Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
-            SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
-            if (remote.isValid() && !remote.equals(Span.fromContext(transport).getSpanContext())) {
-                parent = fromMeta;
-                link = Optional.of(Span.fromContext(transport).getSpanContext()).filter(SpanContext::isValid);
+        return started(received, channel).map(in -> {
+            Context parent = transport;
+            Optional<SpanContext> link = Optional.empty();
+            Optional<JsonNode> params = Targets.params(received);
+            if (params.isPresent()) {
+                Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
+                SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
+                if (remote.isValid() && !remote.equals(Span.fromContext(transport).getSpanContext())) {
+                    parent = fromMeta;
+                    link = Optional.of(Span.fromContext(transport).getSpanContext()).filter(SpanContext::isValid);
+                }
             }
-        }
-        return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
+            return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
+        }).orElse(McpOperation.noop());
     }
 
     /** A request or notification we send, a child of the current context. */
@@ -150,15 +145,17 @@ public final class McpTelemetry {
 
     /** As {@link #startClient(JsonRpcMessage, Channel)}, a child of {@code parent}. */
     public McpOperation startClient(JsonRpcMessage sent, Channel channel, Context parent) {
-        Objects.requireNonNull(sent, "sent");
-        Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(parent, "parent");
-        Optional<Instruments> found = instruments();
-        if (found.isEmpty()) {
-            return McpOperation.noop();
-        }
-        Instruments in = found.get();
-        return start(in, SpanKind.CLIENT, in.client(), sent, channel, parent, Optional.empty());
+        return started(sent, channel)
+                .map(in -> start(in, SpanKind.CLIENT, in.client(), sent, channel, parent, Optional.empty()))
+                .orElse(McpOperation.noop());
+    }
+
+    /** The instruments to start an operation with; empty when nothing is recorded. */
+    private Optional<Instruments> started(JsonRpcMessage message, Channel channel) {
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(channel, "channel");
+        return instruments();
     }
 
     /** The context {@code params._meta} carries, over {@code base}; {@code base} when it carries none. */

@@ -83,11 +83,11 @@ public final class ProxyConnection implements ClientConnection {
         this.resources = new ResourceRouting(this.links, profile, calls, this, access, pins);
         OtherRequests other = new OtherRequests(this.links, profile, calls, resources, access);
         this.tasks = new TaskRequests(this.links, profile, calls, tools, access, services.tasks());
-        // The session sends on the transport as watched: each answer ends its request's span.
-        this.session = Session.builder(spans.watching())
+        this.session = Session.builder(downstream)
+                .observer(spans)
                 .boundary(services.boundary().serving(profile::caller))
                 .defaultTimeout(this.links.first().spec().timeout())
-                .onRequestInline(Lifecycle.INITIALIZE, traced(offer::initialize))
+                .onRequestInline(Lifecycle.INITIALIZE, offer::initialize)
                 .onNotification(Lifecycle.INITIALIZED, (method, params) -> held.ready())
                 .onRequest("tools/list", audited(catalog::listTools))
                 .onRequest("tools/call", audited(tools::call))
@@ -144,7 +144,6 @@ public final class ProxyConnection implements ClientConnection {
      */
     private RequestHandler audited(RequestHandler handler) {
         return ctx -> {
-            spans.of(ctx);
             if (StatelessRules.stateless(ctx)) {
                 adopt(ctx);
             }
@@ -154,14 +153,6 @@ public final class ProxyConnection implements ClientConnection {
                 return services.forwarding().forward(owner.get(), ctx, profile, links, services);
             }
             return services.trail().around(ctx, handler, this::auditRecord);
-        };
-    }
-
-    /** A request that is not audited (initialize) is traced all the same. */
-    private RequestHandler traced(RequestHandler handler) {
-        return ctx -> {
-            spans.of(ctx);
-            return handler.handle(ctx);
         };
     }
 

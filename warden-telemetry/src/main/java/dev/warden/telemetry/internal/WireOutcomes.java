@@ -14,6 +14,7 @@ import dev.warden.core.error.RequestTimeoutException;
 import dev.warden.core.error.ToolFailure;
 import dev.warden.core.error.TransportException;
 import dev.warden.core.error.WardenException;
+import dev.warden.core.failure.Classifier;
 import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
@@ -99,15 +100,7 @@ public final class WireOutcomes {
     }
 
     private static Optional<ErrorCode> code(JsonNode node) {
-        if (!node.isString()) {
-            return Optional.empty();
-        }
-        for (ErrorCode code : ErrorCode.values()) {
-            if (code.name().equals(node.stringValue())) {
-                return Optional.of(code);
-            }
-        }
-        return Optional.empty();
+        return node.isString() ? Classifier.declared(node.stringValue()) : Optional.empty();
     }
 
     private static Optional<Ref> ref(JsonNode node) {

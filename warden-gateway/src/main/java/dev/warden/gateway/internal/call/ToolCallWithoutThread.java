@@ -62,7 +62,6 @@ public final class ToolCallWithoutThread {
 
     /** The call without a thread, or empty: the blocking flow takes it from the start. */
     public Optional<CompletionStage<JsonNode>> call(RequestContext ctx) {
-        spans.of(ctx); // the blocking flow, if it takes the call, goes on in the same span
         long start = System.nanoTime();
         return ready(ctx).flatMap(ready -> send(ctx, ready, start));
     }

@@ -1,11 +1,11 @@
 package dev.warden.gateway.internal.tracing;
 
-import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.RequestContext;
-import dev.warden.core.transport.RequestHeaders;
+import dev.warden.core.session.SessionObserver;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpNames;
@@ -13,23 +13,24 @@ import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.Outcome;
 import io.opentelemetry.context.Context;
-import java.util.ArrayList;
+import io.opentelemetry.context.Scope;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The SERVER span of each request one client sends through the gateway. It starts when a handler
- * takes the request ({@link #of}: the thread-less {@code tools/call} and the blocking one share
- * it), its parent the context in the request's {@code _meta}, else the W3C headers of the HTTP
- * request that carried it; the upstream calls made for it are its children ({@link UpstreamSpan}).
- * It ends with the answer the client received, as the session sent it ({@link #watching}): the
- * code, the ref and the message on the wire, also where the session's renderer gave the ref. A
- * request that gets no answer (cancelled, or its connection gone) ends unanswered.
+ * The SERVER span of each message one client sends through the gateway, as its session's observer:
+ * it starts before anything handles the message, its parent the context in the message's {@code
+ * _meta}, else the W3C headers of the HTTP request that carried it ({@link
+ * Transport#requestHeaders}); the handler runs with it current, and the upstream calls made for
+ * the request are its children ({@link UpstreamSpan}, found by the request's id). It ends with the
+ * answer exactly as the session writes it, so the code, ref and message are those the client
+ * received, also where the session's renderer gave the ref; a request that gets no answer ends
+ * unanswered.
  */
-public final class ServerSpans {
+public final class ServerSpans implements SessionObserver {
 
     private final McpTelemetry telemetry;
     private final Transport downstream;
@@ -44,14 +45,35 @@ public final class ServerSpans {
         this.channel = Channels.of(downstream);
     }
 
-    /** The transport the client's session is to send on: {@code downstream}, its answers read here on the way. */
-    public Transport watching() {
-        return new AnswerWatch(downstream, this);
+    @Override
+    public Incoming received(JsonRpcMessage message) {
+        Optional<RequestId> id = message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty();
+        McpOperation op = telemetry.startServer(message, channelFor(message),
+                id.map(this::fromHeaders).orElseGet(Context::root));
+        id.ifPresent(i -> open.put(i, op));
+        return new Incoming() {
+            @Override
+            public <T> T during(Callable<T> work) throws Exception {
+                try (Scope ignored = op.makeCurrent()) {
+                    return work.call();
+                }
+            }
+
+            @Override
+            public void ended(Optional<JsonRpcMessage.Response> answer) {
+                id.ifPresent(i -> open.remove(i, op));
+                answer.ifPresent(ServerSpans.this::agreed);
+                op.end(answer.map(Outcome::sent).orElseGet(() -> id.isPresent()
+                        ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
+            }
+        };
     }
 
-    /** The span of {@code ctx}'s request, started the first time it is asked for. */
+    /** The span of {@code ctx}'s request: the parent of the upstream calls made for it. */
     public McpOperation of(RequestContext ctx) {
-        return open.computeIfAbsent(ctx.id(), id -> start(ctx));
+        // Every request is received (and its span open) before a handler has it; this is a fallback.
+        return open.computeIfAbsent(ctx.id(), id -> telemetry.startServer(
+                new JsonRpcMessage.Request(id, ctx.method(), ctx.params(), Map.of()), channel, fromHeaders(id)));
     }
 
     /**
@@ -64,71 +86,31 @@ public final class ServerSpans {
         }
     }
 
-    private McpOperation start(RequestContext ctx) {
-        JsonRpcMessage.Request request = new JsonRpcMessage.Request(ctx.id(), ctx.method(), ctx.params(), Map.of());
-        Optional<String> agreed = ctx.params().map(p -> p.path(McpNames.META).path(ProtocolVersion.META_VERSION))
-                .filter(JsonNode::isString).map(JsonNode::stringValue).or(() -> version);
-        return telemetry.startServer(request, agreed.map(channel::withMcpProtocolVersion).orElse(channel),
-                fromHeaders(ctx.id()));
-    }
-
-    /**
-     * The context of the HTTP request's trace headers. They carry the same W3C fields as
-     * {@code _meta} (SEP-414), so the application's propagators read them as a {@code _meta} would.
-     */
-    private Context fromHeaders(RequestId id) {
-        Optional<RequestHeaders> headers = downstream.requestHeaders(id);
-        if (headers.isEmpty()) {
-            return Context.root();
-        }
-        ObjectNode params = Json.object();
-        ObjectNode meta = params.putObject(McpNames.META);
-        for (String field : RequestHeaders.TRACE_CONTEXT) {
-            headers.get().header(field).ifPresent(value -> meta.put(field, value));
-        }
-        return telemetry.extract(params, Context.root());
-    }
-
-    /** The session sent {@code answer}: the span of its request ends with it. */
-    void answered(JsonRpcMessage.Response answer) {
-        Optional<RequestId> id = switch (answer) {
-            case JsonRpcMessage.Success s -> Optional.of(s.id());
-            case JsonRpcMessage.Failure f -> f.id();
+    /** The version a message speaks: its own (a stateless one names it), else the one agreed at initialize. */
+    private Channel channelFor(JsonRpcMessage message) {
+        Optional<JsonNode> params = switch (message) {
+            case JsonRpcMessage.Request r -> r.params();
+            case JsonRpcMessage.Notification n -> n.params();
+            case JsonRpcMessage.Response r -> Optional.empty();
         };
-        if (id.isEmpty() || open.isEmpty()) {
-            return;
-        }
-        McpOperation op = open.remove(id.get());
-        if (op == null) {
-            return; // refused before any handler took it (an unknown method, say): no span was started
-        }
-        if (answer instanceof JsonRpcMessage.Success s && s.result().path("protocolVersion").isString()
-                && version.isEmpty()) {
-            version = Optional.of(s.result().path("protocolVersion").stringValue()); // the initialize result
-        }
-        op.end(Outcome.sent(answer));
+        // Only a version Warden knows: a made-up one would be the caller's free text on every span.
+        Optional<String> own = StatelessRequests.requestedVersion(params).flatMap(ProtocolVersion::fromWire)
+                .map(ProtocolVersion::wire);
+        return own.or(() -> version).map(channel::withMcpProtocolVersion).orElse(channel);
     }
 
-    /** Whether answers are awaited: only then is a batch's answer read. */
-    boolean awaiting() {
-        return !open.isEmpty();
-    }
-
-    /** The session is done with {@code request}; if no answer went out, the client cancelled it. */
-    void ended(RequestId request) {
-        McpOperation op = open.remove(request);
-        if (op != null) {
-            op.end(new Outcome.Unanswered(Outcome.Reason.CANCELLED));
+    /** The initialize result names the version agreed: the spans that follow carry it. */
+    private void agreed(JsonRpcMessage.Response answer) {
+        if (version.isEmpty() && answer instanceof JsonRpcMessage.Success s
+                && s.result().path("protocolVersion").isString()) {
+            version = ProtocolVersion.fromWire(s.result().path("protocolVersion").stringValue())
+                    .map(ProtocolVersion::wire);
         }
     }
 
-    /** The connection closed: what is still open will get no answer. */
-    void closed() {
-        for (RequestId id : new ArrayList<>(open.keySet())) {
-            McpOperation op = open.remove(id);
-            if (op != null) {
-                op.end(new Outcome.Unanswered(Outcome.Reason.CONNECTION_CLOSED));
-            }
-        }
+    /** The context of the trace headers of the HTTP request that carried {@code id}, if it sent any. */
+    private Context fromHeaders(RequestId id) {
+        return downstream.requestHeaders(id).map(h -> telemetry.extractHeaders(h::header, Context.root()))
+                .orElseGet(Context::root);
     }
 }

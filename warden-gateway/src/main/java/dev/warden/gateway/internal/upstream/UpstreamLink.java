@@ -221,6 +221,9 @@ public final class UpstreamLink implements AutoCloseable {
                 .requestTimeout(spec.timeout())
                 .reconnect(spec.reconnect())
                 .boundary(pipeline.boundary())
+                // The gateway makes the spans of its upstream calls itself (tracing.UpstreamSpan): it
+                // ends them with what it recorded, never with the upstream's words.
+                .telemetry(McpTelemetry.noop())
                 .onNotification((method, params) -> fanOut(method, params, askers));
         if (clientCapabilities.has("sampling")) {
             builder.onSampling(p -> askers.ask("sampling/createMessage", p));
