@@ -64,19 +64,18 @@ public final class OtlpReceiver implements AutoCloseable {
 
     /** The spans received so far, in the order they arrived. */
     public List<ReceivedSpan> spans() {
-        lock.lock();
-        try {
-            return List.copyOf(spans);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> List.copyOf(spans));
     }
 
     /** The metrics received so far, one entry per metric per export. */
     public List<ReceivedMetric> metrics() {
+        return locked(() -> List.copyOf(metrics));
+    }
+
+    private <T> T locked(Supplier<T> read) {
         lock.lock();
         try {
-            return List.copyOf(metrics);
+            return read.get();
         } finally {
             lock.unlock();
         }
