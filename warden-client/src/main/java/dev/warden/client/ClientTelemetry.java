@@ -2,8 +2,6 @@ package dev.warden.client;
 
 import dev.warden.client.http.StreamableHttpTransport;
 import dev.warden.core.session.SessionObserver;
-import dev.warden.core.transport.ProcessTransport;
-import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpTelemetry;
@@ -21,6 +19,11 @@ final class ClientTelemetry {
     private final Transport transport;
     private final Channel base;
     private volatile Optional<String> version = Optional.empty();
+    /** The last channel named by a session: the id's digest is made once per session, not per message. */
+    private volatile Optional<Named> named = Optional.empty();
+
+    private record Named(String id, Optional<String> version, Channel channel) {
+    }
 
     ClientTelemetry(Transport transport) {
         this.transport = transport;
@@ -38,24 +41,29 @@ final class ClientTelemetry {
     }
 
     private Channel channel() {
-        Channel channel = version.map(base::withMcpProtocolVersion).orElse(base);
-        if (transport instanceof StreamableHttpTransport http) {
-            channel = http.sessionId().map(channel::withSession).orElse(channel);
+        Optional<String> negotiated = version;
+        Channel channel = negotiated.map(base::withMcpProtocolVersion).orElse(base);
+        if (!(transport instanceof StreamableHttpTransport http) || http.sessionId().isEmpty()) {
+            return channel;
         }
-        return channel;
+        String id = http.sessionId().get();
+        Named last = named.filter(n -> n.id().equals(id) && n.version().equals(negotiated)).orElse(null);
+        if (last == null) {
+            last = new Named(id, negotiated, channel.withSession(id));
+            named = Optional.of(last);
+        }
+        return last.channel();
     }
 
     private static Channel channelOf(Transport transport) {
-        if (transport instanceof StreamableHttpTransport http) {
-            URI endpoint = http.endpoint();
-            Channel channel = Channel.http();
-            if (endpoint.getHost() != null) {
-                int port = endpoint.getPort() >= 0 ? endpoint.getPort() : "https".equals(endpoint.getScheme()) ? 443 : 80;
-                channel = channel.withServer(endpoint.getHost(), port);
-            }
-            return channel;
+        if (!(transport instanceof StreamableHttpTransport http)) {
+            return Channel.of(transport);
         }
-        return transport instanceof ProcessTransport || transport instanceof StdioTransport ? Channel.stdio()
-                : Channel.inProcess();
+        URI endpoint = http.endpoint();
+        if (endpoint.getHost() == null) {
+            return Channel.http();
+        }
+        int port = endpoint.getPort() >= 0 ? endpoint.getPort() : "https".equals(endpoint.getScheme()) ? 443 : 80;
+        return Channel.http().withServer(endpoint.getHost(), port);
     }
 }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.error.NotFoundFailure;
 import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.json.Json;
+import dev.warden.core.transport.IdentifiedSession;
 import dev.warden.core.transport.InMemoryTransport;
+import dev.warden.core.transport.Transport;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
+import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -116,6 +119,55 @@ class TracedCallTest {
         client.listTools();
         assertThat(one("tools/list", SpanKind.SERVER).getParentSpanId())
                 .isEqualTo(one("tools/list", SpanKind.CLIENT).getSpanId());
+    }
+
+    /** The server's end of a session known by an id, as Streamable HTTP's session transports are. */
+    private record Identified(Transport delegate, String sessionId) implements Transport, IdentifiedSession {
+        @Override
+        public void start(Listener listener) {
+            delegate.start(listener);
+        }
+
+        @Override
+        public void send(String frame) {
+            delegate.send(frame);
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+
+    @Test
+    void aSessionIsNamedByADigestOfItsIdNeverTheId() {
+        McpClient named = McpClient.builder("agent", "1.0.0").telemetry(McpTelemetry.noop()).connect(() -> {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            server.connect(new Identified(pair.right(), "sess-secret-4711"));
+            return pair.left();
+        });
+        try {
+            named.callTool("refund", Json.object());
+        } finally {
+            named.close();
+        }
+        SpanData span = one("tools/call refund", SpanKind.SERVER);
+        assertThat(span.getAttributes().get(McpNames.MCP_SESSION_ID))
+                .isEqualTo(Channel.inProcess().withSession("sess-secret-4711").sessionDigest().orElseThrow());
+        assertThat(span.getAttributes().asMap().values()).allSatisfy(v ->
+                assertThat(String.valueOf(v)).doesNotContain("sess-secret"));
+    }
+
+    @Test
+    void aNotificationIsAClientSpanAndTheServerSpanItsChild() {
+        client.notify("notifications/roots/list_changed", Json.object());
+        client.listTools(); // read after the notification on the server's one reader: it has been handled
+
+        SpanData sent = one("notifications/roots/list_changed", SpanKind.CLIENT);
+        SpanData received = one("notifications/roots/list_changed", SpanKind.SERVER);
+        assertThat(received.getParentSpanId()).isEqualTo(sent.getSpanId());
+        assertThat(received.getAttributes().get(McpNames.JSONRPC_REQUEST_ID)).isNull();
+        assertThat(received.getAttributes().get(McpNames.ERROR_TYPE)).isNull();
     }
 
     @Test

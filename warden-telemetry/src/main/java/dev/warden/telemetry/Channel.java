@@ -1,5 +1,11 @@
 package dev.warden.telemetry;
 
+import dev.warden.core.transport.IdentifiedSession;
+import dev.warden.core.transport.PeerAddress;
+import dev.warden.core.transport.ProcessTransport;
+import dev.warden.core.transport.StdioTransport;
+import dev.warden.core.transport.Transport;
+import dev.warden.telemetry.internal.SessionDigests;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -7,9 +13,11 @@ import java.util.Optional;
  * What an operation travels over, as the conventions name it: {@code network.transport} ({@code
  * pipe} for stdio, {@code tcp} for HTTP), the application protocol, the server's address (client
  * side), and the MCP session and protocol version once known. Built by the transport's owner.
+ * {@code sessionDigest} is a digest of the session's id ({@link #withSession}), never the id: over
+ * HTTP the id is what a client presents to use the session.
  */
 public record Channel(Optional<String> networkTransport, Optional<String> protocolName, Optional<String> protocolVersion,
-                      Optional<String> serverAddress, Optional<Integer> serverPort, Optional<String> sessionId,
+                      Optional<String> serverAddress, Optional<Integer> serverPort, Optional<String> sessionDigest,
                       Optional<String> mcpProtocolVersion) {
 
     public Channel {
@@ -26,8 +34,28 @@ public record Channel(Optional<String> networkTransport, Optional<String> protoc
         if (serverPort.isPresent() && serverAddress.isEmpty()) {
             throw new IllegalArgumentException("serverPort " + serverPort.get() + " needs a serverAddress");
         }
-        sessionId = optionalText("sessionId", sessionId);
+        Objects.requireNonNull(sessionDigest, "sessionDigest");
+        sessionDigest.ifPresent(d -> {
+            if (!SessionDigests.isDigest(d)) {
+                throw new IllegalArgumentException("sessionDigest must be " + SessionDigests.LENGTH
+                        + " lowercase hex digits (Channel.withSession digests an id), got " + d.length() + " characters");
+            }
+        });
         mcpProtocolVersion = optionalText("mcpProtocolVersion", mcpProtocolVersion);
+    }
+
+    /**
+     * What a transport of core's travels over: {@code pipe} for stdio (the server's end or the
+     * client's, a subprocess), Streamable HTTP for one that knows its peer's network address (the
+     * HTTP server's), in process otherwise; the session by its digest when it is known by an id.
+     */
+    public static Channel of(Transport transport) {
+        Objects.requireNonNull(transport, "transport");
+        if (transport instanceof StdioTransport || transport instanceof ProcessTransport) {
+            return stdio();
+        }
+        Channel channel = transport instanceof PeerAddress ? http() : inProcess();
+        return transport instanceof IdentifiedSession session ? channel.withSession(session.sessionId()) : channel;
     }
 
     /** Standard input and output of a process. */
@@ -51,21 +79,22 @@ public record Channel(Optional<String> networkTransport, Optional<String> protoc
     /** The server a client talks to ({@code server.address}, {@code server.port}). */
     public Channel withServer(String address, int port) {
         return new Channel(networkTransport, protocolName, protocolVersion, Optional.of(address), Optional.of(port),
-                sessionId, mcpProtocolVersion);
+                sessionDigest, mcpProtocolVersion);
     }
 
     public Channel withProtocolVersion(String version) {
         return new Channel(networkTransport, protocolName, Optional.of(version), serverAddress, serverPort,
-                sessionId, mcpProtocolVersion);
+                sessionDigest, mcpProtocolVersion);
     }
 
+    /** The session, known by a digest of {@code id} (the same digest on both sides). */
     public Channel withSession(String id) {
         return new Channel(networkTransport, protocolName, protocolVersion, serverAddress, serverPort,
-                Optional.of(id), mcpProtocolVersion);
+                Optional.of(SessionDigests.of(requireText("sessionId", id))), mcpProtocolVersion);
     }
 
     public Channel withMcpProtocolVersion(String version) {
-        return new Channel(networkTransport, protocolName, protocolVersion, serverAddress, serverPort, sessionId,
+        return new Channel(networkTransport, protocolName, protocolVersion, serverAddress, serverPort, sessionDigest,
                 Optional.of(version));
     }
 

@@ -204,7 +204,7 @@ public final class McpTelemetry {
         if (message instanceof JsonRpcMessage.Request request) {
             builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, request.id().toString());
         }
-        channel.sessionId().ifPresent(id -> builder.setAttribute(McpNames.MCP_SESSION_ID, id));
+        channel.sessionDigest().ifPresent(id -> builder.setAttribute(McpNames.MCP_SESSION_ID, id));
         Targets.resourceUri(method, params).ifPresent(uri -> builder.setAttribute(McpNames.MCP_RESOURCE_URI, uri));
         link.ifPresent(builder::addLink);
         Span span = builder.startSpan();

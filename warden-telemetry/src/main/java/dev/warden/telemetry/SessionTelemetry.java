@@ -14,8 +14,9 @@ import java.util.function.Supplier;
 /**
  * {@link McpTelemetry} as a session's {@link SessionObserver}: each message from the peer a SERVER
  * operation (its handler runs with the span current; it ends with the answer exactly as written,
- * after Warden's renderer), each request we send a CLIENT operation (its context in {@code _meta};
- * it ends with the peer's answer, an error's message sanitized). One per session:
+ * after Warden's renderer, or a notification once handled), each request or notification we send a
+ * CLIENT operation (its context in {@code _meta}; a request's ends with the peer's answer, an
+ * error's message sanitized). One per session:
  * {@code Session.builder(transport).observer(SessionTelemetry.observer(...))}.
  */
 public final class SessionTelemetry implements SessionObserver {
@@ -77,6 +78,16 @@ public final class SessionTelemetry implements SessionObserver {
                         ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
             }
         };
+    }
+
+    /** A notification we send: a CLIENT operation, ended as it is written (there is no ack to wait for). */
+    @Override
+    public JsonRpcMessage.Notification notifying(JsonRpcMessage.Notification notification) {
+        McpOperation op = telemetry.startClient(notification, channel.apply(notification));
+        JsonRpcMessage.Notification traced = new JsonRpcMessage.Notification(notification.method(),
+                op.propagate(notification.params()), notification.extras());
+        op.end(Outcome.ok());
+        return traced;
     }
 
     @Override

@@ -52,7 +52,9 @@ class McpTelemetryTest {
         assertThat(span.getAttributes().get(McpNames.GEN_AI_OPERATION_NAME)).isEqualTo("execute_tool");
         assertThat(span.getAttributes().get(McpNames.JSONRPC_REQUEST_ID)).isEqualTo("7");
         assertThat(span.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo("pipe");
-        assertThat(span.getAttributes().get(McpNames.MCP_SESSION_ID)).isEqualTo("s-1");
+        assertThat(span.getAttributes().get(McpNames.MCP_SESSION_ID)).as("a digest, never the id")
+                .isEqualTo(Channel.http().withSession("s-1").sessionDigest().orElseThrow()).hasSize(16)
+                .doesNotContain("s-1");
         assertThat(span.getAttributes().get(McpNames.MCP_PROTOCOL_VERSION)).isEqualTo("2025-11-25");
         assertThat(span.getAttributes().get(McpNames.ERROR_TYPE)).isNull();
         assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
@@ -265,10 +267,20 @@ class McpTelemetryTest {
     }
 
     @Test
+    void aTransportSaysWhatItTravelsOver() {
+        var stdio = dev.warden.core.transport.StdioTransport.of(new java.io.ByteArrayInputStream(new byte[0]),
+                new java.io.ByteArrayOutputStream(), 1 << 20);
+        assertThat(Channel.of(stdio).networkTransport()).contains("pipe");
+        assertThat(Channel.of(dev.warden.core.transport.InMemoryTransport.pair().left())).isEqualTo(Channel.inProcess());
+    }
+
+    @Test
     void badValuesFailNamingThem() {
         assertThatThrownBy(() -> McpTelemetry.custom().build()).hasMessageContaining("openTelemetry");
         assertThatThrownBy(() -> Channel.stdio().withServer("", 80)).hasMessageContaining("serverAddress");
         assertThatThrownBy(() -> Channel.http().withServer("h", 70_000)).hasMessageContaining("70000");
+        assertThatThrownBy(() -> new Channel(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of("raw-session-id"), Optional.empty())).hasMessageContaining("withSession");
         assertThatThrownBy(() -> new Outcome.RpcError(-32603, Optional.empty(), Optional.empty(), null))
                 .hasMessageContaining("sanitizedMessage");
     }

@@ -6,6 +6,7 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.RequestHeaders;
 import java.net.http.HttpRequest;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -48,6 +49,7 @@ final class RequestLabels {
 
     void label(HttpRequest.Builder b, JsonRpcMessage.Request r) {
         metaVersion(r).ifPresent(v -> b.setHeader("MCP-Protocol-Version", v));
+        traceContext(r, b);
         b.header("Mcp-Method", r.method());
         String field = switch (r.method()) {
             case "tools/call", "prompts/get" -> "name";
@@ -85,6 +87,40 @@ final class RequestLabels {
 
     private static boolean headerSafe(String value) {
         if (value.isEmpty() || value.length() > RequestHeaders.TRACE_CONTEXT_MAX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The W3C trace context the request carries in {@code _meta} (its CLIENT span's, put there by
+     * warden-telemetry) as HTTP headers too, so the HTTP hop joins the same trace: the conventions
+     * let the server link the transport's context. Only visible ASCII of a bounded length goes.
+     */
+    private static void traceContext(JsonRpcMessage.Request r, HttpRequest.Builder b) {
+        JsonNode meta = r.params().map(p -> p.get("_meta")).orElse(null);
+        if (meta == null || !meta.isObject()) {
+            return;
+        }
+        for (String header : TRACE_HEADERS) {
+            JsonNode value = meta.get(header);
+            if (value != null && value.isString() && isHeaderText(value.stringValue())) {
+                b.setHeader(header, value.stringValue());
+            }
+        }
+    }
+
+    /** W3C Trace Context's headers, named as in {@code _meta} (SEP-414). */
+    private static final List<String> TRACE_HEADERS = List.of("traceparent", "tracestate");
+
+    private static boolean isHeaderText(String value) {
+        if (value.isEmpty() || value.length() > 512) {
             return false;
         }
         for (int i = 0; i < value.length(); i++) {

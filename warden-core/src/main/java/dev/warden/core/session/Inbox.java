@@ -144,23 +144,37 @@ final class Inbox implements Transport.Listener {
             return dispatch(message, SessionObserver.Incoming.NONE);
         }
         SessionObserver.Incoming watch = received(message);
-        return dispatch(message, watch).whenComplete((reply, error) -> {
-            try {
-                watch.ended(reply == null ? Optional.empty() : reply
-                        .filter(JsonRpcMessage.Response.class::isInstance).map(JsonRpcMessage.Response.class::cast));
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "the session observer failed at an answer", e);
-            }
-        });
+        if (message instanceof JsonRpcMessage.Notification) {
+            return dispatch(message, watch); // ended where it is handled (the queue), dropped or ignored
+        }
+        return dispatch(message, watch).whenComplete((reply, error) -> watch.ended(reply == null ? Optional.empty()
+                : reply.filter(JsonRpcMessage.Response.class::isInstance).map(JsonRpcMessage.Response.class::cast)));
     }
 
+    /** The observer's watch over {@code message}; what it throws is logged, never the session's failure. */
     private SessionObserver.Incoming received(JsonRpcMessage message) {
+        SessionObserver.Incoming watch;
         try {
-            return observer.received(message);
+            watch = observer.received(message);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "the session observer failed; the message goes unobserved", e);
             return SessionObserver.Incoming.NONE;
         }
+        return new SessionObserver.Incoming() {
+            @Override
+            public <T> T during(java.util.concurrent.Callable<T> work) throws Exception {
+                return watch.during(work);
+            }
+
+            @Override
+            public void ended(Optional<JsonRpcMessage.Response> answer) {
+                try {
+                    watch.ended(answer);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "the session observer failed at an answer", e);
+                }
+            }
+        };
     }
 
     private CompletableFuture<Optional<JsonRpcMessage>> dispatch(JsonRpcMessage message,
@@ -169,10 +183,16 @@ final class Inbox implements Transport.Listener {
             case JsonRpcMessage.Request request -> incoming.handle(request, watch);
             case JsonRpcMessage.Notification notification -> {
                 switch (notification.method()) {
-                    case Cancellation.NOTIFICATION -> notification.params().map(p -> p.get("requestId"))
-                            .flatMap(RequestId::fromJson).ifPresent(incoming::cancel);
-                    case Progress.NOTIFICATION -> pending.progress(notification.params());
-                    default -> notifications.offer(notification);
+                    case Cancellation.NOTIFICATION -> {
+                        notification.params().map(p -> p.get("requestId")).flatMap(RequestId::fromJson)
+                                .ifPresent(incoming::cancel);
+                        watch.ended(Optional.empty());
+                    }
+                    case Progress.NOTIFICATION -> {
+                        pending.progress(notification.params());
+                        watch.ended(Optional.empty());
+                    }
+                    default -> notifications.offer(notification, watch);
                 }
                 yield CompletableFuture.completedFuture(Optional.empty());
             }

@@ -35,17 +35,22 @@ final class NotificationQueue {
         this.max = max;
     }
 
-    /** Queues the notification for its handler (or the fallback); without either it is ignored. */
-    void offer(JsonRpcMessage.Notification notification) {
+    /**
+     * Queues the notification for its handler (or the fallback), which runs within {@code watch};
+     * without either it is ignored. {@code watch} ends once it is handled, dropped or ignored.
+     */
+    void offer(JsonRpcMessage.Notification notification, SessionObserver.Incoming watch) {
         NotificationHandler handler = handlers.get(notification.method());
         NotificationHandler chosen = handler != null ? handler : fallback.orElse(null);
         if (chosen == null) {
+            watch.ended(Optional.empty());
             return;
         }
         if (queued.incrementAndGet() > max) {
             // A peer sending faster than its notifications are handled (a log flood to a slow
             // client): beyond the bound they are dropped, not queued until memory runs out.
             queued.decrementAndGet();
+            watch.ended(Optional.empty());
             if (dropped.getAndIncrement() % 10_000 == 0) {
                 LOG.log(System.Logger.Level.WARNING, "notifications dropped: {0} are waiting for their "
                         + "handler (maxQueuedNotifications); {1} dropped so far", max, dropped.get());
@@ -55,15 +60,20 @@ final class NotificationQueue {
         try {
             executor.execute(() -> {
                 try {
-                    chosen.handle(notification.method(), notification.params());
+                    watch.during(() -> {
+                        chosen.handle(notification.method(), notification.params());
+                        return null;
+                    });
                 } catch (Exception e) {
                     LOG.log(System.Logger.Level.WARNING, "notification handler failed", e);
                 } finally {
                     queued.decrementAndGet();
+                    watch.ended(Optional.empty());
                 }
             });
         } catch (RejectedExecutionException e) {
             queued.decrementAndGet();
+            watch.ended(Optional.empty());
             LOG.log(System.Logger.Level.DEBUG, "notification dropped: session closed");
         }
     }

@@ -23,9 +23,11 @@ final class Outbox {
     private static final System.Logger LOG = System.getLogger(Session.class.getName());
 
     private final Transport transport;
+    private final SessionObserver observer;
 
-    Outbox(Transport transport) {
+    Outbox(Transport transport, SessionObserver observer) {
         this.transport = transport;
+        this.observer = observer;
     }
 
     /** A request of ours; {@code answered} lets the transport stop waiting for room once it is answered. */
@@ -35,9 +37,21 @@ final class Outbox {
 
     /** A notification; a closed transport throws. */
     void notify(String method, JsonNode params, Route route) {
-        JsonRpcMessage.Notification notification = new JsonRpcMessage.Notification(method,
-                Optional.ofNullable(params), Map.of());
+        JsonRpcMessage.Notification notification = observed(new JsonRpcMessage.Notification(method,
+                Optional.ofNullable(params), Map.of()));
         transport.send(JsonRpcCodec.encode(notification), notification, route);
+    }
+
+    private JsonRpcMessage.Notification observed(JsonRpcMessage.Notification notification) {
+        if (observer == SessionObserver.NONE) {
+            return notification;
+        }
+        try {
+            return observer.notifying(notification);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the session observer failed; the notification goes unobserved", e);
+            return notification;
+        }
     }
 
     /** Like {@link #notify} but a closed transport is not an error (progress racing a disconnect, say). */

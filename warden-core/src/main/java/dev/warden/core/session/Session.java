@@ -61,7 +61,7 @@ public final class Session implements AutoCloseable {
         this.transport = builder.transport;
         this.defaultTimeout = builder.defaultTimeout;
         this.drainTimeout = builder.drainTimeout;
-        this.outbox = new Outbox(transport);
+        this.outbox = new Outbox(transport, builder.observer);
         this.pending = new PendingRequests(this, outbox, builder.deadlines, closed::get, builder.observer);
         Answers answers = new Answers(builder.boundary, builder.resultFilter);
         this.incoming = new IncomingRequests(this, new IncomingRequests.Handlers(builder.requestHandlers,

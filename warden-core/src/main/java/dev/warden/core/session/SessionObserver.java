@@ -27,6 +27,11 @@ public interface SessionObserver {
         return new Outgoing(request, (result, failure) -> { });
     }
 
+    /** A notification of ours about to be written: the notification to write instead. */
+    default JsonRpcMessage.Notification notifying(JsonRpcMessage.Notification notification) {
+        return notification;
+    }
+
     /** One message from the peer being handled. */
     interface Incoming {
 
@@ -41,12 +46,15 @@ public interface SessionObserver {
             }
         };
 
-        /** Runs the handler's work within this observation (its span current, say), on the handler's thread. */
+        /**
+         * Runs the handler's work within this observation (its span current, say), on the handler's
+         * thread: a request's handler, or a notification's.
+         */
         <T> T during(Callable<T> work) throws Exception;
 
         /**
-         * Once: the answer as it goes to the peer, or empty when none goes (a notification; a
-         * request the peer cancelled, or whose session closed first).
+         * Once: the answer as it goes to the peer, or empty when none goes (a notification, once
+         * handled, dropped or ignored; a request the peer cancelled, or whose session closed first).
          */
         void ended(Optional<JsonRpcMessage.Response> answer);
     }

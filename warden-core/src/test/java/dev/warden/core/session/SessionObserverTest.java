@@ -68,9 +68,10 @@ class SessionObserverTest {
 
     @Test
     void theObserverSeesEachMessageTheHandlersWorkAndTheAnswerAsSent() throws Exception {
+        java.util.concurrent.CompletableFuture<String> noteHandled = new java.util.concurrent.CompletableFuture<>();
         session = Session.builder(pair.right()).observer(recording)
                 .onRequest("echo", ctx -> Json.object().put("inside", inside.get()))
-                .onNotification("note", (method, params) -> { })
+                .onNotification("note", (method, params) -> noteHandled.complete(inside.get()))
                 .build();
         session.start();
 
@@ -79,11 +80,27 @@ class SessionObserverTest {
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"absent\"}");
         assertThat(peer.next().path("error").path("code").asInt()).isEqualTo(-32601);
         peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"note\"}");
+        assertThat(noteHandled.get(20, TimeUnit.SECONDS)).as("the notification's handler runs within it").isEqualTo("note");
+        session.notificationsHandled().get(20, TimeUnit.SECONDS);
         peer.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
         peer.next();
 
         assertThat(seen).containsSubsequence("received echo", "ended echo result", "received absent",
                 "ended absent error -32601", "received note", "ended note none", "received ping", "ended ping result");
+    }
+
+    @Test
+    void ourNotificationGoesOutAsTheObserverHasIt() throws Exception {
+        session = Session.builder(pair.right()).observer(new SessionObserver() {
+            @Override
+            public JsonRpcMessage.Notification notifying(JsonRpcMessage.Notification notification) {
+                return new JsonRpcMessage.Notification(notification.method(), Json.object().put("stamped", true));
+            }
+        }).build();
+        session.start();
+
+        session.notify("notifications/message", Json.object());
+        assertThat(peer.next().path("params").path("stamped").asBoolean()).isTrue();
     }
 
     @Test

@@ -4,10 +4,7 @@ import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.SessionObserver;
-import dev.warden.core.transport.PeerAddress;
-import dev.warden.core.transport.ProcessTransport;
 import dev.warden.core.transport.RequestHeaders;
-import dev.warden.core.transport.StdioTransport;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpTelemetry;
@@ -17,9 +14,9 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One connection's telemetry: what it travels over (stdio is {@code pipe}, Streamable HTTP {@code
- * tcp}; the negotiated version once known) and, on a transport that shows its HTTP request's
- * headers, their W3C context as the parent of spans whose {@code _meta} carries none.
+ * One connection's telemetry: what it travels over ({@link Channel#of}) with the version each
+ * message speaks and, on a transport that shows its HTTP request's headers, their W3C context as
+ * the parent of spans whose {@code _meta} carries none.
  */
 public final class ServerTelemetry {
 
@@ -27,7 +24,7 @@ public final class ServerTelemetry {
     }
 
     public static SessionObserver observer(McpTelemetry telemetry, Transport transport, ConnectedClient client) {
-        Channel base = channelOf(transport);
+        Channel base = Channel.of(transport);
         return SessionTelemetry.observer(telemetry,
                 message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base),
                 () -> transport instanceof RequestHeaders headers
@@ -45,13 +42,5 @@ public final class ServerTelemetry {
         Optional<String> own = StatelessRequests.requestedVersion(params).flatMap(ProtocolVersion::fromWire)
                 .map(ProtocolVersion::wire);
         return own.isPresent() ? own : client.version().map(ProtocolVersion::wire);
-    }
-
-    private static Channel channelOf(Transport transport) {
-        if (transport instanceof StdioTransport || transport instanceof ProcessTransport) {
-            return Channel.stdio();
-        }
-        // Streamable HTTP's transports, and only they, know the peer's network address.
-        return transport instanceof PeerAddress ? Channel.http() : Channel.inProcess();
     }
 }
