@@ -60,6 +60,7 @@ class GatewayHttpTracesTest {
     private Gateway gateway;
     private McpHttpServer gatewayHttp;
     private McpClient client;
+    private volatile StreamableHttpTransport clientTransport;
 
     /** Both kinds of client: a session's POSTs, and 2026-07-28's stateless requests, each an exchange of its own. */
     static List<ProtocolVersion> versions() {
@@ -91,8 +92,12 @@ class GatewayHttpTracesTest {
                 .build().start();
         // The client's context in the headers of every POST it makes.
         client = McpClient.builder("model", "1").requestTimeout(Duration.ofSeconds(30)).protocolVersion(version)
-                .connect(() -> StreamableHttpTransport.of(gatewayHttp.endpoint(),
-                        Map.of("traceparent", CLIENT_TRACEPARENT, "tracestate", "vendor=fromheaders")));
+                .connect(() -> {
+                    StreamableHttpTransport t = StreamableHttpTransport.of(gatewayHttp.endpoint(),
+                            Map.of("traceparent", CLIENT_TRACEPARENT, "tracestate", "vendor=fromheaders"));
+                    clientTransport = t;
+                    return t;
+                });
     }
 
     @AfterEach
@@ -126,6 +131,12 @@ class GatewayHttpTracesTest {
         assertThat(server.getParentSpanId()).isEqualTo(CLIENT_SPAN);
         assertThat(server.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo(McpNames.TCP);
         assertThat(server.getAttributes().get(McpNames.MCP_PROTOCOL_VERSION)).isEqualTo(version.wire());
+        if (!version.stateless()) {
+            // The session by its digest, never the id that lets anyone holding it into the session.
+            String id = clientTransport.sessionId().orElseThrow();
+            assertThat(server.getAttributes().get(McpNames.MCP_SESSION_ID)).isNotBlank().isNotEqualTo(id)
+                    .doesNotContain(id);
+        }
         SpanData upstreamCall = traced.only(SpanKind.CLIENT, "tools/call lookup");
         assertThat(upstreamCall.getParentSpanId()).isEqualTo(server.getSpanId());
         assertThat(upstreamCall.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo(McpNames.TCP);

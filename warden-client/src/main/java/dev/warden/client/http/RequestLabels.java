@@ -6,7 +6,6 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.RequestHeaders;
 import java.net.http.HttpRequest;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -64,38 +63,6 @@ final class RequestLabels {
             r.params().map(p -> p.path("name").asString("")).map(paramHeaders::get).ifPresent(annotated ->
                     annotated.headers(r.params().get().path("arguments")).forEach(b::header));
         }
-        traceContext(b, r);
-    }
-
-    /**
-     * The W3C trace context the request carries in {@code _meta} (SEP-414) goes in its headers too,
-     * for the HTTP hops and servers that read only those. A value that could not be a header (not
-     * printable ASCII, or longer than the W3C allows) is not sent as one.
-     */
-    private static void traceContext(HttpRequest.Builder b, JsonRpcMessage.Request r) {
-        JsonNode meta = r.params().map(p -> p.get("_meta")).orElse(null);
-        if (meta == null || !meta.isObject()) {
-            return;
-        }
-        for (String field : RequestHeaders.TRACE_CONTEXT) {
-            JsonNode value = meta.get(field);
-            if (value != null && value.isString() && headerSafe(value.stringValue())) {
-                b.setHeader(field, value.stringValue());
-            }
-        }
-    }
-
-    private static boolean headerSafe(String value) {
-        if (value.isEmpty() || value.length() > RequestHeaders.TRACE_CONTEXT_MAX_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < 0x20 || c > 0x7e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -108,7 +75,7 @@ final class RequestLabels {
         if (meta == null || !meta.isObject()) {
             return;
         }
-        for (String header : TRACE_HEADERS) {
+        for (String header : RequestHeaders.TRACE_CONTEXT) {
             JsonNode value = meta.get(header);
             if (value != null && value.isString() && isHeaderText(value.stringValue())) {
                 b.setHeader(header, value.stringValue());
@@ -116,11 +83,8 @@ final class RequestLabels {
         }
     }
 
-    /** W3C Trace Context's headers, named as in {@code _meta} (SEP-414). */
-    private static final List<String> TRACE_HEADERS = List.of("traceparent", "tracestate");
-
     private static boolean isHeaderText(String value) {
-        if (value.isEmpty() || value.length() > 512) {
+        if (value.isEmpty() || value.length() > RequestHeaders.TRACE_CONTEXT_MAX_LENGTH) {
             return false;
         }
         for (int i = 0; i < value.length(); i++) {

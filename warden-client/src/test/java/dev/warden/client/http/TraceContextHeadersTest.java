@@ -41,7 +41,7 @@ class TraceContextHeadersTest {
     @Test
     void aValueThatCouldNotBeAHeaderIsNotSentAsOne() {
         HttpRequest request = labelled(Json.object().put("traceparent", TRACEPARENT + "\r\nX-Injected: 1")
-                .put("tracestate", "x".repeat(32 * 257 + 1)));
+                .put("tracestate", "x".repeat(513)));
         assertThat(request.headers().firstValue("traceparent")).isEmpty();
         assertThat(request.headers().firstValue("tracestate")).isEmpty();
         assertThat(request.headers().firstValue("X-Injected")).isEmpty();

@@ -17,8 +17,11 @@ public interface RequestHeaders {
      */
     List<String> TRACE_CONTEXT = List.of("traceparent", "tracestate");
 
-    /** The longest of them the W3C allows: a tracestate of 32 members of 256 characters, with their commas. */
-    int TRACE_CONTEXT_MAX_LENGTH = 32 * 257;
+    /**
+     * The longest of them kept or sent: W3C Trace Context has vendors propagate at least 512
+     * characters of {@code tracestate} and lets them drop a longer one; no {@code traceparent} is longer.
+     */
+    int TRACE_CONTEXT_MAX_LENGTH = 512;
 
     /** The named header of the request (names compare case-insensitively), as sent. */
     Optional<String> header(String name);

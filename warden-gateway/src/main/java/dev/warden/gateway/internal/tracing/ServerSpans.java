@@ -9,11 +9,10 @@ import dev.warden.core.session.SessionObserver;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpNames;
-import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
-import dev.warden.telemetry.Outcome;
+import dev.warden.telemetry.SessionTelemetry;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -21,59 +20,71 @@ import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The SERVER span of each message one client sends through the gateway, as its session's observer:
- * it starts before anything handles the message, its parent the context in the message's {@code
- * _meta}, else the W3C headers of the HTTP request that carried it ({@link
- * Transport#requestHeaders}); the handler runs with it current, and the upstream calls made for
- * the request are its children ({@link UpstreamSpan}, found by the request's id). It ends with the
- * answer exactly as the session writes it, so the code, ref and message are those the client
- * received, also where the session's renderer gave the ref; a request that gets no answer ends
- * unanswered.
+ * The SERVER span of each message one client sends through the gateway: the session's telemetry
+ * ({@link SessionTelemetry}) as its observer, starting the span before anything handles the
+ * message, its parent the context in {@code _meta}, else the W3C headers of the HTTP request that
+ * carried it ({@link Transport#requestHeaders}), and ending it with the answer exactly as written,
+ * so the code, ref and message are those the client received. The gateway adds what it knows of
+ * each request while its handler runs: the span, as the parent of the upstream calls made for it
+ * ({@link #of}), and the upstream it went to.
  */
 public final class ServerSpans implements SessionObserver {
 
     private final McpTelemetry telemetry;
     private final Transport downstream;
-    private final Channel channel;
-    private final Map<RequestId, McpOperation> open = new ConcurrentHashMap<>();
+    private final SessionObserver sessions;
+    /** The context of each request in flight, with its span: the parent of its upstream calls. */
+    private final Map<RequestId, Context> open = new ConcurrentHashMap<>();
     /** The version this client and the gateway agreed at initialize, once answered. */
     private volatile Optional<String> version = Optional.empty();
+    /**
+     * The context the HTTP request of the message being received carried, handed to the session's
+     * telemetry as it starts that message's span: a transport delivers from one reader thread, one
+     * message at a time, so the one in hand is the one asked about.
+     */
+    private volatile Context carried = Context.root();
 
     public ServerSpans(McpTelemetry telemetry, Transport downstream) {
         this.telemetry = telemetry;
         this.downstream = downstream;
-        this.channel = Channels.of(downstream);
+        Channel base = Channel.of(downstream);
+        this.sessions = SessionTelemetry.observer(telemetry,
+                message -> spoken(message).map(base::withMcpProtocolVersion).orElse(base), () -> carried);
     }
 
     @Override
     public Incoming received(JsonRpcMessage message) {
-        Optional<RequestId> id = message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty();
-        McpOperation op = telemetry.startServer(message, channelFor(message),
-                id.map(this::fromHeaders).orElseGet(Context::root));
-        id.ifPresent(i -> open.put(i, op));
+        if (!(message instanceof JsonRpcMessage.Request request)) {
+            return sessions.received(message);
+        }
+        Incoming span;
+        carried = fromHeaders(request.id());
+        try {
+            span = sessions.received(message);
+        } finally {
+            carried = Context.root();
+        }
         return new Incoming() {
             @Override
             public <T> T during(Callable<T> work) throws Exception {
-                try (Scope ignored = op.makeCurrent()) {
+                return span.during(() -> {
+                    open.put(request.id(), Context.current()); // the span's, current in here
                     return work.call();
-                }
+                });
             }
 
             @Override
             public void ended(Optional<JsonRpcMessage.Response> answer) {
-                id.ifPresent(i -> open.remove(i, op));
+                open.remove(request.id());
                 answer.ifPresent(ServerSpans.this::agreed);
-                op.end(answer.map(Outcome::sent).orElseGet(() -> id.isPresent()
-                        ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
+                span.ended(answer);
             }
         };
     }
 
-    /** The span of {@code ctx}'s request: the parent of the upstream calls made for it. */
-    public McpOperation of(RequestContext ctx) {
-        // Every request is received (and its span open) before a handler has it; this is a fallback.
-        return open.computeIfAbsent(ctx.id(), id -> telemetry.startServer(
-                new JsonRpcMessage.Request(id, ctx.method(), ctx.params(), Map.of()), channel, fromHeaders(id)));
+    /** The context of {@code ctx}'s request, with its span: the parent of the upstream calls made for it. */
+    public Context of(RequestContext ctx) {
+        return open.getOrDefault(ctx.id(), Context.root());
     }
 
     /**
@@ -82,21 +93,17 @@ public final class ServerSpans implements SessionObserver {
      */
     public void upstream(RequestContext ctx, String upstream) {
         if (!ctx.method().endsWith("/list")) {
-            of(ctx).attribute(McpNames.WARDEN_UPSTREAM, upstream);
+            Span.fromContext(of(ctx)).setAttribute(McpNames.WARDEN_UPSTREAM, upstream);
         }
     }
 
     /** The version a message speaks: its own (a stateless one names it), else the one agreed at initialize. */
-    private Channel channelFor(JsonRpcMessage message) {
-        Optional<JsonNode> params = switch (message) {
-            case JsonRpcMessage.Request r -> r.params();
-            case JsonRpcMessage.Notification n -> n.params();
-            case JsonRpcMessage.Response r -> Optional.empty();
-        };
+    private Optional<String> spoken(JsonRpcMessage message) {
+        Optional<JsonNode> params = message instanceof JsonRpcMessage.Request r ? r.params()
+                : message instanceof JsonRpcMessage.Notification n ? n.params() : Optional.empty();
         // Only a version Warden knows: a made-up one would be the caller's free text on every span.
-        Optional<String> own = StatelessRequests.requestedVersion(params).flatMap(ProtocolVersion::fromWire)
-                .map(ProtocolVersion::wire);
-        return own.or(() -> version).map(channel::withMcpProtocolVersion).orElse(channel);
+        return StatelessRequests.requestedVersion(params).flatMap(ProtocolVersion::fromWire).map(ProtocolVersion::wire)
+                .or(() -> version);
     }
 
     /** The initialize result names the version agreed: the spans that follow carry it. */

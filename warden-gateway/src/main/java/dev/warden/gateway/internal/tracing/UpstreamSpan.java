@@ -9,6 +9,7 @@ import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.Outcome;
+import io.opentelemetry.context.Context;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -35,13 +36,14 @@ public final class UpstreamSpan {
 
     /**
      * Starts the span of {@code method} with {@code params} to the upstream {@code telemetry} speaks
-     * for (it carries {@code warden.upstream}), under {@code parent}, the client's request's span.
+     * for (it carries {@code warden.upstream}), under {@code parent}, the context of the client's
+     * request's span.
      */
-    public static UpstreamSpan start(McpTelemetry telemetry, Channel channel, McpOperation parent, String method,
+    public static UpstreamSpan start(McpTelemetry telemetry, Channel channel, Context parent, String method,
             ObjectNode params) {
         // Described as a notification: the upstream request's id is only known once it is sent (sentAs).
         McpOperation op = telemetry.startClient(new JsonRpcMessage.Notification(method, Optional.of(params), Map.of()),
-                channel, parent.context());
+                channel, parent);
         ObjectNode sent = op.propagate(Optional.of(params)).filter(ObjectNode.class::isInstance)
                 .map(ObjectNode.class::cast).orElse(params);
         return new UpstreamSpan(op, sent);

@@ -308,7 +308,7 @@ public final class UpstreamPool {
         try {
             McpClient c = builder.connect(() -> {
                 Transport transport = spec.connector().get();
-                channel = Channels.of(transport); // the same kind each time: the upstream's
+                channel = Channels.upstream(transport); // the same kind each time: the upstream's
                 return transport;
             });
             held.add(c);

@@ -12,7 +12,7 @@ import org.eclipse.jetty.server.Request;
  * The W3C trace context of one POST ({@link RequestHeaders#TRACE_CONTEXT}), kept for the requests
  * it carried while they are in flight: the server's span of each continues the caller's trace
  * from it when the request's {@code _meta} names none. Only these headers are kept (a few dozen
- * bytes), only when one came, and none longer than the W3C allows: no propagator would read it.
+ * bytes), only when one came, and none longer than {@link #TRACE_CONTEXT_MAX_LENGTH}.
  */
 public record TraceHeaders(Map<String, String> values) implements RequestHeaders {
 

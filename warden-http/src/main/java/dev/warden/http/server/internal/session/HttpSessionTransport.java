@@ -6,6 +6,7 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.mcp.Cancellation;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.AuthenticatedPeer;
+import dev.warden.core.transport.IdentifiedSession;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.TransportClosedException;
 import dev.warden.http.server.internal.request.TraceHeaders;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * flight may be dropped when their stream's client falls behind ({@link DroppableMessages}).
  */
 public final class HttpSessionTransport implements HttpTransport, dev.warden.core.transport.PeerAddress,
-        AuthenticatedPeer {
+        AuthenticatedPeer, IdentifiedSession {
 
     private static final System.Logger LOG = System.getLogger(HttpSessionTransport.class.getName());
 
@@ -85,6 +86,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         this.lastActive = clock.millis();
     }
 
+    /** The {@code Mcp-Session-Id} it was given (spans name the session by its digest). */
+    @Override
     public String sessionId() {
         return sessionId;
     }
