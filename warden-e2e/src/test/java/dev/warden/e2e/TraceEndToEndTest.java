@@ -35,6 +35,8 @@ class TraceEndToEndTest {
             "2026-Q3.csv", "Permission denied", "report writer crashed", "UncheckedIOException", "IOException");
 
     OtlpReceiver receiver;
+    /** The upstream's data directory: its incidents, where the operator finds what it leaked. */
+    java.nio.file.Path upstreamData;
     HttpGateway gateway;
     JsonNode ok;
     JsonNode failed;
@@ -42,6 +44,7 @@ class TraceEndToEndTest {
     @BeforeAll
     void callThroughTheGateway() throws Exception {
         receiver = OtlpReceiver.start();
+        upstreamData = java.nio.file.Files.createTempDirectory("warden-trace-upstream");
         // Spans leave each process within 100 ms of ending; metrics every half second.
         String otel = "{ OTEL_EXPORTER_OTLP_ENDPOINT: \"%s\", OTEL_BSP_SCHEDULE_DELAY: \"100\", WARDEN_NO_REBUILD: \"1\" }"
                 .formatted(receiver.endpoint());
@@ -49,9 +52,9 @@ class TraceEndToEndTest {
                 http: { port: 0 }
                 upstreams:
                   demo:
-                    command: [%s, demo]
+                    command: [%s, demo, --data-dir, %s]
                     env: %s
-                """.formatted(Processes.LAUNCHER, otel), 1,
+                """.formatted(Processes.LAUNCHER, upstreamData, otel), 1,
                 Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint(), "OTEL_BSP_SCHEDULE_DELAY", "100",
                         "OTEL_METRIC_EXPORT_INTERVAL", "500", "WARDEN_NO_REBUILD", "1"));
         Processes.Result result = Processes.run(Processes.node("traced-client.mjs", gateway.url(), receiver.endpoint(),
@@ -116,7 +119,13 @@ class TraceEndToEndTest {
         }
         for (ReceivedSpan span : List.of(gatewayServer, gatewayClient, upstream)) {
             assertThat(span.attributes()).as(span.serviceName() + " " + span.kind())
-                    .containsKeys("jsonrpc.request.id", "mcp.protocol.version", "network.transport");
+                    .containsKeys("jsonrpc.request.id", "network.transport");
+        }
+        // The version each side negotiated. The gateway's CLIENT span does not carry its upstream
+        // session's version yet (the conventions recommend it): not asserted there.
+        for (ReceivedSpan span : List.of(client, gatewayServer, upstream)) {
+            assertThat(span.attributes()).as(span.serviceName() + " " + span.kind())
+                    .containsEntry("mcp.protocol.version", "2025-11-25");
         }
         assertThat(gatewayServer.attributes()).containsEntry("network.transport", "tcp").containsKey("mcp.session.id");
         assertThat(gatewayClient.attributes()).containsEntry("warden.upstream", "demo")
@@ -148,6 +157,15 @@ class TraceEndToEndTest {
             assertThat(span.attributes()).as(span.serviceName() + " " + span.kind())
                     .containsEntry("error.type", "tool_error").containsKeys("warden.error.code", "warden.ref");
         }
+
+        // The upstream's ref, on both sides of the pipe, opens the upstream's incident: the leak is
+        // there for the operator (all but the URL's password, which even the store redacts).
+        Object upstreamRef = upstream.attribute("warden.ref").orElseThrow();
+        assertThat(gatewayClient.attribute("warden.ref")).contains(upstreamRef);
+        Processes.Result incident = Processes.run(List.of(Processes.LAUNCHER.toString(), "incidents", "show",
+                upstreamRef.toString(), "--data-dir", upstreamData.toString()), Map.of("WARDEN_NO_REBUILD", "1"));
+        assertThat(incident.exitCode()).as(incident.stderr()).isZero();
+        assertThat(incident.stdout()).contains("reports.corp.internal", "/var/lib/warden", "Permission denied");
 
         // Not in this trace, nor in anything any process sent.
         List<ReceivedSpan> everything = receiver.spans();
