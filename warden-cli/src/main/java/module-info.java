@@ -24,6 +24,13 @@ module dev.warden.cli {
     requires jdk.unsupported;
     requires micrometer.core;
     requires micrometer.registry.prometheus;
+    // Telemetry: the OpenTelemetry SDK, built from the OTEL_* variables (its exporters are found by
+    // the autoconfiguration's ServiceLoader, so they need no requires).
+    requires io.opentelemetry.api;
+    requires io.opentelemetry.sdk;
+    requires io.opentelemetry.sdk.common;
+    requires io.opentelemetry.sdk.autoconfigure;
+    requires io.opentelemetry.sdk.autoconfigure.spi;
 
     // picocli reads and sets the commands' annotated fields reflectively.
     opens dev.warden.cli to info.picocli;

@@ -34,6 +34,15 @@ public final class Warden {
 
     public static void main(String[] args) {
         Prestarted.startEarly(args);
+        Telemetry telemetry;
+        try {
+            telemetry = Telemetry.install(args.length > 0 ? args[0] : "", System.getenv(), System.getProperties(), true);
+        } catch (IllegalArgumentException e) {
+            System.err.println("warden: " + e.getMessage());
+            Prestarted.discardUnclaimed();
+            System.exit(2);
+            return;
+        }
         // wrap's usual command line by its table alone (no picocli classes loaded), else by picocli with
         // wrap alone modelled; anything neither takes is read again below, and explained.
         Optional<WrapCommand> wrap = WrapArguments.read(args);
@@ -41,6 +50,8 @@ public final class Warden {
             wrap = WrapSpec.parsed(args);
         }
         int code = wrap.isPresent() ? run(wrap.get()) : commandLine(args).execute(args);
+        // The command returned (a drained gateway on SIGTERM too): its last spans and metrics go out now.
+        telemetry.close();
         Prestarted.discardUnclaimed();
         System.exit(code);
     }

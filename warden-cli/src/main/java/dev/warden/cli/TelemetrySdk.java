@@ -1,0 +1,87 @@
+package dev.warden.cli;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
+import io.opentelemetry.sdk.resources.Resource;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The OpenTelemetry SDK built by its autoconfiguration from the OTEL_* settings (see {@link
+ * Telemetry} for when and with which defaults). A class of its own so that the SDK's classes load
+ * only when an export was asked for.
+ */
+final class TelemetrySdk {
+
+    /** How long the last flush may take at exit: the exporters' own default timeout. */
+    private static final long FLUSH_SECONDS = 10;
+    private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
+
+    private TelemetrySdk() {
+    }
+
+    /** The SDK as the API sees it, and its flush. */
+    record Started(OpenTelemetry openTelemetry, AutoCloseable flush) {
+    }
+
+    static Started start(String serviceName, Map<String, String> environment, boolean global) {
+        AutoConfiguredOpenTelemetrySdkBuilder builder = AutoConfiguredOpenTelemetrySdk.builder()
+                // Warden's defaults: the variables and properties override them. OTLP over HTTP
+                // (protobuf), the specification's default, where the Java SDK's is gRPC, whose sender
+                // Warden does not ship.
+                .addPropertiesSupplier(() -> Map.of("otel.logs.exporter", "none",
+                        "otel.exporter.otlp.protocol", "http/protobuf"))
+                // The variables as given (the process's own in production, where the SDK reads the same):
+                // a system property still wins over a variable, as OpenTelemetry has it.
+                .addPropertiesCustomizer(config -> fromEnvironment(environment, config))
+                .addResourceCustomizer((resource, config) -> named(resource, config, serviceName))
+                // Telemetry closes the SDK itself, once, from main or its own hook.
+                .disableShutdownHook();
+        if (global) {
+            builder.setResultAsGlobal();
+        }
+        OpenTelemetrySdk sdk;
+        try {
+            sdk = builder.build().getOpenTelemetrySdk();
+        } catch (ConfigurationException e) {
+            throw new IllegalArgumentException("OpenTelemetry configuration (OTEL_* variables): " + reason(e), e);
+        }
+        return new Started(sdk, () -> sdk.shutdown().join(FLUSH_SECONDS, TimeUnit.SECONDS));
+    }
+
+    /** The innermost message: the SDK wraps the one that names the setting in "Unexpected configuration error". */
+    private static String reason(Throwable e) {
+        String reason = e.getMessage();
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null) {
+                reason = cause.getMessage();
+            }
+        }
+        return reason;
+    }
+
+    private static Map<String, String> fromEnvironment(Map<String, String> environment, ConfigProperties config) {
+        Map<String, String> properties = new HashMap<>();
+        environment.forEach((variable, value) -> {
+            String property = Telemetry.property(variable);
+            if (variable.startsWith("OTEL_") && System.getProperty(property) == null) {
+                properties.put(property, value);
+            }
+        });
+        return properties;
+    }
+
+    /** The command's service.name, unless the operator named the service. */
+    private static Resource named(Resource resource, ConfigProperties config, String serviceName) {
+        boolean named = config.getString("otel.service.name") != null
+                || config.getMap("otel.resource.attributes").containsKey("service.name");
+        return named ? resource : resource.merge(Resource.create(Attributes.of(SERVICE_NAME, serviceName)));
+    }
+}

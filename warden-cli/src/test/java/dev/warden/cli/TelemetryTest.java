@@ -1,0 +1,99 @@
+package dev.warden.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.warden.testkit.otlp.OtlpReceiver;
+import dev.warden.testkit.otlp.ReceivedMetric;
+import dev.warden.testkit.otlp.ReceivedSpan;
+import io.opentelemetry.api.OpenTelemetry;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The SDK the serving commands install: when, with which service.name, and flushed when they end. */
+class TelemetryTest {
+
+    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+
+    @Test
+    void nothingIsInstalledUnlessAnExportIsAskedFor() {
+        Properties none = new Properties();
+        assertThat(Telemetry.wanted(Map.of(), none)).isFalse();
+        assertThat(Telemetry.wanted(Map.of("OTEL_SERVICE_NAME", "mine", "OTEL_EXPORTER_OTLP_HEADERS", "a=b"), none))
+                .isFalse();
+        assertThat(Telemetry.wanted(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", " "), none)).isFalse();
+        for (String variable : Telemetry.SWITCHES) {
+            assertThat(Telemetry.wanted(Map.of(variable, "x"), none)).as(variable).isTrue();
+        }
+        assertThat(Telemetry.wanted(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318",
+                "OTEL_SDK_DISABLED", "true"), none)).isFalse();
+        Properties property = new Properties();
+        property.setProperty("otel.exporter.otlp.endpoint", "http://127.0.0.1:4318");
+        assertThat(Telemetry.wanted(Map.of(), property)).isTrue();
+        assertThat(Telemetry.install("gateway", Map.of(), none, false).openTelemetry()).isEmpty();
+        // Commands that do not serve never install it.
+        assertThat(Telemetry.install("incidents", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:1"), none,
+                false).openTelemetry()).isEmpty();
+    }
+
+    @Test
+    void exportsSpansAndMetricsOverOtlpAndFlushesThemOnClose() throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.start()) {
+            // Batches that would wait a minute: only the flush on close sends them.
+            Telemetry telemetry = Telemetry.install("gateway", environment(receiver,
+                    "OTEL_BSP_SCHEDULE_DELAY", "60000", "OTEL_METRIC_EXPORT_INTERVAL", "60000"), new Properties(), false);
+            OpenTelemetry otel = telemetry.openTelemetry().orElseThrow();
+            otel.getTracer("test").spanBuilder("tools/call echo").startSpan().end();
+            otel.getMeter("test").counterBuilder("warden.test.calls").build().add(1);
+            telemetry.close();
+            telemetry.close(); // once only: the exit hook after main's close does nothing
+
+            List<ReceivedSpan> spans = receiver.awaitSpans(s -> !s.isEmpty(), HANG_GUARD);
+            assertThat(spans).singleElement().satisfies(span -> {
+                assertThat(span.name()).isEqualTo("tools/call echo");
+                assertThat(span.serviceName()).isEqualTo("warden-gateway");
+            });
+            assertThat(receiver.awaitMetrics(m -> !m.isEmpty(), HANG_GUARD)).extracting(ReceivedMetric::name)
+                    .contains("warden.test.calls");
+        }
+    }
+
+    @Test
+    void theServiceIsNamedForTheCommandUnlessTheOperatorNamedIt() throws Exception {
+        assertThat(serviceOf("wrap")).isEqualTo("warden-wrap");
+        assertThat(serviceOf("demo")).isEqualTo("warden-demo");
+        assertThat(serviceOf("gateway", "OTEL_SERVICE_NAME", "edge-gateway")).isEqualTo("edge-gateway");
+        assertThat(serviceOf("gateway", "OTEL_RESOURCE_ATTRIBUTES", "service.name=from-resource,team=x"))
+                .isEqualTo("from-resource");
+    }
+
+    @Test
+    void aWrongSettingIsNamedAtStart() {
+        assertThatThrownBy(() -> Telemetry.install("gateway", Map.of("OTEL_TRACES_EXPORTER", "no-such-exporter"),
+                new Properties(), false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("OTEL_")
+                .hasMessageContaining("no-such-exporter");
+    }
+
+    private static String serviceOf(String command, String... more) throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.start()) {
+            Telemetry telemetry = Telemetry.install(command, environment(receiver, more), new Properties(), false);
+            telemetry.openTelemetry().orElseThrow().getTracer("test").spanBuilder("initialize").startSpan().end();
+            telemetry.close();
+            return receiver.awaitSpans(s -> !s.isEmpty(), HANG_GUARD).getFirst().serviceName();
+        }
+    }
+
+    private static Map<String, String> environment(OtlpReceiver receiver, String... more) {
+        Map<String, String> environment = new HashMap<>(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint()));
+        for (int i = 0; i < more.length; i += 2) {
+            environment.put(more[i], more[i + 1]);
+        }
+        return environment;
+    }
+}
