@@ -1,8 +1,8 @@
 package dev.warden.http.server;
 
-import static dev.warden.http.server.TraceHeadersOverHttpTest.SPAN;
-import static dev.warden.http.server.TraceHeadersOverHttpTest.TRACE;
-import static dev.warden.http.server.TraceHeadersOverHttpTest.TRACEPARENT;
+import static dev.warden.http.server.InMemoryTraces.SPAN;
+import static dev.warden.http.server.InMemoryTraces.TRACE;
+import static dev.warden.http.server.InMemoryTraces.TRACEPARENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.identity.Authenticator;
@@ -16,17 +16,10 @@ import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import dev.warden.telemetry.McpNames;
-import dev.warden.telemetry.McpTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
@@ -50,11 +43,7 @@ class RefusedPostSpansTest {
     /** What a client sends that no span may hold: in the body, a token, a session id. */
     private static final String CANARY = "canary4k9z";
 
-    private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-    private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-            .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
-            .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-            .build();
+    private final InMemoryTraces traces = new InMemoryTraces();
     private final ProbesAndDrainingTest.TestAdmission admission = new ProbesAndDrainingTest.TestAdmission();
     private McpHttpServer http;
     private HttpPeer peer;
@@ -77,11 +66,11 @@ class RefusedPostSpansTest {
 
     private void start(Optional<Authenticator> authenticator) throws Exception {
         McpServer server = McpServer.builder("refusing", "1.0.0").incidents(IncidentSink.all())
-                .telemetry(McpTelemetry.of(sdk))
+                .telemetry(traces.telemetry)
                 .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build())
                 .build();
         McpHttpServerBuilder b = McpHttpServer.builder().onSession(server::connect).admission(admission)
-                .maxBodyBytes(4096).telemetry(McpTelemetry.of(sdk));
+                .maxBodyBytes(4096).telemetry(traces.telemetry);
         authenticator.ifPresent(b::authenticator);
         http = b.build().start();
         peer = new HttpPeer(http.endpoint());
@@ -93,7 +82,7 @@ class RefusedPostSpansTest {
         if (http != null) {
             http.close();
         }
-        sdk.close();
+        traces.close();
     }
 
     private static String call(String tool) {
@@ -111,7 +100,7 @@ class RefusedPostSpansTest {
     private SpanData refusal(HttpResponse<String> answer, int status, String name) {
         assertThat(answer.statusCode()).isEqualTo(status);
         JsonNode error = Json.mapper().readTree(answer.body()).path("error");
-        List<SpanData> spans = exporter.getFinishedSpanItems();
+        List<SpanData> spans = traces.spans();
         assertThat(spans).hasSize(1);
         SpanData span = spans.get(0);
         assertThat(span.getKind()).isEqualTo(SpanKind.SERVER);

@@ -1,20 +1,16 @@
 package dev.warden.http.server;
 
+import static dev.warden.http.server.InMemoryTraces.SPAN;
+import static dev.warden.http.server.InMemoryTraces.TRACE;
+import static dev.warden.http.server.InMemoryTraces.TRACEPARENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
-import dev.warden.telemetry.McpTelemetry;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
 import java.util.List;
@@ -30,22 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class TraceHeadersOverHttpTest {
 
-    static final String TRACE = "0af7651916cd43dd8448eb211c80319c";
-    static final String SPAN = "b7ad6b7169203331";
-    static final String TRACEPARENT = "00-" + TRACE + "-" + SPAN + "-01";
-
-    private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-    private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-            .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
-            .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-            .build();
+    private final InMemoryTraces traces = new InMemoryTraces();
     private McpHttpServer http;
     private HttpPeer peer;
 
     @BeforeEach
     void start() throws Exception {
         McpServer server = McpServer.builder("traced", "1.0.0").incidents(IncidentSink.all())
-                .telemetry(McpTelemetry.of(sdk))
+                .telemetry(traces.telemetry)
                 .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build())
                 .build();
         http = McpHttpServer.builder().onSession(server::connect).build().start();
@@ -56,13 +44,13 @@ class TraceHeadersOverHttpTest {
     void stop() {
         HttpPeer.closeAll();
         http.close();
-        sdk.close();
+        traces.close();
     }
 
     private SpanData serverSpan(String name) {
-        List<SpanData> found = exporter.getFinishedSpanItems().stream()
+        List<SpanData> found = traces.spans().stream()
                 .filter(s -> s.getKind() == SpanKind.SERVER && s.getName().equals(name)).toList();
-        assertThat(found).as("SERVER spans named %s among %s", name, exporter.getFinishedSpanItems()).hasSize(1);
+        assertThat(found).as("SERVER spans named %s among %s", name, traces.spans()).hasSize(1);
         return found.get(0);
     }
 
