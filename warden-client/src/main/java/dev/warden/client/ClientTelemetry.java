@@ -12,9 +12,10 @@ import java.util.Optional;
 /**
  * One connection's channel as its spans name it: stdio is {@code pipe}; Streamable HTTP is {@code
  * tcp} with the endpoint's host and port as {@code server.address}/{@code server.port} and the
- * session the server gave as {@code mcp.session.id}; the version once negotiated.
+ * session the server gave as {@code mcp.session.id}; the version once negotiated. Public only for
+ * {@link #channelOf}, the one place a client connection's {@link Channel} is built from its transport.
  */
-final class ClientTelemetry {
+public final class ClientTelemetry {
 
     private final Transport transport;
     private final Channel base;
@@ -55,7 +56,13 @@ final class ClientTelemetry {
         return last.channel();
     }
 
-    private static Channel channelOf(Transport transport) {
+    /**
+     * What a connection over {@code transport} travels over, as a client's spans name it: for
+     * Streamable HTTP, {@code server.address}/{@code server.port} from the endpoint's URL (the
+     * scheme's port when it names none); otherwise as {@link Channel#of} says. A proxy's spans to
+     * its upstreams use it too, so both name a server alike.
+     */
+    public static Channel channelOf(Transport transport) {
         if (!(transport instanceof StreamableHttpTransport http)) {
             return Channel.of(transport);
         }

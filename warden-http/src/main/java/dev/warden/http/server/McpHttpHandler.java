@@ -56,7 +56,7 @@ public final class McpHttpHandler implements AutoCloseable {
                 b.maxBodyBytes, b.retry, resumeWindow, b.sessionIdleTimeout, b.onSession, b.boundary, limits, b.clock,
                 auth, new Gate(b.admission::enter, b.admission::exit, b.admission::unready),
                 b.sessionKeys.map(keys -> new SessionSeal("mcp-session", keys.keys(), b.sessionMaxAge, b.clock)),
-                b.replicas),
+                b.replicas, b.telemetry),
                 timers, deadlines);
     }
 

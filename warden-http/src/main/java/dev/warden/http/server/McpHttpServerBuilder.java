@@ -41,6 +41,7 @@ public final class McpHttpServerBuilder {
     Duration keepAlive = Duration.ofSeconds(15);
     Consumer<Transport> onSession;
     dev.warden.core.incident.ErrorBoundary boundary = dev.warden.core.incident.ErrorBoundary.ofDefaults();
+    dev.warden.telemetry.McpTelemetry telemetry = dev.warden.telemetry.McpTelemetry.ofGlobal();
     java.util.Optional<Authenticator> authenticator = java.util.Optional.empty();
     boolean insecureNoAuth;
     Admission admission = Admission.always();
@@ -237,6 +238,16 @@ public final class McpHttpServerBuilder {
      */
     public McpHttpServerBuilder boundary(dev.warden.core.incident.ErrorBoundary boundary) {
         this.boundary = Objects.requireNonNull(boundary, "boundary");
+        return this;
+    }
+
+    /**
+     * What records the SERVER span of a POST refused before any session sees it (a 401, a 415, a
+     * 503 while draining...), as the server's telemetry records the messages a session handles.
+     * Default: {@code McpTelemetry.ofGlobal()}, a no-op until the application installs the SDK.
+     */
+    public McpHttpServerBuilder telemetry(dev.warden.telemetry.McpTelemetry telemetry) {
+        this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
         return this;
     }
 

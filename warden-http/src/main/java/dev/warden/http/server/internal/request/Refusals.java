@@ -18,14 +18,17 @@ import org.eclipse.jetty.util.Callback;
 /**
  * The endpoint's refusals: a status and a JSON-RPC error body, recorded by the server's boundary
  * (so their refs resolve in its incident store) and rendered by the one renderer, like every
- * error. None repeats a header value or any other input back.
+ * error; a refused POST gets its SERVER span ({@link RefusalSpans}). None repeats a header value
+ * or any other input back.
  */
 public final class Refusals {
 
     private final ErrorBoundary boundary;
+    private final RefusalSpans spans;
 
-    public Refusals(ErrorBoundary boundary) {
+    public Refusals(ErrorBoundary boundary, RefusalSpans spans) {
         this.boundary = boundary;
+        this.spans = spans;
     }
 
     /** A refusal at the HTTP level, without an id. */
@@ -70,9 +73,11 @@ public final class Refusals {
     /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */
     public void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e,
                 String reason) {
+        JsonRpcMessage.Failure answer = new JsonRpcMessage.Failure(id,
+                ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of("(http)"), reason)));
+        spans.refused(response, status, answer); // ended before the client can read the answer
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-        Content.Sink.write(response, true, JsonRpcCodec.encode(new JsonRpcMessage.Failure(id,
-                ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of("(http)"), reason)))), callback);
+        Content.Sink.write(response, true, JsonRpcCodec.encode(answer), callback);
     }
 }

@@ -7,6 +7,7 @@ import dev.warden.http.server.internal.replica.RemoteReaders;
 import dev.warden.http.server.internal.replica.RemoteStreams;
 import dev.warden.http.server.internal.request.AuthGate;
 import dev.warden.http.server.internal.request.Headers;
+import dev.warden.http.server.internal.request.RefusalSpans;
 import dev.warden.http.server.internal.request.Refusals;
 import dev.warden.http.server.internal.request.RequestDeadlines;
 import dev.warden.http.server.internal.session.HttpCounters;
@@ -49,7 +50,7 @@ public final class McpHandler extends Handler.Abstract {
     public McpHandler(EndpointSettings settings, ScheduledExecutorService timers, RequestDeadlines deadlines) {
         this.settings = settings;
         this.deadlines = deadlines;
-        this.refusals = new Refusals(settings.boundary());
+        this.refusals = new Refusals(settings.boundary(), new RefusalSpans(settings.telemetry()));
         this.sessions = new Sessions(settings, timers, counters, refusals);
         this.exchanges = new StatelessExchanges(settings, counters, refusals);
         this.posts = new Posts(settings, deadlines, counters, refusals, sessions, exchanges);

@@ -13,6 +13,7 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.http.server.internal.request.BodyReader;
 import dev.warden.http.server.internal.request.Headers;
 import dev.warden.http.server.internal.request.InFlight;
+import dev.warden.http.server.internal.request.RefusalSpans;
 import dev.warden.http.server.internal.request.Refusals;
 import dev.warden.http.server.internal.request.RequestDeadlines;
 import dev.warden.http.server.internal.request.TraceHeaders;
@@ -95,6 +96,7 @@ final class Posts {
                           Optional<Caller> caller) {
         deadlines.answering(request);
         Decoded decoded = JsonRpcCodec.decode(body);
+        RefusalSpans.parsed(request, decoded); // a refusal from here on names the method
         if (decoded instanceof Decoded.Invalid invalid) {
             // The codec's refusal (or, for a malformed response posted here, a plain one), recorded and rendered.
             Decoded.Refusal refusal = invalid.refusal().orElseGet(() -> new Decoded.Refusal(Optional.empty(),
