@@ -24,6 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The sample with Boot's own OpenTelemetry SDK (spring-boot-starter-opentelemetry) and MCP on the
@@ -32,14 +33,8 @@ import org.springframework.context.annotation.Bean;
  * W3C headers of the HTTP request parent the span when {@code _meta} carries no context.
  */
 @SpringBootTest(classes = {SampleApplication.class, SampleTracesTest.Exporting.class},
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "warden.mcp.http.server=application",
-        "warden.mcp.incidents.dir=${java.io.tmpdir}/warden-sample-traces-test/incidents",
-        // Every trace sampled (Boot samples 10% by default); nothing sent to an OTLP endpoint.
-        "management.tracing.sampling.probability=1.0",
-        "management.tracing.export.otlp.enabled=false",
-        "management.otlp.metrics.export.enabled=false",
-        "management.logging.export.otlp.enabled=false"})
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("traces") // application-traces.properties: docs/guides/spring-boot.md quotes it
 class SampleTracesTest {
 
     /** The W3C context a caller's HTTP request carries (its trace and span ids are the test's own). */
@@ -90,6 +85,9 @@ class SampleTracesTest {
         assertThat(span.getAttributes().get(McpNames.GEN_AI_TOOL_NAME)).isEqualTo("cancel_order");
         assertThat(span.getAttributes().get(McpNames.NETWORK_TRANSPORT)).isEqualTo("tcp");
         assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+        // warden.mcp.telemetry.capture-tool-calls=true in the profile.
+        assertThat(span.getAttributes().get(McpNames.GEN_AI_TOOL_CALL_ARGUMENTS)).contains("o-1");
+        assertThat(span.getAttributes().get(McpNames.GEN_AI_TOOL_CALL_RESULT)).contains("Cancelled.");
     }
 
     @Test
