@@ -22,11 +22,13 @@ import org.springframework.core.env.PropertyResolver;
  * @param http         Streamable HTTP
  * @param stdio        Stdio, for desktop clients that start the application themselves
  * @param incidents    The incident store
+ * @param telemetry    OpenTelemetry spans and metrics of the server
  */
 @ConfigurationProperties("warden.mcp")
 public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") String version, Optional<String> title,
                                Optional<String> instructions, @DefaultValue("false") boolean resourceSubscriptions,
-                               @DefaultValue Http http, @DefaultValue Stdio stdio, @DefaultValue Incidents incidents) {
+                               @DefaultValue Http http, @DefaultValue Stdio stdio, @DefaultValue Incidents incidents,
+                               @DefaultValue Telemetry telemetry) {
 
     /** The prefix every property of the starter has. */
     public static final String PREFIX = "warden.mcp";
@@ -101,6 +103,18 @@ public record WardenProperties(Optional<String> name, @DefaultValue("1.0.0") Str
             return DataDirectory.incidents(Optional.empty(), name -> Optional.ofNullable(environment.getProperty(name)),
                     Path.of(environment.getRequiredProperty("user.home")));
         }
+    }
+
+    /**
+     * OpenTelemetry spans and metrics of the server, through the application's {@code OpenTelemetry}
+     * bean (docs/reference/telemetry.md has the names).
+     *
+     * @param captureToolCalls Whether tool calls' arguments and results go on their spans
+     *                         ({@code gen_ai.tool.call.arguments}, {@code gen_ai.tool.call.result}),
+     *                         each as Warden's sanitizer leaves it; needs an {@code OpenTelemetry} bean,
+     *                         and an application's own {@code McpTelemetry} bean decides for itself
+     */
+    public record Telemetry(@DefaultValue("false") boolean captureToolCalls) {
     }
 
     /** Whether HTTP is on: as configured, or else whenever stdio is off. */

@@ -10,6 +10,8 @@ import dev.warden.server.PromptSpec;
 import dev.warden.server.ResourceSpec;
 import dev.warden.server.ResourceTemplateSpec;
 import dev.warden.server.ToolSpec;
+import dev.warden.telemetry.McpTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,7 +24,8 @@ import org.springframework.core.env.Environment;
  * One Warden {@link McpServer} from the context: its tools, resources, resource templates and prompts
  * are the beans of those types (and the {@code @Tool} methods of any bean, {@link AnnotatedToolBeans}), its incidents go to the {@link IncidentSink} bean (a
  * {@link FileIncidentStore} unless the application declares its own), and its classifiers and
- * reporters are the beans of those types. How it is served is the HTTP and stdio configurations' job.
+ * reporters are the beans of those types; its spans go to the application's {@code OpenTelemetry} bean
+ * ({@link ServerTelemetryChoice}). How it is served is the HTTP and stdio configurations' job.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(WardenProperties.class)
@@ -45,6 +48,7 @@ public class WardenServerAutoConfiguration {
                               ObjectProvider<CompletionHandler> completion,
                               ObjectProvider<FailureClassifier> classifiers, ObjectProvider<ErrorReporter> reporters,
                               ObjectProvider<WardenServerCustomizer> customizers,
+                              ObjectProvider<McpTelemetry> telemetry, ObjectProvider<OpenTelemetry> openTelemetry,
                               ConfigurableListableBeanFactory beans) {
         String name = properties.name().orElseGet(() -> environment.getProperty("spring.application.name",
                 DEFAULT_NAME));
@@ -60,6 +64,7 @@ public class WardenServerAutoConfiguration {
         completion.ifUnique(builder::completion);
         classifiers.orderedStream().forEach(builder::classifier);
         reporters.orderedStream().forEach(builder::reporter);
+        ServerTelemetryChoice.of(telemetry, openTelemetry, properties.telemetry()).ifPresent(builder::telemetry);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         return builder.build();
     }
