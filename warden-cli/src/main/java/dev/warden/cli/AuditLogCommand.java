@@ -1,7 +1,7 @@
 package dev.warden.cli;
 
 import dev.warden.gateway.auditlog.AuditRecord;
-import dev.warden.store.postgres.AuditQuery;
+import dev.warden.gateway.auditlog.AuditQuery;
 import dev.warden.store.postgres.PostgresSettings;
 import dev.warden.store.postgres.PostgresStore;
 import java.io.PrintWriter;

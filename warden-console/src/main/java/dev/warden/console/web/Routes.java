@@ -15,6 +15,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.auditlog.AuditQuery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,6 +33,8 @@ public final class Routes {
     static final String PIN_METHOD = "definition-pin";
     static final Duration PINS_SINCE = Duration.ofDays(14);
     private static final String INCIDENT_PREFIX = "/incidents/";
+
+    private static final System.Logger LOG = System.getLogger(Routes.class.getName());
 
     private final Sources sources;
 
@@ -51,7 +54,7 @@ public final class Routes {
             case "/tools" -> Answer.html(200, ToolsView.render(sources.feed().stats().lastHour(),
                     Optional.ofNullable(query.get("upstream")).filter(u -> !u.isBlank()), now));
             case "/incidents" -> incidents(IncidentSearch.of(query), now);
-            case "/audit" -> Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(), now));
+            case "/audit" -> audit(now);
             case "/pins" -> Answer.html(200, PinsView.render(sources.upstreams().get(), sources.incidents()
                     .map(s -> s.list(now.minus(PINS_SINCE), Optional.of(ErrorCode.BLOCKED), READ).stream()
                             .filter(i -> PIN_METHOD.equals(i.method())).toList()).orElse(List.of()),
@@ -59,6 +62,25 @@ public final class Routes {
             case Style.PATH -> Answer.css(Style.CSS);
             default -> notFound("No such page.", now);
         };
+    }
+
+    /**
+     * The audit store's last records when the console was given one, so the tail survives a restart
+     * and, with PostgreSQL, holds every replica's; else, or when it cannot be read, the feed's.
+     */
+    private Answer audit(Instant now) {
+        if (sources.auditLog().isPresent()) {
+            try {
+                return Answer.html(200, AuditView.render(sources.auditLog().get().list(AuditQuery.since(Instant.EPOCH,
+                        SHOWN)), AuditView.Source.STORE, now));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "the console could not read the audit store; the audit page shows "
+                        + "this process's records", e);
+                return Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(),
+                        AuditView.Source.MEMORY_STORE_UNREADABLE, now));
+            }
+        }
+        return Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(), AuditView.Source.MEMORY, now));
     }
 
     private Answer incidents(IncidentSearch search, Instant now) {
