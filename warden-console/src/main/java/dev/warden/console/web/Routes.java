@@ -27,7 +27,7 @@ import java.util.Optional;
 public final class Routes {
 
     /** Incidents read from the store for one search, before the name filters; rows shown of them. */
-    static final int READ = 2000;
+    static final int READ = IncidentsView.READ;
     static final int SHOWN = 200;
     /** The method the gateway's pin watch records a changed definition under (PinWatch). */
     static final String PIN_METHOD = "definition-pin";
@@ -88,19 +88,21 @@ public final class Routes {
             if (Ref.isWellFormed(search.ref())) {
                 return Answer.seeOther(INCIDENT_PREFIX + search.ref()); // a ref's alphabet needs no escaping
             }
-            return Answer.html(400, IncidentsView.render(search, List.of(), false,
+            return Answer.html(400, IncidentsView.render(search, List.of(), false, false,
                     "Not a ref: a ref is ref_ and 16 characters of a-k, m-z, 2-9.", now));
         }
         if (sources.incidents().isEmpty()) {
-            return Answer.html(200, IncidentsView.render(search, List.of(), false,
+            return Answer.html(200, IncidentsView.render(search, List.of(), false, false,
                     "The console was given no incident store.", now));
         }
         IncidentStore store = sources.incidents().get();
-        List<Incident> matching = store.list(now.minus(search.since().age()), Optional.empty(), READ).stream()
-                .filter(search::matches).limit(SHOWN + 1L).toList();
+        List<Incident> read = store.list(now.minus(search.since().age()), Optional.empty(), READ);
+        List<Incident> matching = read.stream().filter(search::matches).limit(SHOWN + 1L).toList();
         boolean more = matching.size() > SHOWN;
-        return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more, "",
-                now));
+        // The names are matched here, after the read: a period holding more than READ incidents was
+        // searched from its newest only, and the page must not pass that off as "no match".
+        return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more,
+                read.size() >= READ, "", now));
     }
 
     private Answer incident(String ref, Instant now) {

@@ -67,7 +67,7 @@ class EscapingTest {
                 .withArguments("{\"q\":\"" + QUOTES + "\"}").withReason(SCRIPT);
 
         String one = IncidentView.render(incident, NOW);
-        String list = IncidentsView.render(IncidentSearch.of(Map.of("tool", SCRIPT)), List.of(incident), false, "",
+        String list = IncidentsView.render(IncidentSearch.of(Map.of("tool", SCRIPT)), List.of(incident), false, false, "",
                 NOW);
 
         assertSafe(one);
