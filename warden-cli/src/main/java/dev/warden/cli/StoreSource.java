@@ -72,8 +72,8 @@ final class StoreSource {
         return new Opened(files, files.directory().toString(), Optional.empty());
     }
 
-    /** The audit log to read, and where it is for messages (never with the password). */
-    record OpenedAudit(AuditLogReader log, String where, Optional<PostgresStore> postgres) implements AutoCloseable {
+    /** The audit log to read (a failure to read it names where it is, never with the password). */
+    record OpenedAudit(AuditLogReader log, Optional<PostgresStore> postgres) implements AutoCloseable {
         @Override
         public void close() {
             postgres.ifPresent(PostgresStore::close);
@@ -85,11 +85,9 @@ final class StoreSource {
         Optional<PostgresSettings> pg = postgres();
         if (pg.isPresent()) {
             PostgresStore reader = PostgresStore.openReader(pg.get());
-            return new OpenedAudit(reader.audit(), "PostgreSQL " + pg.get().redactedUrl() + " (schema "
-                    + pg.get().schema() + ")", Optional.of(reader));
+            return new OpenedAudit(reader.audit(), Optional.of(reader));
         }
-        Path dir = incidentsDir(dataDir).resolveSibling("audit");
-        return new OpenedAudit(FileAuditLog.reader(dir), dir.toString(), Optional.empty());
+        return new OpenedAudit(FileAuditLog.reader(incidentsDir(dataDir).resolveSibling("audit")), Optional.empty());
     }
 
     /** The incident store's directory: the configuration's data directory unless --data-dir is given. */
