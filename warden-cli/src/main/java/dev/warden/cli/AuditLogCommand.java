@@ -1,29 +1,30 @@
 package dev.warden.cli;
 
 import dev.warden.gateway.auditlog.AuditRecord;
-import dev.warden.store.postgres.AuditQuery;
-import dev.warden.store.postgres.PostgresSettings;
-import dev.warden.store.postgres.PostgresStore;
+import dev.warden.gateway.auditlog.AuditQuery;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code warden incidents audit-log}: the audit records every replica wrote to PostgreSQL, newest
- * first, by time, tool, subject and outcome. The embedded audit log is JSON lines under the data
- * directory ({@code DIR/audit}), read as it is.
+ * {@code warden incidents audit-log}: the audit records the gateway kept, newest first, by time,
+ * tool, subject and outcome: every replica's from PostgreSQL, else the embedded log's JSON lines
+ * under the data directory ({@code DIR/audit}), both read through one {@code AuditLogReader}.
  */
 @Command(name = "audit-log", mixinStandardHelpOptions = true,
-        description = "List audit records kept in PostgreSQL (the gateway's postgres section), newest first.")
+        description = "List audit records, newest first: from PostgreSQL (--postgres, or the gateway's postgres "
+                + "section), else the embedded audit log in the data directory.")
 final class AuditLogCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    DataDirOption dataDir = new DataDirOption();
 
     @CommandLine.Mixin
     StoreSource source = new StoreSource();
@@ -68,17 +69,9 @@ final class AuditLogCommand implements Callable<Integer> {
                     + "of " + List.of(AuditRecord.Outcome.values()) + "; --limit at least 1");
             return 2;
         }
-        try {
-            Optional<PostgresSettings> pg = source.postgres();
-            if (pg.isEmpty()) {
-                err.println("warden incidents audit-log: give --postgres URL or a --config with a postgres section "
-                        + "(the embedded audit log is JSON lines in DIR/audit: read it with jq or grep)");
-                return 2;
-            }
-            try (PostgresStore store = PostgresStore.openReader(pg.get())) {
-                for (AuditRecord r : store.audit().list(query)) {
-                    out.println(line(r));
-                }
+        try (StoreSource.OpenedAudit opened = source.openAudit(dataDir)) {
+            for (AuditRecord r : opened.log().list(query)) {
+                out.println(line(r));
             }
             out.flush();
             return 0;

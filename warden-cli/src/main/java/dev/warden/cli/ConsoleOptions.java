@@ -5,6 +5,7 @@ import dev.warden.console.feed.ConsoleFeed;
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.incident.IncidentStore;
 import dev.warden.gateway.Gateway;
+import dev.warden.gateway.auditlog.AuditLogReader;
 import dev.warden.gateway.auditlog.AuditSink;
 import dev.warden.gateway.view.UpstreamState;
 import java.io.IOException;
@@ -87,17 +88,22 @@ final class ConsoleOptions {
     /**
      * Starts the console when {@code --console} was given; else nothing.
      *
+     * @param auditLog the audit store the gateway writes to, read back for the audit tail (none when
+     *     audit is off: the tail is then this process's records)
      * @param endpoint the MCP endpoint once it is bound: the resource the gateway's tokens are for,
      *     unless the auth section names one
      */
-    AutoCloseable start(Gateway gateway, IncidentStore incidents, Optional<Authenticator> auth,
+    AutoCloseable start(Gateway gateway, IncidentStore incidents, Optional<AuditLogReader> auditLog,
+                        Optional<Authenticator> auth,
                         AtomicReference<URI> endpoint, Set<String> allowedHosts, boolean insecureNoAuth)
             throws IOException {
         if (address == null) {
             return () -> { };
         }
-        Console running = builder(auth, allowedHosts, insecureNoAuth, gateway::upstreamStates, endpoint)
-                .incidents(incidents).start();
+        Console.Builder console = builder(auth, allowedHosts, insecureNoAuth, gateway::upstreamStates, endpoint)
+                .incidents(incidents);
+        auditLog.ifPresent(console::auditLog);
+        Console running = console.start();
         System.err.println("warden gateway: console at " + running.uri());
         return running;
     }

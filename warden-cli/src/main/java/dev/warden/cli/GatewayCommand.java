@@ -140,7 +140,8 @@ final class GatewayCommand implements Callable<Integer> {
                      .audit(console.audit(cfg.audit().enabled() ? stores.audit() : AuditSink.none()),
                              cfg.audit().failClosed())
                      .build();
-             AutoCloseable consoleServer = console.start(gateway, stores.incidents(), cfg.auth(), endpoint,
+             AutoCloseable consoleServer = console.start(gateway, stores.incidents(),
+                     cfg.audit().enabled() ? Optional.of(stores.auditLog()) : Optional.empty(), cfg.auth(), endpoint,
                      allowedHosts, insecureNoAuth)) {
             Optional<GatewayConfig.Http> http = cfg.http();
             if (http.isEmpty() && port == null) {

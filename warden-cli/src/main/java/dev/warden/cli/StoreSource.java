@@ -2,6 +2,8 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.auditlog.AuditLogReader;
+import dev.warden.gateway.auditlog.FileAuditLog;
 import dev.warden.gateway.config.ConfigException;
 import dev.warden.gateway.config.GatewayConfig;
 import dev.warden.store.postgres.PostgresSettings;
@@ -66,10 +68,32 @@ final class StoreSource {
             return new Opened(reader.incidents(), "PostgreSQL " + pg.get().redactedUrl() + " (schema "
                     + pg.get().schema() + ")", Optional.of(reader));
         }
-        Path dir = config != null && dataDir.dataDir == null
-                ? DataDir.incidents(GatewayConfig.load(config).dataDir().orElse(null)) : dataDir.incidents();
-        FileIncidentStore files = FileIncidentStore.openReadOnly(dir);
+        FileIncidentStore files = FileIncidentStore.openReadOnly(incidentsDir(dataDir));
         return new Opened(files, files.directory().toString(), Optional.empty());
+    }
+
+    /** The audit log to read (a failure to read it names where it is, never with the password). */
+    record OpenedAudit(AuditLogReader log, Optional<PostgresStore> postgres) implements AutoCloseable {
+        @Override
+        public void close() {
+            postgres.ifPresent(PostgresStore::close);
+        }
+    }
+
+    /** PostgreSQL's audit table when one is named, else the file log beside the incident store (as the gateway keeps it). */
+    OpenedAudit openAudit(DataDirOption dataDir) {
+        Optional<PostgresSettings> pg = postgres();
+        if (pg.isPresent()) {
+            PostgresStore reader = PostgresStore.openReader(pg.get());
+            return new OpenedAudit(reader.audit(), Optional.of(reader));
+        }
+        return new OpenedAudit(FileAuditLog.reader(incidentsDir(dataDir).resolveSibling("audit")), Optional.empty());
+    }
+
+    /** The incident store's directory: the configuration's data directory unless --data-dir is given. */
+    private Path incidentsDir(DataDirOption dataDir) {
+        return config != null && dataDir.dataDir == null
+                ? DataDir.incidents(GatewayConfig.load(config).dataDir().orElse(null)) : dataDir.incidents();
     }
 
     /** {@code ${NAME}} replaced by the environment variable; one that is not set is an error. */

@@ -2,6 +2,7 @@ package dev.warden.cli;
 
 import dev.warden.core.incident.FileIncidentStore;
 import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.auditlog.AuditLogReader;
 import dev.warden.gateway.auditlog.AuditSink;
 import dev.warden.gateway.auditlog.FileAuditLog;
 import dev.warden.gateway.config.GatewayConfig;
@@ -26,12 +27,15 @@ final class Stores implements AutoCloseable {
 
     private final IncidentStore incidents;
     private final AuditSink audit;
+    private final AuditLogReader auditLog;
     private final AutoCloseable owner;
     private final Optional<HealthCheck> readiness;
 
-    private Stores(IncidentStore incidents, AuditSink audit, AutoCloseable owner, Optional<HealthCheck> readiness) {
+    private Stores(IncidentStore incidents, AuditSink audit, AuditLogReader auditLog, AutoCloseable owner,
+                   Optional<HealthCheck> readiness) {
         this.incidents = incidents;
         this.audit = audit;
+        this.auditLog = auditLog;
         this.owner = owner;
         this.readiness = readiness;
     }
@@ -49,7 +53,7 @@ final class Stores implements AutoCloseable {
             // Ready while the database answers (asked at most once a second, however often /readyz is).
             HealthCheck postgres = HealthCheck.of("postgres", Duration.ofSeconds(4),
                     CachedProbe.of(store::reachable, Duration.ofSeconds(1), Clock.systemUTC()));
-            return new Stores(store.incidents(), store.audit(), store, Optional.of(postgres));
+            return new Stores(store.incidents(), store.audit(), store.audit(), store, Optional.of(postgres));
         }
         FileIncidentStore files = FileIncidentStore.open(dir, cfg.incidents());
         FileAuditLog log;
@@ -59,7 +63,7 @@ final class Stores implements AutoCloseable {
             files.close();
             throw e;
         }
-        return new Stores(files, log, () -> {
+        return new Stores(files, log, log, () -> {
             try (files; log) {
                 // both closed, the log first
             }
@@ -83,6 +87,11 @@ final class Stores implements AutoCloseable {
 
     AuditSink audit() {
         return audit;
+    }
+
+    /** The same audit store read back (the console's audit tail). */
+    AuditLogReader auditLog() {
+        return auditLog;
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.warden.console.web.Routes;
 import dev.warden.console.web.Sources;
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.auditlog.AuditLogReader;
 import dev.warden.gateway.view.UpstreamState;
 import dev.warden.http.server.HostPolicy;
 import java.io.IOException;
@@ -78,6 +79,7 @@ public final class Console implements AutoCloseable {
         private Supplier<List<UpstreamState>> upstreams = List::of;
         private ConsoleFeed feed;
         private Optional<IncidentStore> incidents = Optional.empty();
+        private Optional<AuditLogReader> auditLog = Optional.empty();
         private Clock clock = Clock.systemUTC();
         private Optional<Authenticator> authenticator = Optional.empty();
         private Supplier<URI> resource = () -> URI.create("http://127.0.0.1/");
@@ -118,6 +120,16 @@ public final class Console implements AutoCloseable {
         /** Where the gateway keeps incidents: the incident pages read it. */
         public Builder incidents(IncidentStore store) {
             this.incidents = Optional.of(store);
+            return this;
+        }
+
+        /**
+         * Where the gateway writes its audit records (the file log or PostgreSQL): the audit page
+         * reads its tail there, so it survives a restart and holds every replica's records; unset, or
+         * when it cannot be read, the feed's records of this process.
+         */
+        public Builder auditLog(AuditLogReader reader) {
+            this.auditLog = Optional.of(reader);
             return this;
         }
 
@@ -169,7 +181,7 @@ public final class Console implements AutoCloseable {
             HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
             ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
             http.createContext("/", new ConsoleHandler(hosts, gate,
-                    new Routes(new Sources(upstreams, feed, incidents, clock))));
+                    new Routes(new Sources(upstreams, feed, incidents, auditLog, clock))));
             http.setExecutor(executor);
             http.start();
             return new Console(http, executor, host);

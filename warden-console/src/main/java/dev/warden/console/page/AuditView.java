@@ -9,13 +9,34 @@ import java.util.Locale;
 /** The audit log's tail: the gateway's last records, newest first, each failure's ref opening its incident. */
 public final class AuditView {
 
+    /** Where the records shown were read, as the page says it above them. */
+    public enum Source {
+        /** The gateway's audit store: what it holds, across restarts (and replicas, with PostgreSQL). */
+        STORE("From the gateway's audit store.", "The audit store holds no record yet."),
+        /** No audit store (audit is off): what this process saw since it started. */
+        MEMORY("The gateway writes no audit log: this process's requests since it started.",
+                "No request since the gateway started."),
+        /** The audit store could not be read: what this process saw, instead. */
+        MEMORY_STORE_UNREADABLE("The audit store could not be read now (the gateway's log says why): this process's "
+                + "requests since it started.", "No request since the gateway started.");
+
+        private final String note;
+        private final String none;
+
+        Source(String note, String none) {
+            this.note = note;
+            this.none = none;
+        }
+    }
+
     private AuditView() {
     }
 
-    public static String render(List<AuditRecord> newestFirst, Instant now) {
-        Markup m = new Markup().tag("<h1>Audit log, latest</h1>");
+    public static String render(List<AuditRecord> newestFirst, Source source, Instant now) {
+        Markup m = new Markup().tag("<h1>Audit log, latest</h1><p class=\"muted\" id=\"audit-source\">")
+                .tag(source.note).tag("</p>");
         if (newestFirst.isEmpty()) {
-            m.tag("<p class=\"empty\">No request since the gateway started.</p>");
+            m.tag("<p class=\"empty\">").tag(source.none).tag("</p>");
             return Frame.page(Tab.AUDIT, "Audit log", now, m);
         }
         m.tag("<table id=\"audit\"><thead><tr><th>Time (UTC)</th><th>Client</th><th>Caller</th><th>Upstream</th>")

@@ -8,16 +8,29 @@ import java.util.List;
 /** Recent incidents, searchable; each row opens to its original ({@link IncidentView}). */
 public final class IncidentsView {
 
+    /** Incidents one search reads from the store, newest first, before it matches names. */
+    public static final int READ = 2000;
+
     /** Characters of the gist shown in a row. */
     static final int GIST = 140;
 
     private IncidentsView() {
     }
 
-    /** @param note a line in the console's own words above the results (a bad ref, say); empty for none */
-    public static String render(IncidentSearch search, List<Incident> found, boolean more, String note, Instant now) {
+    /**
+     * @param cut whether the store held more incidents in the period than one search reads: older
+     *     ones were not searched
+     * @param note a line in the console's own words above the results (a bad ref, say); empty for none
+     */
+    public static String render(IncidentSearch search, List<Incident> found, boolean more, boolean cut, String note,
+                                Instant now) {
         Markup m = new Markup().tag("<h1>Incidents</h1>");
         form(m, search);
+        if (cut) {
+            m.tag("<p class=\"empty\" id=\"search-cut\">The newest ").number(READ).tag(" incidents of the period were "
+                    + "searched, and it holds more: an older one may match too. <code>warden incidents list --code "
+                    + "CODE</code> reads the whole store.</p>");
+        }
         if (!note.isEmpty()) {
             m.tag("<p class=\"empty\">").text(note).tag("</p>");
         }

@@ -55,8 +55,10 @@ public final class ToolsView {
         for (Map.Entry<String, Long> e : t.byOutcome().entrySet()) {
             m.tag("<tr><td class=\"mono\">");
             if (!e.getKey().equals("OK") && !e.getKey().equals("CANCELLED")) {
+                // the incidents behind this count: this upstream's tool, this hour
                 m.tag("<a href=\"/incidents?code=").uriComponent(e.getKey()).tag("&amp;tool=").uriComponent(w.tool())
-                        .tag("\">").text(e.getKey()).tag("</a>");
+                        .tag("&amp;upstream=").uriComponent(w.upstream()).tag("&amp;since=")
+                        .tag(IncidentSearch.Since.H1.label()).tag("\">").text(e.getKey()).tag("</a>");
             } else {
                 m.text(e.getKey());
             }

@@ -8,19 +8,25 @@ import java.io.OutputStream;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 
 /**
  * Every request to the console, in this order: the Host and Origin policy (a DNS-rebinding page
- * must not read it: 403), the admin gate (401, 403), GET only (405), then the page. Every answer,
- * refusals included, carries the {@link Security} headers.
+ * must not read it: 403), the admin gate (401, 403), GET only (405), then the page, at most
+ * {@link #MAX_PAGES} at once (503 beyond). Every answer, refusals and failures included, carries the
+ * {@link Security} headers.
  */
 public final class ConsoleHandler implements HttpHandler {
 
     private static final System.Logger LOG = System.getLogger(ConsoleHandler.class.getName());
 
+    /** Pages made at once; a request beyond them is refused (503), not queued in memory. */
+    static final int MAX_PAGES = 4;
+
     private final HostPolicy hosts;
     private final AdminGate gate;
     private final Routes routes;
+    private final Semaphore pages = new Semaphore(MAX_PAGES);
 
     public ConsoleHandler(HostPolicy hosts, AdminGate gate, Routes routes) {
         this.hosts = Objects.requireNonNull(hosts, "hosts");
@@ -35,7 +41,20 @@ public final class ConsoleHandler implements HttpHandler {
         }
     }
 
+    /**
+     * The answer, whatever fails on the way: the console's own failure (a store, the authenticator)
+     * is said in the log and answered with fixed text, never with a dropped connection or its reason.
+     */
     private Answer answer(HttpExchange exchange) {
+        try {
+            return judged(exchange);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the console could not make a page", e);
+            return Answer.plain(500, "the console could not make this page; the gateway's log says why");
+        }
+    }
+
+    private Answer judged(HttpExchange exchange) {
         var headers = exchange.getRequestHeaders();
         if (!hosts.allows(Optional.ofNullable(headers.getFirst("Host")), Optional.ofNullable(headers.getFirst("Origin")))) {
             return Answer.plain(403, "this host name is not allowed");
@@ -51,12 +70,14 @@ public final class ConsoleHandler implements HttpHandler {
         if (query.isEmpty()) {
             return Answer.plain(400, "the query is too long or malformed");
         }
+        // A page may hold a store's read (up to Routes.READ incidents): so many at once, no more.
+        if (!pages.tryAcquire()) {
+            return Answer.plain(503, "the console is making other pages; try again", Map.of("Retry-After", "1"));
+        }
         try {
             return routes.get(exchange.getRequestURI().getPath(), query.get());
-        } catch (RuntimeException e) {
-            // The operator's own page failed: said in the log, not in the answer.
-            LOG.log(System.Logger.Level.WARNING, "the console could not make a page", e);
-            return Answer.plain(500, "the console could not make this page; the gateway's log says why");
+        } finally {
+            pages.release();
         }
     }
 

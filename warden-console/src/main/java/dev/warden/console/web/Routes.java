@@ -15,6 +15,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.incident.IncidentStore;
+import dev.warden.gateway.auditlog.AuditQuery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,12 +27,14 @@ import java.util.Optional;
 public final class Routes {
 
     /** Incidents read from the store for one search, before the name filters; rows shown of them. */
-    static final int READ = 2000;
+    static final int READ = IncidentsView.READ;
     static final int SHOWN = 200;
     /** The method the gateway's pin watch records a changed definition under (PinWatch). */
     static final String PIN_METHOD = "definition-pin";
     static final Duration PINS_SINCE = Duration.ofDays(14);
     private static final String INCIDENT_PREFIX = "/incidents/";
+
+    private static final System.Logger LOG = System.getLogger(Routes.class.getName());
 
     private final Sources sources;
 
@@ -51,7 +54,7 @@ public final class Routes {
             case "/tools" -> Answer.html(200, ToolsView.render(sources.feed().stats().lastHour(),
                     Optional.ofNullable(query.get("upstream")).filter(u -> !u.isBlank()), now));
             case "/incidents" -> incidents(IncidentSearch.of(query), now);
-            case "/audit" -> Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(), now));
+            case "/audit" -> audit(now);
             case "/pins" -> Answer.html(200, PinsView.render(sources.upstreams().get(), sources.incidents()
                     .map(s -> s.list(now.minus(PINS_SINCE), Optional.of(ErrorCode.BLOCKED), READ).stream()
                             .filter(i -> PIN_METHOD.equals(i.method())).toList()).orElse(List.of()),
@@ -61,24 +64,45 @@ public final class Routes {
         };
     }
 
+    /**
+     * The audit store's last records when the console was given one, so the tail survives a restart
+     * and, with PostgreSQL, holds every replica's; else, or when it cannot be read, the feed's.
+     */
+    private Answer audit(Instant now) {
+        if (sources.auditLog().isPresent()) {
+            try {
+                return Answer.html(200, AuditView.render(sources.auditLog().get().list(AuditQuery.since(Instant.EPOCH,
+                        SHOWN)), AuditView.Source.STORE, now));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "the console could not read the audit store; the audit page shows "
+                        + "this process's records", e);
+                return Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(),
+                        AuditView.Source.MEMORY_STORE_UNREADABLE, now));
+            }
+        }
+        return Answer.html(200, AuditView.render(sources.feed().tail().newestFirst(), AuditView.Source.MEMORY, now));
+    }
+
     private Answer incidents(IncidentSearch search, Instant now) {
         if (!search.ref().isEmpty()) {
             if (Ref.isWellFormed(search.ref())) {
                 return Answer.seeOther(INCIDENT_PREFIX + search.ref()); // a ref's alphabet needs no escaping
             }
-            return Answer.html(400, IncidentsView.render(search, List.of(), false,
+            return Answer.html(400, IncidentsView.render(search, List.of(), false, false,
                     "Not a ref: a ref is ref_ and 16 characters of a-k, m-z, 2-9.", now));
         }
         if (sources.incidents().isEmpty()) {
-            return Answer.html(200, IncidentsView.render(search, List.of(), false,
+            return Answer.html(200, IncidentsView.render(search, List.of(), false, false,
                     "The console was given no incident store.", now));
         }
         IncidentStore store = sources.incidents().get();
-        List<Incident> matching = store.list(now.minus(search.since().age()), Optional.empty(), READ).stream()
-                .filter(search::matches).limit(SHOWN + 1L).toList();
+        List<Incident> read = store.list(now.minus(search.since().age()), Optional.empty(), READ);
+        List<Incident> matching = read.stream().filter(search::matches).limit(SHOWN + 1L).toList();
         boolean more = matching.size() > SHOWN;
-        return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more, "",
-                now));
+        // The names are matched here, after the read: a period holding more than READ incidents was
+        // searched from its newest only, and the page must not pass that off as "no match".
+        return Answer.html(200, IncidentsView.render(search, more ? matching.subList(0, SHOWN) : matching, more,
+                read.size() >= READ, "", now));
     }
 
     private Answer incident(String ref, Instant now) {

@@ -67,7 +67,7 @@ class EscapingTest {
                 .withArguments("{\"q\":\"" + QUOTES + "\"}").withReason(SCRIPT);
 
         String one = IncidentView.render(incident, NOW);
-        String list = IncidentsView.render(IncidentSearch.of(Map.of("tool", SCRIPT)), List.of(incident), false, "",
+        String list = IncidentsView.render(IncidentSearch.of(Map.of("tool", SCRIPT)), List.of(incident), false, false, "",
                 NOW);
 
         assertSafe(one);
@@ -79,7 +79,7 @@ class EscapingTest {
 
     @Test
     void theAuditTailAndThePinsEscapeWhatTheyShow() {
-        String audit = AuditView.render(List.of(call(SCRIPT, AuditRecord.Outcome.OK, Optional.empty())), NOW);
+        String audit = AuditView.render(List.of(call(SCRIPT, AuditRecord.Outcome.OK, Optional.empty())), AuditView.Source.MEMORY, NOW);
         Incident pin = new Incident(Ref.random(), NOW, ErrorCode.BLOCKED, "definition-pin", Optional.of(SCRIPT),
                 Optional.of("crm"), Optional.empty(), List.of(), List.of()).withReason("tool:" + SCRIPT + " changed");
         String pins = PinsView.render(List.of(), List.of(pin), true, NOW);

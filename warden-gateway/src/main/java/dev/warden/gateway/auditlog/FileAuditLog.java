@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -33,13 +34,13 @@ import java.util.stream.Stream;
  * the open; each {@link #record} then throws, which the gateway's audit trail counts as a broken
  * sink (with fail-closed on, calls are refused).
  */
-public final class FileAuditLog implements AuditSink, AutoCloseable {
+public final class FileAuditLog implements AuditSink, AuditLogReader, AutoCloseable {
 
     private static final String PREFIX = "audit-";
     private static final String SUFFIX = ".jsonl";
 
     /** One file of the log: its day and part (0 for the day's first file), ordered oldest first. */
-    private record Part(LocalDate day, int part) implements Comparable<Part> {
+    record Part(LocalDate day, int part) implements Comparable<Part> {
         @Override
         public int compareTo(Part o) {
             int byDay = day.compareTo(o.day);
@@ -103,6 +104,20 @@ public final class FileAuditLog implements AuditSink, AutoCloseable {
                     "the audit log in {0} cannot be opened now: {1}", dir, e.toString());
         }
         return log;
+    }
+
+    /**
+     * The log in {@code dir} read back, without opening it for writing: nothing is created, removed
+     * or retained (what {@code warden audit-log} reads while a gateway writes).
+     */
+    public static AuditLogReader reader(Path dir) {
+        return new AuditFileReader(dir);
+    }
+
+    /** What this log holds, newest first (read from its files, not from memory: it survives a restart). */
+    @Override
+    public List<AuditRecord> list(AuditQuery query) {
+        return new AuditFileReader(dir).list(query);
     }
 
     private void scan() throws IOException {

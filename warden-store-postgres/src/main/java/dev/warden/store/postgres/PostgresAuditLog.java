@@ -1,5 +1,7 @@
 package dev.warden.store.postgres;
 
+import dev.warden.gateway.auditlog.AuditLogReader;
+import dev.warden.gateway.auditlog.AuditQuery;
 import dev.warden.gateway.auditlog.AuditRecord;
 import dev.warden.gateway.auditlog.AuditSink;
 import java.io.IOException;
@@ -26,7 +28,7 @@ import java.util.concurrent.TimeoutException;
  * queued and not yet committed are lost if the process dies, or while PostgreSQL is away (each
  * failed batch is logged, once a minute at most).
  */
-public final class PostgresAuditLog implements AuditSink, AutoCloseable {
+public final class PostgresAuditLog implements AuditSink, AuditLogReader, AutoCloseable {
 
     static final String TABLE = "warden_audit";
 
@@ -111,7 +113,7 @@ public final class PostgresAuditLog implements AuditSink, AutoCloseable {
         return writer.healthy();
     }
 
-    /** The records the query asks for, newest first. */
+    @Override
     public List<AuditRecord> list(AuditQuery query) {
         StringBuilder sql = new StringBuilder("SELECT at, client, upstream, method, tool, duration_ms, outcome, code, "
                 + "ref, subject, client_id, issuer, kind FROM " + TABLE + " WHERE at >= ?");

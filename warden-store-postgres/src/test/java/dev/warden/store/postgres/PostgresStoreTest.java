@@ -8,6 +8,7 @@ import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.Incident;
+import dev.warden.gateway.auditlog.AuditQuery;
 import dev.warden.gateway.auditlog.AuditRecord;
 import dev.warden.testkit.MutableClock;
 import dev.warden.testkit.TcpRelay;

@@ -1,6 +1,5 @@
-package dev.warden.store.postgres;
+package dev.warden.gateway.auditlog;
 
-import dev.warden.gateway.auditlog.AuditRecord;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -38,5 +37,13 @@ public record AuditQuery(Instant since, Optional<Instant> until, Optional<String
 
     public AuditQuery withOutcome(AuditRecord.Outcome outcome) {
         return new AuditQuery(since, until, tool, subject, Optional.of(outcome), limit);
+    }
+
+    /** Whether the record is one this query asks for (the limit aside): what a store without SQL filters by. */
+    public boolean matches(AuditRecord r) {
+        return !r.time().isBefore(since) && until.map(r.time()::isBefore).orElse(true)
+                && tool.map(t -> r.tool().filter(t::equals).isPresent()).orElse(true)
+                && subject.map(s -> r.subject().filter(s::equals).isPresent()).orElse(true)
+                && outcome.map(o -> r.outcome() == o).orElse(true);
     }
 }
