@@ -71,7 +71,10 @@ public final class Gateway implements AutoCloseable {
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
-        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal);
+        dev.warden.gateway.internal.catalog.ToolCatalog catalog = new dev.warden.gateway.internal.catalog.ToolCatalog();
+        // Spans and metrics are named by the tools the upstreams listed, never by a caller's made-up name.
+        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing((method, name) ->
+                dev.warden.core.mcp.Tools.CALL.equals(method) && catalog.lists(name));
         this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
@@ -94,7 +97,7 @@ public final class Gateway implements AutoCloseable {
         this.services = new Services(new dev.warden.gateway.internal.audit.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
                 new dev.warden.gateway.internal.limits.ClientRates(b.perClient, b.clock, b.shared.rates()),
-                parked, new dev.warden.gateway.internal.catalog.ToolCatalog(),
+                parked, catalog,
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.access.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
