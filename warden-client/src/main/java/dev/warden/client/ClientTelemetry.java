@@ -25,8 +25,10 @@ import tools.jackson.databind.JsonNode;
  * server.port} and the session the server gave as {@code mcp.session.id}; the version once
  * negotiated. A tool or prompt names a span only once the server listed it. Over HTTP, the trace
  * headers of a request are the context this telemetry put in its {@code _meta}, nothing else.
+ * Public only for {@link #channelOf}, the one place a client connection's {@link Channel} is built
+ * from its transport.
  */
-final class ClientTelemetry {
+public final class ClientTelemetry {
 
     /** Names kept from the server's listings at most: a server listing more is no reason to grow. */
     private static final int MAX_LISTED = 10_000;
@@ -148,7 +150,13 @@ final class ClientTelemetry {
         return last.channel();
     }
 
-    private static Channel channelOf(Transport transport) {
+    /**
+     * What a connection over {@code transport} travels over, as a client's spans name it: for
+     * Streamable HTTP, {@code server.address}/{@code server.port} from the endpoint's URL (the
+     * scheme's port when it names none); otherwise as {@link Channel#of} says. A proxy's spans to
+     * its upstreams use it too, so both name a server alike.
+     */
+    public static Channel channelOf(Transport transport) {
         if (!(transport instanceof StreamableHttpTransport http)) {
             return Channel.of(transport);
         }

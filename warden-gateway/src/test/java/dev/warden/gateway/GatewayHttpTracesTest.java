@@ -61,6 +61,7 @@ class GatewayHttpTracesTest {
     private McpHttpServer gatewayHttp;
     private McpClient client;
     private volatile StreamableHttpTransport clientTransport;
+    private URI upstreamUri;
 
     /** Both kinds of client: a session's POSTs, and 2026-07-28's stateless requests, each an exchange of its own. */
     static List<ProtocolVersion> versions() {
@@ -83,7 +84,7 @@ class GatewayHttpTracesTest {
             }
         });
         upstreamJetty.start();
-        URI upstreamUri = URI.create("http://127.0.0.1:" + connector.getLocalPort() + upstreamEndpoint.path());
+        upstreamUri = URI.create("http://127.0.0.1:" + connector.getLocalPort() + upstreamEndpoint.path());
         upstreamEndpoint.start(upstreamUri);
 
         gateway = Gateway.builder().upstream(Upstream.http("crm", upstreamUri, Map.of()))
@@ -164,5 +165,18 @@ class GatewayHttpTracesTest {
         HttpFields heard = upstreamHeard.stream().filter(h -> "tools/call".equals(h.get("Mcp-Method")))
                 .findFirst().orElseThrow();
         assertThat(heard.get("traceparent")).startsWith("00-" + OTHER_TRACE + "-" + upstreamCall.getSpanId() + "-");
+    }
+
+    /** An HTTP upstream's spans name its server as a client's do: {@code server.address}, {@code server.port}. */
+    @ParameterizedTest
+    @MethodSource("versions")
+    void theUpstreamCallsSpanNamesTheHttpUpstreamsAddressAndPort(ProtocolVersion version) throws Exception {
+        start(version);
+        client.callTool("lookup", Json.object());
+
+        SpanData upstreamCall = traced.only(SpanKind.CLIENT, "tools/call lookup");
+        assertThat(upstreamCall.getAttributes().get(McpNames.SERVER_ADDRESS)).isEqualTo(upstreamUri.getHost());
+        assertThat(upstreamCall.getAttributes().get(McpNames.SERVER_PORT)).isEqualTo((long) upstreamUri.getPort());
+        assertThat(upstreamCall.getAttributes().get(McpNames.NETWORK_PROTOCOL_NAME)).isEqualTo(McpNames.HTTP);
     }
 }

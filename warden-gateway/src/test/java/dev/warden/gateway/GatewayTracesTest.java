@@ -153,6 +153,31 @@ class GatewayTracesTest {
                 .startsWith("00-" + server.getTraceId() + "-" + upstreamCall.getSpanId() + "-");
     }
 
+    /**
+     * A client's {@code tracestate} belongs to its own {@code traceparent}: where the gateway's span
+     * carries none (no valid parent came), the upstream is told the gateway's context only, not the
+     * client's vendor state under the gateway's span.
+     */
+    @Test
+    void aClientsTracestateDoesNotReachTheUpstreamUnderTheGatewaysContext() throws Exception {
+        start(Optional.empty());
+        ObjectNode params = Json.object().put("name", "lookup");
+        params.putObject("arguments");
+        params.putObject("_meta").put("traceparent", "00-not-a-valid-context-01").put("tracestate", "vendor=orphan")
+                .put("com.example/tenant", "acme");
+        client.requestAsync("tools/call", params, RequestOptions.ofToolCallDefaults()).get(30, TimeUnit.SECONDS);
+
+        SpanData server = traced.only(SpanKind.SERVER, "tools/call lookup");
+        assertThat(server.getParentSpanContext().isValid()).isFalse();
+        assertThat(server.getSpanContext().getTraceState().isEmpty()).isTrue();
+        SpanData upstreamCall = traced.only(SpanKind.CLIENT, "tools/call lookup");
+        JsonNode meta = TracedGateway.calls(sent).get(0).at("/params/_meta");
+        assertThat(meta.path("traceparent").asString())
+                .startsWith("00-" + server.getTraceId() + "-" + upstreamCall.getSpanId() + "-");
+        assertThat(meta.has("tracestate")).as("the client's tracestate in %s", meta).isFalse();
+        assertThat(meta.path("com.example/tenant").asString()).isEqualTo("acme");
+    }
+
     @Test
     void theGatewaysRefusalEndsItsSpanWithTheCodeAndRefTheClientReceivedAndNoUpstreamCall() throws Exception {
         start(Optional.of(new Limits.Rate(1, Duration.ofHours(1))));

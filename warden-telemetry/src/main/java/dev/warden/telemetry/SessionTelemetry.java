@@ -2,13 +2,13 @@ package dev.warden.telemetry;
 
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.session.SessionObserver;
+import dev.warden.core.transport.Transport;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,9 +23,10 @@ public final class SessionTelemetry implements SessionObserver {
 
     private final McpTelemetry telemetry;
     private final Function<JsonRpcMessage, Channel> channel;
-    private final Supplier<Context> transport;
+    private final Function<JsonRpcMessage, Context> transport;
 
-    private SessionTelemetry(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel, Supplier<Context> transport) {
+    private SessionTelemetry(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
+                             Function<JsonRpcMessage, Context> transport) {
         this.telemetry = telemetry;
         this.channel = channel;
         this.transport = transport;
@@ -34,12 +35,14 @@ public final class SessionTelemetry implements SessionObserver {
     /**
      * The observer for one session: {@code channel} is asked at each message (the session id and the
      * negotiated version become known on the way, or the message names its own version); {@code
-     * transport} is the context the transport
-     * carried (HTTP headers' W3C context), the server span's parent when {@code _meta} has none.
+     * transport} is asked at each message the peer sends for the context the transport carried it
+     * with (the W3C headers of the HTTP request that carried that very message), the server span's
+     * parent when {@code _meta} has none. Asked per message, not per session: over HTTP each
+     * request comes in a POST of its own, with headers of its own.
      * {@link SessionObserver#NONE} for {@link McpTelemetry#noop()}.
      */
     public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
-                                           Supplier<Context> transport) {
+                                           Function<JsonRpcMessage, Context> transport) {
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(transport, "transport");
@@ -47,9 +50,25 @@ public final class SessionTelemetry implements SessionObserver {
                 : new SessionTelemetry(telemetry, channel, transport);
     }
 
-    /** As {@link #observer(McpTelemetry, Function, Supplier)}, the transport carrying no context. */
+    /**
+     * As {@link #observer(McpTelemetry, Function, Function)}, the context of each request being
+     * what {@code transport} kept of the HTTP request that carried it ({@link
+     * Transport#requestHeaders}), else the current one: the one way a session over core's
+     * transports continues its caller's trace from HTTP headers.
+     */
+    public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
+                                           Transport transport) {
+        Objects.requireNonNull(transport, "transport");
+        return observer(telemetry, channel, message -> message instanceof JsonRpcMessage.Request request
+                ? transport.requestHeaders(request.id())
+                        .map(headers -> telemetry.extractHeaders(headers::header, Context.current()))
+                        .orElseGet(Context::current)
+                : Context.current());
+    }
+
+    /** As {@link #observer(McpTelemetry, Function, Function)}, the transport carrying no context. */
     public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel) {
-        return observer(telemetry, channel, Context::current);
+        return observer(telemetry, channel, message -> Context.current());
     }
 
     @Override
@@ -57,7 +76,7 @@ public final class SessionTelemetry implements SessionObserver {
         if (!telemetry.recording()) {
             return Incoming.NONE; // nothing asked of the channel or the transport while nothing is recorded
         }
-        McpOperation op = telemetry.startServer(message, channel.apply(message), transport.get());
+        McpOperation op = telemetry.startServer(message, channel.apply(message), transport.apply(message));
         boolean request = message instanceof JsonRpcMessage.Request;
         return new Incoming() {
             @Override

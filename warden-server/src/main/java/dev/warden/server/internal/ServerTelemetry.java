@@ -4,7 +4,6 @@ import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.SessionObserver;
-import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
 import dev.warden.core.mcp.Prompts;
 import dev.warden.core.mcp.Tools;
@@ -12,14 +11,14 @@ import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.KnownTargets;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.SessionTelemetry;
-import io.opentelemetry.context.Context;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
  * One connection's telemetry: what it travels over ({@link Channel#of}) with the version each
- * message speaks and, on a transport that shows its HTTP request's headers, their W3C context as
- * the parent of spans whose {@code _meta} carries none.
+ * message speaks and, on a transport that keeps the headers of the HTTP request that carried each
+ * request ({@link Transport#requestHeaders}: a session's POSTs, a stateless exchange), their W3C
+ * context as the parent of the span of a request whose {@code _meta} carries none.
  */
 public final class ServerTelemetry {
 
@@ -29,9 +28,7 @@ public final class ServerTelemetry {
     public static SessionObserver observer(McpTelemetry telemetry, Transport transport, ConnectedClient client) {
         Channel base = Channel.of(transport);
         return SessionTelemetry.observer(telemetry,
-                message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base),
-                () -> transport instanceof RequestHeaders headers
-                        ? telemetry.extractHeaders(headers::header, Context.current()) : Context.current());
+                message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base), transport);
     }
 
     /** The tools and prompts {@code catalog} registered: the only names that name a span or a series. */

@@ -30,39 +30,24 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ServerSpans implements SessionObserver {
 
-    private final McpTelemetry telemetry;
-    private final Transport downstream;
     private final SessionObserver sessions;
     /** The context of each request in flight, with its span: the parent of its upstream calls. */
     private final Map<RequestId, Context> open = new ConcurrentHashMap<>();
     /** The version this client and the gateway agreed at initialize, once answered. */
     private volatile Optional<String> version = Optional.empty();
-    /**
-     * The context the HTTP request of the message being received carried, handed to the session's
-     * telemetry as it starts that message's span: a transport delivers from one reader thread, one
-     * message at a time, so the one in hand is the one asked about.
-     */
-    private volatile Context carried = Context.root();
 
     public ServerSpans(McpTelemetry telemetry, Transport downstream) {
-        this.telemetry = telemetry;
-        this.downstream = downstream;
         Channel base = Channel.of(downstream);
+        // Each request's HTTP headers are looked up by its id as its span starts: nothing handed over.
         this.sessions = SessionTelemetry.observer(telemetry,
-                message -> spoken(message).map(base::withMcpProtocolVersion).orElse(base), () -> carried);
+                message -> spoken(message).map(base::withMcpProtocolVersion).orElse(base), downstream);
     }
 
     @Override
     public Incoming received(JsonRpcMessage message) {
+        Incoming span = sessions.received(message);
         if (!(message instanceof JsonRpcMessage.Request request)) {
-            return sessions.received(message);
-        }
-        Incoming span;
-        carried = fromHeaders(request.id());
-        try {
-            span = sessions.received(message);
-        } finally {
-            carried = Context.root();
+            return span;
         }
         return new Incoming() {
             @Override
@@ -113,11 +98,5 @@ public final class ServerSpans implements SessionObserver {
             version = ProtocolVersion.fromWire(s.result().path("protocolVersion").stringValue())
                     .map(ProtocolVersion::wire);
         }
-    }
-
-    /** The context of the trace headers of the HTTP request that carried {@code id}, if it sent any. */
-    private Context fromHeaders(RequestId id) {
-        return downstream.requestHeaders(id).map(h -> telemetry.extractHeaders(h::header, Context.root()))
-                .orElseGet(Context::root);
     }
 }

@@ -2,8 +2,10 @@ package dev.warden.gateway.internal.tracing;
 
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
+import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.transport.RequestHeaders;
 import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpOperation;
@@ -18,8 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The CLIENT span of one request the gateway sends an upstream, a child of the span of the
  * client's request it serves. Its context goes upstream in the request's {@code _meta} ({@link
- * #sent}), in place of any the client put there, so the upstream's own span is this one's child
- * and not the client's; the rest of {@code _meta} goes as it came. It ends with what the gateway
+ * #sent}), in place of any the client put there ({@code traceparent} and {@code tracestate} both:
+ * the client's state never rides on the gateway's parent), so the upstream's own span is this
+ * one's child and not the client's; the rest of {@code _meta} goes as it came. It ends with what the gateway
  * saw: a result ({@code tool_error} when {@code isError}), an error answer's JSON-RPC code, or no
  * answer (timeout, the connection lost) with the Warden code and ref the gateway recorded it
  * under. Never the upstream's own words: those reach the incident only.
@@ -44,9 +47,34 @@ public final class UpstreamSpan {
         // Described as a notification: the upstream request's id is only known once it is sent (sentAs).
         McpOperation op = telemetry.startClient(new JsonRpcMessage.Notification(method, Optional.of(params), Map.of()),
                 channel, parent);
-        ObjectNode sent = op.propagate(Optional.of(params)).filter(ObjectNode.class::isInstance)
-                .map(ObjectNode.class::cast).orElse(params);
-        return new UpstreamSpan(op, sent);
+        ObjectNode bare = withoutTraceContext(params);
+        ObjectNode sent = propagated(op, bare);
+        // Nothing of ours went (no SDK, no propagator): the client's own context goes on as it came.
+        boolean ours = !sent.path(McpNames.META).equals(bare.path(McpNames.META));
+        return new UpstreamSpan(op, ours ? sent : propagated(op, params));
+    }
+
+    private static ObjectNode propagated(McpOperation op, ObjectNode params) {
+        return op.propagate(Optional.of(params)).filter(ObjectNode.class::isInstance).map(ObjectNode.class::cast)
+                .orElse(params);
+    }
+
+    /**
+     * {@code params} without the client's W3C trace context in {@code _meta} (a copy; the client's
+     * object is not changed): its {@code tracestate} belongs to its {@code traceparent}, and must
+     * not go on under the gateway's where the gateway's span carries no state of its own.
+     */
+    private static ObjectNode withoutTraceContext(ObjectNode params) {
+        if (!(params.get(McpNames.META) instanceof ObjectNode meta)
+                || RequestHeaders.TRACE_CONTEXT.stream().noneMatch(meta::has)) {
+            return params;
+        }
+        ObjectNode copy = Json.object();
+        params.properties().forEach(member -> copy.set(member.getKey(), member.getValue()));
+        ObjectNode bare = meta.deepCopy();
+        bare.remove(RequestHeaders.TRACE_CONTEXT);
+        copy.set(McpNames.META, bare);
+        return copy;
     }
 
     /** The params to send upstream: the client's, with this span's context in {@code _meta}. */

@@ -1,5 +1,6 @@
 package dev.warden.gateway.internal.upstream;
 
+import dev.warden.client.ClientTelemetry;
 import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
@@ -7,7 +8,6 @@ import dev.warden.core.transport.Transport;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.limits.ConnectionSlots;
 import dev.warden.gateway.internal.metrics.GatewayMetrics;
-import dev.warden.gateway.internal.tracing.Channels;
 import dev.warden.telemetry.Channel;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -308,7 +308,7 @@ public final class UpstreamPool {
         try {
             McpClient c = builder.connect(() -> {
                 Transport transport = spec.connector().get();
-                channel = Channels.upstream(transport); // the same kind each time: the upstream's
+                channel = ClientTelemetry.channelOf(transport); // the same kind each time: the upstream's
                 return transport;
             });
             held.add(c);
