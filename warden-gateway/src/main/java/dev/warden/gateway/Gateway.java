@@ -72,9 +72,9 @@ public final class Gateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
         dev.warden.gateway.internal.catalog.ToolCatalog catalog = new dev.warden.gateway.internal.catalog.ToolCatalog();
-        // Spans and metrics are named by the tools the upstreams listed, never by a caller's made-up name.
-        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing((method, name) ->
-                dev.warden.core.mcp.Tools.CALL.equals(method) && catalog.lists(name));
+        // Any tool or prompt name (of a bounded length) names a span here, as before: the gateway knows
+        // its merged catalog only once a client listed it, and calls come without a listing (open).
+        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing((method, name) -> true);
         this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
