@@ -86,6 +86,13 @@ public final class McpOperation {
         return this;
     }
 
+    /** Adds a numeric attribute of the operator's own (an HTTP status, say) to the span. */
+    public McpOperation attribute(AttributeKey<Long> key, long value) {
+        Objects.requireNonNull(key, "key");
+        span.setAttribute(key, value);
+        return this;
+    }
+
     /**
      * The params to send, with this operation's context in {@code _meta}: a copy of {@code params}
      * (never the caller's object changed), or {@code params} as given when nothing is propagated.

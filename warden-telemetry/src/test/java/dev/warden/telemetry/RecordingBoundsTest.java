@@ -179,6 +179,14 @@ class RecordingBoundsTest {
     }
 
     @Test
+    void anOperatorsNumericAttributeGoesOnTheSpan() {
+        io.opentelemetry.api.common.AttributeKey<Long> status = io.opentelemetry.api.common.AttributeKey.longKey("http.response.status_code");
+        telemetry.startServer(new JsonRpcMessage.Notification("ping", Json.object()), Channel.http())
+                .attribute(status, 415L).end(Outcome.ok());
+        assertThat(otel.only().getAttributes().get(status)).isEqualTo(415L);
+    }
+
+    @Test
     void hostileMetaOnAReceivedMessageIsHarmless() throws Exception {
         SessionObserver observer = SessionTelemetry.observer(telemetry, m -> Channel.stdio());
         String[] parents = {"", "zz", "00-" + "0".repeat(32) + "-" + "0".repeat(16) + "-01",
