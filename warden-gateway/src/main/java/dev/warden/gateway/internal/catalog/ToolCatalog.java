@@ -22,8 +22,6 @@ public final class ToolCatalog {
     private final Map<String, java.util.List<String>> published = new ConcurrentHashMap<>();
     /** Each listed tool's upstream and its own name there: guidance may name a tool either way. */
     private final Map<String, Naming.Target> upstreamOf = new ConcurrentHashMap<>();
-    /** The listed tools' own names at their upstreams (bounded with {@link #listed}). */
-    private final Set<String> ownNames = ConcurrentHashMap.newKeySet();
 
     /** Words of one tool's definition kept at most (its name, property names, enum values). */
     static final int MAX_PUBLISHED = 256;
@@ -40,10 +38,7 @@ public final class ToolCatalog {
             return;
         }
         listed.add(name);
-        target.ifPresent(t -> {
-            upstreamOf.put(name, t);
-            ownNames.add(t.name());
-        });
+        target.ifPresent(t -> upstreamOf.put(name, t));
         published.put(name, publishedWords(name, tool));
         if (tool.path("outputSchema").isObject()) {
             withOutputSchema.add(name);
@@ -60,14 +55,6 @@ public final class ToolCatalog {
         } catch (ParamHeaders.InvalidException e) {
             headers.remove(name); // the client cannot mirror what breaks the rules; nothing to check
         }
-    }
-
-    /**
-     * Whether an upstream listed a tool of this name, as exposed to clients or as its own name
-     * there: only such a name names a span (telemetry), not one a caller made up.
-     */
-    public boolean lists(String name) {
-        return listed.contains(name) || ownNames.contains(name);
     }
 
     /**
