@@ -19,7 +19,8 @@ import java.util.Optional;
 record ClientConfig(Implementation info, Duration requestTimeout, ReconnectPolicy reconnect,
                     ProtocolVersion protocolVersion, Map<String, ClientRequestHandler> handlers,
                     ErrorBoundary boundary, Map<String, ClientRequestHandler> undeclared,
-                    Optional<NotificationHandler> notifications, Pause pause, McpTelemetry telemetry) {
+                    Optional<NotificationHandler> notifications, Pause pause, McpTelemetry telemetry,
+                    boolean traceHeadersFromMeta) {
 
     ClientConfig {
         handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));

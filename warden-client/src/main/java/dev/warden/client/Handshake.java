@@ -85,7 +85,7 @@ final class Handshake {
     /** The session, with this client's answers to the server's requests and its notification handler. */
     private Session session(Transport transport, ClientTelemetry telemetry) {
         Session.Builder builder = Session.builder(transport).defaultTimeout(config.requestTimeout())
-                .boundary(config.boundary()).observer(telemetry.observer(config.telemetry()));
+                .boundary(config.boundary()).observer(telemetry.observer(config.telemetry(), config.traceHeadersFromMeta()));
         config.notifications().ifPresent(builder::onOtherNotification);
         config.handlers().forEach((method, handler) -> builder.onRequest(method, ctx -> {
             JsonNode params = ctx.params().orElseGet(Json::object);

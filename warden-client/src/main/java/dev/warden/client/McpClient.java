@@ -262,6 +262,7 @@ public final class McpClient implements AutoCloseable {
         private Optional<NotificationHandler> notifications = Optional.empty();
         private ClientConfig.Pause pause = Thread::sleep;
         private McpTelemetry telemetry = McpTelemetry.ofGlobal();
+        private boolean traceHeadersFromMeta;
 
         private Builder(String name, String version) {
             this(new Implementation(requireText(name, "name"), requireText(version, "version"), Optional.empty()));
@@ -362,6 +363,17 @@ public final class McpClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Over Streamable HTTP, sends the W3C trace context each request carries in {@code _meta} as
+         * headers too, for a caller that puts its own context there (a gateway making its upstream
+         * spans itself). Off: only this client's telemetry's own context becomes headers, none with
+         * {@link McpTelemetry#noop()}, so a context a caller forwarded never does.
+         */
+        public Builder traceHeadersFromMeta(boolean fromMeta) {
+            this.traceHeadersFromMeta = fromMeta;
+            return this;
+        }
+
         /** How the client waits between reconnection attempts (tests record the waits instead). */
         Builder pause(ClientConfig.Pause pause) {
             this.pause = Objects.requireNonNull(pause, "pause");
@@ -374,7 +386,7 @@ public final class McpClient implements AutoCloseable {
          */
         public McpClient connect(Supplier<Transport> connector) {
             McpClient client = new McpClient(new ClientConfig(info, requestTimeout, reconnect, protocolVersion,
-                    handlers, boundary, undeclared, notifications, pause, telemetry),
+                    handlers, boundary, undeclared, notifications, pause, telemetry, traceHeadersFromMeta),
                     Objects.requireNonNull(connector, "connector"));
             client.connections.reconnect();
             return client;

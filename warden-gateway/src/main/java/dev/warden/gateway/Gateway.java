@@ -71,7 +71,9 @@ public final class Gateway implements AutoCloseable {
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
-        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal);
+        // Any tool or prompt name (of a bounded length) names a span here, as before: the gateway knows
+        // its merged catalog only once a client listed it, and calls come without a listing (open).
+        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing((method, name) -> true);
         this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;

@@ -72,7 +72,8 @@ public final class McpServer {
         this.requestTimeout = b.requestTimeout;
         this.completion = b.completion;
         this.requestStates = new RequestStates(b.requestStateKey, b.clock);
-        this.telemetry = b.telemetry;
+        // Spans and metrics are named by the tools and prompts registered here, not by any name a caller sends.
+        this.telemetry = b.telemetry.knowing(dev.warden.server.internal.ServerTelemetry.registered(catalog));
     }
 
     public static Builder builder(String name, String version) {

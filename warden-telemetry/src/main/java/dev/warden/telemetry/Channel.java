@@ -48,6 +48,8 @@ public record Channel(Optional<String> networkTransport, Optional<String> protoc
      * What a transport of core's travels over: {@code pipe} for stdio (the server's end or the
      * client's, a subprocess), Streamable HTTP for one that knows its peer's network address (the
      * HTTP server's), in process otherwise; the session by its digest when it is known by an id.
+     * Never throws for what the transport says of its session (no id, a blank one): it runs outside
+     * the observer's guard, so a channel without the session is the answer.
      */
     public static Channel of(Transport transport) {
         Objects.requireNonNull(transport, "transport");
@@ -55,7 +57,8 @@ public record Channel(Optional<String> networkTransport, Optional<String> protoc
             return stdio();
         }
         Channel channel = transport instanceof PeerAddress ? http() : inProcess();
-        return transport instanceof IdentifiedSession session ? channel.withSession(session.sessionId()) : channel;
+        String id = transport instanceof IdentifiedSession session ? session.sessionId() : null;
+        return id == null || id.isBlank() ? channel : channel.withSession(id);
     }
 
     /** Standard input and output of a process. */

@@ -57,6 +57,11 @@ public final class McpNames {
     public static final String PIPE = "pipe";
     /** {@code network.transport} over HTTP. */
     public static final String TCP = "tcp";
+    /**
+     * The conventions' value for what instrumentation does not know: a method MCP does not define
+     * ({@code mcp.method.name}), a failure of no kind Warden names ({@code error.type}).
+     */
+    public static final String OTHER = "_OTHER";
     /** {@code network.protocol.name} over HTTP. */
     public static final String HTTP = "http";
 
@@ -70,7 +75,10 @@ public final class McpNames {
             List.of(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0);
 
     // ---- _meta propagation ----------------------------------------------------------------------
-    /** The {@code params} member the context travels in (SEP-414: its W3C keys unprefixed). */
+    /**
+     * The {@code params} member the context travels in (SEP-414: its W3C keys unprefixed, the same
+     * names as the HTTP headers, {@link dev.warden.core.transport.RequestHeaders#TRACE_CONTEXT}).
+     */
     public static final String META = "_meta";
 
     /**

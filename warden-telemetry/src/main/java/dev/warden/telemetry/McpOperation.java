@@ -1,6 +1,7 @@
 package dev.warden.telemetry;
 
 import dev.warden.core.json.Json;
+import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.telemetry.internal.Capture;
 import dev.warden.telemetry.internal.MetaCarrier;
 import io.opentelemetry.api.common.AttributeKey;
@@ -8,6 +9,7 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
@@ -28,10 +30,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class McpOperation {
 
-    private static final McpOperation NOOP = new McpOperation(Span.getInvalid(), Context.root(),
+    private static final McpOperation NOOP = new McpOperation(Span.getInvalid(), SpanKind.INTERNAL, Context.root(),
             TextMapPropagator.noop(), Optional.empty(), Attributes.builder(), () -> 0L, Capture.OFF);
 
     private final Span span;
+    private final SpanKind kind;
     private final Context context;
     private final TextMapPropagator propagator;
     private final Optional<DoubleHistogram> duration;
@@ -42,9 +45,10 @@ public final class McpOperation {
     private final AtomicBoolean ended = new AtomicBoolean();
     private volatile Optional<JsonNode> result = Optional.empty();
 
-    McpOperation(Span span, Context context, TextMapPropagator propagator, Optional<DoubleHistogram> duration,
+    McpOperation(Span span, SpanKind kind, Context context, TextMapPropagator propagator, Optional<DoubleHistogram> duration,
                  AttributesBuilder measured, LongSupplier nanoClock, Capture capture) {
         this.span = span;
+        this.kind = kind;
         this.context = context;
         this.propagator = propagator;
         this.duration = duration;
@@ -69,7 +73,8 @@ public final class McpOperation {
         return context.makeCurrent();
     }
 
-    public Span span() {
+    /** The span itself, for this package's tests: callers add to it through {@link #attribute} only. */
+    Span span() {
         return span;
     }
 
@@ -77,6 +82,13 @@ public final class McpOperation {
     public McpOperation attribute(AttributeKey<String> key, String value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
+        span.setAttribute(key, value);
+        return this;
+    }
+
+    /** Adds a numeric attribute of the operator's own (an HTTP status, say) to the span. */
+    public McpOperation attribute(AttributeKey<Long> key, long value) {
+        Objects.requireNonNull(key, "key");
         span.setAttribute(key, value);
         return this;
     }
@@ -131,7 +143,9 @@ public final class McpOperation {
                 failure.put(McpNames.ERROR_TYPE, code).put(McpNames.RPC_RESPONSE_STATUS_CODE, code);
                 error.wardenCode().ifPresent(c -> failure.put(McpNames.WARDEN_ERROR_CODE, c.name()));
                 error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
-                span.setStatus(StatusCode.ERROR, error.sanitizedMessage());
+                if (kind != SpanKind.SERVER || isServerError(error.code())) {
+                    span.setStatus(StatusCode.ERROR, error.sanitizedMessage());
+                }
             }
             case Outcome.Unanswered none -> {
                 failure.put(McpNames.ERROR_TYPE, none.reason().errorType());
@@ -144,4 +158,17 @@ public final class McpOperation {
         double seconds = (nanoClock.getAsLong() - startNanos) / 1e9;
         duration.ifPresent(histogram -> histogram.record(seconds, measured.putAll(failed).build(), context));
     }
+
+    /**
+     * Whether a JSON-RPC error is the server's own failure (the conventions, model/mcp/spans.yaml:
+     * -32603 and the server-defined -32000..-32099, but not MCP's -32002, a resource the caller
+     * named that is not there); anything else is the caller's mistake, no error of a SERVER span,
+     * though its error.type and status code are still recorded.
+     */
+    private static boolean isServerError(int code) {
+        return code == JsonRpcError.INTERNAL_ERROR || (code >= -32099 && code <= -32000 && code != RESOURCE_NOT_FOUND);
+    }
+
+    /** MCP's "resource not found" (SEP-2164 moves it to -32602, the caller's mistake either way). */
+    private static final int RESOURCE_NOT_FOUND = -32002;
 }

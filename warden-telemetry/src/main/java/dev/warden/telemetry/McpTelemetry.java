@@ -1,6 +1,8 @@
 package dev.warden.telemetry;
 
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.telemetry.internal.Capture;
 import dev.warden.telemetry.internal.MetaCarrier;
@@ -42,7 +44,9 @@ import tools.jackson.databind.JsonNode;
 public final class McpTelemetry {
 
     private static final McpTelemetry NOOP = new McpTelemetry(Optional.empty(), false, Capture.OFF,
-            System::nanoTime, Attributes.empty());
+            System::nanoTime, Attributes.empty(), KnownTargets.NONE);
+    /** How often {@link #ofGlobal()} looks for the SDK again while none is installed. */
+    private static final long LOOK_AGAIN_NANOS = 1_000_000_000L;
 
     /** Empty for {@link #noop()}, and for {@link #ofGlobal()} until the SDK is installed: nothing is built. */
     private volatile Optional<Instruments> instruments;
@@ -51,6 +55,14 @@ public final class McpTelemetry {
     private final Capture capture;
     private final LongSupplier nanoClock;
     private final Attributes own;
+    private final KnownTargets known;
+    /**
+     * {@link #ofGlobal()} until the SDK is installed: {@link GlobalOpenTelemetry#isSet()} takes the
+     * global's lock (the API has no lock-free look), so it is asked at the 1st, 2nd, 4th, 8th...
+     * message and at least once a second, not at every message. Racy counts only move a look.
+     */
+    private volatile long unrecorded;
+    private volatile long lookAgainAt = Long.MIN_VALUE;
 
     private record Instruments(Tracer tracer, TextMapPropagator propagator, DoubleHistogram server,
                                DoubleHistogram client) {
@@ -70,7 +82,8 @@ public final class McpTelemetry {
     }
 
     private McpTelemetry(Optional<Instruments> instruments, boolean global, Capture capture, LongSupplier nanoClock,
-                         Attributes own) {
+                         Attributes own, KnownTargets known) {
+        this.known = known;
         this.instruments = instruments;
         this.global = global;
         this.capture = capture;
@@ -89,7 +102,8 @@ public final class McpTelemetry {
      * global to a no-op and make the application's own {@code set} fail.
      */
     public static McpTelemetry ofGlobal() {
-        return new McpTelemetry(Optional.empty(), true, Capture.OFF, System::nanoTime, Attributes.empty());
+        return new McpTelemetry(Optional.empty(), true, Capture.OFF, System::nanoTime, Attributes.empty(),
+                KnownTargets.NONE);
     }
 
     /** Nothing recorded, nothing propagated, nothing parsed. */
@@ -108,7 +122,35 @@ public final class McpTelemetry {
     public McpTelemetry with(AttributeKey<String> key, String value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        return new McpTelemetry(instruments, global, capture, nanoClock, own.toBuilder().put(key, value).build());
+        return new McpTelemetry(instruments, global, capture, nanoClock, own.toBuilder().put(key, value).build(), known);
+    }
+
+    /**
+     * The same telemetry, naming spans and metrics by the tools and prompts {@code known} says are
+     * registered (a server's registry, a gateway's catalog, what a server listed to a client); any
+     * other name is left out, so a caller's invented names make no new series.
+     */
+    public McpTelemetry knowing(KnownTargets known) {
+        Objects.requireNonNull(known, "known");
+        return this == NOOP ? NOOP : new McpTelemetry(instruments, global, capture, nanoClock, own, known);
+    }
+
+    /**
+     * Whether operations are recorded now: false for {@link #noop()}, and for {@link #ofGlobal()}
+     * until the SDK is installed, so a caller skips its per-message work (cheap: no lock taken).
+     */
+    public boolean recording() {
+        return instruments().isPresent();
+    }
+
+    /** The sanitizer a peer's error message passes through before it is a span's status. */
+    Sanitizer sanitizer() {
+        return capture.sanitizer();
+    }
+
+    /** The policy {@link #sanitizer()} applies. */
+    Policy policy() {
+        return capture.policy();
     }
 
     /** A request or notification the peer sent; the parent is its {@code _meta}'s context, else the current one. */
@@ -184,7 +226,16 @@ public final class McpTelemetry {
 
     private Optional<Instruments> instruments() {
         Optional<Instruments> found = instruments;
-        if (found.isEmpty() && global && GlobalOpenTelemetry.isSet()) {
+        if (found.isPresent() || !global) {
+            return found;
+        }
+        long seen = ++unrecorded;
+        long now = nanoClock.getAsLong();
+        if ((seen & (seen - 1)) != 0 && now - lookAgainAt < 0) {
+            return found;
+        }
+        lookAgainAt = now + LOOK_AGAIN_NANOS;
+        if (GlobalOpenTelemetry.isSet()) {
             found = Optional.of(Instruments.of(GlobalOpenTelemetry.get()));
             instruments = found; // racing threads build the same instruments; either is kept
         }
@@ -195,14 +246,15 @@ public final class McpTelemetry {
             Channel channel, Context parent, Optional<SpanContext> link) {
         String method = Targets.method(message);
         Optional<JsonNode> params = Targets.params(message);
+        Optional<String> target = Targets.target(method, params, known);
         AttributesBuilder measured = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, method);
-        Targets.describe(method, params, measured);
+        Targets.describe(method, target, measured);
         describe(channel, kind, measured);
         Attributes common = measured.build();
-        SpanBuilder builder = in.tracer().spanBuilder(McpNames.spanName(method, Targets.target(method, params)))
+        SpanBuilder builder = in.tracer().spanBuilder(McpNames.spanName(method, target))
                 .setSpanKind(kind).setParent(parent).setAllAttributes(common);
         if (message instanceof JsonRpcMessage.Request request) {
-            builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, request.id().toString());
+            builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, requestId(request.id()));
         }
         channel.sessionDigest().ifPresent(id -> builder.setAttribute(McpNames.MCP_SESSION_ID, id));
         Targets.resourceUri(method, params).ifPresent(uri -> builder.setAttribute(McpNames.MCP_RESOURCE_URI, uri));
@@ -213,9 +265,17 @@ public final class McpTelemetry {
                     span.setAttribute(McpNames.GEN_AI_TOOL_CALL_ARGUMENTS, capture.sanitized(args)));
         }
         // Only a tool call's result is captured (gen_ai.tool.call.result), never a listing's.
-        Capture results = Targets.arguments(method, params).isPresent() ? capture : Capture.OFF;
-        return new McpOperation(span, parent.with(span), in.propagator(), Optional.of(histogram),
+        Capture results = Targets.isToolCall(method) ? capture : Capture.OFF;
+        return new McpOperation(span, kind, parent.with(span), in.propagator(), Optional.of(histogram),
                 common.toBuilder(), nanoClock, results);
+    }
+
+    /** {@code jsonrpc.request.id}: the id's own value, a string without JSON's quotes. */
+    static String requestId(RequestId id) {
+        return switch (id) {
+            case RequestId.Text text -> text.value();
+            case RequestId.Number number -> Long.toString(number.value());
+        };
     }
 
     private static void describe(Channel channel, SpanKind kind, AttributesBuilder into) {
@@ -234,6 +294,8 @@ public final class McpTelemetry {
         private Optional<OpenTelemetry> openTelemetry = Optional.empty();
         private boolean captureToolCalls;
         private Sanitizer sanitizer = Sanitizer.ofDefaults();
+        private Policy policy = Policy.REDACT;
+        private KnownTargets known = KnownTargets.NONE;
         private LongSupplier nanoClock = System::nanoTime;
 
         private Builder() {
@@ -253,9 +315,24 @@ public final class McpTelemetry {
             return this;
         }
 
-        /** The sanitizer captured arguments and results pass through; Warden's default unless given. */
+        /**
+         * The sanitizer captured arguments and results, and a peer's error message before it is a
+         * span's status, pass through; Warden's default unless given.
+         */
         public Builder sanitizer(Sanitizer sanitizer) {
             this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+            return this;
+        }
+
+        /** The policy the {@link #sanitizer} applies ({@link Policy#REDACT} unless given). */
+        public Builder policy(Policy policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** The tools and prompts that name spans and metrics ({@link McpTelemetry#knowing}); none unless given. */
+        public Builder knownTargets(KnownTargets known) {
+            this.known = Objects.requireNonNull(known, "known");
             return this;
         }
 
@@ -269,8 +346,8 @@ public final class McpTelemetry {
         public McpTelemetry build() {
             OpenTelemetry otel = openTelemetry.orElseThrow(() -> new IllegalStateException(
                     "openTelemetry is not set: pass one, or use McpTelemetry.ofGlobal() or McpTelemetry.noop()"));
-            return new McpTelemetry(Optional.of(Instruments.of(otel)), false, new Capture(captureToolCalls, sanitizer),
-                    nanoClock, Attributes.empty());
+            return new McpTelemetry(Optional.of(Instruments.of(otel)), false,
+                    new Capture(captureToolCalls, sanitizer, policy), nanoClock, Attributes.empty(), known);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
+import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.telemetry.internal.WireOutcomes;
 import java.util.Objects;
@@ -55,7 +56,7 @@ public sealed interface Outcome {
     enum Reason {
         TIMEOUT("timeout"), CANCELLED("cancelled"), CONNECTION_CLOSED("connection_closed"),
         INCOMPATIBLE_PEER("incompatible_peer"), UNAUTHORIZED("unauthorized"), MESSAGE_TOO_LARGE("message_too_large"),
-        OTHER("_OTHER");
+        OTHER(McpNames.OTHER);
 
         private final String errorType;
 
@@ -105,14 +106,20 @@ public sealed interface Outcome {
      * answer came. Never the exception's own message.
      */
     static Outcome failed(Throwable thrown, Sanitizer sanitizer) {
+        return failed(thrown, sanitizer, Policy.REDACT);
+    }
+
+    /** As {@link #failed(Throwable, Sanitizer)}, the peer's message sanitized under {@code policy}. */
+    static Outcome failed(Throwable thrown, Sanitizer sanitizer, Policy policy) {
         Objects.requireNonNull(thrown, "thrown");
         Objects.requireNonNull(sanitizer, "sanitizer");
-        return WireOutcomes.failed(thrown, sanitizer);
+        Objects.requireNonNull(policy, "policy");
+        return WireOutcomes.failed(thrown, sanitizer, policy);
     }
 
     /** A JSON-RPC error a peer sent, its message sanitized. */
     static Outcome ofError(JsonRpcError error, Sanitizer sanitizer) {
         Objects.requireNonNull(error, "error");
-        return WireOutcomes.error(error, WireOutcomes.sanitized(error.message(), sanitizer));
+        return WireOutcomes.error(error, WireOutcomes.sanitized(error.message(), sanitizer, Policy.REDACT));
     }
 }

@@ -1,7 +1,6 @@
 package dev.warden.telemetry;
 
 import dev.warden.core.jsonrpc.JsonRpcMessage;
-import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.session.SessionObserver;
 import dev.warden.core.transport.Transport;
 import io.opentelemetry.context.Context;
@@ -10,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@link McpTelemetry} as a session's {@link SessionObserver}: each message from the peer a SERVER
@@ -24,14 +24,12 @@ public final class SessionTelemetry implements SessionObserver {
     private final McpTelemetry telemetry;
     private final Function<JsonRpcMessage, Channel> channel;
     private final Function<JsonRpcMessage, Context> transport;
-    private final Sanitizer sanitizer;
 
     private SessionTelemetry(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
-                             Function<JsonRpcMessage, Context> transport, Sanitizer sanitizer) {
+                             Function<JsonRpcMessage, Context> transport) {
         this.telemetry = telemetry;
         this.channel = channel;
         this.transport = transport;
-        this.sanitizer = sanitizer;
     }
 
     /**
@@ -49,7 +47,7 @@ public final class SessionTelemetry implements SessionObserver {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(transport, "transport");
         return telemetry == McpTelemetry.noop() ? SessionObserver.NONE
-                : new SessionTelemetry(telemetry, channel, transport, Sanitizer.ofDefaults());
+                : new SessionTelemetry(telemetry, channel, transport);
     }
 
     /**
@@ -75,6 +73,9 @@ public final class SessionTelemetry implements SessionObserver {
 
     @Override
     public Incoming received(JsonRpcMessage message) {
+        if (!telemetry.recording()) {
+            return Incoming.NONE; // nothing asked of the channel or the transport while nothing is recorded
+        }
         McpOperation op = telemetry.startServer(message, channel.apply(message), transport.apply(message));
         boolean request = message instanceof JsonRpcMessage.Request;
         return new Incoming() {
@@ -95,12 +96,20 @@ public final class SessionTelemetry implements SessionObserver {
                 op.end(answer.map(Outcome::sent).orElseGet(() -> request
                         ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
             }
+
+            @Override
+            public void closed() {
+                op.end(new Outcome.Unanswered(Outcome.Reason.CONNECTION_CLOSED));
+            }
         };
     }
 
     /** A notification we send: a CLIENT operation, ended as it is written (there is no ack to wait for). */
     @Override
     public JsonRpcMessage.Notification notifying(JsonRpcMessage.Notification notification) {
+        if (!telemetry.recording()) {
+            return notification;
+        }
         McpOperation op = telemetry.startClient(notification, channel.apply(notification));
         JsonRpcMessage.Notification traced = new JsonRpcMessage.Notification(notification.method(),
                 op.propagate(notification.params()), notification.extras());
@@ -110,15 +119,23 @@ public final class SessionTelemetry implements SessionObserver {
 
     @Override
     public Outgoing sending(JsonRpcMessage.Request request) {
+        if (!telemetry.recording()) {
+            return new Outgoing(request, Ended.NONE); // nothing copied, nothing labelled
+        }
         McpOperation op = telemetry.startClient(request, channel.apply(request));
         JsonRpcMessage.Request traced = new JsonRpcMessage.Request(request.id(), request.method(),
                 op.propagate(request.params()), request.extras());
-        return new Outgoing(traced, (result, failure) -> {
-            if (failure == null) {
+        return new Outgoing(traced, new Ended() {
+            @Override
+            public void answered(JsonNode result) {
                 op.result(result);
                 op.end(Outcome.ofResult(result));
-            } else {
-                op.end(Outcome.failed(failure, sanitizer));
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+                // A foreign peer's error message: through the sanitizer and policy the telemetry was built with.
+                op.end(Outcome.failed(failure, telemetry.sanitizer(), telemetry.policy()));
             }
         });
     }

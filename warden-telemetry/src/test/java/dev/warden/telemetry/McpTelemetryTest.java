@@ -29,7 +29,9 @@ class McpTelemetryTest {
     private static final Ref REF = new Ref("ref_abcdefghijkmnpqr");
     private final InMemoryOtel otel = new InMemoryOtel();
     private final AtomicLong nanos = new AtomicLong();
-    private final McpTelemetry telemetry = McpTelemetry.custom().openTelemetry(otel.sdk).nanoClock(nanos::get).build();
+    /** A server whose registry holds every tool and prompt these tests name. */
+    private final McpTelemetry telemetry = McpTelemetry.custom().openTelemetry(otel.sdk).nanoClock(nanos::get)
+            .knownTargets((method, name) -> true).build();
 
     private static JsonRpcMessage.Request call(String tool, ObjectNode arguments) {
         ObjectNode params = Json.object().put("name", tool);
@@ -162,13 +164,26 @@ class McpTelemetryTest {
         assertThat(span.getAttributes().get(McpNames.RPC_RESPONSE_STATUS_CODE)).isEqualTo("-32602");
         assertThat(span.getAttributes().get(McpNames.WARDEN_ERROR_CODE)).isEqualTo("VALIDATION_ERROR");
         assertThat(span.getAttributes().get(McpNames.WARDEN_REF)).isEqualTo(REF.value());
-        assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-        assertThat(span.getStatus().getDescription()).isEqualTo(rendered.message());
+        // The caller's mistake (-32602) is no error of a SERVER span (the conventions); its codes are recorded above.
+        assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         HistogramPointData point = otel.metric("mcp.server.operation.duration").orElseThrow()
                 .getHistogramData().getPoints().iterator().next();
         assertThat(point.getAttributes().get(McpNames.ERROR_TYPE)).isEqualTo("-32602");
         assertThat(point.getAttributes().get(McpNames.WARDEN_ERROR_CODE)).isEqualTo("VALIDATION_ERROR");
         assertThat(point.getAttributes().get(McpNames.WARDEN_REF)).as("a ref per call: not on metrics").isNull();
+    }
+
+    @Test
+    void aServerFailureEndsWithTheRenderedMessageAsItsStatus() {
+        JsonRpcError rendered = ErrorRenderer.rpcError(JsonRpcError.INTERNAL_ERROR,
+                VisibleFailure.of(ErrorCode.INTERNAL_ERROR, "Internal error", REF));
+        telemetry.startServer(call("signup", Json.object()), Channel.stdio())
+                .end(Outcome.sent(new JsonRpcMessage.Failure(RequestId.of(7), rendered)));
+
+        SpanData span = otel.only();
+        assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+        assertThat(span.getStatus().getDescription()).isEqualTo(rendered.message());
+        assertThat(span.getAttributes().get(McpNames.ERROR_TYPE)).isEqualTo("-32603");
     }
 
     @Test

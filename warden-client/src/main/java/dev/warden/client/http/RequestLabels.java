@@ -7,6 +7,8 @@ import dev.warden.core.transport.RequestHeaders;
 import java.net.http.HttpRequest;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -15,12 +17,18 @@ import tools.jackson.databind.JsonNode;
  * request the session built: the version from the body's {@code _meta}, {@code Mcp-Method},
  * {@code Mcp-Name} for calls, reads and prompts, and a call's {@code x-mcp-header} arguments as
  * {@code Mcp-Param-*}, in the {@code =?base64?…?=} form when not plain ASCII; and the W3C trace
- * context from {@code _meta} as {@code traceparent} and {@code tracestate}.
+ * context ({@code traceparent}, {@code tracestate}) its {@link #traceHeaders source} gives: only
+ * what the client's telemetry put in {@code _meta}, never a context a caller forwarded; none unless set.
  */
 final class RequestLabels {
 
     /** The tools' annotations, by name, from the last listing (a proxy adds page by page). */
     private volatile Map<String, ParamHeaders> paramHeaders = Map.of();
+    private volatile Function<JsonRpcMessage.Request, Map<String, String>> traceHeaders = request -> Map.of();
+
+    void traceHeaders(Function<JsonRpcMessage.Request, Map<String, String>> source) {
+        this.traceHeaders = Objects.requireNonNull(source, "source");
+    }
 
     void replace(Map<String, ParamHeaders> byTool) {
         this.paramHeaders = Map.copyOf(byTool);
@@ -66,21 +74,34 @@ final class RequestLabels {
     }
 
     /**
-     * The W3C trace context the request carries in {@code _meta} (its CLIENT span's, put there by
-     * warden-telemetry) as HTTP headers too, so the HTTP hop joins the same trace: the conventions
-     * let the server link the transport's context. Only visible ASCII of a bounded length goes.
+     * The W3C trace context its source gives for the request (its CLIENT span's, put in {@code
+     * _meta} by warden-telemetry) as HTTP headers too, so the HTTP hop joins the same trace: the
+     * conventions let the server link the transport's context. Only visible ASCII of a bounded length goes.
      */
-    private static void traceContext(JsonRpcMessage.Request r, HttpRequest.Builder b) {
-        JsonNode meta = r.params().map(p -> p.get("_meta")).orElse(null);
-        if (meta == null || !meta.isObject()) {
-            return;
-        }
+    private void traceContext(JsonRpcMessage.Request r, HttpRequest.Builder b) {
+        Map<String, String> context = traceHeaders.apply(r);
         for (String header : RequestHeaders.TRACE_CONTEXT) {
-            JsonNode value = meta.get(header);
-            if (value != null && value.isString() && isHeaderText(value.stringValue())) {
-                b.setHeader(header, value.stringValue());
+            String value = context.get(header);
+            if (value != null && isHeaderText(value)) {
+                b.setHeader(header, value);
             }
         }
+    }
+
+    /** The W3C trace context in the request's {@code _meta}, as it stands. */
+    static Map<String, String> fromMeta(JsonRpcMessage.Request r) {
+        JsonNode meta = r.params().map(p -> p.get("_meta")).orElse(null);
+        if (meta == null || !meta.isObject()) {
+            return Map.of();
+        }
+        Map<String, String> context = new HashMap<>();
+        for (String header : RequestHeaders.TRACE_CONTEXT) {
+            JsonNode value = meta.get(header);
+            if (value != null && value.isString()) {
+                context.put(header, value.stringValue());
+            }
+        }
+        return context;
     }
 
     private static boolean isHeaderText(String value) {

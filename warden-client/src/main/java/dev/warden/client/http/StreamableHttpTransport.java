@@ -127,6 +127,20 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
         labels.add(byTool);
     }
 
+    /**
+     * Where each request's W3C trace headers come from: the client's telemetry gives the context
+     * it put in the request's {@code _meta} ({@link #traceHeadersFromMeta} for a caller that puts
+     * its own there, a gateway's upstream spans); none unless set, so a forwarded context never goes.
+     */
+    public void traceHeaders(java.util.function.Function<JsonRpcMessage.Request, Map<String, String>> source) {
+        labels.traceHeaders(source);
+    }
+
+    /** The W3C trace context in a request's {@code _meta}, for {@link #traceHeaders} of a caller that put it there. */
+    public static Map<String, String> traceHeadersFromMeta(JsonRpcMessage.Request request) {
+        return RequestLabels.fromMeta(request);
+    }
+
     @Override
     public Optional<RequestMetadata> requestMetadata() {
         return Optional.of(this);

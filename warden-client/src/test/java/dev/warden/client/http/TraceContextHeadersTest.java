@@ -24,7 +24,9 @@ class TraceContextHeadersTest {
         ObjectNode params = Json.object().put("name", "lookup");
         params.set("_meta", meta);
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:1/mcp"));
-        new RequestLabels().label(b, new JsonRpcMessage.Request(RequestId.of(1), "tools/call", Optional.of(params),
+        RequestLabels labels = new RequestLabels();
+        labels.traceHeaders(RequestLabels::fromMeta); // a caller that put its own context in _meta
+        labels.label(b, new JsonRpcMessage.Request(RequestId.of(1), "tools/call", Optional.of(params),
                 Map.of()));
         return b.POST(HttpRequest.BodyPublishers.noBody()).build();
     }

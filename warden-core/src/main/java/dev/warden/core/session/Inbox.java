@@ -174,6 +174,15 @@ final class Inbox implements Transport.Listener {
                     LOG.log(System.Logger.Level.WARNING, "the session observer failed at an answer", e);
                 }
             }
+
+            @Override
+            public void closed() {
+                try {
+                    watch.closed();
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "the session observer failed at a close", e);
+                }
+            }
         };
     }
 

@@ -64,6 +64,7 @@ final class IncomingRequests {
     CompletableFuture<Optional<JsonRpcMessage>> handle(JsonRpcMessage.Request request,
             SessionObserver.Incoming watch) {
         if (closed.getAsBoolean()) {
+            watch.closed(); // no answer goes: the session closed, the peer cancelled nothing
             return CompletableFuture.completedFuture(Optional.empty());
         }
         RequestHandler handler = Ping.METHOD.equals(request.method())
@@ -130,6 +131,7 @@ final class IncomingRequests {
     /** The session closed: every handler still running is cancelled. */
     void cancelAll() {
         for (InFlight context : new ArrayList<>(inFlight.values())) {
+            context.watch().closed();
             context.cancel();
         }
     }

@@ -5,7 +5,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.RequestId;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.function.BiConsumer;
+import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -23,7 +23,13 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
     private final RequestId id;
     private final PendingRequests pending;
     /** Told how the request ended before anyone waiting is (a span ends before its caller moves on). */
-    private volatile BiConsumer<JsonNode, Throwable> observer = (result, failure) -> { };
+    private volatile SessionObserver.Ended observer = SessionObserver.Ended.NONE;
+    /**
+     * Taken by the one completion that wins: every completion passes through {@link #complete} or
+     * {@link #completeExceptionally}, so the thread that takes it is the one whose outcome the
+     * future holds, and only it tells the observer (before completing, so waiters see the span ended).
+     */
+    private final AtomicBoolean settled = new AtomicBoolean();
 
     OutgoingRequest(RequestId id, PendingRequests pending) {
         this.id = id;
@@ -34,29 +40,31 @@ public final class OutgoingRequest extends CompletableFuture<JsonNode> {
         return id;
     }
 
-    void observe(BiConsumer<JsonNode, Throwable> ended) {
+    void observe(SessionObserver.Ended ended) {
         this.observer = ended;
     }
 
     @Override
     public boolean complete(JsonNode value) {
-        if (!isDone()) {
-            observed(value, null);
+        if (!settled.compareAndSet(false, true)) {
+            return false;
         }
+        observed(() -> observer.answered(value));
         return super.complete(value);
     }
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
-        if (!isDone()) {
-            observed(null, failure);
+        if (!settled.compareAndSet(false, true)) {
+            return false;
         }
+        observed(() -> observer.failed(failure));
         return super.completeExceptionally(failure);
     }
 
-    private void observed(JsonNode value, Throwable failure) {
+    private static void observed(Runnable tell) {
         try {
-            observer.accept(value, failure);
+            tell.run();
         } catch (RuntimeException e) {
             System.getLogger(Session.class.getName()).log(System.Logger.Level.WARNING,
                     "the session observer failed at an answer", e);

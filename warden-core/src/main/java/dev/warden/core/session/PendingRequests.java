@@ -67,12 +67,14 @@ final class PendingRequests {
         if (options.wantsProgress()) {
             body = Optional.of(Progress.withToken(body, id));
         }
+        // Observed before its timer is armed: a short timeout may fire at once, and must end the span too.
+        JsonRpcMessage.Request request = observed(new JsonRpcMessage.Request(id, method, body, Map.of()), future);
         Pending p = new Pending(future, options, deadlines.now());
         pending.put(id, p);
         p.arm(options.timeout());
         try {
             // Armed first: a peer that reads nothing holds this at most until the request times out.
-            outbox.request(observed(new JsonRpcMessage.Request(id, method, body, Map.of()), future), route, future);
+            outbox.request(request, route, future);
         } catch (TransportClosedException e) {
             pending.remove(id);
             p.disarm();

@@ -3,7 +3,6 @@ package dev.warden.core.session;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.BiConsumer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,7 +23,7 @@ public interface SessionObserver {
 
     /** A request of ours about to be written: the request to write instead, and what hears how it ended. */
     default Outgoing sending(JsonRpcMessage.Request request) {
-        return new Outgoing(request, (result, failure) -> { });
+        return new Outgoing(request, Ended.NONE);
     }
 
     /** A notification of ours about to be written: the notification to write instead. */
@@ -57,17 +56,47 @@ public interface SessionObserver {
          * handled, dropped or ignored; a request the peer cancelled, or whose session closed first).
          */
         void ended(Optional<JsonRpcMessage.Response> answer);
+
+        /**
+         * Once, in place of {@link #ended}: the session closed before the request was answered, so
+         * no answer goes (told apart from the peer's own cancellation). Later calls do nothing.
+         */
+        default void closed() {
+            ended(Optional.empty());
+        }
     }
 
-    /**
-     * The request to write, and what is told how it ended: its result, or the failure it completed
-     * with ({@link dev.warden.core.error.PeerErrorException} for the peer's error, a {@link
-     * dev.warden.core.error.LocalFailure} for no answer); exactly one of the two is non-null.
-     */
-    record Outgoing(JsonRpcMessage.Request request, BiConsumer<JsonNode, Throwable> ended) {
+    /** The request to write, and what is told, once, how it ended. */
+    record Outgoing(JsonRpcMessage.Request request, Ended ended) {
         public Outgoing {
             java.util.Objects.requireNonNull(request, "request");
             java.util.Objects.requireNonNull(ended, "ended");
         }
+    }
+
+    /**
+     * How a request of ours ended, told once, by the thread whose completion won, before anyone
+     * waiting on it moves on.
+     */
+    interface Ended {
+
+        Ended NONE = new Ended() {
+            @Override
+            public void answered(JsonNode result) {
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+            }
+        };
+
+        /** The peer's result. */
+        void answered(JsonNode result);
+
+        /**
+         * The failure it completed with: {@link dev.warden.core.error.PeerErrorException} for the
+         * peer's error, a {@link dev.warden.core.error.LocalFailure} for no answer.
+         */
+        void failed(Throwable failure);
     }
 }

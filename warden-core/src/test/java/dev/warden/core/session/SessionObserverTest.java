@@ -62,7 +62,17 @@ class SessionObserverTest {
         public Outgoing sending(JsonRpcMessage.Request request) {
             JsonRpcMessage.Request stamped = new JsonRpcMessage.Request(request.id(), request.method(),
                     Json.object().put("stamped", true));
-            return new Outgoing(stamped, (result, failure) -> seen.add("answered " + request.method()));
+            return new Outgoing(stamped, new Ended() {
+                @Override
+                public void answered(tools.jackson.databind.JsonNode result) {
+                    seen.add("answered " + request.method());
+                }
+
+                @Override
+                public void failed(Throwable failure) {
+                    seen.add("answered " + request.method());
+                }
+            });
         }
     };
 

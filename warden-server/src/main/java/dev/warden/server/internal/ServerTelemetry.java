@@ -5,7 +5,10 @@ import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.protocol.StatelessRequests;
 import dev.warden.core.session.SessionObserver;
 import dev.warden.core.transport.Transport;
+import dev.warden.core.mcp.Prompts;
+import dev.warden.core.mcp.Tools;
 import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.KnownTargets;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.SessionTelemetry;
 import java.util.Optional;
@@ -26,6 +29,15 @@ public final class ServerTelemetry {
         Channel base = Channel.of(transport);
         return SessionTelemetry.observer(telemetry,
                 message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base), transport);
+    }
+
+    /** The tools and prompts {@code catalog} registered: the only names that name a span or a series. */
+    public static KnownTargets registered(Catalog catalog) {
+        return (method, name) -> switch (method) {
+            case Tools.CALL -> catalog.tools().containsKey(name);
+            case Prompts.GET -> catalog.prompts().containsKey(name);
+            default -> false;
+        };
     }
 
     /** The version a message speaks: its own (stateless versions name it in {@code _meta}), else the session's. */

@@ -55,13 +55,13 @@ public final class WireOutcomes {
         return new Outcome.RpcError(error.code(), code(data.path("code")), ref(data.path("ref")), message);
     }
 
-    public static Outcome failed(Throwable thrown, Sanitizer sanitizer) {
+    public static Outcome failed(Throwable thrown, Sanitizer sanitizer, Policy policy) {
         Throwable cause = thrown instanceof CompletionException c && c.getCause() != null ? c.getCause() : thrown;
         if (!(cause instanceof WardenException warden)) {
             return new Outcome.Unanswered(Outcome.Reason.OTHER);
         }
         return switch (warden) {
-            case PeerErrorException peer -> error(peer.error(), sanitized(peer.error().message(), sanitizer));
+            case PeerErrorException peer -> error(peer.error(), sanitized(peer.error().message(), sanitizer, policy));
             case LocalFailure local -> new Outcome.Unanswered(reason(local));
             case ToolFailure f -> new Outcome.Unanswered(Outcome.Reason.OTHER);
             case ProtocolException e -> new Outcome.Unanswered(Outcome.Reason.OTHER);
@@ -81,8 +81,8 @@ public final class WireOutcomes {
         };
     }
 
-    public static String sanitized(String untrusted, Sanitizer sanitizer) {
-        return sanitizer.sanitize(untrusted, Policy.REDACT).output();
+    public static String sanitized(String untrusted, Sanitizer sanitizer, Policy policy) {
+        return sanitizer.sanitize(untrusted, policy).output();
     }
 
     private static JsonNode textError(JsonNode content) {
