@@ -18,8 +18,8 @@ import org.eclipse.jetty.server.Response;
  * The SERVER span of a POST the endpoint refuses before any session sees its message (401/403,
  * 406/413/415, 429, 503 while draining or full, an unknown session...): without it an operator
  * looking for why a client was refused finds nothing, as no session's telemetry ever ran. Named
- * by the message's method (and tool or prompt, as every server span) when the body was read and
- * parsed as one request or notification, else {@link #UNPARSED}; its parent is the context in the
+ * by the message's method when the body was read and parsed as one request or notification, else
+ * {@link #UNPARSED} (recorded as {@code _OTHER}, as any method outside MCP's); its parent is the context in the
  * message's {@code _meta}, else the POST's W3C headers. It ends with the answer as the client
  * received it (the JSON-RPC code, Warden's code, the ref, the message) and the HTTP status; never
  * the body or a header's value.
@@ -61,7 +61,7 @@ public final class RefusalSpans {
         Context carried = TraceHeaders.of(request).map(h -> telemetry.extractHeaders(h::header, Context.root()))
                 .orElseGet(Context::root);
         McpOperation op = telemetry.startServer(message(request), Channel.http(), carried);
-        op.span().setAttribute(HTTP_RESPONSE_STATUS_CODE, (long) status);
+        op.attribute(HTTP_RESPONSE_STATUS_CODE, (long) status);
         op.end(Outcome.sent(answer));
     }
 
