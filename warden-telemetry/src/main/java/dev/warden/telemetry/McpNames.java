@@ -39,6 +39,8 @@ public final class McpNames {
     public static final AttributeKey<String> NETWORK_PROTOCOL_VERSION = AttributeKey.stringKey("network.protocol.version");
     public static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
     public static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+    /** The HTTP conventions' status, on a POST refused before a session: it tells a 401 from a 503 of one JSON-RPC code. */
+    public static final AttributeKey<Long> HTTP_RESPONSE_STATUS_CODE = AttributeKey.longKey("http.response.status_code");
 
     // ---- Warden's own, where the conventions are silent -----------------------------------------
     /** Warden's symbolic code ({@code VALIDATION_ERROR}, ...), as {@code error.data.code} or the tool error carried it. */

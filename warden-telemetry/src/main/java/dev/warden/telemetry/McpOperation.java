@@ -166,9 +166,6 @@ public final class McpOperation {
      * though its error.type and status code are still recorded.
      */
     private static boolean isServerError(int code) {
-        return code == JsonRpcError.INTERNAL_ERROR || (code >= -32099 && code <= -32000 && code != RESOURCE_NOT_FOUND);
+        return code == JsonRpcError.INTERNAL_ERROR || (code >= -32099 && code <= -32000 && code != JsonRpcError.MCP_RESOURCE_NOT_FOUND);
     }
-
-    /** MCP's "resource not found" (SEP-2164 moves it to -32602, the caller's mistake either way). */
-    private static final int RESOURCE_NOT_FOUND = -32002;
 }

@@ -3,10 +3,10 @@ package dev.warden.http.server.internal.request;
 import dev.warden.core.jsonrpc.Decoded;
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.Outcome;
-import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.context.Context;
 import java.util.Map;
 import java.util.Objects;
@@ -28,12 +28,6 @@ public final class RefusalSpans {
 
     /** The method of a span whose message is unknown (not read, not JSON-RPC, a batch, a response). */
     static final String UNPARSED = "mcp";
-
-    /**
-     * The HTTP conventions' status attribute (not an MCP name, so not in McpNames): the status is
-     * what tells a 401 from a 503 when both carry one JSON-RPC code.
-     */
-    static final AttributeKey<Long> HTTP_RESPONSE_STATUS_CODE = AttributeKey.longKey("http.response.status_code");
 
     /** The request attribute holding the POST's decoded body, once read. */
     private static final String PARSED = RefusalSpans.class.getName() + ".parsed";
@@ -61,7 +55,7 @@ public final class RefusalSpans {
         Context carried = TraceHeaders.of(request).map(h -> telemetry.extractHeaders(h::header, Context.root()))
                 .orElseGet(Context::root);
         McpOperation op = telemetry.startServer(message(request), Channel.http(), carried);
-        op.attribute(HTTP_RESPONSE_STATUS_CODE, (long) status);
+        op.attribute(McpNames.HTTP_RESPONSE_STATUS_CODE, (long) status);
         op.end(Outcome.sent(answer));
     }
 
