@@ -78,7 +78,30 @@ public enum Rule {
     PAGINATION_LOOP("WDN-S009", Severity.HIGH, 835, "A listing's pages never end",
             "Give a nextCursor only when more items follow, never one given before, and never with an empty page."),
     LISTING_CUT("WDN-S010", Severity.NOTE, 770, "A listing is longer than the audit reads",
-            "Audit the rest with a larger --budget, or split the tools across servers: a model chooses poorly among thousands.");
+            "Audit the rest with a larger --budget, or split the tools across servers: a model chooses poorly among thousands."),
+    // What a probe provoked (issue 35), confirmed by a harmless canary: declared after the
+    // listings, so no earlier rule's SARIF ruleIndex moves.
+    COMMAND_INJECTION("WDN-X001", Severity.HIGH, 78, "A probe's shell command ran on the server",
+            "Start programs with an argument array (execFile, ProcessBuilder), never through a shell."),
+    PATH_TRAVERSAL("WDN-X002", Severity.HIGH, 22, "A probe's path reached outside the folder the tool serves",
+            "Resolve the path (and its links), then refuse it unless it stays under the allowed root."),
+    SERVER_SIDE_REQUEST("WDN-X003", Severity.HIGH, 918, "A probe's URL made the server fetch from an address the caller chose",
+            "Fetch only allow-listed hosts; refuse loopback, private and link-local addresses after resolving them."),
+    SQL_INJECTION("WDN-X004", Severity.HIGH, 89, "A probe's value reached SQL as code",
+            "Bind values as parameters; never build SQL by joining strings with arguments."),
+    CROSS_CALLER_ACCESS("WDN-X005", Severity.HIGH, 639, "One caller reaches another caller's record by its identifier",
+            "On every call, check that the caller may see the record the identifier names."),
+    INSTRUCTIONS_IN_CONTENT("WDN-L009", Severity.MEDIUM, 74,
+            "A result, resource or prompt carries instructions aimed at the model",
+            "Pass third-party text to the model as quoted data: strip or mark instructions before returning it."),
+    PERSONAL_DATA("WDN-L010", Severity.LOW, 359, "An answer shows personal data (email, phone, card or national id)",
+            "Return personal data only to callers entitled to it, and only the fields the call needs."),
+    PERSONAL_DATA_ON_STDERR("WDN-L102", Severity.LOW, 532, "The server's stderr shows personal data",
+            "Mask emails, phone numbers, card and national ids before logging them."),
+    LOOKALIKE_NAME("WDN-D007", Severity.MEDIUM, 451, "A server or tool name imitates a well-known one",
+            "Choose a name that cannot be mistaken for a well-known server's or tool's."),
+    LEGACY_TRANSPORT("WDN-H005", Severity.NOTE, 477, "The server speaks only the older HTTP+SSE transport (2024-11-05)",
+            "Serve Streamable HTTP (2025-03-26 and later) at one endpoint; keep the SSE endpoint for old clients only.");
 
     private final String id;
     private final Severity severity;
