@@ -3,7 +3,6 @@ package dev.warden.cli;
 import dev.warden.gateway.auditlog.AuditRecord;
 import dev.warden.gateway.auditlog.AuditQuery;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -53,8 +52,8 @@ final class AuditLogCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         AuditQuery query;
         try {
-            Duration age = since.age();
-            query = AuditQuery.since(Instant.now().minus(age), limit);
+            Instant now = Instant.now();
+            query = AuditQuery.since(since.start(now), limit).until(since.end(now));
             if (tool != null) {
                 query = query.withTool(tool);
             }
@@ -65,7 +64,7 @@ final class AuditLogCommand implements Callable<Integer> {
                 query = query.withOutcome(AuditRecord.Outcome.valueOf(outcome.toUpperCase(Locale.ROOT)));
             }
         } catch (IllegalArgumentException e) {
-            err.println("warden incidents audit-log: --since must be a number followed by s, m, h or d; --outcome one "
+            err.println("warden incidents audit-log: " + SinceOption.usage() + "; --outcome one "
                     + "of " + List.of(AuditRecord.Outcome.values()) + "; --limit at least 1");
             return 2;
         }

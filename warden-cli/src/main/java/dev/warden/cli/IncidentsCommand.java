@@ -7,7 +7,6 @@ import dev.warden.core.incident.IncidentJson;
 import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.detection.Finding;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -156,21 +155,24 @@ final class IncidentsCommand {
 
         @Override
         int run(PrintWriter out, PrintWriter err) {
-            Duration age;
+            Instant now = Instant.now();
+            Instant start;
+            Optional<Instant> end;
             Optional<ErrorCode> filter = Optional.empty();
             try {
-                age = since.age();
+                start = since.start(now);
+                end = since.end(now);
                 if (code != null) {
                     filter = Optional.of(ErrorCode.valueOf(code.toUpperCase(Locale.ROOT)));
                 }
             } catch (IllegalArgumentException e) {
                 err.println("warden incidents list: " + (code != null && !isCode(code)
                         ? "--code must be one of " + List.of(ErrorCode.values())
-                        : "--since must be a number followed by s, m, h or d, e.g. 90m"));
+                        : SinceOption.usage()));
                 return 2;
             }
             try (StoreSource.Opened incidents = source.open(store)) {
-                List<Incident> found = incidents.store().list(Instant.now().minus(age), filter, limit);
+                List<Incident> found = incidents.store().list(start, end, filter, limit);
                 for (Incident incident : found) {
                     out.println(line(incident));
                 }

@@ -47,4 +47,37 @@ class AuditLogCommandTest {
                 first -> assertThat(first).contains("TOOL_ERROR", "tools/call lookup"),
                 second -> assertThat(second).contains("OK", "tools/call lookup"));
     }
+
+    @Test
+    void aPeriodGivenByTimesListsOnlyItsRecords() throws Exception {
+        Instant now = Instant.now();
+        try (FileAuditLog log = FileAuditLog.open(data.resolve("audit"))) {
+            log.record(call("before", now.minusSeconds(7200), AuditRecord.Outcome.OK));
+            log.record(call("inside", now.minusSeconds(1800), AuditRecord.Outcome.OK));
+            log.record(call("after", now.minusSeconds(60), AuditRecord.Outcome.OK));
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = {"incidents", "audit-log", "--data-dir", data.toString(), "--since",
+                now.minusSeconds(3600).toString(), "--until", "10m"};
+        CommandLine line = Warden.commandLine(args);
+        line.setOut(new PrintWriter(out));
+        line.setErr(new PrintWriter(err));
+
+        assertThat(line.execute(args)).as(err.toString()).isZero();
+
+        assertThat(out.toString().lines().toList()).singleElement().asString().contains("tools/call inside");
+    }
+
+    @Test
+    void aPeriodThatIsNeitherAnAgeNorATimeIsRefusedWithTheGrammar() {
+        StringWriter err = new StringWriter();
+        String[] args = {"incidents", "audit-log", "--data-dir", data.toString(), "--until", "yesterday"};
+        CommandLine line = Warden.commandLine(args);
+        line.setOut(new PrintWriter(new StringWriter()));
+        line.setErr(new PrintWriter(err));
+
+        assertThat(line.execute(args)).isEqualTo(2);
+        assertThat(err.toString()).contains("--since and --until are an age", "2026-11-29T10:15:00Z");
+    }
 }

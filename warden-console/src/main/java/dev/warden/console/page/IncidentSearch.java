@@ -1,6 +1,11 @@
 package dev.warden.console.page;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,12 +13,28 @@ import java.util.Optional;
 
 /**
  * What the incident search asks, from the page's query: the ref (which opens that incident),
- * the code, the tool and the caller (parts of their names), the upstream, and how far back.
- * Unknown values fall back to "any" rather than fail: it is a search box. The code is compared by
- * its name with each incident's (no code is made from what a request says).
+ * the code, the tool and the caller (parts of their names), the upstream, and the period: how far
+ * back, or from and to a minute (UTC) when an operator knows when a client failed. Unknown values
+ * fall back to "any" rather than fail: it is a search box; a time that cannot be read is said on the
+ * page ({@link #unreadTimes}). The code is compared by its name with each incident's (no code is
+ * made from what a request says).
  */
 public record IncidentSearch(String ref, String code, String tool, String caller, String upstream,
-        Since since) {
+        Since since, Optional<Instant> from, Optional<Instant> to, List<String> unreadTimes) {
+
+    public IncidentSearch {
+        unreadTimes = List.copyOf(unreadTimes);
+    }
+
+    /** The same search without a time period of its own: a preset only. */
+    public IncidentSearch(String ref, String code, String tool, String caller, String upstream, Since since) {
+        this(ref, code, tool, caller, upstream, since, Optional.empty(), Optional.empty(), List.of());
+    }
+
+    /** Where the period starts: {@code from} when given, else {@code since} back from now. */
+    public Instant start(Instant now) {
+        return from.orElseGet(() -> now.minus(since.age()));
+    }
 
     /** How far back the search looks, as the page offers it. */
     public enum Since {
@@ -50,8 +71,32 @@ public record IncidentSearch(String ref, String code, String tool, String caller
     static final int MAX_FIELD = 200;
 
     public static IncidentSearch of(Map<String, String> query) {
+        List<String> unread = new java.util.ArrayList<>();
+        Optional<Instant> from = minute(query, "from", unread);
+        Optional<Instant> to = minute(query, "to", unread).map(t -> t.plus(1, ChronoUnit.MINUTES)); // to the end of that minute
         return new IncidentSearch(field(query, "ref"), field(query, "code").toUpperCase(Locale.ROOT), field(query, "tool"), field(query, "caller"),
-                field(query, "upstream"), Since.of(query.getOrDefault("since", "")));
+                field(query, "upstream"), Since.of(query.getOrDefault("since", "")), from, to, unread);
+    }
+
+    /** A minute as the page's datetime-local field sends it ({@code 2026-11-29T10:15}), in UTC. */
+    private static Optional<Instant> minute(Map<String, String> query, String name, List<String> unread) {
+        String v = field(query, name);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LocalDateTime.parse(v).truncatedTo(ChronoUnit.MINUTES).toInstant(ZoneOffset.UTC));
+        } catch (DateTimeParseException e) {
+            unread.add(name);
+            return Optional.empty();
+        }
+    }
+
+    /** The value of the page's {@code from} or {@code to} field for a minute, as it was asked. */
+    static String field(Optional<Instant> minute, boolean end) {
+        return minute.map(t -> end ? t.minus(1, ChronoUnit.MINUTES) : t)
+                .map(t -> LocalDateTime.ofInstant(t, ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES).toString())
+                .orElse("");
     }
 
     private static String field(Map<String, String> query, String name) {

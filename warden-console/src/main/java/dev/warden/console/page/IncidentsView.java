@@ -66,7 +66,14 @@ public final class IncidentsView {
         for (IncidentSearch.Since since : IncidentSearch.choices()) {
             m.tag("<option").tag(since == s.since() ? " selected" : "").tag(">").text(since.label()).tag("</option>");
         }
-        m.tag("</select></label><button type=\"submit\" id=\"search\">Search</button></form>");
+        m.tag("</select></label><label>From (UTC)<input type=\"datetime-local\" name=\"from\" id=\"from\" value=\"")
+                .text(IncidentSearch.field(s.from(), false)).tag("\"></label><label>To (UTC)<input type=\"datetime-local\" "
+                        + "name=\"to\" id=\"to\" value=\"").text(IncidentSearch.field(s.to(), true))
+                .tag("\"></label><button type=\"submit\" id=\"search\">Search</button></form>");
+        if (!s.unreadTimes().isEmpty()) {
+            m.tag("<p class=\"empty\" id=\"unread-time\">Not a time: ").text(String.join(" and ", s.unreadTimes()))
+                    .tag(" (a minute such as 2026-11-29T10:15, in UTC); the search used the other fields.</p>");
+        }
     }
 
     /** Warden's reason, else the original's first line that is not blank, else the exception; cut. */

@@ -96,7 +96,7 @@ public final class Routes {
                     "The console was given no incident store.", now));
         }
         IncidentStore store = sources.incidents().get();
-        List<Incident> read = store.list(now.minus(search.since().age()), Optional.empty(), READ);
+        List<Incident> read = store.list(search.start(now), search.to(), Optional.empty(), READ);
         List<Incident> matching = read.stream().filter(search::matches).limit(SHOWN + 1L).toList();
         boolean more = matching.size() > SHOWN;
         // The names are matched here, after the read: a period holding more than READ incidents was

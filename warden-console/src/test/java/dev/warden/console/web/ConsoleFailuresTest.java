@@ -70,7 +70,7 @@ class ConsoleFailuresTest {
         }
 
         @Override
-        public List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
+        public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
             throw new IllegalStateException(SECRET);
         }
 
@@ -128,7 +128,7 @@ class ConsoleFailuresTest {
         }
 
         @Override
-        public List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
+        public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
             entered.countDown();
             try {
                 release.await();

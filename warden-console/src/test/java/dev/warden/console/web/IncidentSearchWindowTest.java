@@ -36,8 +36,9 @@ class IncidentSearchWindowTest {
         }
 
         @Override
-        public List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
+        public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
             return newestFirst.stream().filter(i -> !i.time().isBefore(since))
+                    .filter(i -> until.map(i.time()::isBefore).orElse(true))
                     .filter(i -> code.map(c -> i.code() == c).orElse(true)).limit(limit).toList();
         }
 
@@ -79,5 +80,34 @@ class IncidentSearchWindowTest {
         String page = search(List.of(incident(5, "rare_tool"), incident(9, "busy_tool")), "rare");
 
         assertThat(page).contains("rare_tool").doesNotContain("search-cut");
+    }
+
+    private static String page(List<Incident> newestFirst, Map<String, String> query) {
+        MutableClock clock = new MutableClock(NOW);
+        Routes routes = new Routes(new Sources(List::of, ConsoleFeed.of(clock), Optional.of(new Kept(newestFirst)),
+                Optional.empty(), clock));
+        Answer page = routes.get("/incidents", query);
+        assertThat(page.status()).isEqualTo(200);
+        return new String(page.body(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSearchFromOneMinuteToAnotherListsOnlyThatPeriodsIncidents() {
+        // NOW is 08:00; the period asked is 06:00 to 06:59 inclusive, in UTC.
+        List<Incident> newestFirst = List.of(incident(60, "after_tool"), incident(3600 + 30, "edge_tool"),
+                incident(5400, "inside_tool"), incident(3 * 3600, "before_tool"));
+
+        String page = page(newestFirst, Map.of("from", "2026-11-29T06:00", "to", "2026-11-29T06:59"));
+
+        assertThat(page).contains("inside_tool", "edge_tool").doesNotContain("after_tool", "before_tool");
+        assertThat(page).contains("name=\"from\" id=\"from\" value=\"2026-11-29T06:00\"",
+                "name=\"to\" id=\"to\" value=\"2026-11-29T06:59\"");
+    }
+
+    @Test
+    void aTimeThatCannotBeReadIsSaidAndTheRestOfTheSearchStillRuns() {
+        String page = page(List.of(incident(5, "rare_tool")), Map.of("from", "yesterday<b>", "tool", "rare"));
+
+        assertThat(page).contains("id=\"unread-time\"", "Not a time: from", "rare_tool").doesNotContain("<b>");
     }
 }

@@ -260,8 +260,9 @@ public final class FileIncidentStore implements IncidentStore {
     }
 
     @Override
-    public List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
+    public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
         Objects.requireNonNull(since, "since");
+        Objects.requireNonNull(until, "until");
         List<Incident> out = new ArrayList<>();
         try {
             List<Integer> numbers = files.numbers();
@@ -278,6 +279,9 @@ public final class FileIncidentStore implements IncidentStore {
                     if (incident.time().isBefore(since)) {
                         older = true;
                         continue;
+                    }
+                    if (until.isPresent() && !incident.time().isBefore(until.get())) {
+                        continue; // newer than the period: not counted against the limit
                     }
                     if (code.isEmpty() || code.get() == incident.code()) {
                         out.add(incident);

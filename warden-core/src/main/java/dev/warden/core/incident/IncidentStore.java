@@ -26,7 +26,16 @@ public interface IncidentStore extends IncidentSink, AutoCloseable {
     }
 
     /** Incidents at or after {@code since}, newest first, optionally of one code, at most {@code limit}. */
-    List<Incident> list(Instant since, Optional<ErrorCode> code, int limit);
+    default List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
+        return list(since, Optional.empty(), code, limit);
+    }
+
+    /**
+     * Incidents at or after {@code since} and before {@code until} when given, newest first,
+     * optionally of one code, at most {@code limit}: the newest of that period, so an operator who
+     * knows when a client failed reads that hour, not the newest since.
+     */
+    List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit);
 
     @Override
     void close();

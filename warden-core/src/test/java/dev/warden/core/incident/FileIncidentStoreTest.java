@@ -97,6 +97,23 @@ class FileIncidentStoreTest {
     }
 
     @Test
+    void aBoundedPeriodListsItsNewestWithoutCountingLaterIncidentsAgainstTheLimit() {
+        Instant now = Instant.now();
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(incident(now.minus(Duration.ofHours(5)), ErrorCode.INTERNAL_ERROR, "before the period"));
+            store.record(incident(now.minus(Duration.ofHours(3)), ErrorCode.UPSTREAM_ERROR, "early in the period"));
+            store.record(incident(now.minus(Duration.ofHours(2)), ErrorCode.INTERNAL_ERROR, "late in the period"));
+            for (int i = 0; i < 5; i++) {
+                store.record(incident(now.minus(Duration.ofMinutes(i + 1)), ErrorCode.INTERNAL_ERROR, "after " + i));
+            }
+            List<Incident> period = store.list(now.minus(Duration.ofHours(4)), Optional.of(now.minus(Duration.ofHours(1))),
+                    Optional.empty(), 2);
+            assertThat(period).extracting(i -> i.original().orElseThrow())
+                    .containsExactly("late in the period", "early in the period");
+        }
+    }
+
+    @Test
     void aPartialRecordLeftByACrashIsCutOffAndWritingGoesOn() throws Exception {
         Incident before = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "before the crash");
         try (FileIncidentStore store = FileIncidentStore.open(dir)) {

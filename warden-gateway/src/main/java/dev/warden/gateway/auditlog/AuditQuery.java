@@ -27,6 +27,11 @@ public record AuditQuery(Instant since, Optional<Instant> until, Optional<String
         return new AuditQuery(since, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), limit);
     }
 
+    /** The same query, ending before {@code until} when given. */
+    public AuditQuery until(Optional<Instant> until) {
+        return new AuditQuery(since, until, tool, subject, outcome, limit);
+    }
+
     public AuditQuery withTool(String tool) {
         return new AuditQuery(since, until, Optional.of(tool), subject, outcome, limit);
     }

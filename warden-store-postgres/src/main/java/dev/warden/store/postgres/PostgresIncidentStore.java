@@ -107,20 +107,34 @@ public final class PostgresIncidentStore implements IncidentStore {
     }
 
     @Override
-    public List<Incident> list(Instant since, Optional<ErrorCode> code, int limit) {
-        return list(since, code, Optional.empty(), Optional.empty(), limit);
+    public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
+        return list(since, until, code, Optional.empty(), Optional.empty(), limit);
     }
 
     /** Incidents at or after {@code since}, newest first, optionally of one code, tool and subject. */
     public List<Incident> list(Instant since, Optional<ErrorCode> code, Optional<String> tool,
             Optional<String> subject, int limit) {
+        return list(since, Optional.empty(), code, tool, subject, limit);
+    }
+
+    /**
+     * Incidents at or after {@code since} and before {@code until} when given, newest first,
+     * optionally of one code, tool and subject.
+     */
+    public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code,
+            Optional<String> tool, Optional<String> subject, int limit) {
         Objects.requireNonNull(since, "since");
+        Objects.requireNonNull(until, "until");
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
         StringBuilder sql = new StringBuilder("SELECT record FROM " + TABLE + " WHERE at >= ?");
         List<Object> args = new ArrayList<>();
         args.add(since);
+        until.ifPresent(u -> {
+            sql.append(" AND at < ?");
+            args.add(u);
+        });
         code.ifPresent(c -> {
             sql.append(" AND code = ?");
             args.add(c.name());

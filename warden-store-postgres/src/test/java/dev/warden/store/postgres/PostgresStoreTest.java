@@ -93,6 +93,19 @@ class PostgresStoreTest {
     }
 
     @Test
+    void aBoundedPeriodListsOnlyTheIncidentsBeforeItsEnd() throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Incident inside = incident(now.minusSeconds(7200), "inside the period");
+        Incident after = incident(now.minusSeconds(60), "after the period");
+        try (PostgresStore store = PostgresStore.open(db.settings().withWaitForCommit(true), Clock.systemUTC())) {
+            store.incidents().record(inside);
+            store.incidents().record(after);
+            assertThat(store.incidents().list(now.minusSeconds(10_800), Optional.of(now.minusSeconds(3600)),
+                    Optional.empty(), 10)).extracting(Incident::ref).containsExactly(inside.ref());
+        }
+    }
+
+    @Test
     void anAuditRecordKeepsItsCallersIssuerAndKindBesideTheSubject() throws Exception {
         AuditRecord byKey = audit(Instant.now(), "query", "key:alice").withCaller(Optional.of(new Caller("key:alice",
                 Optional.empty(), "api-key", Set.of(), Map.of(), Caller.Kind.API_KEY, Optional.empty())));
