@@ -2,6 +2,7 @@ package dev.warden.e2e;
 
 import dev.warden.core.json.Json;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,8 +31,12 @@ final class TwinRuns {
     static final String NODE_22 = WrapDifferentialEndToEndTest.NODE_22;
     static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     static final String PYTHON = System.getProperty("warden.python", "python3");
-    /** Jackson and H2 are on this module's test class path: the Java twins run on it. */
-    static final String CLASS_PATH = System.getProperty("java.class.path");
+    /** Jackson and H2 from this module's test class path: all the Java twins need besides the JDK. */
+    static final String CLASS_PATH = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> entry.contains("/tools/jackson/core/") || entry.contains("/jackson-annotations/")
+                    || entry.contains("/h2database/"))
+            .collect(Collectors.joining(File.pathSeparator));
+    private static Path javaClasses;
 
     /** The two callers the authorization twins know, one API key each. */
     static final List<String> KEYS = List.of("twin-key-alice-3f9a71", "twin-key-bob-8c2d44");
@@ -105,7 +113,7 @@ final class TwinRuns {
         return new Audit(language, variant, kind, result, report, work);
     }
 
-    private static List<String> stdioTwin(Language language, Variant variant, Path work) {
+    private static List<String> stdioTwin(Language language, Variant variant, Path work) throws IOException {
         List<String> command = switch (language) {
             case JAVASCRIPT -> new ArrayList<>(List.of(NODE_22, JS_TWINS.resolve("twins-stdio.mjs").toString()));
             case PYTHON -> new ArrayList<>(List.of(PYTHON, TWINS.resolve("python/twins_stdio.py").toString()));
@@ -118,7 +126,7 @@ final class TwinRuns {
         return command;
     }
 
-    private static List<String> httpTwin(Language language, Variant variant, Kind kind) {
+    private static List<String> httpTwin(Language language, Variant variant, Kind kind) throws IOException {
         String mode = kind == Kind.SSE ? "sse" : "notes";
         List<String> command = switch (language) {
             case JAVASCRIPT -> new ArrayList<>(List.of(NODE_22,
@@ -136,8 +144,23 @@ final class TwinRuns {
         return command;
     }
 
-    private static List<String> javaTwin(String file) {
-        return List.of(JAVA, "-cp", CLASS_PATH, TWINS.resolve("java").resolve(file).toString());
+    private static List<String> javaTwin(String file) throws IOException {
+        return List.of(JAVA, "-cp", compiledJavaTwins() + File.pathSeparator + CLASS_PATH, file.replace(".java", ""));
+    }
+
+    /** Compiled once, so that a twin starts in a JVM's time, not javac's, within the audit's timeout. */
+    private static synchronized Path compiledJavaTwins() throws IOException {
+        if (javaClasses == null) {
+            Path classes = Files.createTempDirectory("warden-twins-java");
+            int status = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
+                    CLASS_PATH, TWINS.resolve("java/TwinsStdio.java").toString(),
+                    TWINS.resolve("java/TwinsHttp.java").toString());
+            if (status != 0) {
+                throw new AssertionError("the Java twins do not compile");
+            }
+            javaClasses = classes;
+        }
+        return javaClasses;
     }
 
     private static int port(Process server) throws IOException {
