@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -99,7 +100,7 @@ class AuditTwinsEndToEndTest {
                 }
                 Verdict verdict = TwinJudge.verdict(twinClass, audits.get(twinClass.kind).get(language).get(variant));
                 if (!verdict.passes()) {
-                    failing.add(twinClass.label + " / " + language.label + " " + variant.name().toLowerCase() + ": "
+                    failing.add(twinClass.label + " / " + language.label + " " + variant.name().toLowerCase(Locale.ROOT) + ": "
                             + verdict.label);
                 }
             }

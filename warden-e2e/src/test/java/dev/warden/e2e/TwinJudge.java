@@ -6,6 +6,7 @@ import dev.warden.e2e.TwinRuns.Language;
 import dev.warden.e2e.TwinRuns.Variant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -92,7 +93,7 @@ final class TwinJudge {
         StringBuilder rule = new StringBuilder("| --- |");
         for (Language language : languages) {
             for (Variant variant : Variant.values()) {
-                head.append(' ').append(language.label).append(' ').append(variant.name().toLowerCase()).append(" |");
+                head.append(' ').append(language.label).append(' ').append(variant.name().toLowerCase(Locale.ROOT)).append(" |");
                 rule.append(" --- |");
             }
         }

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -79,15 +79,14 @@ final class TwinRuns {
     }
 
     static Audit audit(Language language, Variant variant, Kind kind) throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("warden-twin-" + language.name().toLowerCase() + "-");
+        Path work = Files.createTempDirectory("warden-twin-" + language.name().toLowerCase(Locale.ROOT) + "-");
         List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "audit", "--format", "json",
                 "--fail-on", "none", "--allow-destructive"));
-        Map<String, String> environment = Map.of();
         Processes.Result result;
         if (kind == Kind.STDIO) {
             command.add("--");
             command.addAll(stdioTwin(language, variant, work));
-            result = Processes.run(command, environment);
+            result = Processes.run(command);
         } else {
             Process server = new ProcessBuilder(httpTwin(language, variant, kind)).directory(work.toFile())
                     .redirectError(work.resolve("twin-stderr.txt").toFile()).start();
@@ -98,7 +97,7 @@ final class TwinRuns {
                         command.addAll(List.of("--header", "Authorization: Bearer " + key));
                     }
                 }
-                result = Processes.run(command, environment);
+                result = Processes.run(command);
             } finally {
                 server.destroy();
                 server.waitFor();
