@@ -315,9 +315,11 @@ final class AuditRun {
                 judge.leaks(a.message(), probe.tool(), probe.description(), caller, hostile);
                 if (probe.kind() == Probe.Kind.VALID) {
                     judge.published(a.message(), caller);
-                    probe.tool().ifPresent(tool -> canaries.baseline(tool, a.message()));
+                    List<String> args = strings(probe.params().path("arguments"));
+                    probe.tool().ifPresent(tool -> canaries.baseline(tool, a.message(), args));
                 } else if (probe.kind() == Probe.Kind.HOSTILE || probe.kind() == Probe.Kind.CANARY) {
-                    judge.verdicts(canaries.answered(probe.tool(), probe.description(), probe.canary(), a.message()));
+                    judge.verdicts(canaries.answered(probe.tool(), probe.description(), probe.canary(), a.message(),
+                            strings(probe.params().path("arguments"))));
                 }
                 judge.shape(probe, a.message());
                 timing(probe, a.took());

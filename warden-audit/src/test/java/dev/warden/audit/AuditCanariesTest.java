@@ -4,6 +4,7 @@ import static dev.warden.audit.ScriptedServer.isError;
 import static dev.warden.audit.ScriptedServer.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warden.audit.report.ReportFormat;
 import dev.warden.core.json.Json;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -80,6 +81,16 @@ class AuditCanariesTest {
             assertThat(f.message()).startsWith("Confirmed by a shell canary: a shell ran the probe's");
             assertThat(f.evidence()).hasValueSatisfying(e -> assertThat(e.category()).isEqualTo("shell-canary"));
         });
+    }
+
+    @Test
+    void the_text_and_markdown_reports_say_what_the_canary_proved() {
+        Report report = audit(one("ping", HOST, host -> text(shell(host))));
+
+        for (ReportFormat format : List.of(ReportFormat.TEXT, ReportFormat.MARKDOWN)) {
+            assertThat(format.render(report)).as(format.name()).contains("WDN-X001", "Confirmed by a shell canary",
+                    "its echo came back assembled").doesNotContain("wdnprobe-");
+        }
     }
 
     @Test
@@ -216,6 +227,23 @@ class AuditCanariesTest {
 
         assertThat(of(bound, Rule.SQL_INJECTION)).isEmpty();
         assertThat(of(always, Rule.SQL_INJECTION)).isEmpty();
+    }
+
+    @Test
+    void an_always_true_condition_that_changes_the_result_where_an_always_false_one_does_not_is_sql_injection() {
+        // Errors swallowed: no signature to read, only what the conditions return.
+        Report report = audit(one("find_user", NAME, name -> text(name.contains("'1'='1") ? "[\"alice\",\"bob\"]"
+                : name.contains("'") && !name.contains("'1'='2") ? "query failed" : "[]")));
+
+        assertThat(of(report, Rule.SQL_INJECTION)).as(report.findings().toString()).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("always-true condition changed the result"));
+    }
+
+    @Test
+    void a_result_that_only_repeats_the_value_is_no_boolean_differential() {
+        Report report = audit(one("find_user", NAME, name -> text("no user named " + name)));
+
+        assertThat(of(report, Rule.SQL_INJECTION)).as(report.findings().toString()).isEmpty();
     }
 
     @Test

@@ -82,7 +82,9 @@ public final class Canaries {
         }
         out.add(new Planted("an SQL canary, a lone quote", "'", new Canary.Sql("lone quote")));
         if (full) {
-            out.add(new Planted("an SQL canary, ' OR '1'='1", "' OR '1'='1", new Canary.Sql("' OR '1'='1")));
+            String pair = runId + "-b" + (++next);
+            out.add(new Planted("an SQL canary, ' OR '1'='1", "' OR '1'='1", new Canary.SqlBoolean(pair, true)));
+            out.add(new Planted("an SQL canary, ' OR '1'='2", "' OR '1'='2", new Canary.SqlBoolean(pair, false)));
             out.add(new Planted("an SQL canary, 1; --", "1; --", new Canary.Sql("1; --")));
         }
         return out;

@@ -69,4 +69,21 @@ public sealed interface Canary {
             return "the " + form + " value broke an SQL statement's syntax: a database error the baseline did not show";
         }
     }
+
+    /**
+     * One of a pair of SQL conditions, always true ({@code ' OR '1'='1}) and always false
+     * ({@code ' OR '1'='2}): confirmed when the false one is answered as the baseline is and the
+     * true one otherwise, what the caller sent taken out of both (a boolean differential).
+     */
+    record SqlBoolean(String pair, boolean truth) implements Canary {
+        public SqlBoolean {
+            Objects.requireNonNull(pair, "pair");
+        }
+
+        @Override
+        public String proves() {
+            return "an always-true condition changed the result and an always-false one left it as the baseline: "
+                    + "the value was read as SQL";
+        }
+    }
 }

@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * Reads what each hostile probe provoked. Confirmed: a shell canary's token back assembled (in the
  * answer or on stderr), {@code /etc/passwd}'s first line, an OS file error naming a path the server
  * resolved outside the folder it says it serves, the loopback listener seeing a URL canary's
- * request, a database syntax error for an SQL value. Weaker: a shell's own error text for any
+ * request, a database syntax error for an SQL value or an always-true condition that changes the
+ * result where an always-false one does not. Weaker: a shell's own error text for any
  * hostile value, reported only where no canary confirmed the same for the tool. Every signature
  * counts only if the tool's baseline answer lacks it.
  */
@@ -32,6 +33,10 @@ public final class CanaryJudge implements AutoCloseable {
     private final Set<String> baselineSignatures = new HashSet<>();
     private final List<String> baselineBases = new ArrayList<>();
     private boolean baselinePasswd;
+    /** The baseline's answer, what the caller sent taken out, for the boolean differential. */
+    private Optional<String> baselineAnswer = Optional.empty();
+    private String pendingPair = "";
+    private Optional<String> pendingTrue = Optional.empty();
     private final List<Sent> sent = new ArrayList<>();
     private final Map<String, Verdict> weak = new LinkedHashMap<>();
     private final Set<String> confirmed = new HashSet<>();
@@ -41,8 +46,10 @@ public final class CanaryJudge implements AutoCloseable {
     }
 
     /** The answer to a tool's valid call: the signatures it already shows and the folders it names. */
-    public void baseline(String tool, JsonNode message) {
+    public void baseline(String tool, JsonNode message, List<String> sent) {
         baselineTool = tool;
+        baselineAnswer = Differential.successful(message) ? Optional.of(Differential.normalized(message, sent))
+                : Optional.empty();
         baselineSignatures.clear();
         baselineBases.clear();
         baselinePasswd = false;
@@ -74,10 +81,14 @@ public final class CanaryJudge implements AutoCloseable {
     }
 
     /** The verdicts on one hostile probe's answer (confirmed ones; weaker ones are kept for {@link #finish}). */
-    public List<Verdict> answered(Optional<String> tool, String probe, Optional<Canary> canary, JsonNode message) {
+    public List<Verdict> answered(Optional<String> tool, String probe, Optional<Canary> canary, JsonNode message,
+                                  List<String> sent) {
         boolean sameTool = tool.orElse("").equals(baselineTool);
         Set<String> before = sameTool ? baselineSignatures : Set.of();
         List<Verdict> out = new ArrayList<>();
+        if (canary.isPresent() && canary.get() instanceof Canary.SqlBoolean b) {
+            differential(b, sameTool, message, sent, tool, probe).ifPresent(out::add);
+        }
         for (Text t : Texts.of(message)) {
             canary.flatMap(c -> confirm(c, t, sameTool, before, tool, probe)).ifPresent(out::add);
             Signatures.first(Signatures.SHELL, t.lower(), before)
@@ -101,7 +112,29 @@ public final class CanaryJudge implements AutoCloseable {
                             "Confirmed by an SQL canary: " + sql.proves() + " (" + s.name() + ")", "sql-error", s.name()));
             case Canary.Traversal traversal -> traversal(traversal, t, sameTool, tool, probe);
             case Canary.Url url -> Optional.empty(); // the listener's word, read at the end
+            case Canary.SqlBoolean b -> Optional.empty(); // judged on the whole answer, see differential
         };
+    }
+
+    /**
+     * The boolean differential: the always-true answer is kept; the always-false one must read as
+     * the baseline (what the caller sent taken out), and the true one otherwise and successful.
+     */
+    private Optional<Verdict> differential(Canary.SqlBoolean canary, boolean sameTool, JsonNode message,
+                                           List<String> sent, Optional<String> tool, String probe) {
+        String answer = Differential.normalized(message, sent);
+        if (canary.truth()) {
+            pendingPair = canary.pair();
+            pendingTrue = Differential.successful(message) ? Optional.of(answer) : Optional.empty();
+            return Optional.empty();
+        }
+        boolean confirmed = sameTool && canary.pair().equals(pendingPair) && pendingTrue.isPresent()
+                && baselineAnswer.isPresent() && answer.equals(baselineAnswer.get())
+                && !pendingTrue.get().equals(answer);
+        pendingTrue = Optional.empty();
+        return confirmed ? Optional.of(new Verdict(Verdict.Kind.SQL_INJECTION, tool, probe, "/result",
+                "Confirmed by an SQL canary: " + canary.proves(), "sql-differential", canary.pair()))
+                : Optional.empty();
     }
 
     private Optional<Verdict> traversal(Canary.Traversal canary, Text t, boolean sameTool, Optional<String> tool,
