@@ -2,6 +2,8 @@
 module dev.warden.audit {
     requires transitive dev.warden.client;
     requires transitive java.net.http;
+    // the loopback listener the URL canaries point at (com.sun.net.httpserver, in every JDK)
+    requires jdk.httpserver;
 
     exports dev.warden.audit;
     exports dev.warden.audit.definitions;

@@ -1,5 +1,7 @@
 package dev.warden.audit;
 
+import dev.warden.audit.canary.CanaryJudge;
+import dev.warden.audit.canary.LoopbackListener;
 import dev.warden.audit.internal.LeakScan;
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
@@ -44,6 +46,10 @@ final class AuditRun {
     private final FindingSet findings = new FindingSet();
     private final Judge judge = new Judge(new LeakScan(Sanitizer.ofDefaults()), findings);
     private final ProbeGenerator generator;
+    /** What each hostile probe provoked; its loopback listener is the URL canaries' target. */
+    private final CanaryJudge canaries;
+    /** Evidence fingerprints are keyed with it (HMAC), drawn for this run and never written. */
+    private final FingerprintKey key = FingerprintKey.random();
     private final List<String> skipped = new ArrayList<>();
     /** Every string value sent, for reading stderr: the server may log what it was given. */
     private final List<String> sent = new ArrayList<>();
@@ -79,12 +85,19 @@ final class AuditRun {
         this.marker = MARKER_PREFIX + HexFormat.of().formatHex(random);
         this.pacer = new Pacer(audit.budget(), audit.rate(), audit.clock(), d -> audit.sleeper().sleep(d));
         this.line = new Line(pacer, audit.clock(), audit.callTimeout(), audit.maxCallTime());
-        this.generator = new ProbeGenerator(marker);
+        LoopbackListener listener = new LoopbackListener();
+        this.canaries = new CanaryJudge(listener);
+        // A dry run binds no port: its plan shows the URL canaries with port 0.
+        this.generator = audit.dryRun() ? new ProbeGenerator(marker) : new ProbeGenerator(marker, listener::url);
     }
 
     Report run() {
+        return key.during(this::keyedRun);
+    }
+
+    private Report keyedRun() {
         Instant started = audit.clock().instant();
-        try (line) {
+        try (line; canaries) {
             connect();
             runChecks();
             if (audit.dryRun()) {
@@ -117,7 +130,7 @@ final class AuditRun {
 
     /** The calls a run would make, in words, without making any (the server is connected and listed). */
     List<String> planOnly() {
-        try (line) {
+        try (line; canaries) {
             connect();
             List<String> lines = new ArrayList<>(planLines());
             lines.addAll(sideProbePlan());
@@ -278,6 +291,7 @@ final class AuditRun {
         List<String> hostile = probe.kind() != Probe.Kind.HOSTILE ? List.of()
                 : strings(probe.params().path("arguments")).stream().filter(s -> s.contains(marker)).toList();
         remember(probe.params());
+        canaries.sent(probe.tool(), probe.description(), probe.canary());
         Line.Outcome outcome = line.call(probe);
         if (!(outcome instanceof Line.Outcome.OverBudget) && "tools/call".equals(probe.method())) {
             probe.tool().ifPresent(probed::add);
@@ -301,6 +315,11 @@ final class AuditRun {
                 judge.leaks(a.message(), probe.tool(), probe.description(), caller, hostile);
                 if (probe.kind() == Probe.Kind.VALID) {
                     judge.published(a.message(), caller);
+                    List<String> args = strings(probe.params().path("arguments"));
+                    probe.tool().ifPresent(tool -> canaries.baseline(tool, a.message(), args));
+                } else if (probe.kind() == Probe.Kind.HOSTILE || probe.kind() == Probe.Kind.CANARY) {
+                    judge.verdicts(canaries.answered(probe.tool(), probe.description(), probe.canary(), a.message(),
+                            strings(probe.params().path("arguments"))));
                 }
                 judge.shape(probe, a.message());
                 timing(probe, a.took());
@@ -369,6 +388,7 @@ final class AuditRun {
 
     private void readStderr() {
         List<String> lines = line.stderr();
+        judge.verdicts(canaries.finish(lines));
         if (!lines.isEmpty()) {
             CallerInput caller = CallerInput.ofStrings(sent.stream().limit(60).toList())
                     .and(List.of(marker));

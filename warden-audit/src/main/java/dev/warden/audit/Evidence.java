@@ -1,18 +1,15 @@
 package dev.warden.audit;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
  * What a report says about a leaked value: its category and a fingerprint, never the value (the
- * report must not become the leak). The same value always has the same fingerprint, so two reports
- * can be compared and a fix confirmed.
+ * report must not become the leak). Within one run the same value has the same fingerprint, so two
+ * findings can be matched; the fingerprint is keyed with a random key drawn for the run and never
+ * written down (see {@link FingerprintKey}), so a guessed value cannot be confirmed from a report.
  *
  * @param category    what the value is ({@code stack-trace}, {@code path}, {@code secret}, …)
- * @param fingerprint the first 12 hex digits of the value's SHA-256
+ * @param fingerprint the first 12 hex digits of the value's HMAC-SHA256 under the run's key
  * @param length      how long the value was, in characters
  */
 public record Evidence(String category, String fingerprint, int length) {
@@ -27,13 +24,8 @@ public record Evidence(String category, String fingerprint, int length) {
         }
     }
 
-    /** The evidence of {@code value}: its fingerprint, computed here, and its length. */
+    /** The evidence of {@code value}: its fingerprint under the current run's key, and its length. */
     public static Evidence of(String category, String value) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-            return new Evidence(category, HexFormat.of().formatHex(digest).substring(0, 12), value.length());
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
+        return new Evidence(category, FingerprintKey.current().fingerprint(value), value.length());
     }
 }

@@ -1,5 +1,6 @@
 package dev.warden.audit;
 
+import dev.warden.audit.canary.Verdict;
 import dev.warden.audit.internal.LeakScan;
 import dev.warden.audit.internal.Probe;
 import dev.warden.core.json.Json;
@@ -45,6 +46,20 @@ final class Judge {
             findings.add(Rule.REFLECTED_INPUT, tool, probe, r.location(),
                     "The error repeats a hostile value the caller sent, verbatim",
                     Evidence.of("reflected-input", r.value()));
+        }
+    }
+
+    /** What the canaries proved (see {@link dev.warden.audit.canary.CanaryJudge}), each a high finding. */
+    void verdicts(List<Verdict> verdicts) {
+        for (Verdict v : verdicts) {
+            Rule rule = switch (v.kind()) {
+                case COMMAND_INJECTION -> Rule.COMMAND_INJECTION;
+                case PATH_TRAVERSAL -> Rule.PATH_TRAVERSAL;
+                case SERVER_SIDE_REQUEST -> Rule.SERVER_SIDE_REQUEST;
+                case SQL_INJECTION -> Rule.SQL_INJECTION;
+            };
+            findings.add(rule, v.tool(), v.probe(), v.location(), v.message(),
+                    Evidence.of(v.evidenceCategory(), v.evidenceValue()));
         }
     }
 

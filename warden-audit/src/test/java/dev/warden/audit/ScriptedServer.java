@@ -60,6 +60,12 @@ final class ScriptedServer {
         return this;
     }
 
+    /** Gives an added tool a description (the folder it says it serves, say). */
+    ScriptedServer describe(String name, String description) {
+        tools.get(name).definition().put("description", description);
+        return this;
+    }
+
     /**
      * A tool that may report progress while it works: its behaviour gets the arguments and a
      * {@code progress} to run, which sends {@code notifications/progress} for the call's token.

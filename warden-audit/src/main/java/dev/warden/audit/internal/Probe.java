@@ -1,5 +1,6 @@
 package dev.warden.audit.internal;
 
+import dev.warden.audit.canary.Canary;
 import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,8 +13,11 @@ import tools.jackson.databind.node.ObjectNode;
  * @param tool        the tool, resource or prompt it concerns; empty for the server as a whole
  * @param description the probe in words, for the report (never a secret: built from names and kinds only)
  * @param params      the request's params
+ * @param canary      what the answer can prove (a shell's echo, a traversal's file, a URL's fetch, a
+ *                    database's syntax error), for the hostile values that carry one
  */
-public record Probe(Kind kind, String method, Optional<String> tool, String description, ObjectNode params) {
+public record Probe(Kind kind, String method, Optional<String> tool, String description, ObjectNode params,
+                    Optional<Canary> canary) {
 
     public enum Kind {
         /** A well-formed call: the baseline a long input's time is compared with. */
@@ -22,6 +26,8 @@ public record Probe(Kind kind, String method, Optional<String> tool, String desc
         BAD_ARGUMENTS,
         /** Well-typed arguments holding hostile values (traversal, SQL, shell, format, control characters). */
         HOSTILE,
+        /** A canary beside the marked hostile values (no marker: a shell's echo, a path, a URL, an SQL value). */
+        CANARY,
         /** A string over its maxLength, or 64 KiB long: timed against the baseline. */
         LONG_STRING,
         /** A tool that does not exist: a protocol error is expected. */
@@ -36,6 +42,11 @@ public record Probe(Kind kind, String method, Optional<String> tool, String desc
         Objects.requireNonNull(tool, "tool");
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(canary, "canary");
+    }
+
+    public Probe(Kind kind, String method, Optional<String> tool, String description, ObjectNode params) {
+        this(kind, method, tool, description, params, Optional.empty());
     }
 
     /** The plan's line for this probe: {@code tools/call read_file: required property 'path' missing}. */
@@ -45,6 +56,6 @@ public record Probe(Kind kind, String method, Optional<String> tool, String desc
 
     /** Whether a tool failure is what this probe expects (its tool exists and the arguments are wrong). */
     public boolean expectsToolFailure() {
-        return kind == Kind.BAD_ARGUMENTS || kind == Kind.HOSTILE || kind == Kind.LONG_STRING;
+        return kind == Kind.BAD_ARGUMENTS || kind == Kind.HOSTILE || kind == Kind.CANARY || kind == Kind.LONG_STRING;
     }
 }

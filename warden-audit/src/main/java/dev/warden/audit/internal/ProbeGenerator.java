@@ -1,10 +1,13 @@
 package dev.warden.audit.internal;
 
+import dev.warden.audit.canary.Canaries;
+import dev.warden.audit.canary.Canary;
 import dev.warden.core.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,8 +33,16 @@ public final class ProbeGenerator {
     /** The 64 KiB value, made once: every tool's probe holds this one instance, not a copy of its own. */
     private String longest;
 
+    private final Canaries canaries;
+
     public ProbeGenerator(String marker) {
+        this(marker, token -> "http://127.0.0.1:0/" + token);
+    }
+
+    /** {@code urls}: the loopback URL whose request proves a URL canary's token was fetched. */
+    public ProbeGenerator(String marker, Function<String, String> urls) {
         this.marker = marker;
+        this.canaries = new Canaries(marker, urls);
     }
 
     /** Every probe of one tool, the baseline (valid arguments) first. */
@@ -51,6 +62,7 @@ public final class ProbeGenerator {
         }
         int probed = 0;
         int hostile = 0;
+        List<String> bases = Canaries.bases(tool);
         boolean longDone = false;
         for (Map.Entry<String, JsonNode> entry : schema.path("properties").properties()) {
             if (probed++ >= MAX_PROPERTIES) {
@@ -86,10 +98,19 @@ public final class ProbeGenerator {
                             Json.tree(longest()), "property '" + property + "' 64 KiB long"));
                 }
                 if (hostile++ < MAX_HOSTILE_PROPERTIES) {
-                    for (Hostile.Value value : Hostile.strings(marker)) {
+                    for (Hostile.Value value : Hostile.strings(marker, canaries, bases)) {
                         probes.add(with(Probe.Kind.HOSTILE, name, valid, property, Json.tree(value.text()),
-                                "property '" + property + "' holding " + value.what()));
+                                "property '" + property + "' holding " + value.what(), value.canary()));
                     }
+                    for (Canaries.Planted c : canaries.forProperty(bases, hostile == 1)) {
+                        probes.add(with(Probe.Kind.CANARY, name, valid, property, Json.tree(c.text()),
+                                "property '" + property + "' holding " + c.what(), Optional.of(c.canary())));
+                    }
+                }
+                if (Canaries.urlShaped(property, p)) {
+                    Canaries.Planted url = canaries.url();
+                    probes.add(with(Probe.Kind.CANARY, name, valid, property, Json.tree(url.text()),
+                            "property '" + property + "' holding " + url.what(), Optional.of(url.canary())));
                 }
             }
         }
@@ -153,9 +174,17 @@ public final class ProbeGenerator {
 
     private Probe with(Probe.Kind kind, String tool, ObjectNode valid, String property, JsonNode value,
                        String description) {
+        return with(kind, tool, valid, property, value, description, Optional.empty());
+    }
+
+    private Probe with(Probe.Kind kind, String tool, ObjectNode valid, String property, JsonNode value,
+                       String description, Optional<Canary> canary) {
         ObjectNode args = valid.deepCopy();
         args.set(property, value);
-        return call(kind, tool, description, args);
+        ObjectNode params = Json.object();
+        params.put("name", tool);
+        params.set("arguments", args);
+        return new Probe(kind, "tools/call", Optional.of(tool), description, params, canary);
     }
 
     private JsonNode value(JsonNode schema, int depth) {

@@ -103,7 +103,7 @@ final class HtmlReport {
             out.append("</ul>\n");
         }
         out.append("<p id=\"formula\"><sup>1</sup> Grade: ").append(html(Grade.FORMULA)).append(".</p>\n")
-                .append("<p>Evidence is shown as category and fingerprint (the first 12 hex digits of the value's SHA-256), never as the value.</p>\n")
+                .append("<p>Evidence is shown as category and fingerprint (the first 12 hex digits of the value's HMAC-SHA256 under a key drawn for this run and never written: it matches findings within this report, and confirms no guess), never as the value.</p>\n")
                 .append("<p>warden audit ").append(html(SarifReport.version())).append("</p>\n</footer>\n");
     }
 }
