@@ -79,6 +79,7 @@ final class Line implements AutoCloseable {
     private volatile Optional<ProcessTransport> process = Optional.empty();
     private McpClient client;
     private TransportUsed transport = TransportUsed.STDIO;
+    private String refusal = "the transport would not send it";
 
     Line(Pacer pacer, Clock clock, Duration callTimeout, Duration maxCallTime) {
         this.pacer = pacer;
@@ -307,14 +308,23 @@ final class Line implements AutoCloseable {
         return pacer.take();
     }
 
-    /** Writes a frame as it is; false when the transport refused it or is closed. */
+    /** Writes a frame as it is; false when the transport refused it or is closed ({@link #refusal()} says which). */
     boolean sendRaw(String frame) {
         try {
             tap.sendRaw(frame);
             return true;
         } catch (RuntimeException e) {
+            // Over HTTP+SSE a POST the server refuses (a 400 for a frame it cannot read) is its answer
+            // to that frame; the transport's message is its own words (the status), never the server's text.
+            refusal = transport == TransportUsed.HTTP_SSE && e instanceof dev.warden.core.transport.TransportClosedException
+                    && e.getMessage() != null ? e.getMessage() : "the transport would not send it";
             return false;
         }
+    }
+
+    /** Why the last raw frame was not sent. */
+    String refusal() {
+        return refusal;
     }
 
     boolean stopped() {

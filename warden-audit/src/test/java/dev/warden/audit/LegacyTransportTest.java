@@ -36,6 +36,8 @@ class LegacyTransportTest {
             assertThat(report.coverage().probed()).isEqualTo(2);
             assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.LEGACY_TRANSPORT).hasSize(1);
             assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.UNANSWERED);
+            assertThat(report.skipped()).anyMatch(s -> s.startsWith("malformed JSON-RPC: a parse error")
+                    && s.endsWith("the server answered HTTP 400 to a message"));
             assertThat(ReportFormat.TEXT.render(report)).contains("transport: HTTP+SSE (2024-11-05)");
             assertThat(ReportFormat.JSON.render(report)).contains("\"transport\" : \"http+sse\"");
             assertThat(ReportFormat.SARIF.render(report)).contains("http+sse");
