@@ -55,6 +55,38 @@ class CrossCallersTest {
     }
 
     @Test
+    void twoAccountsLoggedInThroughTheLoginToolAreCrossedToo() throws IOException {
+        try (NotesHttpServer server = new NotesHttpServer(true, false)) {
+            Report report = Audit.custom().target(Target.http(server.mcp(), Map.of())).rate(10_000)
+                    .callTimeout(Duration.ofSeconds(5))
+                    .callers(new Caller(Map.of(), Optional.of(new Caller.Account("alice", "pw-alice-1"))),
+                            new Caller(Map.of(), Optional.of(new Caller.Account("bob", "pw-bob-2"))))
+                    .build().run();
+
+            assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.CROSS_CALLER_ACCESS)
+                    .extracting(f -> f.tool().orElse("")).containsExactly("get_note");
+            for (ReportFormat format : ReportFormat.values()) {
+                assertThat(format.render(report)).doesNotContain("pw-alice-1").doesNotContain("pw-bob-2")
+                        .doesNotContain(NotesHttpServer.ALICE).doesNotContain(NotesHttpServer.BOB);
+            }
+        }
+    }
+
+    @Test
+    void loggedInCallersOfASafeServerCrossNothing() throws IOException {
+        try (NotesHttpServer server = new NotesHttpServer(false, false)) {
+            Report report = Audit.custom().target(Target.http(server.mcp(), Map.of())).rate(10_000)
+                    .callTimeout(Duration.ofSeconds(5))
+                    .callers(new Caller(Map.of(), Optional.of(new Caller.Account("alice", "pw-alice-1"))),
+                            new Caller(Map.of(), Optional.of(new Caller.Account("bob", "pw-bob-2"))))
+                    .build().run();
+
+            assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.CROSS_CALLER_ACCESS);
+            assertThat(report.skipped()).noneMatch(s -> s.startsWith("authorization:"));
+        }
+    }
+
+    @Test
     void withOneCallerNothingIsCrossed() throws IOException {
         try (NotesHttpServer server = new NotesHttpServer(true, false)) {
             Report report = audit(server, false);

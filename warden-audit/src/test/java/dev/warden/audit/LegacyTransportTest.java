@@ -33,7 +33,7 @@ class LegacyTransportTest {
 
             assertThat(report.transport()).isEqualTo(TransportUsed.HTTP_SSE);
             assertThat(report.server()).map(Report.ServerInfo::name).contains("notes");
-            assertThat(report.coverage().probed()).isEqualTo(2);
+            assertThat(report.coverage().probed()).isEqualTo(3);
             assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.LEGACY_TRANSPORT).hasSize(1);
             assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.UNANSWERED);
             assertThat(report.skipped()).anyMatch(s -> s.startsWith("malformed JSON-RPC: a parse error")
@@ -52,7 +52,7 @@ class LegacyTransportTest {
             Report report = audit(server.mcp().resolve("/sse"), Map.of());
 
             assertThat(report.transport()).isEqualTo(TransportUsed.HTTP_SSE);
-            assertThat(report.coverage().probed()).isEqualTo(2);
+            assertThat(report.coverage().probed()).isEqualTo(3);
         }
     }
 

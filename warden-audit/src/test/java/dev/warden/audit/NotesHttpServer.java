@@ -19,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A small notes server over HTTP, written for the audit's tests with the JDK's HttpServer: two API
- * keys ({@code X-API-Key}), each its caller's notes, a note both see, {@code list_notes} and
- * {@code get_note}. {@code vulnerable} serves any note to any key; safe serves a caller its own and
+ * keys ({@code X-API-Key}, or the {@code token} argument {@code login} gives for an account), each
+ * its caller's notes, a note both see, {@code list_notes} and {@code get_note}. {@code vulnerable} serves any note to any key; safe serves a caller its own and
  * the shared one only. It speaks Streamable HTTP at {@code /mcp} (JSON answers), or, {@code legacy},
  * only the 2024-11-05 HTTP+SSE transport at {@code /sse} (its {@code /mcp} is a 404).
  */
@@ -64,10 +64,7 @@ final class NotesHttpServer implements AutoCloseable {
     private void serve(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         String key = Optional.ofNullable(exchange.getRequestHeaders().getFirst("X-API-Key")).orElse("");
-        if (!legacy && !key.equals(ALICE) && !key.equals(BOB)) {
-            exchange.sendResponseHeaders(401, -1);
-            exchange.close();
-        } else if (!legacy && path.equals("/mcp") && exchange.getRequestMethod().equals("POST")) {
+        if (!legacy && path.equals("/mcp") && exchange.getRequestMethod().equals("POST")) {
             JsonNode request = Json.mapper().readTree(exchange.getRequestBody().readAllBytes());
             Optional<ObjectNode> answer = answer(request, key);
             if (answer.isEmpty()) {
@@ -126,11 +123,18 @@ final class NotesHttpServer implements AutoCloseable {
             }
             case "tools/list" -> {
                 ArrayNode tools = result.putArray("tools");
-                tools.addObject().put("name", "list_notes").put("description", "Lists your notes.")
+                ObjectNode login = tools.addObject().put("name", "login").put("description", "Logs in; gives a token.")
                         .putObject("inputSchema").put("type", "object");
+                login.putObject("properties").putObject("username").put("type", "string");
+                ((ObjectNode) login.get("properties")).putObject("password").put("type", "string");
+                login.putArray("required").add("username").add("password");
+                ObjectNode list = tools.addObject().put("name", "list_notes").put("description", "Lists your notes.")
+                        .putObject("inputSchema").put("type", "object");
+                list.putObject("properties").putObject("token").put("type", "string");
                 ObjectNode get = tools.addObject().put("name", "get_note").put("description", "Reads one note.");
                 ObjectNode schema = get.putObject("inputSchema").put("type", "object");
                 schema.putObject("properties").putObject("note_id").put("type", "string");
+                ((ObjectNode) schema.get("properties")).putObject("token").put("type", "string");
                 schema.putArray("required").add("note_id");
             }
             case "tools/call" -> call(request.path("params"), key, result);
@@ -144,8 +148,22 @@ final class NotesHttpServer implements AutoCloseable {
         return Optional.of(answer);
     }
 
-    private void call(JsonNode params, String key, ObjectNode result) {
+    static final Map<String, String> ACCOUNTS = Map.of("alice", "pw-alice-1", "bob", "pw-bob-2");
+
+    private void call(JsonNode params, String header, ObjectNode result) {
         String tool = params.path("name").asString("");
+        String key = header.isEmpty() ? params.path("arguments").path("token").asString("") : header;
+        if (tool.equals("login")) {
+            String user = params.path("arguments").path("username").asString("");
+            if (!params.path("arguments").path("password").asString("").equals(ACCOUNTS.get(user))) {
+                result.put("isError", true);
+                result.putArray("content").addObject().put("type", "text").put("text", "UNAUTHENTICATED: wrong account or password");
+            } else {
+                result.putArray("content").addObject().put("type", "text")
+                        .put("text", Json.object().put("token", user.equals("alice") ? ALICE : BOB).toString());
+            }
+            return;
+        }
         if (tool.equals("list_notes")) {
             ArrayNode notes = Json.mapper().createArrayNode();
             for (String id : List.of("n-1", "n-101", "n-102", "n-201")) {
