@@ -108,6 +108,11 @@ public final class Audit {
         return List.copyOf(settings.checks);
     }
 
+    /** The two callers whose records the authorization probes cross, or none. */
+    public List<Caller> callers() {
+        return settings.callers;
+    }
+
     public static final class Builder {
         private Target target;
         private boolean allowDestructive;
@@ -120,6 +125,7 @@ public final class Audit {
         private Clock clock = Clock.systemUTC();
         private Sleeper sleeper = Sleeper.ofThread();
         private final List<AuditCheck> checks = new ArrayList<>();
+        private List<Caller> callers = List.of();
 
         private Builder() {
         }
@@ -205,6 +211,16 @@ public final class Audit {
             return this;
         }
 
+        /**
+         * Two callers the server tells apart (two API keys or tokens, or two accounts for its login
+         * tool): each reads its own records through tools that need no argument, then asks for the
+         * other's by identifier ({@link Rule#CROSS_CALLER_ACCESS}).
+         */
+        public Builder callers(Caller first, Caller second) {
+            this.callers = List.of(Objects.requireNonNull(first, "first"), Objects.requireNonNull(second, "second"));
+            return this;
+        }
+
         public Audit build() {
             if (target == null) {
                 throw new IllegalStateException("an audit needs a target: Target.stdio(command) or Target.http(url, headers)");
@@ -225,6 +241,7 @@ public final class Audit {
             copy.clock = clock;
             copy.sleeper = sleeper;
             copy.checks.addAll(checks);
+            copy.callers = callers;
             return new Audit(copy);
         }
     }

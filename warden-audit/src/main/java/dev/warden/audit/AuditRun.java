@@ -113,10 +113,13 @@ final class AuditRun {
                 if (!halted && !side.cancellation(callable)) {
                     restartOrHalt("the cancellation probe");
                 }
-                if (!halted && audit.target() instanceof Target.Http http) {
+                if (!halted && audit.target() instanceof Target.Http http && line.transport() == TransportUsed.STREAMABLE_HTTP) {
                     halted = !new HttpFrames(line, judge, marker, audit.callTimeout(), skipped).run(http);
                 } else if (!halted && !side.rawFrames()) {
                     restartOrHalt("the malformed JSON-RPC frames");
+                }
+                if (!halted && audit.callers().size() == 2) {
+                    new CrossCallers(audit, pacer, findings, skipped, generator).run(callable);
                 }
                 if (halted && pacer.used() >= pacer.budget()) {
                     skipped.add("budget: stopped after " + pacer.used() + " requests (budget " + pacer.budget() + ")");
@@ -124,8 +127,8 @@ final class AuditRun {
             }
             readStderr();
         }
-        return new Report(audit.target().describe(), listing.server, findings.all(), pacer.used(), skipped,
-                coverage(), started, Duration.between(started, audit.clock().instant()));
+        return new Report(audit.target().describe(), line.transport(), listing.server, findings.all(), pacer.used(),
+                skipped, coverage(), started, Duration.between(started, audit.clock().instant()));
     }
 
     /** The calls a run would make, in words, without making any (the server is connected and listed). */
@@ -198,6 +201,8 @@ final class AuditRun {
         McpClient client;
         try {
             client = line.connect(audit.target());
+        } catch (AuditException e) {
+            throw e; // it says the likely cause already
         } catch (dev.warden.core.error.AuthorizationFailedException e) {
             // Its message is the client's own (the step that failed, never a token or the server's text).
             throw new AuditException("The server at " + audit.target().describe() + " refused the audit: "
@@ -205,6 +210,11 @@ final class AuditRun {
         } catch (RuntimeException e) {
             throw new AuditException("Could not connect to " + audit.target().describe() + " ("
                     + e.getClass().getSimpleName() + ")", e);
+        }
+        if (line.transport() == TransportUsed.HTTP_SSE) {
+            findings.add(Rule.LEGACY_TRANSPORT, Optional.empty(), "POST initialize (Streamable HTTP), then GET for "
+                    + "an event stream (HTTP+SSE)", "transport", "The Streamable HTTP POST was refused (404 or 405); "
+                    + "the server answered over the older HTTP+SSE transport, which the audit used");
         }
         listing.server = Optional.of(new Report.ServerInfo(client.serverInfo().name(), client.serverInfo().version()));
         listing.instructions = client.instructions();
@@ -272,7 +282,7 @@ final class AuditRun {
         }
         callable.stream().filter(ToolNames::slow).findFirst().ifPresent(tool -> lines.add("tools/call "
                 + tool.path("name").asString("") + ": a long call, cancelled, then ping"));
-        String raw = audit.target() instanceof Target.Http ? "raw POST (a session of its own): " : "raw frame: ";
+        String raw = line.transport() == TransportUsed.STREAMABLE_HTTP ? "raw POST (a session of its own): " : "raw frame: ";
         RawFrames.of(marker).forEach(f -> lines.add(raw + f.what()));
         lines.add("ping: after the malformed frames");
         return lines;

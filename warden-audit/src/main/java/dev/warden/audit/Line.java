@@ -78,6 +78,8 @@ final class Line implements AutoCloseable {
     /** The server process of the current connection, for its exit status; empty but for stdio. */
     private volatile Optional<ProcessTransport> process = Optional.empty();
     private McpClient client;
+    private TransportUsed transport = TransportUsed.STDIO;
+    private String refusal = "the transport would not send it";
 
     Line(Pacer pacer, Clock clock, Duration callTimeout, Duration maxCallTime) {
         this.pacer = pacer;
@@ -109,31 +111,55 @@ final class Line implements AutoCloseable {
         return process.flatMap(p -> p.exitCode(Duration.ofSeconds(2)));
     }
 
-    /** Connects and initializes (one request of the budget). */
+    /**
+     * Connects and initializes (the requests it sends are charged to the budget, at least one): an
+     * HTTP target on Streamable HTTP, else on the older HTTP+SSE ({@link HttpConnect}).
+     */
     McpClient connect(Target target) {
-        pacer.take();
-        Supplier<Transport> base = switch (target) {
-            case Target.Stdio s -> () -> {
+        return switch (target) {
+            case Target.Stdio s -> open(() -> {
                 ProcessTransport launched = ProcessTransport.launch(s.command(), Map.of(), Optional.empty(), sink());
                 process = Optional.of(launched);
                 return launched;
-            };
-            case Target.Http h -> h.authorization().<Supplier<Transport>>map(a -> () ->
-                    dev.warden.client.http.StreamableHttpTransport.of(h.endpoint(), h.headers(), a))
-                    .orElseGet(() -> McpClient.http(h.endpoint(), h.headers()));
-            case Target.Connected c -> c.connector();
+            }, TransportUsed.STDIO);
+            case Target.Http h -> HttpConnect.connect(this, h, callTimeout);
+            case Target.Connected c -> open(c.connector(), TransportUsed.CONNECTED);
         };
-        client = McpClient.builder("warden-audit", "0.1.0").requestTimeout(callTimeout)
-                .reconnect(ReconnectPolicy.none()).connect(() -> {
-                    Wire fresh = new Wire();
-                    TapTransport t = new TapTransport(base.get(), fresh);
-                    wire = fresh;
-                    tap = t;
-                    return t;
-                });
-        // initialize was taken above; a stateless probe before it (server/discover) was sent too
-        pacer.charge(tap.requestsSent() - 1);
-        return client;
+    }
+
+    /**
+     * Connects over {@code base}'s transports (one request of the budget taken first, for the rate);
+     * whatever else it sent (a stateless probe before initialize) is charged too, whether it worked or not.
+     */
+    McpClient open(Supplier<Transport> base, TransportUsed used) {
+        pacer.take();
+        java.util.concurrent.atomic.AtomicReference<TapTransport> made = new java.util.concurrent.atomic.AtomicReference<>();
+        try {
+            client = McpClient.builder("warden-audit", "0.1.0").requestTimeout(callTimeout)
+                    .reconnect(ReconnectPolicy.none()).connect(() -> {
+                        Wire fresh = new Wire();
+                        TapTransport t = new TapTransport(base.get(), fresh);
+                        wire = fresh;
+                        tap = t;
+                        made.set(t);
+                        return t;
+                    });
+            transport = used;
+            return client;
+        } finally {
+            TapTransport t = made.get();
+            pacer.charge(t == null ? 0 : t.requestsSent() - 1);
+        }
+    }
+
+    /** How the current connection reaches the server. */
+    TransportUsed transport() {
+        return transport;
+    }
+
+    /** Charges {@code requests} sent outside the client (a plain POST) to the budget. */
+    void charge(int requests) {
+        pacer.charge(requests);
     }
 
     McpClient client() {
@@ -282,14 +308,23 @@ final class Line implements AutoCloseable {
         return pacer.take();
     }
 
-    /** Writes a frame as it is; false when the transport refused it or is closed. */
+    /** Writes a frame as it is; false when the transport refused it or is closed ({@link #refusal()} says which). */
     boolean sendRaw(String frame) {
         try {
             tap.sendRaw(frame);
             return true;
         } catch (RuntimeException e) {
+            // Over HTTP+SSE a POST the server refuses (a 400 for a frame it cannot read) is its answer
+            // to that frame; the transport's message is its own words (the status), never the server's text.
+            refusal = transport == TransportUsed.HTTP_SSE && e instanceof dev.warden.core.transport.TransportClosedException
+                    && e.getMessage() != null ? e.getMessage() : "the transport would not send it";
             return false;
         }
+    }
+
+    /** Why the last raw frame was not sent. */
+    String refusal() {
+        return refusal;
     }
 
     boolean stopped() {

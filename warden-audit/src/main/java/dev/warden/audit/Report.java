@@ -12,13 +12,14 @@ import java.util.Optional;
  *
  * @param target    how the server was reached, in words that hold no credential ({@code stdio: npx
  *                  @modelcontextprotocol/server-everything}, {@code http: https://host/mcp})
+ * @param transport the transport the audit spoke (an HTTP server on the older HTTP+SSE one is audited over it)
  * @param server    the server's {@code serverInfo} name and version, when it initialized
  * @param findings  what was found, worst first
  * @param requests  how many requests the audit sent
  * @param skipped   calls it did not make, and why ({@code "delete_file: destructive (--allow-destructive)"})
  * @param coverage  how many of the listed tools were probed, and how the listing ended
  */
-public record Report(String target, Optional<ServerInfo> server, List<Finding> findings, int requests,
+public record Report(String target, TransportUsed transport, Optional<ServerInfo> server, List<Finding> findings, int requests,
                      List<String> skipped, Coverage coverage, Instant started, Duration took) {
 
     /** The server as it named itself. */
@@ -31,6 +32,7 @@ public record Report(String target, Optional<ServerInfo> server, List<Finding> f
 
     public Report {
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(server, "server");
         findings = findings.stream().sorted(Comparator.comparing(Finding::severity)
                 .thenComparing(f -> f.rule().id()).thenComparing(f -> f.tool().orElse(""))).toList();
@@ -38,6 +40,13 @@ public record Report(String target, Optional<ServerInfo> server, List<Finding> f
         Objects.requireNonNull(coverage, "coverage");
         Objects.requireNonNull(started, "started");
         Objects.requireNonNull(took, "took");
+    }
+
+    /** A report of a server reached over stdio (or a target whose transport is not in question). */
+    public Report(String target, Optional<ServerInfo> server, List<Finding> findings, int requests,
+                  List<String> skipped, Coverage coverage, Instant started, Duration took) {
+        this(target, target.startsWith("http:") ? TransportUsed.STREAMABLE_HTTP : TransportUsed.STDIO, server,
+                findings, requests, skipped, coverage, started, took);
     }
 
     /** Scored from the findings, or incomplete when no tool could be probed (see {@link Coverage#incomplete()}). */

@@ -166,7 +166,7 @@ final class SideProbes {
             Wire wire = line.wire();
             frame.answerIds().forEach(wire::forget);
             if (!line.sendRaw(frame.text())) {
-                skipped.add(probe + ": the transport would not send it");
+                skipped.add(probe + ": " + line.refusal());
                 continue;
             }
             Optional<ObjectNode> answer = wire.awaitAny(frame.answerIds(), frame.answerOwed() ? callTimeout : RAW_GRACE);

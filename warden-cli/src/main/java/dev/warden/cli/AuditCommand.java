@@ -46,12 +46,21 @@ import picocli.CommandLine.Parameters;
                 + "probed (grade incomplete, whatever --fail-on says)."})
 final class AuditCommand implements Callable<Integer> {
 
-    @Option(names = "--url", paramLabel = "URL", description = "Audit a Streamable HTTP server at URL.")
+    @Option(names = "--url", paramLabel = "URL", description = "Audit an HTTP server at URL: Streamable HTTP, or, when "
+            + "its POST answers 404 or 405, the older HTTP+SSE transport (2024-11-05) at URL or its sibling /sse.")
     URI url;
 
     @Option(names = "--header", paramLabel = "NAME: VALUE",
-            description = "A header sent with every HTTP request (repeatable), such as an Authorization; never shown.")
+            description = "A header sent with every HTTP request (repeatable), such as an Authorization; never shown. "
+                    + "The same header name given twice (two API keys, two tokens) makes two callers: the audit "
+                    + "asks each for the other's records by identifier (WDN-X005).")
     List<String> headers = new ArrayList<>();
+
+    @Option(names = "--login", paramLabel = "ACCOUNT:PASSWORD",
+            description = "Given twice: two accounts the audit logs in with through the server's login tool, each on "
+                    + "a connection of its own, then asks each for the other's records by identifier (WDN-X005). "
+                    + "Never shown.")
+    List<String> logins = new ArrayList<>();
 
     @Option(names = "--oauth",
             description = "With --url: answer the server's 401 as an MCP OAuth client (discovery, dynamic registration, "
@@ -120,6 +129,10 @@ final class AuditCommand implements Callable<Integer> {
                             .clientName("warden-audit")
                             .userAgent(dev.warden.audit.http.HeadlessBrowser.of(Duration.ofSeconds(10))).build())
                     : Target.http(url, headers()));
+            List<dev.warden.audit.Caller> callers = callers();
+            if (callers.size() == 2) {
+                audit.callers(callers.get(0), callers.get(1));
+            }
             if (budget != null) {
                 audit.budget(budget);
             }
@@ -195,16 +208,65 @@ final class AuditCommand implements Callable<Integer> {
         return chosen;
     }
 
+    /** The headers of the audit's own requests: each name's first value (a second one is the second caller's). */
     private Map<String, String> headers() {
-        Map<String, String> parsed = new LinkedHashMap<>();
+        return headersOf(0);
+    }
+
+    /**
+     * The headers of caller {@code n} (0 or 1): each name's n-th value when it is given twice, else its
+     * only one. A name given three times is a usage error.
+     */
+    private Map<String, String> headersOf(int n) {
+        Map<String, List<String[]>> byName = new LinkedHashMap<>();
         for (String h : headers) {
             int colon = h.indexOf(':');
             if (colon <= 0) {
                 throw new IllegalArgumentException("--header: expected NAME: VALUE");
             }
-            parsed.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+            String name = h.substring(0, colon).trim();
+            byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(new String[] {name, h.substring(colon + 1).trim()});
+        }
+        Map<String, String> parsed = new LinkedHashMap<>();
+        for (List<String[]> values : byName.values()) {
+            if (values.size() > 2) {
+                throw new IllegalArgumentException("--header: a header name given more than twice (twice makes two "
+                        + "callers)");
+            }
+            String[] chosen = values.get(Math.min(n, values.size() - 1));
+            parsed.put(chosen[0], chosen[1]);
         }
         return parsed;
+    }
+
+    /** Two callers, from a header name given twice and/or two --login accounts; none otherwise. */
+    private List<dev.warden.audit.Caller> callers() {
+        if (!logins.isEmpty() && logins.size() != 2) {
+            throw new IllegalArgumentException("--login: give it twice, one account per caller");
+        }
+        boolean twoHeaders = !headersOf(0).equals(headersOf(1));
+        if (!twoHeaders && logins.isEmpty()) {
+            return List.of();
+        }
+        if (twoHeaders && url == null) {
+            throw new IllegalArgumentException("--header is for --url");
+        }
+        List<dev.warden.audit.Caller> callers = new ArrayList<>();
+        for (int n = 0; n < 2; n++) {
+            java.util.Optional<dev.warden.audit.Caller.Account> account = java.util.Optional.empty();
+            if (!logins.isEmpty()) {
+                String login = logins.get(n);
+                int colon = login.indexOf(':');
+                if (colon <= 0) {
+                    throw new IllegalArgumentException("--login: expected ACCOUNT:PASSWORD");
+                }
+                account = java.util.Optional.of(new dev.warden.audit.Caller.Account(login.substring(0, colon),
+                        login.substring(colon + 1)));
+            }
+            callers.add(new dev.warden.audit.Caller(url == null ? Map.of() : headersOf(n), account));
+        }
+        return callers;
     }
 
     /** {@code --pin FILE}: compared with the file when it exists, else recorded in it. */

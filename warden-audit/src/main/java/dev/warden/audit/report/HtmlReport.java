@@ -45,6 +45,7 @@ final class HtmlReport {
                 .append("<div class=\"score\">").append(score).append("<sup><a href=\"#formula\">1</a></sup></div></div>\n")
                 .append("<div>\n<h1>warden audit</h1>\n")
                 .append("<p class=\"meta\">Target: <span class=\"mono\" id=\"target\">").append(html(report.target())).append("</span></p>\n")
+                .append("<p class=\"meta\">Transport: <span id=\"transport\">").append(html(report.transport().label())).append("</span></p>\n")
                 .append("<p class=\"meta\">Server: <span class=\"mono\" id=\"server\">")
                 .append(report.server().map(s -> html(s.name()) + " " + html(s.version())).orElse("did not initialize"))
                 .append("</span></p>\n")

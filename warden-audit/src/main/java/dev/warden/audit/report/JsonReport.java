@@ -34,6 +34,7 @@ final class JsonReport {
         ObjectNode root = Json.object();
         root.put("schemaVersion", SCHEMA_VERSION);
         root.put("target", report.target());
+        root.put("transport", report.transport().id());
         report.server().ifPresent(s -> root.putObject("server").put("name", s.name()).put("version", s.version()));
         Grade grade = report.grade();
         ObjectNode gradeNode = root.putObject("grade").put("letter", grade.label());

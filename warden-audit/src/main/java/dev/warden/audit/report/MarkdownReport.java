@@ -31,7 +31,7 @@ final class MarkdownReport {
         } else if (report.coverage().partial()) {
             out.append("**Partial coverage**: ").append(prose(report.coverage().summary())).append(".\n\n");
         }
-        out.append("Target ").append(code(report.target()));
+        out.append("Target ").append(code(report.target())).append(" over ").append(report.transport().label());
         report.server().ifPresent(s -> out.append(", server ").append(code(s.name() + " " + s.version())));
         out.append(", ").append(report.requests()).append(" requests.\n\n");
         out.append("| Severity | Findings |\n|---|---:|\n");

@@ -167,6 +167,7 @@ final class SarifReport {
         coverage.put("summary", c.summary());
         PropertyBag properties = new PropertyBag()
                 .withAdditionalProperty("target", report.target())
+                .withAdditionalProperty("transport", report.transport().id())
                 .withAdditionalProperty("grade", gradeNode)
                 .withAdditionalProperty("coverage", coverage)
                 .withAdditionalProperty("requests", report.requests())

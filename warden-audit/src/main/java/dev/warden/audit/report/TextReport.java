@@ -26,6 +26,7 @@ public final class TextReport {
         StringBuilder out = new StringBuilder();
         Grade grade = report.grade();
         out.append("warden audit of ").append(Untrusted.printable(report.target())).append('\n');
+        out.append("transport: ").append(report.transport().label()).append('\n');
         out.append("server:   ").append(report.server()
                 .map(s -> Untrusted.printable(s.name()) + " " + Untrusted.printable(s.version()))
                 .orElse("did not initialize")).append('\n');

@@ -20,7 +20,7 @@ class JsonReportTest {
 
         List<String> names = new ArrayList<>();
         doc.propertyNames().forEach(names::add);
-        assertThat(names).containsExactly("schemaVersion", "target", "server", "grade", "coverage", "counts", "findings",
+        assertThat(names).containsExactly("schemaVersion", "target", "transport", "server", "grade", "coverage", "counts", "findings",
                 "requests", "skipped", "started", "tookMs");
         assertThat(doc.get("schemaVersion").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
         assertThat(doc.get("grade").get("letter").asString()).isEqualTo("F");

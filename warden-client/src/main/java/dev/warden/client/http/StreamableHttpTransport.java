@@ -241,6 +241,11 @@ public final class StreamableHttpTransport implements Transport, RequestMetadata
             throw new TransportClosedException("the server answered HTTP " + status, null);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
+        if (type.startsWith("text/html")) {
+            // A web page (a login form, a proxy's), not an answer: the request fails now, not at its timeout.
+            HttpExchanges.drain(response);
+            throw new TransportClosedException("the server answered HTTP 200 with an HTML page", null);
+        }
         boolean statelessCall = ids.stream().anyMatch(stateless::inFlight);
         if (type.startsWith("text/event-stream") && statelessCall) {
             // Read here, on this request's own thread; cancelling closes the stream (no resumption in this version).
