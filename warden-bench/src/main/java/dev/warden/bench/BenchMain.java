@@ -50,6 +50,10 @@ public final class BenchMain {
                 System.out.printf("%s: %.0f %s/op%n", benchmark, micros, result.getPrimaryResult().getScoreUnit());
             }
         }
+        if (results.stream().anyMatch(r -> r.getParams().getBenchmark().contains("TelemetryBenchmark"))) {
+            System.out.printf("TelemetryBenchmark: one call's two spans are %d bytes of OTLP protobuf%n",
+                    TelemetryBenchmark.bytesPerCall());
+        }
         if (!rows.isEmpty()) {
             System.out.println();
             System.out.println("| input | 64 KiB: MB/s | 1 MiB: MB/s | time ratio 1 MiB / 64 KiB (16 = linear) |");
