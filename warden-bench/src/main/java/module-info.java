@@ -2,6 +2,17 @@
 module dev.warden.bench {
     requires dev.warden.core;
     requires dev.warden.auth;
+    requires dev.warden.telemetry;
+    requires io.opentelemetry.api;
+    requires io.opentelemetry.context;
+    requires io.opentelemetry.sdk;
+    requires io.opentelemetry.sdk.common;
+    requires io.opentelemetry.sdk.trace;
+    requires io.opentelemetry.sdk.metrics;
+    requires io.opentelemetry.sdk.testing;
+    requires io.opentelemetry.exporter.internal;
+    requires io.opentelemetry.exporter.internal.otlp;
+    requires tools.jackson.databind;
     requires com.nimbusds.jose.jwt;
     requires jdk.httpserver;
     requires java.net.http;

@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs the benchmarks and prints docs/benchmarks.md's table: sanitizer throughput in MB/s (characters as
  * bytes) at 64 KiB and 1 MiB, and the ratio of the two times (16 means linear: 16x the input,
  * 16x the time); then the same for JSON values ({@link SanitizerJsonBenchmark}), against their
- * serialized length. Arguments are passed to JMH as an include regex (default: everything).
+ * serialized length; for {@link TelemetryBenchmark}, the OTLP size of one traced call's spans.
+ * Arguments are passed to JMH as an include regex (default: everything).
  */
 public final class BenchMain {
 
@@ -47,8 +48,12 @@ public final class BenchMain {
                 row[size == 65536 ? 0 : 1] = micros;
                 row[size == 65536 ? 2 : 3] = bytes;
             } else {
-                System.out.printf("%s: %.0f %s/op%n", benchmark, micros, result.getPrimaryResult().getScoreUnit());
+                System.out.printf("%s: %.0f %s%n", benchmark, micros, result.getPrimaryResult().getScoreUnit());
             }
+        }
+        if (results.stream().anyMatch(r -> r.getParams().getBenchmark().contains("TelemetryBenchmark"))) {
+            System.out.printf("TelemetryBenchmark: one call's two spans are %d bytes of OTLP protobuf%n",
+                    TelemetryBenchmark.bytesPerCall());
         }
         if (!rows.isEmpty()) {
             System.out.println();

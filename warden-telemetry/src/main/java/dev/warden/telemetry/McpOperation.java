@@ -3,6 +3,7 @@ package dev.warden.telemetry;
 import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.telemetry.internal.Capture;
+import dev.warden.telemetry.internal.Labels;
 import dev.warden.telemetry.internal.MetaCarrier;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -31,14 +32,15 @@ import tools.jackson.databind.node.ObjectNode;
 public final class McpOperation {
 
     private static final McpOperation NOOP = new McpOperation(Span.getInvalid(), SpanKind.INTERNAL, Context.root(),
-            TextMapPropagator.noop(), Optional.empty(), Attributes.builder(), () -> 0L, Capture.OFF);
+            TextMapPropagator.noop(), Optional.empty(), Labels.none(), () -> 0L, Capture.OFF);
 
     private final Span span;
     private final SpanKind kind;
     private final Context context;
     private final TextMapPropagator propagator;
     private final Optional<DoubleHistogram> duration;
-    private final AttributesBuilder measured;
+    /** The span's name and shared attributes: the measurement's, a failure's added. */
+    private final Labels.Built measured;
     private final LongSupplier nanoClock;
     private final long startNanos;
     private final Capture capture;
@@ -46,7 +48,7 @@ public final class McpOperation {
     private volatile Optional<JsonNode> result = Optional.empty();
 
     McpOperation(Span span, SpanKind kind, Context context, TextMapPropagator propagator, Optional<DoubleHistogram> duration,
-                 AttributesBuilder measured, LongSupplier nanoClock, Capture capture) {
+                 Labels.Built measured, LongSupplier nanoClock, Capture capture) {
         this.span = span;
         this.kind = kind;
         this.context = context;
@@ -128,35 +130,40 @@ public final class McpOperation {
         if (this == NOOP || !ended.compareAndSet(false, true)) {
             return;
         }
-        AttributesBuilder failure = Attributes.builder();
-        switch (outcome) {
-            case Outcome.Ok ok -> result.ifPresent(r ->
-                    span.setAttribute(McpNames.GEN_AI_TOOL_CALL_RESULT, capture.sanitized(r)));
+        Attributes failed = switch (outcome) {
+            case Outcome.Ok ok -> {
+                result.ifPresent(r -> span.setAttribute(McpNames.GEN_AI_TOOL_CALL_RESULT, capture.sanitized(r)));
+                yield Attributes.empty(); // nothing built: the common case
+            }
             case Outcome.ToolError error -> {
-                failure.put(McpNames.ERROR_TYPE, McpNames.TOOL_ERROR);
+                AttributesBuilder failure = Attributes.builder().put(McpNames.ERROR_TYPE, McpNames.TOOL_ERROR);
                 error.code().ifPresent(code -> failure.put(McpNames.WARDEN_ERROR_CODE, code.name()));
                 error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
                 span.setStatus(StatusCode.ERROR, error.code().map(Enum::name).orElse(McpNames.TOOL_ERROR));
+                yield failure.build();
             }
             case Outcome.RpcError error -> {
                 String code = Integer.toString(error.code());
-                failure.put(McpNames.ERROR_TYPE, code).put(McpNames.RPC_RESPONSE_STATUS_CODE, code);
+                AttributesBuilder failure = Attributes.builder().put(McpNames.ERROR_TYPE, code)
+                        .put(McpNames.RPC_RESPONSE_STATUS_CODE, code);
                 error.wardenCode().ifPresent(c -> failure.put(McpNames.WARDEN_ERROR_CODE, c.name()));
                 error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
                 if (kind != SpanKind.SERVER || isServerError(error.code())) {
                     span.setStatus(StatusCode.ERROR, error.sanitizedMessage());
                 }
+                yield failure.build();
             }
             case Outcome.Unanswered none -> {
-                failure.put(McpNames.ERROR_TYPE, none.reason().errorType());
                 span.setStatus(StatusCode.ERROR, none.reason().errorType());
+                yield Attributes.of(McpNames.ERROR_TYPE, none.reason().errorType());
             }
+        };
+        if (!failed.isEmpty()) {
+            span.setAllAttributes(failed);
         }
-        Attributes failed = failure.build();
-        span.setAllAttributes(failed);
         span.end();
         double seconds = (nanoClock.getAsLong() - startNanos) / 1e9;
-        duration.ifPresent(histogram -> histogram.record(seconds, measured.putAll(failed).build(), context));
+        duration.ifPresent(histogram -> histogram.record(seconds, measured.with(failed), context));
     }
 
     /**

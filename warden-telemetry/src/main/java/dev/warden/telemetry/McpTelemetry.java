@@ -5,13 +5,13 @@ import dev.warden.core.jsonrpc.RequestId;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.telemetry.internal.Capture;
+import dev.warden.telemetry.internal.Labels;
 import dev.warden.telemetry.internal.MetaCarrier;
 import dev.warden.telemetry.internal.Targets;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Span;
@@ -55,6 +55,8 @@ public final class McpTelemetry {
     private final Capture capture;
     private final LongSupplier nanoClock;
     private final Attributes own;
+    /** The span names and shared attributes built so far, over {@link #own}. */
+    private final Labels labels;
     private final KnownTargets known;
     /**
      * {@link #ofGlobal()} until the SDK is installed: {@link GlobalOpenTelemetry#isSet()} takes the
@@ -83,6 +85,12 @@ public final class McpTelemetry {
 
     private McpTelemetry(Optional<Instruments> instruments, boolean global, Capture capture, LongSupplier nanoClock,
                          Attributes own, KnownTargets known) {
+        this(instruments, global, capture, nanoClock, own, new Labels(own), known);
+    }
+
+    private McpTelemetry(Optional<Instruments> instruments, boolean global, Capture capture, LongSupplier nanoClock,
+                         Attributes own, Labels labels, KnownTargets known) {
+        this.labels = labels;
         this.known = known;
         this.instruments = instruments;
         this.global = global;
@@ -132,7 +140,7 @@ public final class McpTelemetry {
      */
     public McpTelemetry knowing(KnownTargets known) {
         Objects.requireNonNull(known, "known");
-        return this == NOOP ? NOOP : new McpTelemetry(instruments, global, capture, nanoClock, own, known);
+        return this == NOOP ? NOOP : new McpTelemetry(instruments, global, capture, nanoClock, own, labels, known);
     }
 
     /**
@@ -167,7 +175,8 @@ public final class McpTelemetry {
         return started(received, channel).map(in -> {
             Context parent = transport;
             Optional<SpanContext> link = Optional.empty();
-            Optional<JsonNode> params = Targets.params(received);
+            // The propagators read _meta's members only: without a _meta, nothing to ask them.
+            Optional<JsonNode> params = Targets.params(received).filter(p -> p.has(McpNames.META));
             if (params.isPresent()) {
                 Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
                 SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
@@ -246,13 +255,9 @@ public final class McpTelemetry {
             Channel channel, Context parent, Optional<SpanContext> link) {
         String method = Targets.method(message);
         Optional<JsonNode> params = Targets.params(message);
-        Optional<String> target = Targets.target(method, params, known);
-        AttributesBuilder measured = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, method);
-        Targets.describe(method, target, measured);
-        describe(channel, kind, measured);
-        Attributes common = measured.build();
-        SpanBuilder builder = in.tracer().spanBuilder(McpNames.spanName(method, target))
-                .setSpanKind(kind).setParent(parent).setAllAttributes(common);
+        Labels.Built labelled = labels.of(kind, method, Targets.target(method, params, known), channel);
+        SpanBuilder builder = in.tracer().spanBuilder(labelled.spanName())
+                .setSpanKind(kind).setParent(parent).setAllAttributes(labelled.attributes());
         if (message instanceof JsonRpcMessage.Request request) {
             builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, requestId(request.id()));
         }
@@ -267,7 +272,7 @@ public final class McpTelemetry {
         // Only a tool call's result is captured (gen_ai.tool.call.result), never a listing's.
         Capture results = Targets.isToolCall(method) ? capture : Capture.OFF;
         return new McpOperation(span, kind, parent.with(span), in.propagator(), Optional.of(histogram),
-                common.toBuilder(), nanoClock, results);
+                labelled, nanoClock, results);
     }
 
     /** {@code jsonrpc.request.id}: the id's own value, a string without JSON's quotes. */
@@ -276,17 +281,6 @@ public final class McpTelemetry {
             case RequestId.Text text -> text.value();
             case RequestId.Number number -> Long.toString(number.value());
         };
-    }
-
-    private static void describe(Channel channel, SpanKind kind, AttributesBuilder into) {
-        channel.networkTransport().ifPresent(t -> into.put(McpNames.NETWORK_TRANSPORT, t));
-        channel.protocolName().ifPresent(p -> into.put(McpNames.NETWORK_PROTOCOL_NAME, p));
-        channel.protocolVersion().ifPresent(v -> into.put(McpNames.NETWORK_PROTOCOL_VERSION, v));
-        channel.mcpProtocolVersion().ifPresent(v -> into.put(McpNames.MCP_PROTOCOL_VERSION, v));
-        if (kind == SpanKind.CLIENT) {
-            channel.serverAddress().ifPresent(a -> into.put(McpNames.SERVER_ADDRESS, a));
-            channel.serverPort().ifPresent(p -> into.put(McpNames.SERVER_PORT, p.longValue()));
-        }
     }
 
     /** {@link #custom()}: the OpenTelemetry instance, and the opt-in capture of tool calls. */

@@ -1,0 +1,112 @@
+package dev.warden.telemetry.internal;
+
+import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.McpNames;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The span name and the attributes spans and metrics share (the operator's own, the method, the
+ * registered tool or prompt, the channel's but the session), built once per kind, method, target
+ * and channel rather than at every message: building them (sorted, deduplicated) was a good part of
+ * what tracing cost a call, and the same object lets the metrics SDK find its series by a hash it
+ * has kept. What keys them is low-cardinality by construction (MCP's methods, registered names,
+ * known versions, configured servers); past {@link #MAX} they are built per call, not kept.
+ */
+public final class Labels {
+
+    /** A bound on what is kept, whatever names come. */
+    private static final int MAX = 4096;
+
+    private final Attributes own;
+    private final ConcurrentHashMap<Key, Built> built = new ConcurrentHashMap<>();
+
+    private record Key(SpanKind kind, String method, Optional<String> target, Optional<String> networkTransport,
+                       Optional<String> protocolName, Optional<String> protocolVersion,
+                       Optional<String> mcpProtocolVersion, Optional<String> serverAddress,
+                       Optional<Integer> serverPort) {
+    }
+
+    /**
+     * One operation's name and shared attributes, and the measurement's attributes with each
+     * failure's ({@code error.type}, the codes: as few as the codes are) added, kept likewise.
+     */
+    public static final class Built {
+        private final String spanName;
+        private final Attributes attributes;
+        private final ConcurrentHashMap<Attributes, Attributes> failed = new ConcurrentHashMap<>();
+
+        Built(String spanName, Attributes attributes) {
+            this.spanName = spanName;
+            this.attributes = attributes;
+        }
+
+        public String spanName() {
+            return spanName;
+        }
+
+        public Attributes attributes() {
+            return attributes;
+        }
+
+        /** {@link #attributes()} with {@code failure}'s; themselves when it is empty. */
+        public Attributes with(Attributes failure) {
+            if (failure.isEmpty()) {
+                return attributes;
+            }
+            Attributes kept = failed.get(failure);
+            if (kept != null) {
+                return kept;
+            }
+            Attributes merged = attributes.toBuilder().putAll(failure).build();
+            if (failed.size() < MAX) {
+                failed.putIfAbsent(failure, merged);
+            }
+            return merged;
+        }
+    }
+
+    /** Nothing named, nothing shared: the no-op operation's. */
+    public static Built none() {
+        return NONE;
+    }
+
+    private static final Built NONE = new Built("", Attributes.empty());
+
+    public Labels(Attributes own) {
+        this.own = own;
+    }
+
+    /** The name and attributes of {@code method} on {@code target} over {@code channel}, as {@code kind}. */
+    public Built of(SpanKind kind, String method, Optional<String> target, Channel channel) {
+        boolean client = kind == SpanKind.CLIENT;
+        Key key = new Key(kind, method, target, channel.networkTransport(), channel.protocolName(),
+                channel.protocolVersion(), channel.mcpProtocolVersion(),
+                client ? channel.serverAddress() : Optional.empty(), client ? channel.serverPort() : Optional.empty());
+        Built kept = built.get(key);
+        if (kept != null) {
+            return kept;
+        }
+        Built made = build(key);
+        if (built.size() < MAX) {
+            Built raced = built.putIfAbsent(key, made);
+            return raced == null ? made : raced;
+        }
+        return made;
+    }
+
+    private Built build(Key key) {
+        AttributesBuilder into = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, key.method());
+        Targets.describe(key.method(), key.target(), into);
+        key.networkTransport().ifPresent(t -> into.put(McpNames.NETWORK_TRANSPORT, t));
+        key.protocolName().ifPresent(p -> into.put(McpNames.NETWORK_PROTOCOL_NAME, p));
+        key.protocolVersion().ifPresent(v -> into.put(McpNames.NETWORK_PROTOCOL_VERSION, v));
+        key.mcpProtocolVersion().ifPresent(v -> into.put(McpNames.MCP_PROTOCOL_VERSION, v));
+        key.serverAddress().ifPresent(a -> into.put(McpNames.SERVER_ADDRESS, a));
+        key.serverPort().ifPresent(p -> into.put(McpNames.SERVER_PORT, p.longValue()));
+        return new Built(McpNames.spanName(key.method(), key.target()), into.build());
+    }
+}
