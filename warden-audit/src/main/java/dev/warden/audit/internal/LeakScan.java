@@ -54,9 +54,106 @@ public final class LeakScan {
     private static final int MAX_DEPTH = 64;
 
     private final Sanitizer sanitizer;
+    /** The sanitizer's personal-data detector alone (off in its default set, and in {@code sanitizer}). */
+    private final Sanitizer personal;
 
     public LeakScan(Sanitizer sanitizer) {
         this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+        Sanitizer.Builder pii = Sanitizer.builder().pii();
+        for (Category c : Category.values()) {
+            if (c != Category.PII) {
+                pii.disable(c);
+            }
+        }
+        this.personal = pii.build();
+    }
+
+    /**
+     * Instructions aimed at the model (the sanitizer's injection detector) in a successful result,
+     * wherever the model reads it: a tool's content and structured content, a resource's contents,
+     * a prompt's messages and description ({@code _meta} aside). What the caller sent is its own.
+     * A lone "IMPORTANT:" is no instruction in a document, though it is in an error's text.
+     */
+    public List<Leak> instructions(ObjectNode message, CallerInput caller) {
+        List<Leak> found = new ArrayList<>();
+        if (!(message.path("result") instanceof ObjectNode r) || r.path("isError").asBoolean(false)) {
+            return found;
+        }
+        for (Map.Entry<String, JsonNode> p : r.properties()) {
+            if (p.getKey().equals("_meta")) {
+                continue;
+            }
+            List<JsonFinding> findings = sanitizer.sanitizeJson(p.getValue(), Policy.REDACT, ErrorCode.INTERNAL_ERROR,
+                    caller).findings();
+            for (JsonFinding f : findings) {
+                if (f.category() != Category.INJECTION) {
+                    continue;
+                }
+                String span = Spans.of(p.getValue(), f);
+                if (!caller.owns(span) && !headingOnly(f.finding().kind(), span, caller)) {
+                    found.add(new Leak(f.category(), f.finding().kind(), "/result/" + pointerStep(p.getKey())
+                            + f.pointer(), span));
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Personal data (the sanitizer's PII detector: emails, phone numbers, Luhn-valid card numbers,
+     * US social security numbers) anywhere in an answer, error or result; what the caller sent is its
+     * own, and an address at a domain reserved for examples ({@code example.com}, {@code .invalid},
+     * {@code .test}) belongs to nobody.
+     */
+    public List<Leak> personal(ObjectNode message, CallerInput caller) {
+        List<Leak> found = new ArrayList<>();
+        for (String field : new String[] {"error", "result"}) {
+            JsonNode value = message.get(field);
+            if (value == null) {
+                continue;
+            }
+            for (JsonFinding f : personal.sanitizeJson(value, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller)
+                    .findings()) {
+                String span = Spans.of(value, f);
+                if (f.category() == Category.PII && !PersonalData.placeholder(f.finding().kind(), span)) {
+                    found.add(new Leak(f.category(), f.finding().kind(), "/" + field + f.pointer(), span));
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Personal data in plain text (stderr), all at {@code location}; see {@link #personal(ObjectNode, CallerInput)}. */
+    public List<Leak> personal(String text, String location, CallerInput caller) {
+        List<Leak> found = new ArrayList<>();
+        List<Finding> findings = personal.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
+        String cleaned = findings.isEmpty() ? text : Sanitizer.clean(text);
+        for (Finding f : findings) {
+            String span = Spans.span(cleaned, f.start(), f.end());
+            if (f.category() == Category.PII && !PersonalData.placeholder(f.kind(), span)) {
+                found.add(new Leak(f.category(), f.kind(), location, span));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Whether an "addressed" phrase is a document's heading word ("IMPORTANT: back up first.") and
+     * nothing else in its sentence instructs: the sentence after the word is scanned again (it is
+     * one sentence, so the pass stays linear).
+     */
+    private boolean headingOnly(String kind, String span, CallerInput caller) {
+        String s = span.strip();
+        if (!kind.equals("addressed") || !s.regionMatches(true, 0, "important", 0, "important".length())) {
+            return false;
+        }
+        String rest = s.substring("important".length());
+        return sanitizer.sanitize(rest, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings().stream()
+                .noneMatch(f -> f.category() == Category.INJECTION);
+    }
+
+    private static String pointerStep(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
     }
 
     /** Leaks in a JSON-RPC answer. */
