@@ -69,27 +69,13 @@ class AuditPersonalDataTest {
     }
 
     /** A stdio server in sh whose every call logs an admin's email to stderr. */
-    private static final String SERVER = """
-            while IFS= read -r line; do
-              id=$(printf '%s' "$line" | sed -n 's/^{"jsonrpc":"2.0","id":\\("[^"]*"\\|[0-9]*\\),.*/\\1/p')
-              [ -z "$id" ] && continue
-              case "$line" in
-                *'"method":"initialize"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"sh","version":"1"}}}\\n' "$id" ;;
-                *'"method":"tools/list"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"lookup","inputSchema":{"type":"object"}}]}}\\n' "$id" ;;
-                *'"method":"tools/call"'*)
-                  printf 'lookup by admin ops.lead@northwind-mail.com\\n' >&2
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"ok"}]}}\\n' "$id" ;;
-                *)
-                  printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\\n' "$id" ;;
-              esac
-            done
-            """;
+    private static final List<String> SERVER = ShellServer.command("{\"name\":\"lookup\",\"inputSchema\":{\"type\":\"object\"}}",
+            "printf 'lookup by admin ops.lead@northwind-mail.com\\n' >&2",
+            "{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}");
 
     @Test
     void an_email_on_stderr_is_personal_data_on_stderr() {
-        Report report = Audit.custom().target(Target.stdio(List.of("sh", "-c", SERVER)))
+        Report report = Audit.custom().target(Target.stdio(SERVER))
                 .callTimeout(Duration.ofSeconds(5)).rate(10_000).build().run();
 
         assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.PERSONAL_DATA_ON_STDERR).singleElement()

@@ -125,16 +125,8 @@ public final class LeakScan {
 
     /** Personal data in plain text (stderr), all at {@code location}; see {@link #personal(ObjectNode, CallerInput)}. */
     public List<Leak> personal(String text, String location, CallerInput caller) {
-        List<Leak> found = new ArrayList<>();
-        List<Finding> findings = personal.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
-        String cleaned = findings.isEmpty() ? text : Sanitizer.clean(text);
-        for (Finding f : findings) {
-            String span = Spans.span(cleaned, f.start(), f.end());
-            if (f.category() == Category.PII && !PersonalData.placeholder(f.kind(), span)) {
-                found.add(new Leak(f.category(), f.kind(), location, span));
-            }
-        }
-        return found;
+        return textLeaks(personal, text, location, caller).stream()
+                .filter(l -> l.category() == Category.PII && !PersonalData.placeholder(l.kind(), l.span())).toList();
     }
 
     /**
@@ -199,11 +191,17 @@ public final class LeakScan {
 
     /** Leaks in plain text (stderr, a frame that was no JSON), all at {@code location}. */
     public List<Leak> text(String text, String location, CallerInput caller) {
+        return textLeaks(sanitizer, text, location, caller).stream().filter(l -> l.category() != Category.PII)
+                .toList();
+    }
+
+    /** What {@code with} would replace in {@code text}, each at {@code location} with its span. */
+    private static List<Leak> textLeaks(Sanitizer with, String text, String location, CallerInput caller) {
         List<Leak> leaks = new ArrayList<>();
-        List<Finding> findings = sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
+        List<Finding> findings = with.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
         String cleaned = findings.isEmpty() ? text : Sanitizer.clean(text);
         for (Finding f : findings) {
-            if (f.category() != Category.PII && f.replacedByRedact()) {
+            if (f.replacedByRedact()) {
                 leaks.add(new Leak(f.category(), f.kind(), location, Spans.span(cleaned, f.start(), f.end())));
             }
         }
