@@ -60,7 +60,8 @@ class AuditPersonalDataTest {
         // and a placeholder address at a domain reserved for examples.
         ScriptedServer server = new ScriptedServer().tool("subscribe", EMAIL, args -> Optional.of(result(
                 "{\"content\":[{\"type\":\"text\",\"text\":" + Json.tree("Subscribed " + args.path("email").asString("")
-                        + " on v10.4.1.20260101 at 1767225600000; order 4111111111111112; write to you@example.com")
+                        + " on v10.4.1.20260101 at 1767225600000; order 4111111111111112; write to you@example.com;"
+                        + " store postgres://app:Hunter2xyz@db.internal.corp/shop")
                         + "}]}")));
 
         Report report = audit(server);

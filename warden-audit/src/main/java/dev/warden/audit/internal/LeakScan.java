@@ -54,14 +54,17 @@ public final class LeakScan {
     private static final int MAX_DEPTH = 64;
 
     private final Sanitizer sanitizer;
-    /** The sanitizer's personal-data detector alone (off in its default set, and in {@code sanitizer}). */
+    /**
+     * The sanitizer's personal-data detector (off in its default set, and in {@code sanitizer}), with
+     * the credential detector beside it: {@code user:pass@db.corp} in a URL is a credential, not an email.
+     */
     private final Sanitizer personal;
 
     public LeakScan(Sanitizer sanitizer) {
         this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
         Sanitizer.Builder pii = Sanitizer.builder().pii();
         for (Category c : Category.values()) {
-            if (c != Category.PII) {
+            if (c != Category.PII && c != Category.SECRET) {
                 pii.disable(c);
             }
         }
@@ -112,10 +115,14 @@ public final class LeakScan {
             if (value == null) {
                 continue;
             }
-            for (JsonFinding f : personal.sanitizeJson(value, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller)
-                    .findings()) {
+            List<JsonFinding> all = personal.sanitizeJson(value, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller)
+                    .findings();
+            for (JsonFinding f : all) {
                 String span = Spans.of(value, f);
-                if (f.category() == Category.PII && !PersonalData.placeholder(f.finding().kind(), span)) {
+                boolean inSecret = all.stream().anyMatch(o -> o.category() == Category.SECRET
+                        && o.pointer().equals(f.pointer()) && o.finding().start() < f.finding().end()
+                        && f.finding().start() < o.finding().end());
+                if (f.category() == Category.PII && !inSecret && !PersonalData.placeholder(f.finding().kind(), span)) {
                     found.add(new Leak(f.category(), f.finding().kind(), "/" + field + f.pointer(), span));
                 }
             }
@@ -125,8 +132,11 @@ public final class LeakScan {
 
     /** Personal data in plain text (stderr), all at {@code location}; see {@link #personal(ObjectNode, CallerInput)}. */
     public List<Leak> personal(String text, String location, CallerInput caller) {
-        return textLeaks(personal, text, location, caller).stream()
-                .filter(l -> l.category() == Category.PII && !PersonalData.placeholder(l.kind(), l.span())).toList();
+        List<Leak> all = textLeaks(personal, text, location, caller);
+        List<String> secrets = all.stream().filter(l -> l.category() == Category.SECRET).map(Leak::span).toList();
+        return all.stream().filter(l -> l.category() == Category.PII && !PersonalData.placeholder(l.kind(), l.span())
+                && secrets.stream().noneMatch(secret -> secret.contains(l.span()) || l.span().contains(secret)))
+                .toList();
     }
 
     /**
