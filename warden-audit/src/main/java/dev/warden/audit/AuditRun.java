@@ -25,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One run of an {@link Audit}: connect, list (within {@link Lister}'s bounds), run the checks, and
- * (unless a dry run) send the probes in order, each tool's planned as the budget reaches it: unknown tool, resource and prompt; each tool's schema probes; the paired login
+ * (unless a dry run) send the probes in order, each tool's planned as the budget reaches it: unknown tool, resource and prompt;
+ * reads of the listed resources, templates and prompts ({@link ContentProbes}); each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
  * on itself, or over HTTP raw POSTs on a session of their own); then read the server's stderr. A
  * server that stops is reported (with its exit status), started again and probed on, at most
