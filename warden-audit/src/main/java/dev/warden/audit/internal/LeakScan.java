@@ -154,6 +154,7 @@ public final class LeakScan {
                 .noneMatch(f -> f.category() == Category.INJECTION);
     }
 
+    /** A member name as a JSON pointer's step (RFC 6901). */
     private static String pointerStep(String key) {
         return key.replace("~", "~0").replace("/", "~1");
     }
@@ -276,7 +277,7 @@ public final class LeakScan {
             }
         } else if (node.isObject()) {
             for (Map.Entry<String, JsonNode> e : node.properties()) {
-                walk(e.getValue(), pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), consumer,
+                walk(e.getValue(), pointer + "/" + pointerStep(e.getKey()), consumer,
                         depth + 1, seen);
             }
         }
