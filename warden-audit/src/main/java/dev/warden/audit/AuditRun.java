@@ -2,6 +2,7 @@ package dev.warden.audit;
 
 import dev.warden.audit.canary.CanaryJudge;
 import dev.warden.audit.canary.LoopbackListener;
+import dev.warden.audit.internal.ContentProbes;
 import dev.warden.audit.internal.LeakScan;
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
@@ -26,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One run of an {@link Audit}: connect, list (within {@link Lister}'s bounds), run the checks, and
- * (unless a dry run) send the probes in order, each tool's planned as the budget reaches it: unknown tool, resource and prompt; each tool's schema probes; the paired login
+ * (unless a dry run) send the probes in order, each tool's planned as the budget reaches it: unknown tool, resource and prompt;
+ * reads of the listed resources, templates and prompts ({@link ContentProbes}); each tool's schema probes; the paired login
  * probes; the cancellation of a slow call; malformed JSON-RPC (a connection the audit writes frames
  * on itself, or over HTTP raw POSTs on a session of their own); then read the server's stderr. A
  * server that stops is reported (with its exit status), started again and probed on, at most
@@ -44,7 +46,10 @@ final class AuditRun {
     private final Pacer pacer;
     private final Line line;
     private final FindingSet findings = new FindingSet();
-    private final Judge judge = new Judge(new LeakScan(Sanitizer.ofDefaults()), findings);
+    private final LeakScan scan = new LeakScan(Sanitizer.ofDefaults());
+    private final Judge judge = new Judge(scan, findings);
+    /** Instructions and personal data in what the model reads (issue 35). */
+    private final ContentFindings content = new ContentFindings(scan, findings);
     private final ProbeGenerator generator;
     /** What each hostile probe provoked; its loopback listener is the URL canaries' target. */
     private final CanaryJudge canaries;
@@ -71,6 +76,7 @@ final class AuditRun {
         Optional<String> instructions = Optional.empty();
         List<JsonNode> tools = List.of();
         List<JsonNode> resources = List.of();
+        List<JsonNode> templates = List.of();
         List<JsonNode> prompts = List.of();
         /** How the tools listing ended; a server that offers no tools lists none, and that is its end. */
         Coverage.Listing toolsEnd = new Coverage.Listing.Ended();
@@ -105,6 +111,7 @@ final class AuditRun {
                 sideProbePlan().forEach(p -> skipped.add("dry run: " + p));
             } else {
                 generator.unknowns(listing.offersResources, listing.offersPrompts).forEach(this::probe);
+                reads().forEach(this::probe);
                 probeTools();
                 SideProbes side = new SideProbes(line, judge, generator, marker, audit.callTimeout(), skipped);
                 if (!halted && !side.logins(callable, sent)) {
@@ -160,6 +167,11 @@ final class AuditRun {
         int room = pacer.budget() - pacer.used();
         List<String> lines = new ArrayList<>();
         for (Probe p : generator.unknowns(listing.offersResources, listing.offersPrompts)) {
+            if (lines.size() < room) {
+                lines.add(p.line());
+            }
+        }
+        for (Probe p : reads()) {
             if (lines.size() < room) {
                 lines.add(p.line());
             }
@@ -236,8 +248,10 @@ final class AuditRun {
             listing.toolsEnd = tools.end();
         }
         callable = callable();
+        content.tools(listing.tools.stream().map(t -> t.path("name").asString("")).toList());
         if (listing.offersResources) {
             listing.resources = lister.list("resources/list", "resources").items();
+            listing.templates = lister.list("resources/templates/list", "resourceTemplates").items();
         }
         if (listing.offersPrompts) {
             listing.prompts = lister.list("prompts/list", "prompts").items();
@@ -288,6 +302,11 @@ final class AuditRun {
         return lines;
     }
 
+    /** The reads of the listed resources, templates and prompts: what else the model is given. */
+    private List<Probe> reads() {
+        return new ContentProbes(marker).of(listing.resources, listing.templates, listing.prompts);
+    }
+
     private void probe(Probe probe) {
         if (halted) {
             return;
@@ -332,6 +351,7 @@ final class AuditRun {
                             strings(probe.params().path("arguments"))));
                 }
                 judge.shape(probe, a.message());
+                content.answer(a.message(), probe.tool(), probe.description(), caller);
                 timing(probe, a.took());
             }
         }
@@ -403,6 +423,7 @@ final class AuditRun {
             CallerInput caller = CallerInput.ofStrings(sent.stream().limit(60).toList())
                     .and(List.of(marker));
             judge.stderr(String.join("\n", lines), Optional.empty(), "everything the audit sent", caller);
+            content.stderr(String.join("\n", lines), "everything the audit sent", caller);
         }
     }
 

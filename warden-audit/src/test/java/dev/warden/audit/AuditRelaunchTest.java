@@ -69,28 +69,14 @@ class AuditRelaunchTest {
     }
 
     /** An MCP server in sh whose tool "crash" exits with status 3; "after" fails in prose. */
-    private static final String SH_SERVER = """
-            while IFS= read -r line; do
-              id=$(printf '%s' "$line" | sed -n 's/^{"jsonrpc":"2.0","id":\\("[^"]*"\\|[0-9]*\\),.*/\\1/p')
-              [ -z "$id" ] && continue
-              case "$line" in
-                *'"method":"initialize"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"sh","version":"1"}}}\\n' "$id" ;;
-                *'"method":"tools/list"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"crash","inputSchema":{"type":"object"}},{"name":"after","inputSchema":{"type":"object"}}]}}\\n' "$id" ;;
-                *'"name":"crash"'*)
-                  exit 3 ;;
-                *'"method":"tools/call"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"that did not work"}],"isError":true}}\\n' "$id" ;;
-                *)
-                  printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\\n' "$id" ;;
-              esac
-            done
-            """;
+    private static final List<String> SH_SERVER = ShellServer.command(
+            "{\"name\":\"crash\",\"inputSchema\":{\"type\":\"object\"}},{\"name\":\"after\",\"inputSchema\":{\"type\":\"object\"}}",
+            "*'\"name\":\"crash\"'*) exit 3 ;;", ":",
+            "{\"content\":[{\"type\":\"text\",\"text\":\"that did not work\"}],\"isError\":true}");
 
     @Test
     void a_process_that_exits_is_reported_with_its_exit_status_and_started_again() {
-        Report report = audit(Target.stdio(List.of("sh", "-c", SH_SERVER))).build().run();
+        Report report = audit(Target.stdio(SH_SERVER)).build().run();
 
         assertThat(report.findings()).filteredOn(f -> f.rule() == Rule.UNANSWERED).singleElement().satisfies(f -> {
             assertThat(f.tool()).contains("crash");

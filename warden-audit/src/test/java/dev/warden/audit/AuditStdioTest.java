@@ -15,23 +15,10 @@ import org.junit.jupiter.api.Test;
 class AuditStdioTest {
 
     /** An MCP server in sh: one tool, whose every call writes a stack trace, a home path and a password to stderr. */
-    private static final String SERVER = """
-            while IFS= read -r line; do
-              id=$(printf '%s' "$line" | sed -n 's/^{"jsonrpc":"2.0","id":\\("[^"]*"\\|[0-9]*\\),.*/\\1/p')
-              [ -z "$id" ] && continue
-              case "$line" in
-                *'"method":"initialize"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"sh","version":"1"}}}\\n' "$id" ;;
-                *'"method":"tools/list"'*)
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"lookup","inputSchema":{"type":"object","properties":{"q":{"type":"string","maxLength":64}}}}]}}\\n' "$id" ;;
-                *'"method":"tools/call"'*)
-                  printf 'java.lang.IllegalStateException: lookup failed\\n\\tat com.acme.Lookup.find(Lookup.java:42)\\n\\tat com.acme.Lookup.run(Lookup.java:7)\\nreading /home/deploy/acme/lookup.db\\nretrying postgres://lookup:Xk29fLq7wR@db/acme\\n' >&2
-                  printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"{\\\\"code\\\\":\\\\"NOT_FOUND\\\\"}"}],"isError":true}}\\n' "$id" ;;
-                *)
-                  printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\\n' "$id" ;;
-              esac
-            done
-            """;
+    private static final List<String> SERVER = ShellServer.command(
+            "{\"name\":\"lookup\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"maxLength\":64}}}}",
+            "printf 'java.lang.IllegalStateException: lookup failed\\n\\tat com.acme.Lookup.find(Lookup.java:42)\\n\\tat com.acme.Lookup.run(Lookup.java:7)\\nreading /home/deploy/acme/lookup.db\\nretrying postgres://lookup:Xk29fLq7wR@db/acme\\n' >&2",
+            "{\"content\":[{\"type\":\"text\",\"text\":\"{\\\\\"code\\\\\":\\\\\"NOT_FOUND\\\\\"}\"}],\"isError\":true}");
 
     @Test
     void what_the_server_writes_to_stderr_is_read_for_leaks() {
@@ -69,7 +56,7 @@ class AuditStdioTest {
     }
 
     private static Report audit() {
-        return Audit.custom().target(Target.stdio(List.of("sh", "-c", SERVER)))
+        return Audit.custom().target(Target.stdio(SERVER))
                 .callTimeout(Duration.ofSeconds(5)).rate(10_000).build().run();
     }
 }

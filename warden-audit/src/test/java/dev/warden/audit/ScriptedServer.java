@@ -35,6 +35,10 @@ final class ScriptedServer {
     private final List<JsonNode> cancelled = Collections.synchronizedList(new ArrayList<>());
     private final List<JsonNode> progressTokens = Collections.synchronizedList(new ArrayList<>());
     private boolean answersCancelled;
+    private String serverName = "scripted";
+    /** Other methods (resources/…, prompts/…) and how each is answered, given the request's params. */
+    private final Map<String, Function<JsonNode, ObjectNode>> handlers = new LinkedHashMap<>();
+    private final List<String> capabilities = new ArrayList<>(List.of("tools"));
     /** How tools/list is answered, given the request's cursor; empty: every tool on one page. */
     private Optional<Function<Optional<String>, ObjectNode>> pages = Optional.empty();
 
@@ -106,6 +110,28 @@ final class ScriptedServer {
     /** How a call to a tool that does not exist is answered. */
     ScriptedServer unknownTool(Function<String, ObjectNode> answer) {
         this.unknownTool = answer;
+        return this;
+    }
+
+    /** The serverInfo.name it initializes with. */
+    ScriptedServer named(String name) {
+        this.serverName = name;
+        return this;
+    }
+
+    /** Gives a tool already added a description. */
+    ScriptedServer describe(String tool, String description) {
+        tools.get(tool).definition().put("description", description);
+        return this;
+    }
+
+    /** Answers {@code method} (and declares its capability, the method's first segment) with {@code answer} of its params. */
+    ScriptedServer handles(String method, Function<JsonNode, ObjectNode> answer) {
+        handlers.put(method, answer);
+        String capability = method.substring(0, method.indexOf('/'));
+        if (!capabilities.contains(capability)) {
+            capabilities.add(capability);
+        }
         return this;
     }
 
@@ -262,8 +288,9 @@ final class ScriptedServer {
             case "initialize" -> {
                 ObjectNode init = Json.object();
                 init.put("protocolVersion", params.path("protocolVersion").asString("2025-06-18"));
-                init.putObject("capabilities").putObject("tools");
-                init.putObject("serverInfo").put("name", "scripted").put("version", "1");
+                ObjectNode caps = init.putObject("capabilities");
+                capabilities.forEach(caps::putObject);
+                init.putObject("serverInfo").put("name", serverName).put("version", "1");
                 send(server, id, Json.object().set("result", init));
             }
             case "ping" -> send(server, id, result("{}"));
@@ -308,7 +335,8 @@ final class ScriptedServer {
                     tool.behaviour().apply(params.path("arguments")).ifPresent(body -> send(server, id, body));
                 }
             }
-            default -> send(server, id, error(-32601, "Method not found"));
+            default -> send(server, id, handlers.containsKey(method) ? handlers.get(method).apply(params)
+                    : error(-32601, "Method not found"));
         }
     }
 

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * What a server's definitions say about whether its tools can be trusted, read without calling
  * anything: instructions aimed at the model (tool poisoning), hidden Unicode, names that shadow
- * other servers' tools or repeat within the server, and tools that change things without saying
+ * other servers' tools or repeat within the server, names that imitate well-known ones, and tools that change things without saying
  * so. Pure functions of the listed JSON; each finding's location is a JSON pointer into the list
  * result ({@code definition:/tools/3/description}) and its evidence a category and a fingerprint,
  * never the text.
@@ -46,6 +46,7 @@ public final class DefinitionChecks implements AuditCheck {
         all.addAll(poisoning(d));
         all.addAll(hiddenUnicode(d));
         all.addAll(shadowing(d));
+        all.addAll(lookalikes(d));
         all.addAll(destructiveWithoutAnnotation(d));
         return List.copyOf(all);
     }
@@ -105,6 +106,26 @@ public final class DefinitionChecks implements AuditCheck {
         }
         duplicates(d.tools(), "tools", out);
         duplicates(d.prompts(), "prompts", out);
+        return out;
+    }
+
+    /**
+     * {@link Rule#LOOKALIKE_NAME}: the server's name, or a tool's, a slip away from a well-known
+     * server's or tool's ({@link Lookalikes}); the very name is not one.
+     */
+    public static List<Finding> lookalikes(Definitions d) {
+        List<Finding> out = new ArrayList<>();
+        d.server().ifPresent(server -> Lookalikes.server(server).ifPresent(known -> out.add(new Finding(
+                Rule.LOOKALIKE_NAME, Optional.empty(), "definitions listed", "definition:/serverInfo/name",
+                "The server's name (" + Visible.of(server) + ") is a slip away from that of the well-known "
+                        + known + " server.", Optional.empty()))));
+        for (int i = 0; i < d.tools().size(); i++) {
+            String name = d.tools().get(i).path("name").asString("");
+            int index = i;
+            Lookalikes.tool(name).ifPresent(known -> out.add(new Finding(Rule.LOOKALIKE_NAME,
+                    Optional.of(Visible.of(name)), "definitions listed", "definition:/tools/" + index + "/name",
+                    "The tool's name is a slip away from a well-known tool's (" + known + ").", Optional.empty())));
+        }
         return out;
     }
 

@@ -39,7 +39,27 @@ final class WellKnownTools {
             Map.entry("query", Set.of("example-servers/postgres")),
             Map.entry("fetch", Set.of("mcp-fetch")));
 
+    /**
+     * The names popular servers go by, as {@link Lookalikes} compares them (words joined, the words
+     * {@code mcp} and {@code server} dropped): the official reference servers and widely installed
+     * ones. A generic word ({@code fetch}, {@code time}, {@code git}, {@code memory}) is left out:
+     * many servers are rightly called so, and a name one letter from it says nothing.
+     */
+    static final Set<String> SERVERS = Set.of("github", "gitlab", "slack", "filesystem", "postgres", "sqlite",
+            "puppeteer", "playwright", "bravesearch", "googlemaps", "googledrive", "gdrive", "notion", "stripe",
+            "twitter", "sentry", "sequentialthinking", "everart", "awskbretrieval", "linear", "atlassian", "jira",
+            "confluence", "supabase", "cloudflare", "vercel", "firecrawl", "tavily", "perplexity", "discord", "gmail",
+            "googlecalendar", "hubspot", "salesforce", "shopify", "airtable", "figma", "docker", "kubernetes",
+            "mongodb", "mysql", "pinecone", "qdrant", "elasticsearch", "obsidian", "spotify", "youtube", "reddit",
+            "telegram", "whatsapp", "todoist", "asana", "zapier", "paypal", "twilio", "context7", "browserbase",
+            "desktopcommander", "everything");
+
     private WellKnownTools() {
+    }
+
+    /** The well-known tool names, as {@link #shadowed} keys them ({@code read_file}). */
+    static Set<String> tools() {
+        return OWNERS.keySet();
     }
 
     /**

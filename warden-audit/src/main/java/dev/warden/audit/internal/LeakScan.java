@@ -54,9 +54,109 @@ public final class LeakScan {
     private static final int MAX_DEPTH = 64;
 
     private final Sanitizer sanitizer;
+    /**
+     * The sanitizer's personal-data detector (off in its default set, and in {@code sanitizer}), with
+     * the credential detector beside it: {@code user:pass@db.corp} in a URL is a credential, not an email.
+     */
+    private final Sanitizer personal;
 
     public LeakScan(Sanitizer sanitizer) {
         this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+        Sanitizer.Builder pii = Sanitizer.builder().pii();
+        for (Category c : Category.values()) {
+            if (c != Category.PII && c != Category.SECRET) {
+                pii.disable(c);
+            }
+        }
+        this.personal = pii.build();
+    }
+
+    /**
+     * Instructions aimed at the model (the sanitizer's injection detector) in a successful result,
+     * wherever the model reads it: a tool's content and structured content, a resource's contents,
+     * a prompt's messages and description ({@code _meta} aside). What the caller sent is its own.
+     * A lone "IMPORTANT:" is no instruction in a document, though it is in an error's text.
+     */
+    public List<Leak> instructions(ObjectNode message, CallerInput caller) {
+        List<Leak> found = new ArrayList<>();
+        if (!(message.path("result") instanceof ObjectNode r) || r.path("isError").asBoolean(false)) {
+            return found;
+        }
+        for (Map.Entry<String, JsonNode> p : r.properties()) {
+            if (p.getKey().equals("_meta")) {
+                continue;
+            }
+            List<JsonFinding> findings = sanitizer.sanitizeJson(p.getValue(), Policy.REDACT, ErrorCode.INTERNAL_ERROR,
+                    caller).findings();
+            for (JsonFinding f : findings) {
+                if (f.category() != Category.INJECTION) {
+                    continue;
+                }
+                String span = Spans.of(p.getValue(), f);
+                if (!caller.owns(span) && !headingOnly(f.finding().kind(), span, caller)) {
+                    found.add(new Leak(f.category(), f.finding().kind(), "/result/" + pointerStep(p.getKey())
+                            + f.pointer(), span));
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Personal data (the sanitizer's PII detector: emails, phone numbers, Luhn-valid card numbers,
+     * US social security numbers) anywhere in an answer, error or result; what the caller sent is its
+     * own, and an address at a domain reserved for examples ({@code example.com}, {@code .invalid},
+     * {@code .test}) belongs to nobody.
+     */
+    public List<Leak> personal(ObjectNode message, CallerInput caller) {
+        List<Leak> found = new ArrayList<>();
+        for (String field : new String[] {"error", "result"}) {
+            JsonNode value = message.get(field);
+            if (value == null) {
+                continue;
+            }
+            List<JsonFinding> all = personal.sanitizeJson(value, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller)
+                    .findings();
+            for (JsonFinding f : all) {
+                String span = Spans.of(value, f);
+                boolean inSecret = all.stream().anyMatch(o -> o.category() == Category.SECRET
+                        && o.pointer().equals(f.pointer()) && o.finding().start() < f.finding().end()
+                        && f.finding().start() < o.finding().end());
+                if (f.category() == Category.PII && !inSecret && !PersonalData.placeholder(f.finding().kind(), span)) {
+                    found.add(new Leak(f.category(), f.finding().kind(), "/" + field + f.pointer(), span));
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Personal data in plain text (stderr), all at {@code location}; see {@link #personal(ObjectNode, CallerInput)}. */
+    public List<Leak> personal(String text, String location, CallerInput caller) {
+        List<Leak> all = textLeaks(personal, text, location, caller);
+        List<String> secrets = all.stream().filter(l -> l.category() == Category.SECRET).map(Leak::span).toList();
+        return all.stream().filter(l -> l.category() == Category.PII && !PersonalData.placeholder(l.kind(), l.span())
+                && secrets.stream().noneMatch(secret -> secret.contains(l.span()) || l.span().contains(secret)))
+                .toList();
+    }
+
+    /**
+     * Whether an "addressed" phrase is a document's heading word ("IMPORTANT: back up first.") and
+     * nothing else in its sentence instructs: the sentence after the word is scanned again (it is
+     * one sentence, so the pass stays linear).
+     */
+    private boolean headingOnly(String kind, String span, CallerInput caller) {
+        String s = span.strip();
+        if (!kind.equals("addressed") || !s.regionMatches(true, 0, "important", 0, "important".length())) {
+            return false;
+        }
+        String rest = s.substring("important".length());
+        return sanitizer.sanitize(rest, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings().stream()
+                .noneMatch(f -> f.category() == Category.INJECTION);
+    }
+
+    /** A member name as a JSON pointer's step (RFC 6901). */
+    private static String pointerStep(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
     }
 
     /** Leaks in a JSON-RPC answer. */
@@ -102,11 +202,17 @@ public final class LeakScan {
 
     /** Leaks in plain text (stderr, a frame that was no JSON), all at {@code location}. */
     public List<Leak> text(String text, String location, CallerInput caller) {
+        return textLeaks(sanitizer, text, location, caller).stream().filter(l -> l.category() != Category.PII)
+                .toList();
+    }
+
+    /** What {@code with} would replace in {@code text}, each at {@code location} with its span. */
+    private static List<Leak> textLeaks(Sanitizer with, String text, String location, CallerInput caller) {
         List<Leak> leaks = new ArrayList<>();
-        List<Finding> findings = sanitizer.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
+        List<Finding> findings = with.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings();
         String cleaned = findings.isEmpty() ? text : Sanitizer.clean(text);
         for (Finding f : findings) {
-            if (f.category() != Category.PII && f.replacedByRedact()) {
+            if (f.replacedByRedact()) {
                 leaks.add(new Leak(f.category(), f.kind(), location, Spans.span(cleaned, f.start(), f.end())));
             }
         }
@@ -171,7 +277,7 @@ public final class LeakScan {
             }
         } else if (node.isObject()) {
             for (Map.Entry<String, JsonNode> e : node.properties()) {
-                walk(e.getValue(), pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), consumer,
+                walk(e.getValue(), pointer + "/" + pointerStep(e.getKey()), consumer,
                         depth + 1, seen);
             }
         }

@@ -50,7 +50,7 @@ public final class ProbeGenerator {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema");
         List<Probe> probes = new ArrayList<>();
-        ObjectNode valid = valid(schema);
+        ObjectNode valid = valid(schema, tool.path("description").asString(""));
         probes.add(call(Probe.Kind.VALID, name, "valid arguments (the baseline)", valid));
         for (JsonNode required : schema.path("required")) {
             String property = required.asString("");
@@ -122,11 +122,18 @@ public final class ProbeGenerator {
 
     /** Arguments that satisfy {@code schema} as far as a generator can tell: required properties only. */
     public ObjectNode valid(JsonNode schema) {
+        return valid(schema, "");
+    }
+
+    /** As {@link #valid(JsonNode)}, with values the tool's description lists ({@link BaselineValues}). */
+    private ObjectNode valid(JsonNode schema, String toolDescription) {
         ObjectNode args = Json.object();
         JsonNode properties = schema.path("properties");
+        boolean only = schema.path("required").size() == 1;
         for (JsonNode required : schema.path("required")) {
             String property = required.asString("");
-            args.set(property, value(properties.path(property), 0));
+            JsonNode p = properties.path(property);
+            args.set(property, BaselineValues.of(p, property, toolDescription, only).orElseGet(() -> value(p, 0)));
         }
         return args;
     }
@@ -188,14 +195,9 @@ public final class ProbeGenerator {
     }
 
     private JsonNode value(JsonNode schema, int depth) {
-        if (schema.path("enum").isArray() && !schema.path("enum").isEmpty()) {
-            return schema.path("enum").get(0).deepCopy();
-        }
-        if (schema.has("const")) {
-            return schema.get("const").deepCopy();
-        }
-        if (schema.has("default")) {
-            return schema.get("default").deepCopy();
+        Optional<JsonNode> given = BaselineValues.of(schema, "", "", false);
+        if (given.isPresent()) {
+            return given.get();
         }
         return switch (type(schema)) {
             case "integer", "number" -> {

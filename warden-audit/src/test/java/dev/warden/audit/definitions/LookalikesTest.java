@@ -1,0 +1,71 @@
+package dev.warden.audit.definitions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warden.audit.Rule;
+import org.junit.jupiter.api.Test;
+
+class LookalikesTest {
+
+    @Test
+    void aServerNamedOneSlipFromAWellKnownOneIsALookalike() {
+        Definitions d = Fixtures.tools("twittter-mcp", "[]");
+        assertThat(DefinitionChecks.lookalikes(d)).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.LOOKALIKE_NAME);
+            assertThat(f.tool()).isEmpty();
+            assertThat(f.location()).isEqualTo("definition:/serverInfo/name");
+            assertThat(f.message()).contains("twitter");
+        });
+    }
+
+    @Test
+    void theWellKnownNameItselfIsNoLookalikeWhateverItsCaseAndSeparators() {
+        for (String name : new String[] {"twitter-mcp", "mcp-server-github", "@modelcontextprotocol/server-slack",
+            "Brave_Search", "GitLab MCP Server"}) {
+            assertThat(DefinitionChecks.lookalikes(Fixtures.tools(name, "[]"))).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void aTransposedPairInALongNameAndTwoSlipsInALongOneAreLookalikes() {
+        assertThat(DefinitionChecks.lookalikes(Fixtures.tools("puppetter-mcp", "[]"))).hasSize(1);
+        assertThat(DefinitionChecks.lookalikes(Fixtures.tools("palywright", "[]"))).hasSize(1);
+        assertThat(DefinitionChecks.lookalikes(Fixtures.tools("elastic-serach-mcp", "[]"))).hasSize(1);
+    }
+
+    @Test
+    void aShortNameTwoSlipsAwayAndADifferentNameAreNot() {
+        // gitlab is two substitutions from github: both well known, neither imitates the other.
+        for (String name : new String[] {"gitlab", "gihtbu", "weather", "notes-server", "demo", "acme-orders"}) {
+            assertThat(DefinitionChecks.lookalikes(Fixtures.tools(name, "[]"))).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void aToolNamedOneSlipFromAWellKnownToolIsALookalike() {
+        Definitions d = Fixtures.tools("notes", "[{\"name\":\"list\"},{\"name\":\"read_flie\"}]");
+        assertThat(DefinitionChecks.lookalikes(d)).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo(Rule.LOOKALIKE_NAME);
+            assertThat(f.tool()).contains("read_flie");
+            assertThat(f.location()).isEqualTo("definition:/tools/1/name");
+            assertThat(f.message()).contains("read_file");
+        });
+    }
+
+    @Test
+    void genericToolNamesAndTheOfficialServersHaveNoLookalikes() {
+        Definitions d = Fixtures.tools("s", "[{\"name\":\"queries\"},{\"name\":\"fetcher\"},{\"name\":\"search\"}]");
+        assertThat(DefinitionChecks.lookalikes(d)).isEmpty();
+        for (String official : Fixtures.OFFICIAL) {
+            assertThat(DefinitionChecks.lookalikes(Fixtures.official(official))).as(official).isEmpty();
+        }
+    }
+
+    @Test
+    void distanceCountsATranspositionAsOneSlip() {
+        assertThat(Lookalikes.distance("twitter", "twitter")).isZero();
+        assertThat(Lookalikes.distance("twittter", "twitter")).isEqualTo(1);
+        assertThat(Lookalikes.distance("slakc", "slack")).isEqualTo(1);
+        assertThat(Lookalikes.distance("gitlab", "github")).isEqualTo(2);
+    }
+}
