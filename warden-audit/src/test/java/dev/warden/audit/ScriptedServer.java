@@ -119,12 +119,6 @@ final class ScriptedServer {
         return this;
     }
 
-    /** Gives a tool already added a description. */
-    ScriptedServer describe(String tool, String description) {
-        tools.get(tool).definition().put("description", description);
-        return this;
-    }
-
     /** Answers {@code method} (and declares its capability, the method's first segment) with {@code answer} of its params. */
     ScriptedServer handles(String method, Function<JsonNode, ObjectNode> answer) {
         handlers.put(method, answer);
