@@ -37,14 +37,15 @@ try {
   out.url = page.url();
   out.h1 = await page.locator('h1').first().textContent().catch(() => null);
   out.body = (await page.locator('body').textContent().catch(() => '')).slice(0, 400);
-  out.incidentsTable = await page.locator('#incidents').count();
+  out.searchBox = await page.locator('input#ref').count(); // the incident search: the page a ref is pasted into
   out.scripts = await page.evaluate(() => document.querySelectorAll('script').length);
-  out.cookies = (await context.cookies(base)).map(({ name, httpOnly, sameSite, secure, path: p, expires }) =>
+  // Cookies are per host, not port: the authorization server's own (same 127.0.0.1) are left out.
+  out.cookies = (await context.cookies(base)).filter((c) => c.name === 'warden_console').map(({ name, httpOnly, sameSite, secure, path: p, expires }) =>
     ({ name, httpOnly, sameSite, secure, path: p, expires }));
   await page.screenshot({ path: path.join(outDir, shotName + '.png'), fullPage: true });
   if (out.cookies.length > 0) {
     await page.goto(new URL('/logout', base).href);
-    out.afterLogout = (await context.cookies(base)).map((c) => c.name);
+    out.afterLogout = (await context.cookies(base)).filter((c) => c.name === 'warden_console').map((c) => c.name);
   }
 } finally {
   await browser.close();

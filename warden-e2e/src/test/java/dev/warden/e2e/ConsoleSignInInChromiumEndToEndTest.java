@@ -116,7 +116,7 @@ class ConsoleSignInInChromiumEndToEndTest {
         JsonNode last = seen.path("navigations").get(seen.path("navigations").size() - 1);
         assertThat(last.path("status").asInt()).isEqualTo(200);
         assertThat(seen.path("h1").asString()).isEqualTo("Incidents");
-        assertThat(seen.path("incidentsTable").asInt()).isEqualTo(1);
+        assertThat(seen.path("searchBox").asInt()).as("the incident search").isEqualTo(1);
         assertThat(seen.path("scripts").asInt()).isZero();
         assertThat(seen.path("dialogs").size()).isZero();
         assertThat(seen.path("pageErrors").size()).isZero();

@@ -3,7 +3,6 @@ package dev.warden.console.web;
 import com.sun.net.httpserver.Headers;
 import dev.warden.client.auth.CodeGrant;
 import dev.warden.console.page.Markup;
-import dev.warden.console.page.Style;
 import dev.warden.console.signin.PendingSignIns;
 import dev.warden.console.signin.SessionCookie;
 import dev.warden.console.signin.Sessions;
@@ -138,8 +137,7 @@ public final class BrowserSignIn {
         // (a redirect straight from the authorization server's answer would be a cross-site chain without it).
         String page = new Markup().tag("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .tag("<meta http-equiv=\"refresh\" content=\"0;url=").text(to).tag("\">")
-                .tag("<title>Warden console · signed in</title><link rel=\"stylesheet\" href=\"").tag(Style.PATH)
-                .tag("\"></head>\n<body><main><p>Signed in. <a href=\"").text(to).tag("\">Open the console</a>.</p>")
+                .tag("<title>Warden console · signed in</title></head>\n<body><main><p>Signed in. <a href=\"").text(to).tag("\">Open the console</a>.</p>")
                 .tag("</main></body></html>\n").toString();
         return new Answer(200, Map.of("Content-Type", "text/html; charset=utf-8", "Set-Cookie",
                 SessionCookie.set(session.id(), sessions.remaining(session), secure())),
@@ -149,7 +147,7 @@ public final class BrowserSignIn {
     private Answer logout(Headers headers) {
         forget(headers);
         String page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console · signed "
-                + "out</title><link rel=\"stylesheet\" href=\"" + Style.PATH + "\"></head>\n<body><main><p>Signed out. "
+                + "out</title></head>\n<body><main><p>Signed out. "
                 + "<a href=\"/\">Sign in again</a>.</p></main></body></html>\n";
         return new Answer(200, Map.of("Content-Type", "text/html; charset=utf-8", "Set-Cookie",
                 SessionCookie.clear(secure())), page.getBytes(java.nio.charset.StandardCharsets.UTF_8));

@@ -16,7 +16,7 @@ final class SignInPages {
 
     static Answer needsIssuer(Answer refusal) {
         String page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console · sign "
-                + "in</title><link rel=\"stylesheet\" href=\"" + dev.warden.console.page.Style.PATH + "\"></head>\n<body><main><h1>Sign in</h1>"
+                + "in</title></head>\n<body><main><h1>Sign in</h1>"
                 + "<p id=\"needs-issuer\">The console needs a credential with its admin scope, and a browser sends none "
                 + "by itself. A browser signs in here when the gateway's <code>auth:</code> names an OAuth issuer and "
                 + "the console has a client id at it (<code>--console-client-id</code>). With API keys alone, read the "
