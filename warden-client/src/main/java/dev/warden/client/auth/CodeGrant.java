@@ -4,8 +4,6 @@ import dev.warden.core.error.TransportException;
 import dev.warden.core.oauth.MetadataDiscovery;
 import java.net.URI;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -80,13 +78,8 @@ public final class CodeGrant {
 
     /** The code the browser brought back, exchanged for a token (the state already checked by the caller). */
     public Issued finish(String code, String verifier, URI redirectUri, URI resource, Instant now) {
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("grant_type", "authorization_code");
-        form.put("code", code);
-        form.put("redirect_uri", redirectUri.toString());
-        form.put("code_verifier", verifier);
-        form.put("resource", resource.toString());
-        TokenSet issued = OAuth.token(http, metadata(), client, form, Set.of(), Optional.empty(), now);
+        TokenSet issued = OAuth.token(http, metadata(), client,
+                OAuth.codeForm(code, redirectUri, verifier, Optional.of(resource)), Set.of(), Optional.empty(), now);
         return new Issued(issued.accessToken(), issued.expiresAt());
     }
 

@@ -178,13 +178,8 @@ public final class OAuth implements HttpAuthorization {
         if (code == null || code.isEmpty()) {
             throw new AuthorizationStepException("the authorization answer carries no code");
         }
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("grant_type", "authorization_code");
-        form.put("code", code);
-        form.put("redirect_uri", redirectUri.toString());
-        form.put("code_verifier", pkce.verifier());
-        resource.ifPresent(r -> form.put("resource", r.toString()));
-        TokenSet issued = token(server, client, form, scopes, Optional.empty());
+        TokenSet issued = token(server, client, codeForm(code, redirectUri, pkce.verifier(), resource), scopes,
+                Optional.empty());
         grant = Optional.of(new Grant(server, client, resource));
         return issued;
     }
@@ -243,6 +238,17 @@ public final class OAuth implements HttpAuthorization {
         String base = server.authorizationEndpoint().toString();
         return URI.create(base + (server.authorizationEndpoint().getRawQuery() == null ? "?" : "&")
                 + AuthHttp.form(query));
+    }
+
+    /** The token request's form for an authorization code (RFC 6749 4.1.3, RFC 7636's verifier, RFC 8707's resource). */
+    static Map<String, String> codeForm(String code, URI redirectUri, String verifier, Optional<URI> resource) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "authorization_code");
+        form.put("code", code);
+        form.put("redirect_uri", redirectUri.toString());
+        form.put("code_verifier", verifier);
+        resource.ifPresent(r -> form.put("resource", r.toString()));
+        return form;
     }
 
     /** One request to the token endpoint, the client authenticated as it registered or as the server offers. */

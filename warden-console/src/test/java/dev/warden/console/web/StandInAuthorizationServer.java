@@ -5,12 +5,10 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -83,17 +81,9 @@ final class StandInAuthorizationServer implements AutoCloseable {
         }
     }
 
+    /** The console's own query reader: the stand-in reads what the console's callback reads. */
     static Map<String, String> form(String raw) {
-        Map<String, String> out = new HashMap<>();
-        if (raw == null) {
-            return out;
-        }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            out.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                    URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-        }
-        return out;
+        return Query.parse(raw).orElseThrow();
     }
 
     private static void send(HttpExchange ex, int status, String body) throws IOException {
