@@ -36,6 +36,22 @@ final class ConsoleOptions {
                     + "(default: " + Console.DEFAULT_ADMIN_SCOPE + ").")
     String scope = Console.DEFAULT_ADMIN_SCOPE;
 
+    @Option(names = "--console-client-id", paramLabel = "ID",
+            description = "Browsers sign in to the console at the gateway's OAuth issuer (auth.issuers, the first) as "
+                    + "this client: authorization code with PKCE, redirect URI <console URL>login/callback. A "
+                    + "confidential client's secret is read from the environment variable "
+                    + "WARDEN_CONSOLE_CLIENT_SECRET.")
+    String clientId;
+
+    @Option(names = "--console-url", paramLabel = "URL",
+            description = "The URL operators open the console by, when it is not the address it listens on (behind a "
+                    + "TLS proxy: https makes the session cookie Secure). Default: the Host a request came by, over "
+                    + "http.")
+    URI url;
+
+    /** The environment variable a confidential console client's secret is read from (never an argument: ps shows those). */
+    static final String SECRET_ENV = "WARDEN_CONSOLE_CLIENT_SECRET";
+
     /** Where the console listens. */
     record Address(String host, int port) {
     }
@@ -117,6 +133,12 @@ final class ConsoleOptions {
                 .orElse(URI.create("http://unbound.invalid/"))), scope));
         if (insecureNoAuth) {
             console.insecureNoAuth();
+        }
+        if (clientId != null) {
+            console.signIn(clientId, Optional.ofNullable(System.getenv(SECRET_ENV)), Optional.ofNullable(url));
+        } else if (url != null) {
+            throw new IllegalArgumentException("--console-url is where browsers come back after signing in: it needs "
+                    + "--console-client-id");
         }
         return console;
     }

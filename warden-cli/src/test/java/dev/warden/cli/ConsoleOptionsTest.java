@@ -67,4 +67,23 @@ class ConsoleOptionsTest {
         console.scope = "warden:admin";
         assertThat(console.problem(Optional.of(auth), Set.of(), false)).isEmpty();
     }
+
+    @Test
+    void browserSignInNeedsAnIssuerAndTheUrlNeedsAClientId() {
+        ConsoleOptions console = new ConsoleOptions();
+        console.address = new ConsoleOptions.Address("127.0.0.1", 0);
+        console.clientId = "warden-console";
+        Authenticator keysOnly = adminKeys();
+        assertThat(console.problem(Optional.of(keysOnly), Set.of(), false)).get().asString()
+                .startsWith("--console: ").contains("OAuth issuer");
+
+        Authenticator withIssuer = ResourceServer.custom().issuer(dev.warden.auth.Issuer.of(
+                java.net.URI.create("https://login.example.com"))).build();
+        assertThat(console.problem(Optional.of(withIssuer), Set.of(), false)).isEmpty();
+
+        console.clientId = null;
+        console.url = java.net.URI.create("https://console.example.com/");
+        assertThat(console.problem(Optional.of(withIssuer), Set.of(), false)).get().asString()
+                .contains("needs --console-client-id");
+    }
 }

@@ -2,7 +2,9 @@ package dev.warden.console;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.warden.console.feed.ConsoleFeed;
+import dev.warden.client.auth.CodeGrant;
 import dev.warden.console.web.AdminGate;
+import dev.warden.console.web.BrowserSignIn;
 import dev.warden.console.web.ConsoleHandler;
 import dev.warden.console.web.Routes;
 import dev.warden.console.web.Sources;
@@ -85,6 +87,9 @@ public final class Console implements AutoCloseable {
         private Supplier<URI> resource = () -> URI.create("http://127.0.0.1/");
         private String scope = AdminGate.DEFAULT_SCOPE;
         private boolean insecure;
+        private Optional<String> clientId = Optional.empty();
+        private Optional<String> clientSecret = Optional.empty();
+        private Optional<URI> publicUrl = Optional.empty();
 
         private Builder() {
         }
@@ -150,6 +155,29 @@ public final class Console implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Browsers sign in through the gateway's authorization server (its auth's first issuer) as
+         * this OAuth client: authorization code with PKCE; {@code secret} empty for a public client.
+         *
+         * @param publicUrl the URL operators open the console by (an https one behind a TLS proxy
+         *     makes the cookie Secure); the redirect URI is its {@code login/callback}. Unset: the
+         *     Host the request came by, over http.
+         */
+        public Builder signIn(String clientId, Optional<String> secret, Optional<URI> publicUrl) {
+            if (clientId == null || clientId.isBlank()) {
+                throw new IllegalArgumentException("the console's client id must not be empty");
+            }
+            this.clientId = Optional.of(clientId);
+            this.clientSecret = Objects.requireNonNull(secret, "secret").filter(s -> !s.isEmpty());
+            this.publicUrl = Objects.requireNonNull(publicUrl, "publicUrl").map(u -> {
+                if (!u.isAbsolute() || u.getHost() == null || !(u.getScheme().equals("https") || u.getScheme().equals("http"))) {
+                    throw new IllegalArgumentException("the console's URL must be an absolute http or https URL");
+                }
+                return u.getRawPath() == null || !u.getRawPath().endsWith("/") ? URI.create(u + "/") : u;
+            });
+            return this;
+        }
+
         /** Serve a host that is not loopback without auth: only behind something that authenticates. */
         public Builder insecureNoAuth() {
             this.insecure = true;
@@ -171,7 +199,25 @@ public final class Console implements AutoCloseable {
                         + "http.allowedHosts to the names operators use to reach it");
             }
             new AdminGate(authenticator, resource, scope); // the scope is checked here, before binding
+            if (clientId.isPresent() && issuer().isEmpty()) {
+                throw new IllegalStateException("a console client id needs the gateway's auth with an OAuth issuer "
+                        + "to sign browsers in at; with API keys alone, clients send X-API-Key");
+            }
             return this;
+        }
+
+        /** The authorization server browsers sign in at: the first issuer the gateway's auth names. */
+        private Optional<URI> issuer() {
+            return authenticator.flatMap(a -> a.metadata(resource.get()).authorizationServers().stream().findFirst());
+        }
+
+        private Optional<BrowserSignIn> browserSignIn(AdminGate gate) {
+            return clientId.map(id -> {
+                Set<String> scopes = new java.util.LinkedHashSet<>(authenticator.orElseThrow().requiredScopes());
+                scopes.add(scope);
+                return new BrowserSignIn(new CodeGrant(issuer().orElseThrow(), id, clientSecret), gate, resource,
+                        scopes, publicUrl, clock);
+            });
         }
 
         public Console start() throws IOException {
@@ -181,7 +227,7 @@ public final class Console implements AutoCloseable {
             HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
             ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
             http.createContext("/", new ConsoleHandler(hosts, gate,
-                    new Routes(new Sources(upstreams, feed, incidents, auditLog, clock))));
+                    new Routes(new Sources(upstreams, feed, incidents, auditLog, clock)), browserSignIn(gate)));
             http.setExecutor(executor);
             http.start();
             return new Console(http, executor, host);

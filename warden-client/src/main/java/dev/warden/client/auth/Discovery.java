@@ -59,8 +59,12 @@ final class Discovery {
         };
     }
 
-    /** The JSON object at {@code uri} if it answers 200 with one; a server that cannot be reached throws. */
     private Optional<JsonNode> document(URI uri) {
+        return document(http, uri);
+    }
+
+    /** The JSON object at {@code uri} if it answers 200 with one; a server that cannot be reached throws. */
+    static Optional<JsonNode> document(AuthHttp http, URI uri) {
         AuthHttp.Reply reply = http.get(uri, "application/json");
         return reply.status() == 200 ? reply.json() : Optional.empty();
     }

@@ -148,20 +148,7 @@ public final class OAuth implements HttpAuthorization {
         Pkce pkce = Pkce.create();
         String state = Pkce.random(16);
 
-        Map<String, String> query = new LinkedHashMap<>();
-        query.put("response_type", "code");
-        query.put("client_id", client.clientId());
-        query.put("redirect_uri", redirectUri.toString());
-        query.put("state", state);
-        query.put("code_challenge", pkce.challenge());
-        query.put("code_challenge_method", "S256");
-        if (!scopes.isEmpty()) {
-            query.put("scope", String.join(" ", scopes));
-        }
-        resource.ifPresent(r -> query.put("resource", r.toString()));
-        String base = server.authorizationEndpoint().toString();
-        URI request = URI.create(base + (server.authorizationEndpoint().getRawQuery() == null ? "?" : "&")
-                + AuthHttp.form(query));
+        URI request = authorizationRequest(server, client.clientId(), redirectUri, state, pkce, scopes, resource);
 
         URI back;
         try {
@@ -191,13 +178,8 @@ public final class OAuth implements HttpAuthorization {
         if (code == null || code.isEmpty()) {
             throw new AuthorizationStepException("the authorization answer carries no code");
         }
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("grant_type", "authorization_code");
-        form.put("code", code);
-        form.put("redirect_uri", redirectUri.toString());
-        form.put("code_verifier", pkce.verifier());
-        resource.ifPresent(r -> form.put("resource", r.toString()));
-        TokenSet issued = token(server, client, form, scopes, Optional.empty());
+        TokenSet issued = token(server, client, codeForm(code, redirectUri, pkce.verifier(), resource), scopes,
+                Optional.empty());
         grant = Optional.of(new Grant(server, client, resource));
         return issued;
     }
@@ -236,6 +218,42 @@ public final class OAuth implements HttpAuthorization {
 
     private TokenSet token(ServerMetadata server, ClientCredentials client, Map<String, String> form,
             Set<String> requested, Optional<String> previousRefresh) {
+        return token(http, server, client, form, requested, previousRefresh, clock.instant());
+    }
+
+    /** The authorization code request (PKCE S256, state, RFC 8707 resource) the user agent is sent to. */
+    static URI authorizationRequest(ServerMetadata server, String clientId, URI redirectUri, String state, Pkce pkce,
+            Set<String> scopes, Optional<URI> resource) {
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("response_type", "code");
+        query.put("client_id", clientId);
+        query.put("redirect_uri", redirectUri.toString());
+        query.put("state", state);
+        query.put("code_challenge", pkce.challenge());
+        query.put("code_challenge_method", "S256");
+        if (!scopes.isEmpty()) {
+            query.put("scope", String.join(" ", scopes));
+        }
+        resource.ifPresent(r -> query.put("resource", r.toString()));
+        String base = server.authorizationEndpoint().toString();
+        return URI.create(base + (server.authorizationEndpoint().getRawQuery() == null ? "?" : "&")
+                + AuthHttp.form(query));
+    }
+
+    /** The token request's form for an authorization code (RFC 6749 4.1.3, RFC 7636's verifier, RFC 8707's resource). */
+    static Map<String, String> codeForm(String code, URI redirectUri, String verifier, Optional<URI> resource) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "authorization_code");
+        form.put("code", code);
+        form.put("redirect_uri", redirectUri.toString());
+        form.put("code_verifier", verifier);
+        resource.ifPresent(r -> form.put("resource", r.toString()));
+        return form;
+    }
+
+    /** One request to the token endpoint, the client authenticated as it registered or as the server offers. */
+    static TokenSet token(AuthHttp http, ServerMetadata server, ClientCredentials client, Map<String, String> form,
+            Set<String> requested, Optional<String> previousRefresh, Instant now) {
         Optional<String> authorization = Optional.empty();
         switch (tokenMethod(server, client)) {
             case BASIC -> authorization = Optional.of("Basic " + Base64.getEncoder().encodeToString(
@@ -248,7 +266,7 @@ public final class OAuth implements HttpAuthorization {
             default -> form.put("client_id", client.clientId());
         }
         AuthHttp.Reply reply = http.postForm(server.tokenEndpoint(), form, authorization);
-        return TokenSet.issued(reply, requested, previousRefresh, clock.instant());
+        return TokenSet.issued(reply, requested, previousRefresh, now);
     }
 
     static Optional<String> text(JsonNode json, String field) {

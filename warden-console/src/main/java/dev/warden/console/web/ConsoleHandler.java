@@ -26,12 +26,19 @@ public final class ConsoleHandler implements HttpHandler {
     private final HostPolicy hosts;
     private final AdminGate gate;
     private final Routes routes;
+    private final Optional<BrowserSignIn> signIn;
     private final Semaphore pages = new Semaphore(MAX_PAGES);
 
     public ConsoleHandler(HostPolicy hosts, AdminGate gate, Routes routes) {
+        this(hosts, gate, routes, Optional.empty());
+    }
+
+    /** @param signIn how a browser signs in, when the gateway's auth names an issuer and the console a client id */
+    public ConsoleHandler(HostPolicy hosts, AdminGate gate, Routes routes, Optional<BrowserSignIn> signIn) {
         this.hosts = Objects.requireNonNull(hosts, "hosts");
         this.gate = Objects.requireNonNull(gate, "gate");
         this.routes = Objects.requireNonNull(routes, "routes");
+        this.signIn = Objects.requireNonNull(signIn, "signIn");
     }
 
     @Override
@@ -59,7 +66,10 @@ public final class ConsoleHandler implements HttpHandler {
         if (!hosts.allows(Optional.ofNullable(headers.getFirst("Host")), Optional.ofNullable(headers.getFirst("Origin")))) {
             return Answer.plain(403, "this host name is not allowed");
         }
-        Optional<Answer> refused = gate.refusal(headers);
+        String path = exchange.getRequestURI().getPath();
+        Optional<Answer> refused = signIn.isPresent() ? signedIn(signIn.get(), exchange, path)
+                : gate.refusal(headers).map(r -> r.status() == 401 && BrowserSignIn.browserWithoutCredentials(headers)
+                        ? SignInPages.needsIssuer(r) : r);
         if (refused.isPresent()) {
             return refused.get();
         }
@@ -75,10 +85,38 @@ public final class ConsoleHandler implements HttpHandler {
             return Answer.plain(503, "the console is making other pages; try again", Map.of("Retry-After", "1"));
         }
         try {
-            return routes.get(exchange.getRequestURI().getPath(), query.get());
+            return routes.get(path, query.get());
         } finally {
             pages.release();
         }
+    }
+
+    /**
+     * With browser sign-in: the callback and sign-out answer for themselves; a session stands in for
+     * the bearer header; a browser with neither is sent to sign in; whatever credential the request
+     * then holds is judged by the gate, and a session whose token it refuses ends.
+     */
+    private Optional<Answer> signedIn(BrowserSignIn browser, HttpExchange exchange, String path) {
+        var headers = exchange.getRequestHeaders();
+        boolean get = "GET".equals(exchange.getRequestMethod());
+        if (get && BrowserSignIn.owns(path)) {
+            return Optional.of(Query.parse(exchange.getRequestURI().getRawQuery())
+                    .map(q -> browser.own(path, q, headers))
+                    .orElseGet(() -> Answer.plain(400, "the query is too long or malformed")));
+        }
+        Optional<com.sun.net.httpserver.Headers> session = browser.withSession(headers);
+        if (get && session.isEmpty() && BrowserSignIn.browserWithoutCredentials(headers)) {
+            return Optional.of(browser.begin(exchange.getRequestURI().getRawPath()
+                    + Optional.ofNullable(exchange.getRequestURI().getRawQuery()).map(q -> "?" + q).orElse(""), headers));
+        }
+        Optional<Answer> refused = gate.refusal(session.orElse(headers));
+        if (refused.isPresent() && session.isPresent()) {
+            browser.forget(headers);
+            if (get && refused.get().status() == 401) {
+                return Optional.of(browser.begin(exchange.getRequestURI().getRawPath(), headers));
+            }
+        }
+        return refused;
     }
 
     private static void send(HttpExchange exchange, Answer answer) throws IOException {
