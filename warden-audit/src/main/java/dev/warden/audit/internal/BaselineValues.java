@@ -37,43 +37,60 @@ public final class BaselineValues {
      * without context) of {@code schema}; {@code toolDescription} the tool's description, or empty.
      */
     public static Optional<JsonNode> of(JsonNode schema, String property, String toolDescription, boolean onlyProperty) {
+        return all(schema, property, toolDescription, onlyProperty).stream().findFirst();
+    }
+
+    /**
+     * Every value {@link #of} could choose from, in the order it prefers them, at most
+     * {@value #MAX_ITEMS}: the first source that gives any (an enum, a const or default, the
+     * examples, a list in the property's description, then in the tool's).
+     */
+    public static List<JsonNode> all(JsonNode schema, String property, String toolDescription, boolean onlyProperty) {
         JsonNode en = schema.path("enum");
         if (en.isArray() && !en.isEmpty()) {
-            return Optional.of(en.get(0).deepCopy());
+            return copies(en);
         }
         for (String field : new String[] {"const", "default"}) {
             if (schema.has(field)) {
-                return Optional.of(schema.get(field).deepCopy());
+                return List.of(schema.get(field).deepCopy());
             }
         }
         JsonNode examples = schema.path("examples");
         if (examples.isArray() && !examples.isEmpty()) {
-            return Optional.of(examples.get(0).deepCopy());
+            return copies(examples);
         }
         if (schema.has("example")) {
-            return Optional.of(schema.get("example").deepCopy());
+            return List.of(schema.get("example").deepCopy());
         }
         String type = ProbeGenerator.type(schema);
         if (!type.equals("string") && !type.equals("integer") && !type.equals("number")) {
-            return Optional.empty();
+            return List.of();
         }
         for (Listed list : lists(schema.path("description").asString(""))) {
-            Optional<JsonNode> v = fitting(list.items(), schema, type);
-            if (v.isPresent()) {
+            List<JsonNode> v = fitting(list.items(), schema, type);
+            if (!v.isEmpty()) {
                 return v;
             }
         }
         if (!property.isEmpty() && !toolDescription.isEmpty()) {
             for (Listed list : lists(toolDescription)) {
                 if (onlyProperty || names(list.label(), property)) {
-                    Optional<JsonNode> v = fitting(list.items(), schema, type);
-                    if (v.isPresent()) {
+                    List<JsonNode> v = fitting(list.items(), schema, type);
+                    if (!v.isEmpty()) {
                         return v;
                     }
                 }
             }
         }
-        return Optional.empty();
+        return List.of();
+    }
+
+    private static List<JsonNode> copies(JsonNode array) {
+        List<JsonNode> out = new ArrayList<>();
+        for (int i = 0; i < array.size() && out.size() < MAX_ITEMS; i++) {
+            out.add(array.get(i).deepCopy());
+        }
+        return out;
     }
 
     /** A list in a text, with the words before it that say what it lists ("Available IDs"). */
@@ -213,24 +230,24 @@ public final class BaselineValues {
         }
     }
 
-    /** The first item the schema accepts, as the type the schema asks for. */
-    private static Optional<JsonNode> fitting(List<String> items, JsonNode schema, String type) {
+    /** The items the schema accepts, as the type the schema asks for, in their order. */
+    private static List<JsonNode> fitting(List<String> items, JsonNode schema, String type) {
+        List<JsonNode> out = new ArrayList<>();
         for (String item : items) {
             if (type.equals("string")) {
                 int min = schema.path("minLength").asInt(0);
                 int max = schema.path("maxLength").asInt(Integer.MAX_VALUE);
                 if (item.length() >= min && item.length() <= max) {
-                    return Optional.of(Json.tree(item));
+                    out.add(Json.tree(item));
                 }
             } else {
                 try {
-                    return Optional.of(type.equals("integer") ? Json.tree(Long.parseLong(item))
-                            : Json.tree(Double.parseDouble(item)));
+                    out.add(type.equals("integer") ? Json.tree(Long.parseLong(item)) : Json.tree(Double.parseDouble(item)));
                 } catch (NumberFormatException e) {
                     // not a number: the next item may be
                 }
             }
         }
-        return Optional.empty();
+        return out;
     }
 }

@@ -22,6 +22,12 @@ public record Probe(Kind kind, String method, Optional<String> tool, String desc
     public enum Kind {
         /** A well-formed call: the baseline a long input's time is compared with. */
         VALID,
+        /**
+         * Valid arguments with another value the schema or a description lists (an enum's, an
+         * example's, "Available IDs: …"): a document the baseline did not read may carry what the
+         * model should not be told.
+         */
+        LISTED_VALUE,
         /** Arguments that break the tool's input schema: a tool failure is expected, as isError. */
         BAD_ARGUMENTS,
         /** Well-typed arguments holding hostile values (traversal, SQL, shell, format, control characters). */

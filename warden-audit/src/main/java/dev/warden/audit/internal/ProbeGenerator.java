@@ -27,6 +27,8 @@ public final class ProbeGenerator {
     private static final int MAX_PROPERTIES = 8;
     /** String properties given hostile values per tool at most. */
     private static final int MAX_HOSTILE_PROPERTIES = 3;
+    /** Calls with the other values a schema or description lists for one property, per tool at most. */
+    private static final int MAX_LISTED = 7;
     private static final int MAX_EXPLICIT_LENGTH = 1024 * 1024;
 
     private final String marker;
@@ -52,6 +54,7 @@ public final class ProbeGenerator {
         List<Probe> probes = new ArrayList<>();
         ObjectNode valid = valid(schema, tool.path("description").asString(""));
         probes.add(call(Probe.Kind.VALID, name, "valid arguments (the baseline)", valid));
+        probes.addAll(listedValues(name, schema, tool.path("description").asString(""), valid));
         for (JsonNode required : schema.path("required")) {
             String property = required.asString("");
             if (valid.has(property)) {
@@ -118,6 +121,29 @@ public final class ProbeGenerator {
         first.ifPresent(property -> probes.add(with(Probe.Kind.HOSTILE, name, valid, property, deepNesting(),
                 "property '" + property + "' nested " + Hostile.NESTING_DEPTH + " deep")));
         return probes;
+    }
+
+    /**
+     * The baseline again with each other value listed for its first required property that lists
+     * several (at most {@value #MAX_LISTED} calls): the issue's poisoned document was the second of
+     * three "Available IDs", never read by a baseline that takes the first.
+     */
+    private List<Probe> listedValues(String name, JsonNode schema, String toolDescription, ObjectNode valid) {
+        boolean only = schema.path("required").size() == 1;
+        for (JsonNode required : schema.path("required")) {
+            String property = required.asString("");
+            List<JsonNode> values = BaselineValues.all(schema.path("properties").path(property), property,
+                    toolDescription, only);
+            if (values.size() > 1) {
+                List<Probe> probes = new ArrayList<>();
+                for (int i = 1; i < values.size() && i <= MAX_LISTED; i++) {
+                    probes.add(with(Probe.Kind.LISTED_VALUE, name, valid, property, values.get(i),
+                            "valid arguments, value " + (i + 1) + " of " + values.size() + " listed for '" + property + "'"));
+                }
+                return probes;
+            }
+        }
+        return List.of();
     }
 
     /** Arguments that satisfy {@code schema} as far as a generator can tell: required properties only. */
