@@ -25,6 +25,9 @@ const client = new Client({ name: 'warden-e2e-traced', version: '1.0.0' });
 const transport = new StreamableHTTPClientTransport(endpoint);
 await client.connect(transport);
 const out = { protocolVersion: client.getNegotiatedProtocolVersion?.() ?? null, calls: [] };
+// As a client does before calling (its model picks from the listing): the gateway names spans only by
+// the tools an upstream listed. Untraced here, so the calls' traces hold the calls only.
+await client.listTools();
 
 for (let i = 0; i < calls.length; i += 2) {
   const tool = calls[i];

@@ -20,7 +20,7 @@ record ClientConfig(Implementation info, Duration requestTimeout, ReconnectPolic
                     ProtocolVersion protocolVersion, Map<String, ClientRequestHandler> handlers,
                     ErrorBoundary boundary, Map<String, ClientRequestHandler> undeclared,
                     Optional<NotificationHandler> notifications, Pause pause, McpTelemetry telemetry,
-                    boolean traceHeadersFromMeta) {
+                    boolean traceHeadersFromMeta, McpTelemetry sessionTelemetry) {
 
     ClientConfig {
         handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));

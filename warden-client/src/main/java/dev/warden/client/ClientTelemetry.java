@@ -9,6 +9,7 @@ import dev.warden.core.session.SessionObserver;
 import dev.warden.core.transport.RequestHeaders;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.Channel;
+import dev.warden.telemetry.McpSession;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.SessionTelemetry;
 import java.net.URI;
@@ -46,9 +47,13 @@ public final class ClientTelemetry {
     private record Named(String id, Optional<String> version, Channel channel) {
     }
 
-    ClientTelemetry(Transport transport) {
+    /** This connection's session, timed from its start ({@code mcp.client.session.duration}). */
+    private final McpSession timed;
+
+    ClientTelemetry(Transport transport, McpTelemetry sessions) {
         this.transport = transport;
         this.base = channelOf(transport);
+        this.timed = sessions.startClientSession();
     }
 
     SessionObserver observer(McpTelemetry telemetry, boolean traceHeadersFromMeta) {
@@ -100,6 +105,9 @@ public final class ClientTelemetry {
     /** The connection, its version now known to the spans that follow. */
     Connection negotiated(Connection connection) {
         version = Optional.of(connection.version().wire());
+        // A stateless version has no session to time: each request stands alone.
+        timed.endWhen(connection.session().closed(), () -> connection.version().stateless() ? Optional.empty()
+                : Optional.of(base.withMcpProtocolVersion(connection.version().wire())));
         return connection;
     }
 

@@ -55,7 +55,7 @@ final class Handshake {
         } catch (ProcessStartException e) {
             throw new ServerDidNotStart("The server could not be started (" + e.getMessage() + ")", e);
         }
-        ClientTelemetry telemetry = new ClientTelemetry(transport);
+        ClientTelemetry telemetry = new ClientTelemetry(transport, config.sessionTelemetry());
         Session session = session(transport, telemetry);
         session.start();
         try {

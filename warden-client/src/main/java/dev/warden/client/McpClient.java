@@ -263,6 +263,7 @@ public final class McpClient implements AutoCloseable {
         private ClientConfig.Pause pause = Thread::sleep;
         private McpTelemetry telemetry = McpTelemetry.ofGlobal();
         private boolean traceHeadersFromMeta;
+        private Optional<McpTelemetry> sessionTelemetry = Optional.empty();
 
         private Builder(String name, String version) {
             this(new Implementation(requireText(name, "name"), requireText(version, "version"), Optional.empty()));
@@ -374,6 +375,16 @@ public final class McpClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Where the duration of each session this client opens goes ({@code mcp.client.session.duration}):
+         * the {@link #telemetry} unless given; a proxy that makes its request spans itself (and so
+         * passes {@link McpTelemetry#noop()} there) still times its sessions here.
+         */
+        public Builder sessionTelemetry(McpTelemetry sessionTelemetry) {
+            this.sessionTelemetry = Optional.of(Objects.requireNonNull(sessionTelemetry, "sessionTelemetry"));
+            return this;
+        }
+
         /** How the client waits between reconnection attempts (tests record the waits instead). */
         Builder pause(ClientConfig.Pause pause) {
             this.pause = Objects.requireNonNull(pause, "pause");
@@ -386,7 +397,8 @@ public final class McpClient implements AutoCloseable {
          */
         public McpClient connect(Supplier<Transport> connector) {
             McpClient client = new McpClient(new ClientConfig(info, requestTimeout, reconnect, protocolVersion,
-                    handlers, boundary, undeclared, notifications, pause, telemetry, traceHeadersFromMeta),
+                    handlers, boundary, undeclared, notifications, pause, telemetry, traceHeadersFromMeta,
+                    sessionTelemetry.orElse(telemetry)),
                     Objects.requireNonNull(connector, "connector"));
             client.connections.reconnect();
             return client;

@@ -71,9 +71,10 @@ public final class Gateway implements AutoCloseable {
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
-        // Any tool or prompt name (of a bounded length) names a span here, as before: the gateway knows
-        // its merged catalog only once a client listed it, and calls come without a listing (open).
-        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing((method, name) -> true);
+        // Only a tool an upstream listed names a span: a caller's made-up name never does. Before any
+        // client listed the tools through this gateway, calls are named by their method alone.
+        dev.warden.gateway.internal.catalog.ToolCatalog catalog = new dev.warden.gateway.internal.catalog.ToolCatalog();
+        this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing(catalog::names);
         this.clock = b.clock;
         this.incidents = b.incidents;
         this.sanitizer = b.sanitizer;
@@ -96,7 +97,7 @@ public final class Gateway implements AutoCloseable {
         this.services = new Services(new dev.warden.gateway.internal.audit.AuditTrail(b.audit, b.failClosed, metrics,
                 b.incidents::recording, b.clock),
                 new dev.warden.gateway.internal.limits.ClientRates(b.perClient, b.clock, b.shared.rates()),
-                parked, new dev.warden.gateway.internal.catalog.ToolCatalog(),
+                parked, catalog,
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.access.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),

@@ -89,6 +89,7 @@ class GatewayHttpTracesTest {
 
         gateway = Gateway.builder().upstream(Upstream.http("crm", upstreamUri, Map.of()))
                 .incidents(IncidentSink.all()).telemetry(traced.telemetry).build();
+        traced.listed(gateway);
         gatewayHttp = McpHttpServer.builder().port(0).onSession(gateway::connect).boundary(gateway.boundary())
                 .build().start();
         // The client's context in the headers of every POST it makes.

@@ -62,8 +62,16 @@ class GatewayParkedCallsAcrossReplicasTest {
     /** A member of the bus that is no gateway: what it sends proves nothing. */
     private final dev.warden.core.cluster.ReplicaBus evil = hub.join("evil");
 
+    /** The spans of every replica, in one place. */
+    private final TracedGateway traced = new TracedGateway();
+
     private Gateway replica(String id) {
-        Gateway.Builder builder = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all());
+        return replica(id, dev.warden.telemetry.McpTelemetry.noop());
+    }
+
+    private Gateway replica(String id, dev.warden.telemetry.McpTelemetry telemetry) {
+        Gateway.Builder builder = Gateway.builder().upstream(upstream()).incidents(IncidentSink.all())
+                .telemetry(telemetry);
         if (id != null) {
             builder.replicas(hub.join(id));
         }
@@ -99,6 +107,38 @@ class GatewayParkedCallsAcrossReplicasTest {
         assertThat(answer.path("id").asInt()).isEqualTo(2);
         assertThat(answer.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
         assertThat(runs).as("the tool ran once, on the replica holding the call").hasValue(1);
+    }
+
+    /**
+     * The round taken to the replica holding the call is a CLIENT span of the round's SERVER span
+     * here, and the holder's SERVER span for it is that span's child: one trace across replicas.
+     */
+    @Test
+    void aRoundTakenToTheReplicaHoldingTheCallStaysInOneTrace() throws Exception {
+        Gateway a = replica("a", traced.telemetry);
+        Gateway b = replica("b", traced.telemetry);
+        Optional<Caller> alice = Optional.of(AsCaller.jwt("alice"));
+        JsonNode parked = request(a, alice, firstRound(1)).path("result");
+        JsonNode answer = request(b, alice, nextRound(2, parked));
+        assertThat(answer.path("result").path("content").get(0).path("text").asString()).isEqualTo("alice's model");
+
+        java.util.List<io.opentelemetry.sdk.trace.data.SpanData> hops = traced.spans().stream()
+                .filter(s -> "a".equals(s.getAttributes().get(dev.warden.telemetry.McpNames.WARDEN_REPLICA))).toList();
+        assertThat(hops).hasSize(1);
+        io.opentelemetry.sdk.trace.data.SpanData hop = hops.get(0);
+        assertThat(hop.getKind()).isEqualTo(io.opentelemetry.api.trace.SpanKind.CLIENT);
+        assertThat(hop.getAttributes().get(dev.warden.telemetry.McpNames.ERROR_TYPE)).isNull();
+        assertThat(traced.spans()).as("the round's SERVER span on b, the hop's parent").anySatisfy(round -> {
+            assertThat(round.getKind()).isEqualTo(io.opentelemetry.api.trace.SpanKind.SERVER);
+            assertThat(round.getSpanId()).isEqualTo(hop.getParentSpanId());
+            assertThat(round.getTraceId()).isEqualTo(hop.getTraceId());
+        });
+        assertThat(traced.spans()).as("the holder's SERVER span for the round, the hop's child").anySatisfy(held -> {
+            assertThat(held.getKind()).isEqualTo(io.opentelemetry.api.trace.SpanKind.SERVER);
+            assertThat(held.getParentSpanId()).isEqualTo(hop.getSpanId());
+            assertThat(held.getTraceId()).isEqualTo(hop.getTraceId());
+            assertThat(held.getAttributes().get(dev.warden.telemetry.McpNames.JSONRPC_REQUEST_ID)).isEqualTo("2");
+        });
     }
 
     @Test

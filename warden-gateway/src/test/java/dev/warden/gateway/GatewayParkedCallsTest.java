@@ -62,6 +62,7 @@ class GatewayParkedCallsTest {
                 .limits(limits).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).clock(clock)
                 .parkedCalls(parkedTotal, parkedPerClient).telemetry(traced.telemetry).build();
+        traced.listed(gateway);
     }
 
     @AfterEach

@@ -1,59 +1,60 @@
 package dev.warden.gateway;
 
+import dev.warden.client.McpClient;
 import dev.warden.core.json.Json;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.Transport;
 import dev.warden.telemetry.McpTelemetry;
+import dev.warden.testkit.otel.InMemoryTelemetry;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What the traces tests share: the real OpenTelemetry SDK exporting to memory (spans are exported
- * as they end, and a span ends before the answer it ends with is written), and a tap on what the
- * gateway sends an upstream.
+ * What the gateway's traces tests share: the real OpenTelemetry SDK exporting to memory (warden-testkit's
+ * {@link InMemoryTelemetry}), a client that lists the tools first, and a tap on what the gateway sends
+ * an upstream.
  */
 final class TracedGateway {
 
     /** A client's own trace context: its span is the parent of the gateway's. */
-    static final String CLIENT_TRACE = "0af7651916cd43dd8448eb211c80319c";
-    static final String CLIENT_SPAN = "b7ad6b7169203331";
-    static final String CLIENT_TRACEPARENT = "00-" + CLIENT_TRACE + "-" + CLIENT_SPAN + "-01";
+    static final String CLIENT_TRACE = InMemoryTelemetry.TRACE;
+    static final String CLIENT_SPAN = InMemoryTelemetry.SPAN;
+    static final String CLIENT_TRACEPARENT = InMemoryTelemetry.TRACEPARENT;
 
-    final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-    final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-            .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
-            .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-            .build();
-    final McpTelemetry telemetry = McpTelemetry.of(sdk);
+    final InMemoryTelemetry otel = new InMemoryTelemetry();
+    final McpTelemetry telemetry = McpTelemetry.of(otel.sdk());
+
+    /**
+     * Another client lists the tools through {@code gateway}, as clients do before calling: only a
+     * tool an upstream listed names a span. That client's own spans are dropped. It keeps a session
+     * (a rate of its own), so the tests' clients keep theirs whole.
+     */
+    void listed(Gateway gateway) {
+        try (McpClient lister = McpClient.builder("lister", "1").protocolVersion(ProtocolVersion.latestSessionBased())
+                .connect(ViaGateway.to(gateway))) {
+            lister.listTools();
+        }
+        otel.reset();
+    }
 
     List<SpanData> spans() {
-        return exporter.getFinishedSpanItems();
+        return otel.spans();
     }
 
     List<SpanData> spans(SpanKind kind, String name) {
-        return spans().stream().filter(s -> s.getKind() == kind && s.getName().equals(name)).toList();
+        return otel.spans(kind, name);
     }
 
     SpanData only(SpanKind kind, String name) {
-        List<SpanData> found = spans(kind, name);
-        if (found.size() != 1) {
-            throw new AssertionError("expected one " + kind + " span \"" + name + "\", got " + spans());
-        }
-        return found.get(0);
+        return otel.only(kind, name);
     }
 
     /** Everything a span holds as text: name, attributes, status, events and their attributes. */
     static String everything(SpanData span) {
-        return span.getName() + " " + span.getAttributes() + " " + span.getStatus() + " " + span.getEvents()
-                + " " + span.getLinks();
+        return InMemoryTelemetry.everything(span);
     }
 
     /** The frames the gateway wrote to an upstream connection, in order, as JSON. */

@@ -79,6 +79,7 @@ public final class ServerConnection implements AutoCloseable {
         builder.onRequest(Listening.METHOD, subscriptions::listen);
         builder.resultFilter(terms::decorate);
         this.session = builder.build();
+        ServerTelemetry.timed(server.telemetry(), transport, client, session.closed());
         session.gate(new Admission(catalog, client, transport)::admit);
     }
 

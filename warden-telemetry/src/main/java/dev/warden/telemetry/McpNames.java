@@ -39,6 +39,9 @@ public final class McpNames {
     public static final AttributeKey<String> NETWORK_PROTOCOL_VERSION = AttributeKey.stringKey("network.protocol.version");
     public static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
     public static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+    /** The HTTP peer a server span's message came from (a session's: of the POST that opened it). */
+    public static final AttributeKey<String> CLIENT_ADDRESS = AttributeKey.stringKey("client.address");
+    public static final AttributeKey<Long> CLIENT_PORT = AttributeKey.longKey("client.port");
     /** The HTTP conventions' status, on a POST refused before a session: it tells a 401 from a 503 of one JSON-RPC code. */
     public static final AttributeKey<Long> HTTP_RESPONSE_STATUS_CODE = AttributeKey.longKey("http.response.status_code");
 
@@ -49,6 +52,8 @@ public final class McpNames {
     public static final AttributeKey<String> WARDEN_REF = AttributeKey.stringKey("warden.ref");
     /** The gateway's name for the upstream a call went to. */
     public static final AttributeKey<String> WARDEN_UPSTREAM = AttributeKey.stringKey("warden.upstream");
+    /** The replica a parked call's round was taken to, the one holding the call (its configured id). */
+    public static final AttributeKey<String> WARDEN_REPLICA = AttributeKey.stringKey("warden.replica");
 
     // ---- values ---------------------------------------------------------------------------------
     /** {@code gen_ai.operation.name} of {@code tools/call}, and of nothing else. */
@@ -70,9 +75,11 @@ public final class McpNames {
     // ---- metrics --------------------------------------------------------------------------------
     public static final String SERVER_OPERATION_DURATION = "mcp.server.operation.duration";
     public static final String CLIENT_OPERATION_DURATION = "mcp.client.operation.duration";
-    /** Both histograms are in seconds (UCUM {@code s}). */
+    public static final String SERVER_SESSION_DURATION = "mcp.server.session.duration";
+    public static final String CLIENT_SESSION_DURATION = "mcp.client.session.duration";
+    /** The four histograms are in seconds (UCUM {@code s}). */
     public static final String SECONDS = "s";
-    /** The conventions' ExplicitBucketBoundaries advice for both histograms. */
+    /** The conventions' ExplicitBucketBoundaries advice for the four histograms. */
     public static final List<Double> DURATION_BUCKETS =
             List.of(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0);
 

@@ -67,14 +67,18 @@ public final class McpTelemetry {
     private volatile long lookAgainAt = Long.MIN_VALUE;
 
     private record Instruments(Tracer tracer, TextMapPropagator propagator, DoubleHistogram server,
-                               DoubleHistogram client) {
+                               DoubleHistogram client, DoubleHistogram serverSession, DoubleHistogram clientSession) {
         static Instruments of(OpenTelemetry otel) {
             Meter meter = otel.getMeter(McpNames.SCOPE);
             return new Instruments(otel.getTracer(McpNames.SCOPE), otel.getPropagators().getTextMapPropagator(),
                     histogram(meter, McpNames.SERVER_OPERATION_DURATION,
                             "MCP request or notification duration as observed on the receiver"),
                     histogram(meter, McpNames.CLIENT_OPERATION_DURATION,
-                            "MCP request or notification duration as observed on the sender"));
+                            "MCP request or notification duration as observed on the sender"),
+                    histogram(meter, McpNames.SERVER_SESSION_DURATION,
+                            "The duration of the MCP session as observed on the MCP server"),
+                    histogram(meter, McpNames.CLIENT_SESSION_DURATION,
+                            "The duration of the MCP session as observed on the MCP client"));
         }
 
         private static DoubleHistogram histogram(Meter meter, String name, String description) {
@@ -187,6 +191,21 @@ public final class McpTelemetry {
             }
             return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
         }).orElse(McpOperation.noop());
+    }
+
+    /** A session served from now on, timed until it ends ({@code mcp.server.session.duration}). */
+    public McpSession startServerSession() {
+        return session(SpanKind.SERVER);
+    }
+
+    /** A session opened from now on, timed until it ends ({@code mcp.client.session.duration}). */
+    public McpSession startClientSession() {
+        return session(SpanKind.CLIENT);
+    }
+
+    private McpSession session(SpanKind kind) {
+        return instruments().map(in -> new McpSession(Optional.of(kind == SpanKind.SERVER ? in.serverSession()
+                : in.clientSession()), kind, nanoClock, own)).orElseGet(McpSession::noop);
     }
 
     /** A request or notification we send, a child of the current context. */

@@ -33,12 +33,17 @@ public sealed interface Outcome {
      * A JSON-RPC error: its code, Warden's code and ref from {@code error.data}, and the message the
      * peer received, which Warden's renderer wrote or the sanitizer passed ({@link #received}).
      */
-    record RpcError(int code, Optional<ErrorCode> wardenCode, Optional<Ref> ref, String sanitizedMessage)
+    record RpcError(int code, Optional<ErrorCode> wardenCode, Optional<Ref> ref, SanitizedMessage message)
             implements Outcome {
         public RpcError {
             Objects.requireNonNull(wardenCode, "wardenCode");
             Objects.requireNonNull(ref, "ref");
-            Objects.requireNonNull(sanitizedMessage, "sanitizedMessage");
+            Objects.requireNonNull(message, "sanitizedMessage");
+        }
+
+        /** The message's text: what the span's status says. */
+        public String sanitizedMessage() {
+            return message.text();
         }
     }
 
@@ -80,7 +85,8 @@ public sealed interface Outcome {
     static Outcome sent(JsonRpcMessage.Response answer) {
         return switch (Objects.requireNonNull(answer, "answer")) {
             case JsonRpcMessage.Success success -> ofResult(success.result());
-            case JsonRpcMessage.Failure failure -> WireOutcomes.error(failure.error(), failure.error().message());
+            case JsonRpcMessage.Failure failure ->
+                    WireOutcomes.error(failure.error(), SanitizedMessage.rendered(failure.error().message()));
         };
     }
 
@@ -120,6 +126,6 @@ public sealed interface Outcome {
     /** A JSON-RPC error a peer sent, its message sanitized. */
     static Outcome ofError(JsonRpcError error, Sanitizer sanitizer) {
         Objects.requireNonNull(error, "error");
-        return WireOutcomes.error(error, WireOutcomes.sanitized(error.message(), sanitizer, Policy.REDACT));
+        return WireOutcomes.error(error, SanitizedMessage.of(error.message(), sanitizer, Policy.REDACT));
     }
 }

@@ -2,6 +2,7 @@ package dev.warden.telemetry;
 
 import dev.warden.core.jsonrpc.JsonRpcMessage;
 import dev.warden.core.session.SessionObserver;
+import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.Transport;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
@@ -25,11 +26,15 @@ public final class SessionTelemetry implements SessionObserver {
     private final Function<JsonRpcMessage, Channel> channel;
     private final Function<JsonRpcMessage, Context> transport;
 
+    /** The HTTP peer the messages come from: {@code client.address}/{@code client.port} on server spans. */
+    private final Optional<PeerAddress> peer;
+
     private SessionTelemetry(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
-                             Function<JsonRpcMessage, Context> transport) {
+                             Function<JsonRpcMessage, Context> transport, Optional<PeerAddress> peer) {
         this.telemetry = telemetry;
         this.channel = channel;
         this.transport = transport;
+        this.peer = peer;
     }
 
     /**
@@ -46,8 +51,13 @@ public final class SessionTelemetry implements SessionObserver {
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(transport, "transport");
+        return observer(telemetry, channel, transport, Optional.empty());
+    }
+
+    private static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
+                                            Function<JsonRpcMessage, Context> transport, Optional<PeerAddress> peer) {
         return telemetry == McpTelemetry.noop() ? SessionObserver.NONE
-                : new SessionTelemetry(telemetry, channel, transport);
+                : new SessionTelemetry(telemetry, channel, transport, peer);
     }
 
     /**
@@ -59,11 +69,14 @@ public final class SessionTelemetry implements SessionObserver {
     public static SessionObserver observer(McpTelemetry telemetry, Function<JsonRpcMessage, Channel> channel,
                                            Transport transport) {
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(channel, "channel");
+        Optional<PeerAddress> peer = transport instanceof PeerAddress p ? Optional.of(p) : Optional.empty();
         return observer(telemetry, channel, message -> message instanceof JsonRpcMessage.Request request
                 ? transport.requestHeaders(request.id())
                         .map(headers -> telemetry.extractHeaders(headers::header, Context.current()))
                         .orElseGet(Context::current)
-                : Context.current());
+                : Context.current(), peer);
     }
 
     /** As {@link #observer(McpTelemetry, Function, Function)}, the transport carrying no context. */
@@ -77,6 +90,7 @@ public final class SessionTelemetry implements SessionObserver {
             return Incoming.NONE; // nothing asked of the channel or the transport while nothing is recorded
         }
         McpOperation op = telemetry.startServer(message, channel.apply(message), transport.apply(message));
+        peer.ifPresent(p -> from(op, p));
         boolean request = message instanceof JsonRpcMessage.Request;
         return new Incoming() {
             @Override
@@ -102,6 +116,15 @@ public final class SessionTelemetry implements SessionObserver {
                 op.end(new Outcome.Unanswered(Outcome.Reason.CONNECTION_CLOSED));
             }
         };
+    }
+
+    /** The conventions' {@code client.address} and {@code client.port}: the peer's IP address as the socket saw it. */
+    private static void from(McpOperation op, PeerAddress peer) {
+        String address = peer.peerAddress();
+        if (address != null && !address.isBlank()) {
+            op.attribute(McpNames.CLIENT_ADDRESS, address);
+            peer.peerPort().ifPresent(port -> op.attribute(McpNames.CLIENT_PORT, port.longValue()));
+        }
     }
 
     /** A notification we send: a CLIENT operation, ended as it is written (there is no ack to wait for). */

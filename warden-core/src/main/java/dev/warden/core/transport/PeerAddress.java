@@ -9,4 +9,12 @@ public interface PeerAddress {
 
     /** The peer's IP address, as text ({@code 127.0.0.1}, {@code ::1}). */
     String peerAddress();
+
+    /**
+     * The peer's TCP port, when one connection is the peer's (a stateless request's); empty for a
+     * session, whose POSTs may each come on a connection of their own.
+     */
+    default java.util.Optional<Integer> peerPort() {
+        return java.util.Optional.empty();
+    }
 }

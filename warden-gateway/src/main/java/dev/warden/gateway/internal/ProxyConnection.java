@@ -120,6 +120,9 @@ public final class ProxyConnection implements ClientConnection {
         links.register(this);
         // A connection that turns out stateless moves to the shared links (adopt): those are left then.
         session.closed().whenComplete((v, e) -> links.unregister(this));
+        // A stateless client's requests are no session: only an initialized one is timed.
+        services.telemetry().startServerSession().endWhen(session.closed(),
+                () -> profile.stateless() ? Optional.empty() : spans.session());
         session.start();
     }
 

@@ -1,8 +1,8 @@
 package dev.warden.http.server;
 
-import static dev.warden.http.server.InMemoryTraces.SPAN;
-import static dev.warden.http.server.InMemoryTraces.TRACE;
-import static dev.warden.http.server.InMemoryTraces.TRACEPARENT;
+import static dev.warden.testkit.otel.InMemoryTelemetry.SPAN;
+import static dev.warden.testkit.otel.InMemoryTelemetry.TRACE;
+import static dev.warden.testkit.otel.InMemoryTelemetry.TRACEPARENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.identity.Authenticator;
@@ -16,6 +16,8 @@ import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import dev.warden.telemetry.McpNames;
+import dev.warden.telemetry.McpTelemetry;
+import dev.warden.testkit.otel.InMemoryTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -44,7 +46,8 @@ class RefusedPostSpansTest {
     /** What a client sends that no span may hold: in the body, a token, a session id. */
     private static final String CANARY = "canary4k9z";
 
-    private final InMemoryTraces traces = new InMemoryTraces();
+    private final InMemoryTelemetry traces = new InMemoryTelemetry();
+    private final McpTelemetry telemetry = McpTelemetry.of(traces.sdk());
     private final ProbesAndDrainingTest.TestAdmission admission = new ProbesAndDrainingTest.TestAdmission();
     private McpHttpServer http;
     private HttpPeer peer;
@@ -67,11 +70,11 @@ class RefusedPostSpansTest {
 
     private void start(Optional<Authenticator> authenticator) throws Exception {
         McpServer server = McpServer.builder("refusing", "1.0.0").incidents(IncidentSink.all())
-                .telemetry(traces.telemetry)
+                .telemetry(telemetry)
                 .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build())
                 .build();
         McpHttpServerBuilder b = McpHttpServer.builder().onSession(server::connect).admission(admission)
-                .maxBodyBytes(4096).telemetry(traces.telemetry);
+                .maxBodyBytes(4096).telemetry(telemetry);
         authenticator.ifPresent(b::authenticator);
         http = b.build().start();
         peer = new HttpPeer(http.endpoint());

@@ -1,14 +1,16 @@
 package dev.warden.http.server;
 
-import static dev.warden.http.server.InMemoryTraces.SPAN;
-import static dev.warden.http.server.InMemoryTraces.TRACE;
-import static dev.warden.http.server.InMemoryTraces.TRACEPARENT;
+import static dev.warden.testkit.otel.InMemoryTelemetry.SPAN;
+import static dev.warden.testkit.otel.InMemoryTelemetry.TRACE;
+import static dev.warden.testkit.otel.InMemoryTelemetry.TRACEPARENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
+import dev.warden.telemetry.McpTelemetry;
+import dev.warden.testkit.otel.InMemoryTelemetry;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.net.http.HttpResponse;
@@ -26,14 +28,15 @@ import org.junit.jupiter.api.Test;
  */
 class TraceHeadersOverHttpTest {
 
-    private final InMemoryTraces traces = new InMemoryTraces();
+    private final InMemoryTelemetry traces = new InMemoryTelemetry();
+    private final McpTelemetry telemetry = McpTelemetry.of(traces.sdk());
     private McpHttpServer http;
     private HttpPeer peer;
 
     @BeforeEach
     void start() throws Exception {
         McpServer server = McpServer.builder("traced", "1.0.0").incidents(IncidentSink.all())
-                .telemetry(traces.telemetry)
+                .telemetry(telemetry)
                 .tool(ToolSpec.builder("echo").handler(call -> ToolResult.text("echoed")).build())
                 .build();
         http = McpHttpServer.builder().onSession(server::connect).build().start();

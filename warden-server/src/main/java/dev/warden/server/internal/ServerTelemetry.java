@@ -12,6 +12,7 @@ import dev.warden.telemetry.KnownTargets;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.SessionTelemetry;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +30,16 @@ public final class ServerTelemetry {
         Channel base = Channel.of(transport);
         return SessionTelemetry.observer(telemetry,
                 message -> version(message, client).map(base::withMcpProtocolVersion).orElse(base), transport);
+    }
+
+    /**
+     * {@code mcp.server.session.duration}: from the connection's start to its close, when the client
+     * initialized a session on it (a stateless exchange is none, and records nothing).
+     */
+    public static void timed(McpTelemetry telemetry, Transport transport, ConnectedClient client,
+                             CompletionStage<Void> closed) {
+        telemetry.startServerSession().endWhen(closed, () -> client.version().filter(v -> !v.stateless())
+                .map(v -> Channel.of(transport).withMcpProtocolVersion(v.wire())));
     }
 
     /** The tools and prompts {@code catalog} registered: the only names that name a span or a series. */

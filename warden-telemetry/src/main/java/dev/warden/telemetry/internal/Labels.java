@@ -82,10 +82,7 @@ public final class Labels {
 
     /** The name and attributes of {@code method} on {@code target} over {@code channel}, as {@code kind}. */
     public Built of(SpanKind kind, String method, Optional<String> target, Channel channel) {
-        boolean client = kind == SpanKind.CLIENT;
-        Key key = new Key(kind, method, target, channel.networkTransport(), channel.protocolName(),
-                channel.protocolVersion(), channel.mcpProtocolVersion(),
-                client ? channel.serverAddress() : Optional.empty(), client ? channel.serverPort() : Optional.empty());
+        Key key = key(kind, method, target, channel);
         Built kept = built.get(key);
         if (kept != null) {
             return kept;
@@ -98,15 +95,34 @@ public final class Labels {
         return made;
     }
 
+    /**
+     * The channel's attributes that spans and metrics carry alike (never the session id): what a
+     * session's duration is measured with, too.
+     */
+    public static void describe(Channel channel, SpanKind kind, AttributesBuilder into) {
+        describe(key(kind, "", Optional.empty(), channel), into);
+    }
+
+    private static Key key(SpanKind kind, String method, Optional<String> target, Channel channel) {
+        boolean client = kind == SpanKind.CLIENT;
+        return new Key(kind, method, target, channel.networkTransport(), channel.protocolName(),
+                channel.protocolVersion(), channel.mcpProtocolVersion(),
+                client ? channel.serverAddress() : Optional.empty(), client ? channel.serverPort() : Optional.empty());
+    }
+
     private Built build(Key key) {
         AttributesBuilder into = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, key.method());
         Targets.describe(key.method(), key.target(), into);
+        describe(key, into);
+        return new Built(McpNames.spanName(key.method(), key.target()), into.build());
+    }
+
+    private static void describe(Key key, AttributesBuilder into) {
         key.networkTransport().ifPresent(t -> into.put(McpNames.NETWORK_TRANSPORT, t));
         key.protocolName().ifPresent(p -> into.put(McpNames.NETWORK_PROTOCOL_NAME, p));
         key.protocolVersion().ifPresent(v -> into.put(McpNames.NETWORK_PROTOCOL_VERSION, v));
         key.mcpProtocolVersion().ifPresent(v -> into.put(McpNames.MCP_PROTOCOL_VERSION, v));
         key.serverAddress().ifPresent(a -> into.put(McpNames.SERVER_ADDRESS, a));
         key.serverPort().ifPresent(p -> into.put(McpNames.SERVER_PORT, p.longValue()));
-        return new Built(McpNames.spanName(key.method(), key.target()), into.build());
     }
 }

@@ -21,6 +21,7 @@ import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.telemetry.Outcome;
+import dev.warden.telemetry.SanitizedMessage;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import tools.jackson.databind.JsonNode;
@@ -50,7 +51,7 @@ public final class WireOutcomes {
         return new Outcome.ToolError(code(error.path("code")), ref(error.path("ref")));
     }
 
-    public static Outcome error(JsonRpcError error, String message) {
+    public static Outcome error(JsonRpcError error, SanitizedMessage message) {
         JsonNode data = error.data().orElse(Json.object());
         return new Outcome.RpcError(error.code(), code(data.path("code")), ref(data.path("ref")), message);
     }
@@ -61,7 +62,8 @@ public final class WireOutcomes {
             return new Outcome.Unanswered(Outcome.Reason.OTHER);
         }
         return switch (warden) {
-            case PeerErrorException peer -> error(peer.error(), sanitized(peer.error().message(), sanitizer, policy));
+            case PeerErrorException peer ->
+                    error(peer.error(), SanitizedMessage.of(peer.error().message(), sanitizer, policy));
             case LocalFailure local -> new Outcome.Unanswered(reason(local));
             case ToolFailure f -> new Outcome.Unanswered(Outcome.Reason.OTHER);
             case ProtocolException e -> new Outcome.Unanswered(Outcome.Reason.OTHER);
@@ -79,10 +81,6 @@ public final class WireOutcomes {
             case AuthorizationFailedException e -> Outcome.Reason.UNAUTHORIZED;
             case MessageTooLargeException e -> Outcome.Reason.MESSAGE_TOO_LARGE;
         };
-    }
-
-    public static String sanitized(String untrusted, Sanitizer sanitizer, Policy policy) {
-        return sanitizer.sanitize(untrusted, policy).output();
     }
 
     private static JsonNode textError(JsonNode content) {

@@ -21,6 +21,7 @@ import dev.warden.gateway.internal.client.StatelessRules;
 import dev.warden.gateway.internal.limits.ClientKey;
 import dev.warden.gateway.internal.parked.ParkedTokens;
 import dev.warden.gateway.internal.parked.Tokens;
+import dev.warden.gateway.internal.tracing.ForwardedRoundSpan;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -126,7 +127,10 @@ public final class ParkedForwarding {
         return ParkedTokens.owner(state).filter(tokens::elsewhere);
     }
 
-    /** {@link #forward(String, RequestContext, Optional, Optional, Duration, ErrorBoundary)} for this connection's client. */
+    /**
+     * The round forwarded for this connection's client (see the private {@code forward}), under a
+     * span of its own whose context the holder's spans continue ({@link ForwardedRoundSpan}).
+     */
     public JsonNode forward(String owner, RequestContext ctx, ClientProfile profile, ConnectionLinks links, Services services)
             throws Exception {
         if ("tools/call".equals(ctx.method())) {
@@ -136,8 +140,16 @@ public final class ParkedForwarding {
         }
         Optional<String> address = profile.key() instanceof ClientKey.Address(String a) ? Optional.of(a)
                 : Optional.empty();
-        return forward(owner, ctx, address, profile.caller(), callTime(ctx, links),
-                services.boundary().serving(profile::caller));
+        ForwardedRoundSpan span = ForwardedRoundSpan.start(services.telemetry(), ctx, owner);
+        try {
+            JsonNode result = forward(owner, ctx, span.params(), address, profile.caller(), callTime(ctx, links),
+                    services.boundary().serving(profile::caller));
+            span.answered(result);
+            return result;
+        } catch (Exception | Error e) {
+            span.failed();
+            throw e;
+        }
     }
 
     /** How long the round may take: its tool's timeout, else the longest of the upstreams'. */
@@ -160,8 +172,14 @@ public final class ParkedForwarding {
      */
     public JsonNode forward(String owner, RequestContext ctx, Optional<String> address, Optional<Caller> caller,
             Duration within, ErrorBoundary boundary) throws Exception {
+        return forward(owner, ctx, ctx.params(), address, caller, within, boundary);
+    }
+
+    /** As above, the round's params being {@code params} (the client's, with a span's context in {@code _meta}). */
+    private JsonNode forward(String owner, RequestContext ctx, Optional<JsonNode> params, Optional<String> address,
+            Optional<Caller> caller, Duration within, ErrorBoundary boundary) throws Exception {
         String id = Tokens.random();
-        ObjectNode request = JsonRpcCodec.toTree(new JsonRpcMessage.Request(ctx.id(), ctx.method(), ctx.params(),
+        ObjectNode request = JsonRpcCodec.toTree(new JsonRpcMessage.Request(ctx.id(), ctx.method(), params,
                 Map.of()));
         String body = new ForwardedRound(id, bus.self(), request, address, caller).write();
         waiting.put(id, ctx);

@@ -1,6 +1,7 @@
 package dev.warden.gateway.internal.catalog;
 
 import dev.warden.core.headers.ParamHeaders;
+import dev.warden.core.mcp.Tools;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +23,8 @@ public final class ToolCatalog {
     private final Map<String, java.util.List<String>> published = new ConcurrentHashMap<>();
     /** Each listed tool's upstream and its own name there: guidance may name a tool either way. */
     private final Map<String, Naming.Target> upstreamOf = new ConcurrentHashMap<>();
+    /** The same tools by their own names upstream: what the gateway's spans to an upstream are named by. */
+    private final Set<String> upstreamNames = ConcurrentHashMap.newKeySet();
 
     /** Words of one tool's definition kept at most (its name, property names, enum values). */
     static final int MAX_PUBLISHED = 256;
@@ -38,7 +41,10 @@ public final class ToolCatalog {
             return;
         }
         listed.add(name);
-        target.ifPresent(t -> upstreamOf.put(name, t));
+        target.ifPresent(t -> {
+            upstreamOf.put(name, t);
+            upstreamNames.add(t.name());
+        });
         published.put(name, publishedWords(name, tool));
         if (tool.path("outputSchema").isObject()) {
             withOutputSchema.add(name);
@@ -144,6 +150,16 @@ public final class ToolCatalog {
     /** Whether an upstream listed this name: only such names become audit records' tools and metric labels. */
     public boolean listed(String name) {
         return listed.contains(name);
+    }
+
+    /**
+     * Whether {@code name} may name a span of {@code method} (the telemetry's {@code KnownTargets}):
+     * a tool an upstream listed, by the name clients call it or its own upstream. Nothing else, so a
+     * name a caller makes up (up to 256 characters) makes no span name or metric series; prompts,
+     * which the gateway keeps no list of, never do.
+     */
+    public boolean names(String method, String name) {
+        return Tools.CALL.equals(method) && (listed.contains(name) || upstreamNames.contains(name));
     }
 
     public boolean hasOutputSchema(String name) {

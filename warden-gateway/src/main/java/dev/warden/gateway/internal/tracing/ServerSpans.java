@@ -33,11 +33,13 @@ public final class ServerSpans implements SessionObserver {
     private final SessionObserver sessions;
     /** The context of each request in flight, with its span: the parent of its upstream calls. */
     private final Map<RequestId, Context> open = new ConcurrentHashMap<>();
+    private final Channel base;
     /** The version this client and the gateway agreed at initialize, once answered. */
     private volatile Optional<String> version = Optional.empty();
 
     public ServerSpans(McpTelemetry telemetry, Transport downstream) {
         Channel base = Channel.of(downstream);
+        this.base = base;
         // Each request's HTTP headers are looked up by its id as its span starts: nothing handed over.
         this.sessions = SessionTelemetry.observer(telemetry,
                 message -> spoken(message).map(base::withMcpProtocolVersion).orElse(base), downstream);
@@ -80,6 +82,14 @@ public final class ServerSpans implements SessionObserver {
         if (!ctx.method().endsWith("/list")) {
             Span.fromContext(of(ctx)).setAttribute(McpNames.WARDEN_UPSTREAM, upstream);
         }
+    }
+
+    /**
+     * The channel of the client's session, once its initialize was answered (the version agreed):
+     * what {@code mcp.server.session.duration} is recorded with; empty when there was no session.
+     */
+    public Optional<Channel> session() {
+        return version.map(base::withMcpProtocolVersion);
     }
 
     /** The version a message speaks: its own (a stateless one names it), else the one agreed at initialize. */

@@ -11,6 +11,7 @@ import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.Outcome;
+import dev.warden.telemetry.SanitizedMessage;
 import io.opentelemetry.context.Context;
 import java.util.Map;
 import java.util.Optional;
@@ -94,7 +95,7 @@ public final class UpstreamSpan {
 
     /** The upstream answered with a JSON-RPC error: its code only, its message is the incident's. */
     public void errorAnswer(int code) {
-        op.end(new Outcome.RpcError(code, Optional.empty(), Optional.empty(), ""));
+        op.end(new Outcome.RpcError(code, Optional.empty(), Optional.empty(), SanitizedMessage.none()));
     }
 
     /** No answer came (it timed out, the connection was lost or never made): recorded as {@code code} under {@code ref}. */

@@ -224,6 +224,7 @@ public final class UpstreamLink implements AutoCloseable {
                 // The gateway makes the spans of its upstream calls itself (tracing.UpstreamSpan): it
                 // ends them with what it recorded, never with the upstream's words.
                 .telemetry(McpTelemetry.noop())
+                .sessionTelemetry(telemetry) // its sessions' durations are the gateway's to record
                 .traceHeadersFromMeta(true) // the context UpstreamSpan put in _meta goes in the HTTP headers too
                 .onNotification((method, params) -> fanOut(method, params, askers));
         if (clientCapabilities.has("sampling")) {

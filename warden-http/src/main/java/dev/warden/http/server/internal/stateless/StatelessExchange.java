@@ -43,6 +43,7 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
     private final RequestId request;
     private final HttpFields headers;
     private final String peerAddress;
+    private final int peerPort;
     private final Optional<Caller> caller;
     private final Response response;
     private final Callback callback;
@@ -64,6 +65,7 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
         this.caller = caller;
         this.headers = http.getHeaders();
         this.peerAddress = Request.getRemoteAddr(http);
+        this.peerPort = Request.getRemotePort(http);
         this.response = response;
         this.callback = callback;
         this.bounds = bounds;
@@ -73,6 +75,11 @@ final class StatelessExchange implements HttpTransport, RequestHeaders, dev.ward
     @Override
     public String peerAddress() {
         return peerAddress;
+    }
+
+    @Override
+    public Optional<Integer> peerPort() {
+        return peerPort > 0 && peerPort <= 65_535 ? Optional.of(peerPort) : Optional.empty();
     }
 
     /** Who sent the request, when the server authenticates. */
