@@ -78,9 +78,11 @@ public final class McpHttpLoad {
     void run(Map<String, URI> contenders, double seconds, int rounds) throws Exception {
         List<String> names = new ArrayList<>(contenders.keySet());
         System.err.println("warm-up");
+        // Every request each contender served, warm-up included: what its process's CPU time paid for.
+        Map<String, Long> served = new LinkedHashMap<>();
         for (String name : names) {
             for (String call : CALLS.keySet()) {
-                measure(contenders.get(name), call, 8, Math.min(2, seconds));
+                served.merge(name, measure(contenders.get(name), call, 8, Math.min(2, seconds)).requests, Long::sum);
             }
         }
         Map<Key, Samples> results = new LinkedHashMap<>();
@@ -92,6 +94,7 @@ public final class McpHttpLoad {
                     for (String name : order) {
                         System.err.printf(Locale.ROOT, "round %d: %s c=%d %s%n", round + 1, call, c, name);
                         Samples s = measure(contenders.get(name), call, c, seconds);
+                        served.merge(name, s.requests, Long::sum);
                         Samples all = results.computeIfAbsent(new Key(call, c, name), k -> new Samples());
                         all.nanos.addAll(s.nanos);
                         all.requests += s.requests;
@@ -102,6 +105,12 @@ public final class McpHttpLoad {
             }
         }
         print(results, names);
+        String servedFile = System.getProperty("bench.served");
+        if (servedFile != null) {
+            StringBuilder lines = new StringBuilder();
+            served.forEach((name, n) -> lines.append(name).append(' ').append(n).append('\n'));
+            java.nio.file.Files.writeString(java.nio.file.Path.of(servedFile), lines);
+        }
     }
 
     private void print(Map<Key, Samples> results, List<String> names) {

@@ -7,14 +7,16 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The span name and the attributes spans and metrics share (the operator's own, the method, the
  * registered tool or prompt, the channel's but the session), built once per kind, method, target
  * and channel rather than at every message: building them (sorted, deduplicated) was a good part of
  * what tracing cost a call, and the same object lets the metrics SDK find its series by a hash it
- * has kept. What keys them is low-cardinality by construction (MCP's methods, registered names,
- * known versions, configured servers); past {@link #MAX} they are built per call, not kept.
+ * has kept. What keys them is low-cardinality by construction (MCP's methods, the names a server
+ * registered or an upstream listed, known versions, configured servers); past {@link #MAX} they
+ * are built per call, not kept, and so are failures' sets past {@link #MAX} over all operations.
  */
 public final class Labels {
 
@@ -23,6 +25,7 @@ public final class Labels {
 
     private final Attributes own;
     private final ConcurrentHashMap<Key, Built> built = new ConcurrentHashMap<>();
+    private final AtomicInteger keptFailures = new AtomicInteger();
 
     private record Key(SpanKind kind, String method, Optional<String> target, Optional<String> networkTransport,
                        Optional<String> protocolName, Optional<String> protocolVersion,
@@ -38,10 +41,13 @@ public final class Labels {
         private final String spanName;
         private final Attributes attributes;
         private final ConcurrentHashMap<Attributes, Attributes> failed = new ConcurrentHashMap<>();
+        /** Failure sets kept by every operation of one {@link Labels}: a peer chooses its codes. */
+        private final AtomicInteger keptFailures;
 
-        Built(String spanName, Attributes attributes) {
+        Built(String spanName, Attributes attributes, AtomicInteger keptFailures) {
             this.spanName = spanName;
             this.attributes = attributes;
+            this.keptFailures = keptFailures;
         }
 
         public String spanName() {
@@ -62,8 +68,13 @@ public final class Labels {
                 return kept;
             }
             Attributes merged = attributes.toBuilder().putAll(failure).build();
-            if (failed.size() < MAX) {
-                failed.putIfAbsent(failure, merged);
+            // A peer's JSON-RPC code is part of the failure's set: the bound is over all operations.
+            if (keptFailures.getAndIncrement() < MAX) {
+                if (failed.putIfAbsent(failure, merged) != null) {
+                    keptFailures.decrementAndGet();
+                }
+            } else {
+                keptFailures.decrementAndGet();
             }
             return merged;
         }
@@ -74,10 +85,15 @@ public final class Labels {
         return NONE;
     }
 
-    private static final Built NONE = new Built("", Attributes.empty());
+    private static final Built NONE = new Built("", Attributes.empty(), new AtomicInteger(MAX));
 
     public Labels(Attributes own) {
         this.own = own;
+    }
+
+    /** Failure sets kept now, over every operation (for the bound's test). */
+    int keptFailures() {
+        return keptFailures.get();
     }
 
     /** The name and attributes of {@code method} on {@code target} over {@code channel}, as {@code kind}. */
@@ -114,7 +130,7 @@ public final class Labels {
         AttributesBuilder into = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, key.method());
         Targets.describe(key.method(), key.target(), into);
         describe(key, into);
-        return new Built(McpNames.spanName(key.method(), key.target()), into.build());
+        return new Built(McpNames.spanName(key.method(), key.target()), into.build(), keptFailures);
     }
 
     private static void describe(Key key, AttributesBuilder into) {
