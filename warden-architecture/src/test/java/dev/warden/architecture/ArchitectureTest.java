@@ -84,7 +84,8 @@ class ArchitectureTest {
                 // Over core only: spans and metrics for the SDK, the gateway and the command.
                 .whereLayer("telemetry").mayOnlyBeAccessedByLayers("server", "client", "http", "gateway", "audit",
                         "examples", "cli", "adapter", "spring", "store")
-                .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "examples", "cli")
+                // The console signs operators in as an OAuth client: the client's one code grant.
+                .whereLayer("client").mayOnlyBeAccessedByLayers("audit", "gateway", "console", "examples", "cli")
                 .whereLayer("schema").mayOnlyBeAccessedByLayers("server", "client", "audit", "gateway", "examples",
                         "cli", "adapter");
         layers.check(warden);

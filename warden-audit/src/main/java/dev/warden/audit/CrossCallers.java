@@ -1,8 +1,8 @@
 package dev.warden.audit;
 
-import dev.warden.audit.authz.Crossing;
-import dev.warden.audit.authz.Identifiers;
-import dev.warden.audit.authz.RecordTools;
+import dev.warden.audit.internal.Crossing;
+import dev.warden.audit.internal.Identifiers;
+import dev.warden.audit.internal.RecordTools;
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
 import dev.warden.audit.internal.ProbeGenerator;

@@ -1,6 +1,5 @@
-package dev.warden.audit.authz;
+package dev.warden.audit.internal;
 
-import dev.warden.audit.internal.ToolNames;
 import dev.warden.core.json.Json;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.warden.audit.authz;
+package dev.warden.audit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.warden.audit.authz;
+package dev.warden.audit.internal;
 
 import java.util.HashSet;
 import java.util.Locale;

@@ -1,6 +1,5 @@
-package dev.warden.audit.authz;
+package dev.warden.audit.internal;
 
-import dev.warden.audit.internal.ToolNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
