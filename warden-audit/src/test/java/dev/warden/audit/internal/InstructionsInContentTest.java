@@ -16,7 +16,8 @@ class InstructionsInContentTest {
 
     private final LeakScan scan = new LeakScan(Sanitizer.ofDefaults());
 
-    private static ObjectNode answer(String text) {
+    /** A successful tools/call answer with {@code text} as its one text content. */
+    static ObjectNode answer(String text) {
         ObjectNode body = Json.object();
         body.putObject("result").putArray("content").addObject().put("type", "text").put("text", text);
         return body;

@@ -2,31 +2,23 @@ package dev.warden.audit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Sanitizer;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.node.ObjectNode;
 
 /** Personal data belongs to someone: ssh remotes, role mailboxes, test cards and example SSNs do not. */
 class PersonalDataTest {
 
     private final LeakScan scan = new LeakScan(Sanitizer.ofDefaults());
 
-    private static ObjectNode answer(String text) {
-        ObjectNode body = Json.object();
-        body.putObject("result").putArray("content").addObject().put("type", "text").put("text", text);
-        return body;
-    }
-
     private void assertNone(String text) {
-        assertThat(scan.personal(answer(text), CallerInput.none())).as(text).isEmpty();
+        assertThat(scan.personal(InstructionsInContentTest.answer(text), CallerInput.none())).as(text).isEmpty();
         assertThat(scan.personal(text, "stderr", CallerInput.none())).as("stderr: " + text).isEmpty();
     }
 
     private void assertKinds(String text, String... kinds) {
-        assertThat(scan.personal(answer(text), CallerInput.none())).as(text).extracting(LeakScan.Leak::kind)
-                .containsExactly(kinds);
+        assertThat(scan.personal(InstructionsInContentTest.answer(text), CallerInput.none())).as(text)
+                .extracting(LeakScan.Leak::kind).containsExactly(kinds);
         assertThat(scan.personal(text, "stderr", CallerInput.none())).as("stderr: " + text)
                 .extracting(LeakScan.Leak::kind).containsExactly(kinds);
     }
