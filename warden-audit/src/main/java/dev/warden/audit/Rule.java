@@ -98,7 +98,7 @@ public enum Rule {
             "Return personal data only to callers entitled to it, and only the fields the call needs."),
     PERSONAL_DATA_ON_STDERR("WDN-L102", Severity.LOW, 532, "The server's stderr shows personal data",
             "Mask emails, phone numbers, card and national ids before logging them."),
-    LOOKALIKE_NAME("WDN-D007", Severity.MEDIUM, 451, "A server or tool name imitates a well-known one",
+    LOOKALIKE_NAME("WDN-D007", Severity.LOW, 451, "A server or tool name imitates a well-known one",
             "Choose a name that cannot be mistaken for a well-known server's or tool's."),
     LEGACY_TRANSPORT("WDN-H005", Severity.NOTE, 477, "The server speaks only the older HTTP+SSE transport (2024-11-05)",
             "Serve Streamable HTTP (2025-03-26 and later) at one endpoint; keep the SSE endpoint for old clients only.");

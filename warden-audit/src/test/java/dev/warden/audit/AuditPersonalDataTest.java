@@ -45,7 +45,7 @@ class AuditPersonalDataTest {
     @Test
     void a_phone_number_and_a_card_number_in_a_failure_are_personal_data() {
         ScriptedServer server = new ScriptedServer().tool("card_status", "{\"type\":\"object\"}", args -> Optional.of(
-                isError("Card 4111 1111 1111 1111 declined; call the holder on +44 20 7946 0958")));
+                isError("Card 4539 1488 0343 6467 declined; call the holder on +44 20 7946 0958")));
 
         Report report = audit(server);
 

@@ -75,7 +75,10 @@ public final class LeakScan {
      * Instructions aimed at the model (the sanitizer's injection detector) in a successful result,
      * wherever the model reads it: a tool's content and structured content, a resource's contents,
      * a prompt's messages and description ({@code _meta} aside). What the caller sent is its own.
-     * A lone "IMPORTANT:" is no instruction in a document, though it is in an error's text.
+     * The detector is tuned for errors; in a document a phrase counts only where {@link AimedAtModel}
+     * confirms it is an override, a role hijack, a fake chat marker or exfiltration ("You are now
+     * ready to deploy." and a lone "IMPORTANT:" are no instructions in a document, though they are in
+     * an error's text).
      */
     public List<Leak> instructions(ObjectNode message, CallerInput caller) {
         List<Leak> found = new ArrayList<>();
@@ -93,7 +96,8 @@ public final class LeakScan {
                     continue;
                 }
                 String span = Spans.of(p.getValue(), f);
-                if (!caller.owns(span) && !headingOnly(f.finding().kind(), span, caller)) {
+                if (!caller.owns(span) && AimedAtModel.confirms(Spans.text(p.getValue(), f), f.finding().start(),
+                        f.finding().end())) {
                     found.add(new Leak(f.category(), f.finding().kind(), "/result/" + pointerStep(p.getKey())
                             + f.pointer(), span));
                 }
@@ -122,7 +126,8 @@ public final class LeakScan {
                 boolean inSecret = all.stream().anyMatch(o -> o.category() == Category.SECRET
                         && o.pointer().equals(f.pointer()) && o.finding().start() < f.finding().end()
                         && f.finding().start() < o.finding().end());
-                if (f.category() == Category.PII && !inSecret && !PersonalData.placeholder(f.finding().kind(), span)) {
+                if (f.category() == Category.PII && !inSecret
+                        && !PersonalData.placeholder(f.finding().kind(), span, Spans.after(value, f, 2))) {
                     found.add(new Leak(f.category(), f.finding().kind(), "/" + field + f.pointer(), span));
                 }
             }
@@ -132,26 +137,21 @@ public final class LeakScan {
 
     /** Personal data in plain text (stderr), all at {@code location}; see {@link #personal(ObjectNode, CallerInput)}. */
     public List<Leak> personal(String text, String location, CallerInput caller) {
-        List<Leak> all = textLeaks(personal, text, location, caller);
-        List<String> secrets = all.stream().filter(l -> l.category() == Category.SECRET).map(Leak::span).toList();
-        return all.stream().filter(l -> l.category() == Category.PII && !PersonalData.placeholder(l.kind(), l.span())
-                && secrets.stream().noneMatch(secret -> secret.contains(l.span()) || l.span().contains(secret)))
-                .toList();
-    }
-
-    /**
-     * Whether an "addressed" phrase is a document's heading word ("IMPORTANT: back up first.") and
-     * nothing else in its sentence instructs: the sentence after the word is scanned again (it is
-     * one sentence, so the pass stays linear).
-     */
-    private boolean headingOnly(String kind, String span, CallerInput caller) {
-        String s = span.strip();
-        if (!kind.equals("addressed") || !s.regionMatches(true, 0, "important", 0, "important".length())) {
-            return false;
+        List<Finding> all = personal.sanitize(text, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings().stream()
+                .filter(Finding::replacedByRedact).toList();
+        String cleaned = all.isEmpty() ? text : Sanitizer.clean(text);
+        List<String> secrets = all.stream().filter(f -> f.category() == Category.SECRET)
+                .map(f -> Spans.span(cleaned, f.start(), f.end())).toList();
+        List<Leak> found = new ArrayList<>();
+        for (Finding f : all) {
+            String span = Spans.span(cleaned, f.start(), f.end());
+            if (f.category() == Category.PII
+                    && !PersonalData.placeholder(f.kind(), span, Spans.span(cleaned, f.end(), f.end() + 2))
+                    && secrets.stream().noneMatch(secret -> secret.contains(span) || span.contains(secret))) {
+                found.add(new Leak(f.category(), f.kind(), location, span));
+            }
         }
-        String rest = s.substring("important".length());
-        return sanitizer.sanitize(rest, Policy.REDACT, ErrorCode.INTERNAL_ERROR, caller).findings().stream()
-                .noneMatch(f -> f.category() == Category.INJECTION);
+        return found;
     }
 
     /** A member name as a JSON pointer's step (RFC 6901). */

@@ -22,6 +22,17 @@ public final class Spans {
         return text.map(t -> span(Sanitizer.clean(t), finding.finding().start(), finding.finding().end())).orElse("");
     }
 
+    /** The string the finding lies in, cleaned as the sanitizer cleans it (its offsets count there), or "". */
+    public static String text(JsonNode value, JsonFinding finding) {
+        return string(value, finding.pointers(), finding.inKey()).map(Sanitizer::clean).orElse("");
+    }
+
+    /** Up to {@code chars} characters that follow the finding's span in its string (none at its end). */
+    public static String after(JsonNode value, JsonFinding finding, int chars) {
+        int end = finding.finding().end();
+        return span(text(value, finding), end, end + chars);
+    }
+
     public static String span(String text, int start, int end) {
         int s = Math.min(start, text.length());
         return text.substring(s, Math.max(s, Math.min(end, text.length())));

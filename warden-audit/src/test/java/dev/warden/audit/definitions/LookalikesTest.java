@@ -68,4 +68,46 @@ class LookalikesTest {
         assertThat(Lookalikes.distance("slakc", "slack")).isEqualTo(1);
         assertThat(Lookalikes.distance("gitlab", "github")).isEqualTo(2);
     }
+
+    @Test
+    void realWordsProductsPluralsAndNumberedCopiesAreNoServerLookalikes() {
+        // each was reported against a well-known name by a substitution, a digit or a dropped letter
+        for (String name : new String[] {"mcp-email-server", "mssql-mcp", "sqlite3", "context", "stack-server",
+            "motion", "sigma", "locker", "entry", "github2", "mcp-server-sqlite3", "context7"}) {
+            assertThat(Lookalikes.server(name)).as(name).isEmpty();
+        }
+        // a name is a weak signal: low, so a real word that slips through costs 3 points, not 10
+        assertThat(Rule.LOOKALIKE_NAME.severity()).isEqualTo(dev.warden.audit.Severity.LOW);
+    }
+
+    @Test
+    void pluralsAndOtherWordsAreNoToolLookalikes() {
+        for (String name : new String[] {"read_files", "write_files", "edit_files", "search_notes", "search_code",
+            "create_relation"}) {
+            assertThat(Lookalikes.tool(name)).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void aDoubledADroppedAndATransposedLetterAreStillSlips() {
+        assertThat(Lookalikes.server("twittter-mcp")).contains("twitter");
+        assertThat(Lookalikes.server("githb-mcp")).contains("github");
+        assertThat(Lookalikes.server("mcp-server-sentyr")).contains("sentry");
+        assertThat(Lookalikes.server("puppetter")).contains("puppeteer");
+        assertThat(Lookalikes.server("slackk2")).contains("slack");
+        assertThat(Lookalikes.tool("read_flie")).contains("read_file");
+        assertThat(Lookalikes.tool("serach_nodes")).contains("search_nodes");
+        assertThat(Lookalikes.tool("wrte_file")).contains("write_file");
+    }
+
+    @Test
+    void slipsCountOnlyWhatAHandSlipsInto() {
+        assertThat(Lookalikes.slips("twittter", "twitter")).isEqualTo(1);
+        assertThat(Lookalikes.slips("slakc", "slack")).isEqualTo(1);
+        assertThat(Lookalikes.slips("githb", "github")).isEqualTo(1);
+        assertThat(Lookalikes.slips("puppetter", "puppeteer")).isEqualTo(1);
+        assertThat(Lookalikes.slips("mssql", "mysql")).isGreaterThan(1); // y dropped and s doubled: two slips
+        assertThat(Lookalikes.slips("searchnotes", "searchnodes")).isGreaterThan(2);
+        assertThat(Lookalikes.slips("gitlab", "github")).isGreaterThan(2);
+    }
 }
