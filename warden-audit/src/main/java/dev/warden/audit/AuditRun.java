@@ -9,8 +9,6 @@ import dev.warden.audit.internal.Probe;
 import dev.warden.audit.internal.ProbeGenerator;
 import dev.warden.audit.internal.RawFrames;
 import dev.warden.audit.internal.ToolNames;
-import dev.warden.client.McpClient;
-import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Sanitizer;
 import java.security.SecureRandom;
@@ -58,7 +56,8 @@ final class AuditRun {
     private final List<String> skipped = new ArrayList<>();
     /** Every string value sent, for reading stderr: the server may log what it was given. */
     private final List<String> sent = new ArrayList<>();
-    private final Listing listing = new Listing();
+    /** What the server listed; empty until connected. */
+    private Listing listing = new Listing();
     private boolean halted;
     private int relaunches;
     /** Tools whose call stopped the server: the rest of their probes are not sent (one stop is enough). */
@@ -69,20 +68,6 @@ final class AuditRun {
     private final Set<String> probed = new HashSet<>();
     /** How long the current tool's valid call took: what its long-input probe is compared with. */
     private Duration baseline = Duration.ZERO;
-
-    /** What the server listed, as it sent it. */
-    static final class Listing {
-        Optional<Report.ServerInfo> server = Optional.empty();
-        Optional<String> instructions = Optional.empty();
-        List<JsonNode> tools = List.of();
-        List<JsonNode> resources = List.of();
-        List<JsonNode> templates = List.of();
-        List<JsonNode> prompts = List.of();
-        /** How the tools listing ended; a server that offers no tools lists none, and that is its end. */
-        Coverage.Listing toolsEnd = new Coverage.Listing.Ended();
-        boolean offersResources;
-        boolean offersPrompts;
-    }
 
     AuditRun(Audit audit) {
         this.audit = audit;
@@ -210,52 +195,8 @@ final class AuditRun {
     }
 
     private void connect() {
-        McpClient client;
-        try {
-            client = line.connect(audit.target());
-        } catch (AuditException e) {
-            throw e; // it says the likely cause already
-        } catch (dev.warden.core.error.AuthorizationFailedException e) {
-            // Its message is the client's own (the step that failed, never a token or the server's text).
-            throw new AuditException("The server at " + audit.target().describe() + " refused the audit: "
-                    + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new AuditException("Could not connect to " + audit.target().describe() + " ("
-                    + e.getClass().getSimpleName() + ")", e);
-        }
-        if (line.transport() == TransportUsed.HTTP_SSE) {
-            findings.add(Rule.LEGACY_TRANSPORT, Optional.empty(), "POST initialize (Streamable HTTP), then GET for "
-                    + "an event stream (HTTP+SSE)", "transport", "The Streamable HTTP POST was refused (404 or 405); "
-                    + "the server answered over the older HTTP+SSE transport, which the audit used");
-        }
-        listing.server = Optional.of(new Report.ServerInfo(client.serverInfo().name(), client.serverInfo().version()));
-        listing.instructions = client.instructions();
-        ObjectNode caps = client.serverCapabilities();
-        listing.offersResources = caps.has("resources");
-        listing.offersPrompts = caps.has("prompts");
-        if (caps.has("logging") && pacer.take()) {
-            // Log notifications are a side door: ask for all of them.
-            try {
-                client.request("logging/setLevel", Json.object().put("level", "debug"));
-            } catch (RuntimeException e) {
-                skipped.add("logging/setLevel refused: log notifications read at the server's own level");
-            }
-        }
-        Lister lister = new Lister(line, pacer, findings, skipped);
-        if (caps.has("tools")) {
-            Lister.Listed tools = lister.list("tools/list", "tools");
-            listing.tools = tools.items();
-            listing.toolsEnd = tools.end();
-        }
-        callable = callable();
-        content.tools(listing.tools.stream().map(t -> t.path("name").asString("")).toList());
-        if (listing.offersResources) {
-            listing.resources = lister.list("resources/list", "resources").items();
-            listing.templates = lister.list("resources/templates/list", "resourceTemplates").items();
-        }
-        if (listing.offersPrompts) {
-            listing.prompts = lister.list("prompts/list", "prompts").items();
-        }
+        listing = Listing.connect(audit, line, pacer, findings, content, skipped);
+        callable = listing.callable;
     }
 
     private void runChecks() {
@@ -268,21 +209,6 @@ final class AuditRun {
                 skipped.add("check " + check.name() + " failed (" + e.getClass().getSimpleName() + ")");
             }
         }
-    }
-
-    /** The tools that may be called; each other is listed in skipped with its reason. */
-    private List<JsonNode> callable() {
-        List<JsonNode> tools = new ArrayList<>();
-        for (JsonNode tool : listing.tools) {
-            Optional<String> why = ToolNames.destructive(tool);
-            if (why.isEmpty() || audit.allowDestructive()) {
-                tools.add(tool);
-            } else {
-                skipped.add(tool.path("name").asString("") + ": not called, may change something (" + why.get()
-                        + "; --allow-destructive)");
-            }
-        }
-        return List.copyOf(tools);
     }
 
     private List<String> sideProbePlan() {

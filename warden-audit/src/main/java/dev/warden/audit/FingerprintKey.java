@@ -18,8 +18,11 @@ final class FingerprintKey {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final FingerprintKey PROCESS = random();
-    /** Inherited, so a thread a run starts fingerprints with the run's key too. */
-    private static final InheritableThreadLocal<FingerprintKey> CURRENT = new InheritableThreadLocal<>();
+    /**
+     * Bound on the run's own thread only, where every finding is made: not inherited, since a
+     * thread a run starts (an HTTP client's, a pool's) may outlive the run and would keep its key.
+     */
+    private static final ThreadLocal<FingerprintKey> CURRENT = new ThreadLocal<>();
 
     private final SecretKeySpec key;
 

@@ -43,40 +43,65 @@ public final class Reachability {
     }
 
     /**
-     * POSTs an {@code initialize} to {@code endpoint} with {@code headers}, bounded by {@code timeout};
-     * {@code failure} is what the client's own attempt failed with (named when the POST succeeds).
+     * POSTs an {@code initialize} to {@code endpoint} with {@code headers} (the target's credentials
+     * among them: a header given, or the --oauth token held), bounded by {@code timeout}; {@code
+     * failure} is what the client's own attempt failed with (named when the POST succeeds). A session
+     * the POST opened is ended (DELETE) before returning.
      */
     public static Verdict post(URI endpoint, Map<String, String> headers, Duration timeout, Throwable failure) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(RawPosts.INITIALIZE));
-        headers.forEach(b::header);
-        HttpResponse<InputStream> response;
-        try {
-            response = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            return new Verdict.Cause(cause(e, endpoint, timeout));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Verdict.Cause("interrupted while reaching the server");
+        try (HttpClient http = HttpClient.newBuilder().connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER).build()) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).timeout(timeout)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(RawPosts.INITIALIZE));
+            headers.forEach(b::header);
+            HttpResponse<InputStream> response;
+            try {
+                response = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            } catch (IOException e) {
+                return new Verdict.Cause(cause(e, endpoint, timeout));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Verdict.Cause("interrupted while reaching the server");
+            }
+            try (InputStream body = response.body()) {
+                // only the status and the type matter; the body is the server's text
+            } catch (IOException e) {
+                // nothing to keep
+            }
+            response.headers().firstValue("Mcp-Session-Id")
+                    .ifPresent(session -> endSession(http, endpoint, headers, session, timeout));
+            int status = response.statusCode();
+            if (status == 404 || status == 405) {
+                return new Verdict.NotStreamable(status);
+            }
+            String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+            boolean credentialed = headers.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
+            return new Verdict.Cause(status(status, type, credentialed, failure));
         }
-        try (InputStream body = response.body()) {
-            // only the status and the type matter; the body is the server's text
-        } catch (IOException e) {
-            // nothing to keep
-        }
-        int status = response.statusCode();
-        if (status == 404 || status == 405) {
-            return new Verdict.NotStreamable(status);
-        }
-        String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
-        return new Verdict.Cause(status(status, type, failure));
     }
 
-    static String status(int status, String type, Throwable failure) {
+    /** Ends the session the initialize opened, best effort: the audit leaves nothing open on the server. */
+    private static void endSession(HttpClient http, URI endpoint, Map<String, String> headers, String session,
+                                   Duration timeout) {
+        HttpRequest.Builder delete = HttpRequest.newBuilder(endpoint).timeout(timeout).DELETE();
+        headers.forEach(delete::header);
+        try {
+            delete.header("Mcp-Session-Id", session);
+            http.send(delete.build(), HttpResponse.BodyHandlers.discarding());
+        } catch (IOException | IllegalArgumentException e) {
+            // a server that does not end sessions, or an id no header can carry: nothing more to do
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String status(int status, String type, boolean credentialed, Throwable failure) {
+        if (status == 401 && credentialed) {
+            return "HTTP 401: the server refuses the credentials given (the --oauth token or the Authorization "
+                    + "header): check them, and that they are meant for this server";
+        }
         if (status == 401) {
             return "HTTP 401: the server wants credentials; give them with --header 'Authorization: Bearer TOKEN', "
                     + "--header 'X-API-Key: KEY' or --oauth";

@@ -121,9 +121,20 @@ final class HttpExchanges {
         });
     }
 
+    /** The most of an unwanted body read before closing it: enough to keep a connection for reuse. */
+    static final int DRAIN_LIMIT = 64 * 1024;
+
+    /**
+     * Reads an unwanted body through, at most {@link #DRAIN_LIMIT} bytes, then closes it: a body a
+     * server makes endless (or 4 GB) costs the connection, not the client's memory or time.
+     */
     static void drain(HttpResponse<InputStream> response) {
         try (InputStream body = response.body()) {
-            body.readAllBytes();
+            byte[] buffer = new byte[8192];
+            int total = 0;
+            for (int n; total < DRAIN_LIMIT && (n = body.read(buffer)) >= 0; ) {
+                total += n;
+            }
         } catch (IOException e) {
             // nothing to keep
         }

@@ -83,36 +83,17 @@ final class Inbound {
     /** Reads an event stream to its end; each answer read is taken out of {@code open}. */
     void readEvents(InputStream in, Set<RequestId> open, StreamState state) {
         try (in) {
-            BoundedLines reader = new BoundedLines(in, maxMessageBytes);
-            StringBuilder data = null;
-            BoundedLines.Line next;
-            while ((next = reader.next()) != null && !closed.get()) {
-                if (next.oversized() || data != null && data.length() + next.text().length() > maxMessageBytes) {
-                    // One event too large to keep: the request it answers fails now, not at its timeout.
-                    tooLarge(next.oversized() ? next : new BoundedLines.Line("", true,
-                            data.substring(0, Math.min(data.length(), FrameHints.EDGE))
-                                    .getBytes(StandardCharsets.UTF_8), new byte[0]));
-                    data = null;
-                    continue;
-                }
-                String line = next.text();
-                if (line.isEmpty()) {
-                    if (data != null && !data.isEmpty()) {
-                        byte[] frame = data.toString().getBytes(StandardCharsets.UTF_8);
-                        answered(frame).ifPresent(open::remove);
-                        deliver(frame);
-                    }
-                    data = null;
-                } else if (line.startsWith("data:")) {
-                    String value = line.substring(line.startsWith("data: ") ? 6 : 5);
-                    data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-                } else if (line.startsWith("id:")) {
-                    state.lastEventId = Optional.of(line.substring(3).trim());
-                } else if (line.startsWith("retry:")) {
-                    try {
-                        state.retryMillis = Math.min(60_000, Math.max(0, Long.parseLong(line.substring(6).trim())));
-                    } catch (NumberFormatException e) {
-                        // a malformed retry field is ignored, as the SSE standard says
+            SseEvents events = new SseEvents(in, maxMessageBytes, state);
+            Optional<SseEvents.Item> next;
+            while (!closed.get() && (next = events.next()).isPresent()) {
+                switch (next.get()) {
+                    case SseEvents.Item.Oversized o -> tooLarge(o.edges());
+                    case SseEvents.Item.Event e -> {
+                        if (!e.data().isEmpty()) {
+                            byte[] frame = e.data().getBytes(StandardCharsets.UTF_8);
+                            answered(frame).ifPresent(open::remove);
+                            deliver(frame);
+                        }
                     }
                 }
             }
@@ -131,7 +112,7 @@ final class Inbound {
     }
 
     /** An answer over the limit: the request it answers fails at once (its id read from the edges). */
-    private void tooLarge(BoundedLines.Line line) {
+    void tooLarge(BoundedLines.Line line) {
         Transport.Listener l = listener;
         if (l != null && !closed.get()) {
             byte[] head = line.head() == null ? new byte[0] : line.head();

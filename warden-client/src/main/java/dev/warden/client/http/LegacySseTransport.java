@@ -31,16 +31,19 @@ public final class LegacySseTransport implements Transport {
     private final URI endpoint;
     private final HttpExchanges posts;
     private final InputStream body;
-    private final BoundedLines lines;
+    private final SseEvents events;
+    /** How long one POST may take to be answered: its answer comes on the stream, so not long. */
+    private final Duration postTimeout;
     private final Inbound inbound = new Inbound();
 
     private LegacySseTransport(URI streamUrl, URI endpoint, HttpExchanges posts, InputStream body,
-                               BoundedLines lines) {
+                               SseEvents events, Duration postTimeout) {
         this.streamUrl = streamUrl;
         this.endpoint = endpoint;
         this.posts = posts;
         this.body = body;
-        this.lines = lines;
+        this.events = events;
+        this.postTimeout = postTimeout;
     }
 
     /**
@@ -53,27 +56,63 @@ public final class LegacySseTransport implements Transport {
                                           Optional<HttpAuthorization> authorization, Duration wait) {
         Objects.requireNonNull(streamUrl, "streamUrl");
         HttpExchanges get = new HttpExchanges(streamUrl, headers, authorization);
-        CompletableFuture<LegacySseTransport> opened = CompletableFuture.supplyAsync(
-                () -> handshake(streamUrl, get, headers, authorization),
-                task -> Thread.ofVirtual().name("warden-sse-open").start(task));
+        Opening opening = new Opening();
+        CompletableFuture<LegacySseTransport> opened = new CompletableFuture<>();
+        Thread handshake = Thread.ofVirtual().name("warden-sse-open").start(() -> {
+            try {
+                opened.complete(handshake(streamUrl, get, headers, authorization, wait, opening));
+            } catch (Throwable e) {
+                opened.completeExceptionally(e);
+            }
+        });
         try {
             return opened.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            opened.cancel(true);
+            // The GET must stop too: interrupting ends a send still waiting, closing ends a read.
+            opening.abandon();
+            handshake.interrupt();
             throw new TransportClosedException("no endpoint event on the HTTP+SSE stream within "
                     + wait.toMillis() + " ms", e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof TransportClosedException t ? t
                     : new TransportClosedException("the HTTP+SSE stream failed", e.getCause());
         } catch (InterruptedException e) {
+            opening.abandon();
+            handshake.interrupt();
             Thread.currentThread().interrupt();
             throw new TransportClosedException("interrupted while opening the HTTP+SSE stream", e);
         }
     }
 
+    /** The GET's body while the handshake reads it, so that giving up on the handshake closes it. */
+    private static final class Opening {
+        private InputStream body;
+        private boolean abandoned;
+
+        /** Keeps {@code in}; false (and {@code in} closed) when the handshake was already given up. */
+        synchronized boolean hold(InputStream in) {
+            body = in;
+            if (abandoned) {
+                close(in);
+            }
+            return !abandoned;
+        }
+
+        synchronized void abandon() {
+            abandoned = true;
+            if (body != null) {
+                close(body);
+            }
+        }
+    }
+
     private static LegacySseTransport handshake(URI streamUrl, HttpExchanges get, Map<String, String> headers,
-                                                Optional<HttpAuthorization> authorization) {
+                                                Optional<HttpAuthorization> authorization, Duration wait,
+                                                Opening opening) {
         HttpResponse<InputStream> response = get.stream(Optional.empty());
+        if (!opening.hold(response.body())) {
+            throw new TransportClosedException("the HTTP+SSE stream was given up", null);
+        }
         int status = response.statusCode();
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (status != 200) {
@@ -85,14 +124,19 @@ public final class LegacySseTransport implements Transport {
             throw new TransportClosedException("the HTTP+SSE GET answered " + (type.isEmpty() ? "no content type"
                     : type.split(";")[0].trim()) + ", not an event stream", null);
         }
-        BoundedLines lines = new BoundedLines(response.body(), StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        SseEvents events = new SseEvents(response.body(), StdioTransport.DEFAULT_MAX_MESSAGE_BYTES,
+                new Inbound.StreamState());
         try {
-            Optional<Event> first = next(lines);
-            if (first.isEmpty() || !"endpoint".equals(first.get().type())) {
+            Optional<SseEvents.Item> first = events.next();
+            if (first.orElse(null) instanceof SseEvents.Item.Oversized) {
+                close(response.body());
+                throw new TransportClosedException("the HTTP+SSE stream's first event is too large", null);
+            }
+            if (!(first.orElse(null) instanceof SseEvents.Item.Event event) || !"endpoint".equals(event.type())) {
                 close(response.body());
                 throw new TransportClosedException("the HTTP+SSE stream's first event is not endpoint", null);
             }
-            URI endpoint = streamUrl.resolve(first.get().data().trim());
+            URI endpoint = streamUrl.resolve(event.data().trim());
             if (!Objects.equals(endpoint.getScheme(), streamUrl.getScheme())
                     || !Objects.equals(endpoint.getAuthority(), streamUrl.getAuthority())) {
                 // The spec's endpoint is on the same server; posting credentials elsewhere is not ours to do.
@@ -100,7 +144,7 @@ public final class LegacySseTransport implements Transport {
                 throw new TransportClosedException("the HTTP+SSE endpoint event names another origin", null);
             }
             return new LegacySseTransport(streamUrl, endpoint, new HttpExchanges(endpoint, headers, authorization),
-                    response.body(), lines);
+                    response.body(), events, wait);
         } catch (IOException | IllegalArgumentException e) {
             close(response.body());
             throw new TransportClosedException("the HTTP+SSE stream could not be read", e);
@@ -126,10 +170,16 @@ public final class LegacySseTransport implements Transport {
     /** Hands each {@code message} event to the session until the stream ends, then closes. */
     private void read() {
         try {
-            Optional<Event> event;
-            while (!inbound.closed() && (event = next(lines)).isPresent()) {
-                if ("message".equals(event.get().type()) && !event.get().data().isBlank()) {
-                    inbound.deliver(event.get().data().getBytes(StandardCharsets.UTF_8));
+            Optional<SseEvents.Item> next;
+            while (!inbound.closed() && (next = events.next()).isPresent()) {
+                switch (next.get()) {
+                    // One event too large to keep: the request it answers fails now, as on Streamable HTTP.
+                    case SseEvents.Item.Oversized o -> inbound.tooLarge(o.edges());
+                    case SseEvents.Item.Event e -> {
+                        if ("message".equals(e.type()) && !e.data().isBlank()) {
+                            inbound.deliver(e.data().getBytes(StandardCharsets.UTF_8));
+                        }
+                    }
                 }
             }
         } catch (IOException e) {
@@ -145,6 +195,7 @@ public final class LegacySseTransport implements Transport {
             throw new TransportClosedException("the HTTP+SSE transport is closed", null);
         }
         HttpResponse<InputStream> response = posts.send(() -> posts.request()
+                .timeout(postTimeout)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(frame)));
         int status = response.statusCode();
@@ -169,35 +220,5 @@ public final class LegacySseTransport implements Transport {
         } catch (IOException e) {
             // closing what the server may already have closed
         }
-    }
-
-    /** One server-sent event: its type ({@code message} unless named) and its data. */
-    record Event(String type, String data) {
-    }
-
-    /** The next event with data, or empty at the end of the stream; comments and ids are skipped. */
-    static Optional<Event> next(BoundedLines lines) throws IOException {
-        String type = "message";
-        StringBuilder data = null;
-        BoundedLines.Line line;
-        while ((line = lines.next()) != null) {
-            if (line.oversized()) {
-                data = null; // an event too large to keep is dropped: its request times out
-                continue;
-            }
-            String text = line.text();
-            if (text.isEmpty()) {
-                if (data != null) {
-                    return Optional.of(new Event(type, data.toString()));
-                }
-                type = "message";
-            } else if (text.startsWith("event:")) {
-                type = text.substring(6).trim();
-            } else if (text.startsWith("data:")) {
-                String value = text.substring(text.startsWith("data: ") ? 6 : 5);
-                data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-            }
-        }
-        return Optional.empty();
     }
 }
