@@ -7,8 +7,9 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a baseline value taken from the server's own words must not be, whatever its source (an
- * enum, a default, a list in a description): the baseline call is sent without
+ * What a baseline value taken from an example must not be (a schema's {@code examples}, a list in a
+ * description; an enum, const or default is what the server accepts or applies anyway, and is
+ * sent as it is): the baseline call is sent without
  * {@code --allow-destructive}, so a value it sends must do nothing a probe would not. Refused: a
  * value with words and a destructive verb ({@code rm -rf build}, {@code DELETE FROM logs}), a URL
  * off loopback ({@code http://169.254.169.254/…}), a path outside every folder the tool's

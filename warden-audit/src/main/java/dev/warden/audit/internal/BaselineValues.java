@@ -50,18 +50,8 @@ public final class BaselineValues {
      * examples, a list in the property's description, then in the tool's).
      */
     public static List<JsonNode> all(JsonNode schema, String property, String toolDescription, boolean onlyProperty) {
-        List<String> bases = Canaries.bases(toolDescription);
-        return candidates(schema, property, toolDescription, onlyProperty).stream()
-                .filter(v -> BaselineGuard.harmless(v, bases)).toList();
-    }
-
-    /**
-     * The values before {@link BaselineGuard}: a description's list only for a property that is no
-     * command, SQL, URL or path ({@link ValueShapes#risky}), and a list after a cue ("e.g.", "such
-     * as") only of single id-like tokens: prose gives examples of harm as readily as of values.
-     */
-    private static List<JsonNode> candidates(JsonNode schema, String property, String toolDescription,
-                                             boolean onlyProperty) {
+        // The server's own enum, const or default: what it accepts, or applies anyway when the
+        // property is left out, so sending it does nothing a call without it would not.
         JsonNode en = schema.path("enum");
         if (en.isArray() && !en.isEmpty()) {
             return copies(en);
@@ -71,6 +61,19 @@ public final class BaselineValues {
                 return List.of(schema.get(field).deepCopy());
             }
         }
+        List<String> bases = Canaries.bases(toolDescription);
+        return examples(schema, property, toolDescription, onlyProperty).stream()
+                .filter(v -> BaselineGuard.harmless(v, bases)).toList();
+    }
+
+    /**
+     * Examples, then lists in descriptions, before {@link BaselineGuard}: a description's list only
+     * for a property that is no command, SQL, URL or path ({@link ValueShapes#risky}), and a list
+     * after a cue ("e.g.", "such as") only of single id-like tokens: an example shows harm as
+     * readily as a harmless value.
+     */
+    private static List<JsonNode> examples(JsonNode schema, String property, String toolDescription,
+                                           boolean onlyProperty) {
         JsonNode examples = schema.path("examples");
         if (examples.isArray() && !examples.isEmpty()) {
             return copies(examples);

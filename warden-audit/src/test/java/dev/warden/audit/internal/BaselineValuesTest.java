@@ -105,8 +105,8 @@ class BaselineValuesTest {
     }
 
     @Test
-    void a_value_with_words_and_a_destructive_verb_is_refused_from_any_source() {
-        assertThat(all("mode", "{\"type\":\"string\",\"enum\":[\"rm -rf build\",\"keep\"]}", ""))
+    void a_value_with_words_and_a_destructive_verb_is_refused_from_examples_and_lists() {
+        assertThat(all("mode", "{\"type\":\"string\",\"examples\":[\"rm -rf build\",\"keep\"]}", ""))
                 .containsExactly("\"keep\"");
         assertThat(all("mode", "{\"type\":\"string\",\"description\":\"Valid values: drop table logs, safe\"}", ""))
                 .containsExactly("\"safe\"");
@@ -114,8 +114,8 @@ class BaselineValuesTest {
 
     @Test
     void a_url_off_loopback_is_refused_and_a_loopback_one_kept() {
-        assertThat(all("target", "{\"type\":\"string\",\"default\":\"http://169.254.169.254/latest\"}", "")).isEmpty();
-        assertThat(all("target", "{\"type\":\"string\",\"default\":\"http://127.0.0.1:8080/x\"}", ""))
+        assertThat(all("target", "{\"type\":\"string\",\"examples\":[\"http://169.254.169.254/latest\"]}", "")).isEmpty();
+        assertThat(all("target", "{\"type\":\"string\",\"examples\":[\"http://127.0.0.1:8080/x\"]}", ""))
                 .containsExactly("\"http://127.0.0.1:8080/x\"");
     }
 
