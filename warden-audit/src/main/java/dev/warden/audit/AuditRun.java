@@ -4,6 +4,7 @@ import dev.warden.audit.canary.CanaryJudge;
 import dev.warden.audit.canary.LoopbackListener;
 import dev.warden.audit.internal.ContentProbes;
 import dev.warden.audit.internal.LeakScan;
+import dev.warden.audit.internal.Loopback;
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
 import dev.warden.audit.internal.ProbeGenerator;
@@ -79,7 +80,11 @@ final class AuditRun {
         LoopbackListener listener = new LoopbackListener();
         this.canaries = new CanaryJudge(listener);
         // A dry run binds no port: its plan shows the URL canaries with port 0.
-        this.generator = audit.dryRun() ? new ProbeGenerator(marker) : new ProbeGenerator(marker, listener::url);
+        // A remote server asked to fetch 127.0.0.1 fetches its own loopback, which the listener never
+        // sees: a URL canary there could never confirm anything, so it is planted only on this machine.
+        boolean local = !(audit.target() instanceof Target.Http http) || Loopback.of(http.endpoint());
+        this.generator = new ProbeGenerator(marker, audit.dryRun() ? token -> "http://127.0.0.1:0/" + token
+                : listener::url, local);
     }
 
     Report run() {
@@ -197,6 +202,7 @@ final class AuditRun {
     private void connect() {
         listing = Listing.connect(audit, line, pacer, findings, content, skipped);
         callable = listing.callable;
+        canaries.tools(listing.tools);
     }
 
     private void runChecks() {
@@ -364,4 +370,5 @@ final class AuditRun {
     static List<String> strings(JsonNode node) {
         return JsonStrings.of(node, 101, 200);
     }
+
 }

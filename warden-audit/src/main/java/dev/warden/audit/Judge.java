@@ -49,7 +49,7 @@ final class Judge {
         }
     }
 
-    /** What the canaries proved (see {@link dev.warden.audit.canary.CanaryJudge}), each a high finding. */
+    /** What the canaries proved (see {@link dev.warden.audit.canary.CanaryJudge}): injections high, a tool's design a note. */
     void verdicts(List<Verdict> verdicts) {
         for (Verdict v : verdicts) {
             Rule rule = switch (v.kind()) {
@@ -57,6 +57,7 @@ final class Judge {
                 case PATH_TRAVERSAL -> Rule.PATH_TRAVERSAL;
                 case SERVER_SIDE_REQUEST -> Rule.SERVER_SIDE_REQUEST;
                 case SQL_INJECTION -> Rule.SQL_INJECTION;
+                case CALLER_CODE -> Rule.CALLER_CODE_BY_DESIGN;
             };
             findings.add(rule, v.tool(), v.probe(), v.location(), v.message(),
                     Evidence.of(v.evidenceCategory(), v.evidenceValue()));

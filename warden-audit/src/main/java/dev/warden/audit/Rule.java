@@ -101,7 +101,12 @@ public enum Rule {
     LOOKALIKE_NAME("WDN-D007", Severity.LOW, 451, "A server or tool name imitates a well-known one",
             "Choose a name that cannot be mistaken for a well-known server's or tool's."),
     LEGACY_TRANSPORT("WDN-H005", Severity.NOTE, 477, "The server speaks only the older HTTP+SSE transport (2024-11-05)",
-            "Serve Streamable HTTP (2025-03-26 and later) at one endpoint; keep the SSE endpoint for old clients only.");
+            "Serve Streamable HTTP (2025-03-26 and later) at one endpoint; keep the SSE endpoint for old clients only."),
+    // A capability, not a flaw in the code: CWE-749 (an exposed dangerous method) names a tool
+    // that hands its callers a shell or raw SQL; 77/89 would say a value escaped, and it did not.
+    CALLER_CODE_BY_DESIGN("WDN-X006", Severity.NOTE, 749, "A tool runs the SQL or commands its caller writes",
+            "Expose narrow tools instead (one per query or command); otherwise run it only for trusted callers, "
+                    + "with the least privilege it needs (a read-only database user, a sandboxed account).");
 
     private final String id;
     private final Severity severity;

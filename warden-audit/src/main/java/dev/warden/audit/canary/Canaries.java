@@ -2,8 +2,6 @@ package dev.warden.audit.canary;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
@@ -22,9 +20,6 @@ public final class Canaries {
 
     /** 32 levels reach {@code /} from any folder a server is likely to serve. */
     public static final int TRAVERSAL_DEPTH = 32;
-    private static final Set<String> URL_WORDS = Set.of("url", "urls", "uri", "uris", "href", "link", "links",
-            "endpoint", "webhook", "callback");
-    private static final Set<String> URL_FORMATS = Set.of("uri", "url", "iri", "uri-reference", "iri-reference");
 
     private final String runId;
     private final Function<String, String> urls;
@@ -101,20 +96,23 @@ public final class Canaries {
      * webhook or callback ({@code imageUrl}, {@code callback_uri}), or its format is a URI.
      */
     public static boolean urlShaped(String property, JsonNode schema) {
-        if (URL_FORMATS.contains(schema.path("format").asString("").toLowerCase(Locale.ROOT))) {
-            return true;
-        }
-        for (String word : words(property)) {
-            if (URL_WORDS.contains(word)) {
-                return true;
-            }
-        }
-        return false;
+        return ValueShapes.url(property, schema);
     }
 
     /** The absolute paths a tool's description names: the folders it says it serves. */
     public static List<String> bases(JsonNode tool) {
-        return AbsolutePaths.in(tool.path("description").asString(""));
+        return bases(tool.path("description").asString(""));
+    }
+
+    /** The absolute paths {@code description} names, normalized. */
+    public static List<String> bases(String description) {
+        return AbsolutePaths.in(description);
+    }
+
+    /** Whether the absolute {@code path} is one of {@code bases} or under one (after normalizing it). */
+    public static boolean under(String path, List<String> bases) {
+        String normalized = AbsolutePaths.normalize(path);
+        return bases.stream().anyMatch(b -> AbsolutePaths.under(normalized, b));
     }
 
     private Canary.Shell shell(String form) {
@@ -124,26 +122,5 @@ public final class Canaries {
     /** {@code wdnprobe-…} as {@code wdn""probe-…}: a shell joins the two halves, reflection does not. */
     static String split(String token) {
         return token.substring(0, 3) + "\"\"" + token.substring(3);
-    }
-
-    private static List<String> words(String name) {
-        List<String> words = new ArrayList<>();
-        StringBuilder word = new StringBuilder();
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean boundary = !Character.isLetterOrDigit(c)
-                    || (Character.isUpperCase(c) && i > 0 && Character.isLowerCase(name.charAt(i - 1)));
-            if (boundary && !word.isEmpty()) {
-                words.add(word.toString().toLowerCase(Locale.ROOT));
-                word.setLength(0);
-            }
-            if (Character.isLetterOrDigit(c)) {
-                word.append(c);
-            }
-        }
-        if (!word.isEmpty()) {
-            words.add(word.toString().toLowerCase(Locale.ROOT));
-        }
-        return words;
     }
 }

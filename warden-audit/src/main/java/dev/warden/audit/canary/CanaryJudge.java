@@ -40,9 +40,31 @@ public final class CanaryJudge implements AutoCloseable {
     private final List<Sent> sent = new ArrayList<>();
     private final Map<String, Verdict> weak = new LinkedHashMap<>();
     private final Set<String> confirmed = new HashSet<>();
+    /** The tools that run their caller's commands or SQL by design, and those already noted so. */
+    private final Set<String> commandTools = new HashSet<>();
+    private final Set<String> sqlTools = new HashSet<>();
+    private final Set<String> noted = new HashSet<>();
+    private boolean baselineSql;
 
     public CanaryJudge(LoopbackListener listener) {
         this.listener = listener;
+    }
+
+    /**
+     * The tools as listed: those whose name, description or schema says they run a command or take
+     * SQL ({@link ValueShapes}) run what their caller writes by design, and a canary that ran there
+     * is a capability note, not an injection.
+     */
+    public void tools(List<JsonNode> definitions) {
+        for (JsonNode tool : definitions) {
+            String name = tool.path("name").asString("");
+            if (ValueShapes.runsCommands(tool)) {
+                commandTools.add(name);
+            }
+            if (ValueShapes.runsSql(tool)) {
+                sqlTools.add(name);
+            }
+        }
     }
 
     /** The answer to a tool's valid call: the signatures it already shows and the folders it names. */
@@ -53,6 +75,7 @@ public final class CanaryJudge implements AutoCloseable {
         baselineSignatures.clear();
         baselineBases.clear();
         baselinePasswd = false;
+        baselineSql = false;
         // Only a successful answer says what the tool serves; a failure's path may be anything.
         JsonNode result = message.path("result");
         boolean serves = result.isObject() && !result.path("isError").asBoolean(false);
@@ -61,6 +84,7 @@ public final class CanaryJudge implements AutoCloseable {
                 for (Signature s : table) {
                     if (s.in(t.lower())) {
                         baselineSignatures.add(s.name());
+                        baselineSql |= table == Signatures.SQL;
                     }
                 }
             }
@@ -91,15 +115,48 @@ public final class CanaryJudge implements AutoCloseable {
         }
         for (Text t : Texts.of(message)) {
             canary.flatMap(c -> confirm(c, t, sameTool, before, tool, probe)).ifPresent(out::add);
-            Signatures.first(Signatures.SHELL, t.lower(), before)
-                    .ifPresent(s -> weak.putIfAbsent(tool.orElse("") + "\u0000shell", new Verdict(
-                            Verdict.Kind.COMMAND_INJECTION, tool, probe, t.pointer(),
-                            "A shell's own error (" + s.name() + ") answered this value and not the baseline: "
-                                    + "the value reached a shell (a weaker signal than a canary's echo)",
-                            "shell-error", s.name())));
+            Optional<Signature> shellError = Signatures.first(Signatures.SHELL, t.lower(), before);
+            if (shellError.isPresent() && commandTools.contains(tool.orElse(""))) {
+                out.add(new Verdict(Verdict.Kind.COMMAND_INJECTION, tool, probe, t.pointer(), "",
+                        "shell-error", shellError.get().name()));
+            } else {
+                shellError.ifPresent(s -> weak.putIfAbsent(tool.orElse("") + "\u0000shell", new Verdict(
+                        Verdict.Kind.COMMAND_INJECTION, tool, probe, t.pointer(),
+                        "A shell's own error (" + s.name() + ") answered this value and not the baseline: "
+                                + "the value reached a shell (a weaker signal than a canary's echo)",
+                        "shell-error", s.name())));
+            }
         }
-        out.forEach(v -> confirmed.add(v.tool().orElse("") + "\u0000" + v.kind()));
-        return out;
+        boolean sqlByDesign = sameTool && baselineSql;
+        List<Verdict> judged = new ArrayList<>();
+        out.forEach(v -> byDesign(v, sqlByDesign).ifPresent(judged::add));
+        judged.forEach(v -> confirmed.add(v.tool().orElse("") + "\u0000" + v.kind()));
+        return judged;
+    }
+
+    /**
+     * {@code v} as the tool's design says it: a command that ran in a tool that runs commands, or
+     * SQL that broke in a tool that takes SQL (its schema says so, or its baseline answer already
+     * shows a database's error), is the capability note, once per tool and kind; else {@code v}.
+     */
+    private Optional<Verdict> byDesign(Verdict v, boolean sqlByDesign) {
+        String tool = v.tool().orElse("");
+        boolean command = v.kind() == Verdict.Kind.COMMAND_INJECTION && commandTools.contains(tool);
+        boolean sql = v.kind() == Verdict.Kind.SQL_INJECTION && (sqlByDesign || sqlTools.contains(tool));
+        if (!command && !sql) {
+            return Optional.of(v);
+        }
+        if (!noted.add(tool + "\u0000" + v.kind())) {
+            return Optional.empty();
+        }
+        String what = command
+                ? "The tool runs the commands its caller writes (its name, description or schema says so): the probe's "
+                        + "command ran as the tool is meant to run it. Anyone who can call it can run any command"
+                : "The tool runs the SQL its caller writes (its schema says the value is SQL, or its baseline answer "
+                        + "already shows a database's error): the probe's SQL was read as SQL, as the tool is meant "
+                        + "to. Anyone who can call it can run any statement its database account allows";
+        return Optional.of(new Verdict(Verdict.Kind.CALLER_CODE, v.tool(), v.probe(), v.location(), what,
+                command ? "caller-command" : "caller-sql", v.evidenceValue()));
     }
 
     private Optional<Verdict> confirm(Canary canary, Text t, boolean sameTool, Set<String> before,
@@ -158,11 +215,14 @@ public final class CanaryJudge implements AutoCloseable {
             }
             String base = bases.stream().max((a, b) -> Integer.compare(AbsolutePaths.shared(path, a),
                     AbsolutePaths.shared(path, b))).orElseThrow();
-            String named = canary.bases().contains(base) ? "the tool's description" : "the tool's baseline answer";
+            // A folder only the server's answer named (a home directory, say) stays out of the report:
+            // every format is published; the description's words are the tool's own public ones.
+            String outside = canary.bases().contains(base) ? base + " (named in the tool's description)"
+                    : "the folder its baseline answer names";
             return Optional.of(new Verdict(Verdict.Kind.PATH_TRAVERSAL, tool, probe, t.pointer(),
                     "Confirmed by a traversal canary: " + canary.proves() + ": the server's own file error ("
-                            + osError.get().name() + ") names a path it resolved outside " + base + " (named in "
-                            + named + "), normalized", "resolved-path", path));
+                            + osError.get().name() + ") names a path it resolved outside " + outside + ", normalized",
+                    "resolved-path", path));
         }
         return Optional.empty();
     }
@@ -184,7 +244,7 @@ public final class CanaryJudge implements AutoCloseable {
                         Verdict.Kind.SERVER_SIDE_REQUEST, s.tool(), s.probe(), "listener",
                         "Confirmed by a URL canary: " + url.proves(), "loopback-canary", url.token()));
                 case Canary.Shell shell when stderr.stream().anyMatch(line -> Texts.assembled(line, shell.token())) ->
-                        out.add(shell(shell, s.tool(), s.probe(), "stderr"));
+                        byDesign(shell(shell, s.tool(), s.probe(), "stderr"), false).ifPresent(out::add);
                 default -> {
                 }
             }

@@ -1,5 +1,6 @@
 package dev.warden.audit.canary;
 
+import dev.warden.core.sanitize.SqlSyntaxErrors;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,17 +36,12 @@ final class Signatures {
             sig("bash: line N:", "bash: line "),
             sig("bash: -c:", "bash: -c: "));
 
-    static final List<Signature> SQL = List.of(
-            sig("SQLite: unrecognized token", "unrecognized token"),
-            sig("SQLite: SQLITE_ERROR", "sqlite_error"),
-            sig("SQLite: near …: syntax error", "near \"", "\": syntax error"),
-            sig("PostgreSQL: syntax error at or near", "syntax error at or near"),
-            sig("PostgreSQL: unterminated quoted string", "unterminated quoted string at or near"),
-            sig("MySQL/MariaDB: error in your SQL syntax", "you have an error in your sql syntax"),
-            sig("H2: Syntax error in SQL statement", "syntax error in sql statement"),
-            sig("JDBC: SQLSyntaxErrorException", "sqlsyntaxerrorexception"),
-            sig("SQL Server: unclosed quotation mark", "unclosed quotation mark after the character string"),
-            sig("Oracle: quoted string not properly terminated", "quoted string not properly terminated"));
+    /**
+     * A database's syntax error: the sanitizer's own table ({@link SqlSyntaxErrors}), so what a
+     * database error looks like is known in one place.
+     */
+    static final List<Signature> SQL = SqlSyntaxErrors.all().stream()
+            .map(p -> new Signature(p.name(), List.of(p.lower()))).toList();
 
     /** What an operating system says when a file it was asked to open is missing or refused. */
     static final List<Signature> FILE_ERROR = List.of(

@@ -11,7 +11,8 @@ import java.util.Optional;
 public record Verdict(Kind kind, Optional<String> tool, String probe, String location, String message,
                       String evidenceCategory, String evidenceValue) {
 
-    public enum Kind { COMMAND_INJECTION, PATH_TRAVERSAL, SERVER_SIDE_REQUEST, SQL_INJECTION }
+    /** The last: what a tool does by design (it runs its caller's SQL or commands), not an injection. */
+    public enum Kind { COMMAND_INJECTION, PATH_TRAVERSAL, SERVER_SIDE_REQUEST, SQL_INJECTION, CALLER_CODE }
 
     public Verdict {
         Objects.requireNonNull(kind, "kind");

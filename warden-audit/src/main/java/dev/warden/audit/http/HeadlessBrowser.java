@@ -1,9 +1,9 @@
 package dev.warden.audit.http;
 
+import dev.warden.audit.internal.Loopback;
 import dev.warden.client.auth.UserAgent;
 import java.io.IOException;
 import java.net.CookieManager;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -88,18 +88,7 @@ public final class HeadlessBrowser implements UserAgent {
         if (!"http".equals(scheme) || uri.getHost() == null) {
             return false;
         }
-        String host = lower(uri.getHost());
-        if (host.equals("localhost")) {
-            return true;
-        }
-        // Only an address literal is looked at (no DNS): a name could resolve elsewhere later.
-        boolean literal = host.startsWith("[") || !host.isEmpty() && host.chars().allMatch(c -> c == '.'
-                || c >= '0' && c <= '9');
-        try {
-            return literal && InetAddress.getByName(host).isLoopbackAddress();
-        } catch (IOException e) {
-            return false;
-        }
+        return Loopback.of(uri);
     }
 
     private static String path(URI uri) {

@@ -1,5 +1,7 @@
 package dev.warden.audit.internal;
 
+import dev.warden.audit.canary.Canaries;
+import dev.warden.audit.canary.ValueShapes;
 import dev.warden.core.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +16,8 @@ import tools.jackson.databind.JsonNode;
  * OpenAPI {@code example}), then a list the property's description gives ("Available IDs: a, b",
  * "one of …", "e.g. …"), then one the tool's description gives for this property (its label names
  * the property, or the tool has this one property). Always the first item: the same call every run.
+ * Never from prose for a command, SQL, URL or path, never a value {@link BaselineGuard} refuses:
+ * the baseline is sent without {@code --allow-destructive}.
  * A value a string schema's length or a number's type refuses is not taken. Hand-written scanning,
  * bounded: the first {@link #MAX_SCAN} characters of a description, at most {@link #MAX_ITEMS}
  * items of a list, each at most {@link #MAX_ITEM} characters.
@@ -46,6 +50,8 @@ public final class BaselineValues {
      * examples, a list in the property's description, then in the tool's).
      */
     public static List<JsonNode> all(JsonNode schema, String property, String toolDescription, boolean onlyProperty) {
+        // The server's own enum, const or default: what it accepts, or applies anyway when the
+        // property is left out, so sending it does nothing a call without it would not.
         JsonNode en = schema.path("enum");
         if (en.isArray() && !en.isEmpty()) {
             return copies(en);
@@ -55,6 +61,19 @@ public final class BaselineValues {
                 return List.of(schema.get(field).deepCopy());
             }
         }
+        List<String> bases = Canaries.bases(toolDescription);
+        return examples(schema, property, toolDescription, onlyProperty).stream()
+                .filter(v -> BaselineGuard.harmless(v, bases)).toList();
+    }
+
+    /**
+     * Examples, then lists in descriptions, before {@link BaselineGuard}: a description's list only
+     * for a property that is no command, SQL, URL or path ({@link ValueShapes#risky}), and a list
+     * after a cue ("e.g.", "such as") only of single id-like tokens: an example shows harm as
+     * readily as a harmless value.
+     */
+    private static List<JsonNode> examples(JsonNode schema, String property, String toolDescription,
+                                           boolean onlyProperty) {
         JsonNode examples = schema.path("examples");
         if (examples.isArray() && !examples.isEmpty()) {
             return copies(examples);
@@ -63,11 +82,12 @@ public final class BaselineValues {
             return List.of(schema.get("example").deepCopy());
         }
         String type = ProbeGenerator.type(schema);
-        if (!type.equals("string") && !type.equals("integer") && !type.equals("number")) {
+        if (!type.equals("string") && !type.equals("integer") && !type.equals("number")
+                || ValueShapes.risky(property, schema)) {
             return List.of();
         }
         for (Listed list : lists(schema.path("description").asString(""))) {
-            List<JsonNode> v = fitting(list.items(), schema, type);
+            List<JsonNode> v = fitting(list.values(), schema, type);
             if (!v.isEmpty()) {
                 return v;
             }
@@ -75,7 +95,7 @@ public final class BaselineValues {
         if (!property.isEmpty() && !toolDescription.isEmpty()) {
             for (Listed list : lists(toolDescription)) {
                 if (onlyProperty || names(list.label(), property)) {
-                    List<JsonNode> v = fitting(list.items(), schema, type);
+                    List<JsonNode> v = fitting(list.values(), schema, type);
                     if (!v.isEmpty()) {
                         return v;
                     }
@@ -94,7 +114,25 @@ public final class BaselineValues {
     }
 
     /** A list in a text, with the words before it that say what it lists ("Available IDs"). */
-    record Listed(String label, List<String> items) {
+    record Listed(String label, List<String> items, boolean cued) {
+        /** The items a baseline may take: after a cue, only the single id-like tokens. */
+        List<String> values() {
+            return cued ? items.stream().filter(BaselineValues::idLike).toList() : items;
+        }
+    }
+
+    /** One token of letters, digits and {@code - _ . : @ +}: an id, a code, a symbol, a date. */
+    static boolean idLike(String item) {
+        if (item.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < item.length(); i++) {
+            char c = item.charAt(i);
+            if (!Character.isLetterOrDigit(c) && "-_.:@+".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Every list {@code text} gives after a cue or a label, in order. */
@@ -107,6 +145,7 @@ public final class BaselineValues {
             int next = -1;
             int least = 1;
             String label = "";
+            boolean cued = false;
             char c = t.charAt(i);
             if (c == ':') {
                 String head = labelBefore(lower, i);
@@ -119,6 +158,7 @@ public final class BaselineValues {
                     if (lower.startsWith(cue, i)) {
                         next = i + cue.length();
                         label = labelBefore(lower, i);
+                        cued = true;
                         // "one of the documents" is prose; "one of a, b" a list
                         least = cue.startsWith("e.g") || cue.equals("for example") ? 1 : 2;
                         break;
@@ -132,7 +172,7 @@ public final class BaselineValues {
             int[] end = {next};
             List<String> items = items(t, next, end);
             if (items.size() >= least) {
-                out.add(new Listed(label, items));
+                out.add(new Listed(label, items, cued));
             }
             i = Math.max(end[0], i + 1);
         }

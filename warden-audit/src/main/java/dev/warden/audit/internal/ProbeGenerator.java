@@ -36,6 +36,8 @@ public final class ProbeGenerator {
     private String longest;
 
     private final Canaries canaries;
+    /** Whether URL canaries are planted: only where the listener can see the server's fetch. */
+    private final boolean urlCanaries;
 
     public ProbeGenerator(String marker) {
         this(marker, token -> "http://127.0.0.1:0/" + token);
@@ -43,8 +45,17 @@ public final class ProbeGenerator {
 
     /** {@code urls}: the loopback URL whose request proves a URL canary's token was fetched. */
     public ProbeGenerator(String marker, Function<String, String> urls) {
+        this(marker, urls, true);
+    }
+
+    /**
+     * {@code urlCanaries}: whether the server runs on this machine (stdio, or HTTP on loopback), so
+     * its fetch of a loopback URL reaches the audit's listener; a remote server's would not.
+     */
+    public ProbeGenerator(String marker, Function<String, String> urls, boolean urlCanaries) {
         this.marker = marker;
         this.canaries = new Canaries(marker, urls);
+        this.urlCanaries = urlCanaries;
     }
 
     /** Every probe of one tool, the baseline (valid arguments) first. */
@@ -110,7 +121,7 @@ public final class ProbeGenerator {
                                 "property '" + property + "' holding " + c.what(), Optional.of(c.canary())));
                     }
                 }
-                if (Canaries.urlShaped(property, p)) {
+                if (urlCanaries && Canaries.urlShaped(property, p)) {
                     Canaries.Planted url = canaries.url();
                     probes.add(with(Probe.Kind.CANARY, name, valid, property, Json.tree(url.text()),
                             "property '" + property + "' holding " + url.what(), Optional.of(url.canary())));

@@ -77,4 +77,64 @@ class BaselineValuesTest {
         assertThat(get.method()).isEqualTo("prompts/get");
         assertThat(get.params().path("arguments").path("topic").asString()).isEqualTo("billing");
     }
+
+    private static java.util.List<String> all(String property, String schema, String toolDescription) {
+        return BaselineValues.all(Json.mapper().readTree(schema), property, toolDescription, true).stream()
+                .map(JsonNode::toString).toList();
+    }
+
+    @Test
+    void a_command_shaped_property_takes_no_value_from_its_description() {
+        assertThat(all("command", "{\"type\":\"string\",\"description\":\"The shell command to run, e.g. ls\"}", ""))
+                .isEmpty();
+        assertThat(all("sql", "{\"type\":\"string\",\"description\":\"SQL statement, for example DELETE FROM logs\"}", ""))
+                .isEmpty();
+    }
+
+    @Test
+    void a_property_described_as_a_url_or_path_takes_no_value_from_prose() {
+        assertThat(all("target", "{\"type\":\"string\",\"description\":\"The URL, e.g. intranet\"}", "")).isEmpty();
+        assertThat(all("key", "{\"type\":\"string\",\"description\":\"The key file, e.g. id_rsa\"}", "")).isEmpty();
+    }
+
+    @Test
+    void a_cue_gives_only_single_id_like_tokens() {
+        assertThat(all("mode", "{\"type\":\"string\",\"description\":\"What to do, e.g. shut down now\"}", "")).isEmpty();
+        assertThat(all("mode", "{\"type\":\"string\",\"description\":\"e.g. fast-lane\"}", ""))
+                .containsExactly("\"fast-lane\"");
+    }
+
+    @Test
+    void a_value_with_words_and_a_destructive_verb_is_refused_from_examples_and_lists() {
+        assertThat(all("mode", "{\"type\":\"string\",\"examples\":[\"rm -rf build\",\"keep\"]}", ""))
+                .containsExactly("\"keep\"");
+        assertThat(all("mode", "{\"type\":\"string\",\"description\":\"Valid values: drop table logs, safe\"}", ""))
+                .containsExactly("\"safe\"");
+    }
+
+    @Test
+    void a_url_off_loopback_is_refused_and_a_loopback_one_kept() {
+        assertThat(all("target", "{\"type\":\"string\",\"examples\":[\"http://169.254.169.254/latest\"]}", "")).isEmpty();
+        assertThat(all("target", "{\"type\":\"string\",\"examples\":[\"http://127.0.0.1:8080/x\"]}", ""))
+                .containsExactly("\"http://127.0.0.1:8080/x\"");
+    }
+
+    @Test
+    void a_path_outside_the_folders_the_tool_names_is_refused() {
+        String schema = "{\"type\":\"string\",\"examples\":[\"~/.ssh/id_rsa\",\"../secrets\",\"/etc/shadow\","
+                + "\"/srv/docs/a.md\",\"notes.md\"]}";
+        assertThat(all("name", schema, "Reads a document under /srv/docs."))
+                .containsExactly("\"/srv/docs/a.md\"", "\"notes.md\"");
+    }
+
+    @Test
+    void listed_values_called_after_the_baseline_pass_the_same_guard() {
+        JsonNode tool = Json.mapper().readTree("""
+                {"name":"get_doc","description":"Available IDs: doc-1, delete all docs, http://10.0.0.1/x, doc-2.",
+                 "inputSchema":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}}""");
+        java.util.List<String> sent = generator.forTool(tool).stream()
+                .filter(p -> p.kind() == Probe.Kind.VALID || p.kind() == Probe.Kind.LISTED_VALUE)
+                .map(p -> p.params().path("arguments").path("id").asString()).toList();
+        assertThat(sent).containsExactly("doc-1", "doc-2");
+    }
 }

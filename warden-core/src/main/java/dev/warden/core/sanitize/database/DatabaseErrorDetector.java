@@ -5,6 +5,7 @@ import dev.warden.core.sanitize.detection.Finding;
 import dev.warden.core.sanitize.scan.Text;
 import dev.warden.core.sanitize.scan.WordScanner;
 import dev.warden.core.sanitize.scan.Words;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +114,20 @@ public final class DatabaseErrorDetector implements WordScanner {
             heads.merge(verb, VERB, (a, b) -> a | b);
         }
         WORD_CLASSES = Map.copyOf(heads);
+    }
+
+    /**
+     * The phrases of a statement whose syntax broke, each as (database, phrase), in the table's
+     * order: what {@link dev.warden.core.sanitize.SqlSyntaxErrors} gives the audit.
+     */
+    public static List<Map.Entry<String, String>> syntaxPhrases() {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        for (DatabaseMarkers.Phrase phrase : DatabaseMarkers.PHRASES) {
+            if (!phrase.database().isEmpty()) {
+                out.add(Map.entry(phrase.database(), phrase.text()));
+            }
+        }
+        return List.copyOf(out);
     }
 
     // ---- mapping ------------------------------------------------------------------------------

@@ -19,10 +19,22 @@ final class DatabaseMarkers {
      * the upper-case command before it), and whether it is {@code weak}: words prose also uses,
      * so an error only in a shape Warden knows.
      */
-    record Phrase(String text, String state, String lead, boolean weak) {
+    record Phrase(String text, String state, String lead, boolean weak, String database) {
         Phrase(String text, String state) {
-            this(text, state, "", false);
+            this(text, state, "", false, "");
         }
+
+        Phrase(String text, String state, String lead, boolean weak) {
+            this(text, state, lead, weak, "");
+        }
+    }
+
+    /**
+     * A phrase only a statement whose syntax broke draws, with the database that writes it: the
+     * audit's SQL canaries read these ({@link dev.warden.core.sanitize.SqlSyntaxErrors}), the sanitizer all phrases alike.
+     */
+    private static Phrase syntax(String database, String text, String state) {
+        return new Phrase(text, state, "", false, database);
     }
 
     private static Phrase weak(String text, String state) {
@@ -45,7 +57,8 @@ final class DatabaseMarkers {
             new Phrase("canceling statement due to", "57014"),
             new Phrase("value too long for type", "22001"),
             new Phrase("invalid input syntax for", "22P02"),
-            new Phrase("syntax error at or near", "42601"),
+            syntax("PostgreSQL", "syntax error at or near", "42601"),
+            syntax("PostgreSQL", "unterminated quoted string at or near", "42601"),
             new Phrase("current transaction is aborted", "25P02"),
             new Phrase("permission denied for table", "42501"),
             new Phrase("permission denied for relation", "42501"),
@@ -69,7 +82,7 @@ final class DatabaseMarkers {
             new Phrase("Lock wait timeout exceeded", "40001"),
             new Phrase("Data too long for column", "22001"),
             new Phrase("Incorrect integer value", "22007"),
-            new Phrase("You have an error in your SQL syntax", "42000"),
+            syntax("MySQL/MariaDB", "You have an error in your SQL syntax", "42000"),
             new Phrase("Unknown column '", "42S22"),
             new Phrase("Unknown database '", "3D000"),
             new Phrase("Unknown server host '", "08001"),
@@ -101,6 +114,8 @@ final class DatabaseMarkers {
             new Phrase("attempt to write a readonly database", "25006"),
             new Phrase("unable to open database", "08001"),
             weak("near \"", "42601"),
+            syntax("SQLite", "unrecognized token:", "42601"),
+            syntax("SQLite", "\": syntax error", "42601"),
             weak("cannot store ", "22P02"),
             // SQL Server
             new Phrase("Violation of PRIMARY KEY constraint", "23505"),
@@ -114,13 +129,18 @@ final class DatabaseMarkers {
             new Phrase("String or binary data would be truncated", "22001"),
             new Phrase("Invalid object name '", "42S02"),
             new Phrase("Invalid column name '", "42S22"),
-            new Phrase("Incorrect syntax near", "42000"),
+            syntax("SQL Server", "Incorrect syntax near", "42000"),
+            syntax("SQL Server", "Unclosed quotation mark after the character string", "42000"),
             new Phrase("Login failed for user", "28000"),
             new Phrase("Cannot open database \"", "3D000"),
             new Phrase("Divide by zero error encountered", "22012"),
             new Phrase("Conversion failed when converting", "22018"),
             new Phrase("Could not find stored procedure", "42883"),
             led("permission was denied on the object", "42501", "The ", false),
+            // H2, Oracle and JDBC: a statement's syntax
+            syntax("H2", "Syntax error in SQL statement", "42000"),
+            syntax("Oracle", "quoted string not properly terminated", "42000"),
+            syntax("JDBC", "SQLSyntaxErrorException", "42000"),
             // MongoDB, ORMs and drivers
             new Phrase("E11000 duplicate key error", "23505"),
             new Phrase("Unique constraint failed on the", "23505"),
