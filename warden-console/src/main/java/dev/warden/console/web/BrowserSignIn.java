@@ -81,7 +81,7 @@ public final class BrowserSignIn {
         return CALLBACK.equals(path) || LOGOUT.equals(path);
     }
 
-    /** The callback's or the sign-out's answer ({@link #owns} the path); null-free: a method neither takes is 405. */
+    /** The callback's (GET) or the sign-out's (GET: the form; POST: signs out) answer; another method is 405. */
     Answer own(String method, String path, Map<String, String> query, Headers headers) {
         if (CALLBACK.equals(path)) {
             return "GET".equals(method) ? callback(query, headers)
