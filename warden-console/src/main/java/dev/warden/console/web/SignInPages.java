@@ -31,9 +31,14 @@ final class SignInPages {
 
     /** GET /logout: the form that signs out (a POST, so no link or image on another site can). */
     static Answer signOutForm() {
-        return Answer.html(200, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console"
+        // Under the console's no-referrer policy a browser sends "Origin: null" with a form's POST; on this
+        // page same-origin lets it send the console's own Origin (and still no referrer to another site).
+        Answer form = Answer.html(200, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console"
                 + " · sign out</title></head>\n<body><main><form id=\"sign-out\" method=\"post\" action=\"/logout\">"
                 + "<button type=\"submit\">Sign out</button></form></main></body></html>\n");
+        Map<String, String> headers = new HashMap<>(form.headers());
+        headers.put("Referrer-Policy", "same-origin");
+        return new Answer(200, headers, form.body());
     }
 
     /**

@@ -134,6 +134,8 @@ class BrowserSignInDefensesTest extends SignInHarness {
         assertThat(form.statusCode()).isEqualTo(200);
         assertThat(form.body()).contains("<form id=\"sign-out\" method=\"post\" action=\"/logout\">");
         assertThat(form.headers().firstValue("Set-Cookie")).as("a GET signs nobody out").isEmpty();
+        assertThat(form.headers().firstValue("Referrer-Policy")).as("else the form's POST says Origin: null")
+                .contains("same-origin");
         assertThat(page("/", "Cookie", cookie).statusCode()).isEqualTo(200);
 
         HttpResponse<String> noOrigin = HTTP.send(HttpRequest.newBuilder(console.uri().resolve("/logout"))
