@@ -44,7 +44,9 @@ try {
     ({ name, httpOnly, sameSite, secure, path: p, expires }));
   await page.screenshot({ path: path.join(outDir, shotName + '.png'), fullPage: true });
   if (out.cookies.length > 0) {
+    // GET /logout only shows the form; signing out is its same-origin POST.
     await page.goto(new URL('/logout', base).href);
+    await Promise.all([page.waitForNavigation(), page.click('#sign-out button')]);
     out.afterLogout = (await context.cookies(base)).filter((c) => c.name === 'warden_console').map((c) => c.name);
   }
 } finally {

@@ -38,15 +38,16 @@ final class ConsoleOptions {
 
     @Option(names = "--console-client-id", paramLabel = "ID",
             description = "Browsers sign in to the console at the gateway's OAuth issuer (auth.issuers, the first) as "
-                    + "this client: authorization code with PKCE, redirect URI <console URL>login/callback. A "
+                    + "this client: authorization code with PKCE, redirect URI <console URL>/login/callback. A "
                     + "confidential client's secret is read from the environment variable "
                     + "WARDEN_CONSOLE_CLIENT_SECRET.")
     String clientId;
 
     @Option(names = "--console-url", paramLabel = "URL",
             description = "The URL operators open the console by, when it is not the address it listens on (behind a "
-                    + "TLS proxy: https makes the session cookie Secure). Default: the Host a request came by, over "
-                    + "http.")
+                    + "TLS proxy: https makes the session cookie Secure). Scheme and host[:port] only, no path: the "
+                    + "redirect URI is <URL>/login/callback. Default: the loopback address it listens on, over http "
+                    + "(never a request's Host); required for browser sign-in on a host that is not loopback.")
     URI url;
 
     /** The environment variable a confidential console client's secret is read from (never an argument: ps shows those). */

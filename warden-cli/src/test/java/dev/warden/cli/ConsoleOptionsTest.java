@@ -86,4 +86,21 @@ class ConsoleOptionsTest {
         assertThat(console.problem(Optional.of(withIssuer), Set.of(), false)).get().asString()
                 .contains("needs --console-client-id");
     }
+
+    @Test
+    void browserSignInOffLoopbackNeedsTheConsoleUrlAndTheUrlHasNoPath() {
+        Authenticator withIssuer = ResourceServer.custom().issuer(dev.warden.auth.Issuer.of(
+                java.net.URI.create("https://login.example.com"))).build();
+        ConsoleOptions exposed = new ConsoleOptions();
+        exposed.address = new ConsoleOptions.Address("0.0.0.0", 0);
+        exposed.clientId = "warden-console";
+        assertThat(exposed.problem(Optional.of(withIssuer), Set.of("ops.example"), false)).get().asString()
+                .as("the redirect URI is never made from a request's Host").contains("--console-url");
+        exposed.url = java.net.URI.create("https://ops.example/");
+        assertThat(exposed.problem(Optional.of(withIssuer), Set.of("ops.example"), false)).isEmpty();
+
+        exposed.url = java.net.URI.create("https://ops.example/console/");
+        assertThat(exposed.problem(Optional.of(withIssuer), Set.of("ops.example"), false)).get().asString()
+                .as("a path would be lost from the redirect URI: refused").contains("no path");
+    }
 }

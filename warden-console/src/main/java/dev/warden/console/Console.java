@@ -160,8 +160,9 @@ public final class Console implements AutoCloseable {
          * this OAuth client: authorization code with PKCE; {@code secret} empty for a public client.
          *
          * @param publicUrl the URL operators open the console by (an https one behind a TLS proxy
-         *     makes the cookie Secure); the redirect URI is its {@code login/callback}. Unset: the
-         *     Host the request came by, over http.
+         *     makes the cookie Secure), with no path but {@code /}: the redirect URI is its
+         *     {@code /login/callback}. Unset: the loopback address the console is bound to, over
+         *     http (never a request's Host); a console not on loopback needs it.
          */
         public Builder signIn(String clientId, Optional<String> secret, Optional<URI> publicUrl) {
             if (clientId == null || clientId.isBlank()) {
@@ -173,7 +174,15 @@ public final class Console implements AutoCloseable {
                 if (!u.isAbsolute() || u.getHost() == null || !(u.getScheme().equals("https") || u.getScheme().equals("http"))) {
                     throw new IllegalArgumentException("the console's URL must be an absolute http or https URL");
                 }
-                return u.getRawPath() == null || !u.getRawPath().endsWith("/") ? URI.create(u + "/") : u;
+                if (u.getRawPath() != null && !u.getRawPath().isEmpty() && !u.getRawPath().equals("/")
+                        || u.getRawQuery() != null || u.getRawFragment() != null) {
+                    // The console answers at the root of its host; a proxy that adds a path would need
+                    // every page's links rewritten, so a path here is refused rather than lost.
+                    throw new IllegalArgumentException("the console's URL must have no path, query or fragment "
+                            + "(the console is served at the root of its host): " + u.getScheme() + "://"
+                            + u.getRawAuthority() + "/");
+                }
+                return u.resolve("/");
             });
             return this;
         }
@@ -198,6 +207,10 @@ public final class Console implements AutoCloseable {
                 throw new IllegalStateException("the console's host " + host + " is not a loopback address: set "
                         + "http.allowedHosts to the names operators use to reach it");
             }
+            if (clientId.isPresent() && publicUrl.isEmpty() && !HostPolicy.isLoopback(host)) {
+                throw new IllegalStateException("the console's host " + host + " is not a loopback address: browser "
+                        + "sign-in needs the URL operators open it by (--console-url), to make the redirect URI from");
+            }
             new AdminGate(authenticator, resource, scope); // the scope is checked here, before binding
             if (clientId.isPresent() && issuer().isEmpty()) {
                 throw new IllegalStateException("a console client id needs the gateway's auth with an OAuth issuer "
@@ -211,12 +224,13 @@ public final class Console implements AutoCloseable {
             return authenticator.flatMap(a -> a.metadata(resource.get()).authorizationServers().stream().findFirst());
         }
 
-        private Optional<BrowserSignIn> browserSignIn(AdminGate gate) {
+        /** @param bound where the console listens: the redirect URI's base when no URL is configured */
+        private Optional<BrowserSignIn> browserSignIn(AdminGate gate, URI bound) {
             return clientId.map(id -> {
                 Set<String> scopes = new java.util.LinkedHashSet<>(authenticator.orElseThrow().requiredScopes());
                 scopes.add(scope);
                 return new BrowserSignIn(new CodeGrant(issuer().orElseThrow(), id, clientSecret), gate, resource,
-                        scopes, publicUrl, clock);
+                        scopes, publicUrl.orElse(bound), clock);
             });
         }
 
@@ -226,11 +240,12 @@ public final class Console implements AutoCloseable {
             HostPolicy hosts = allowedHosts.isEmpty() ? HostPolicy.loopback() : new HostPolicy(allowedHosts);
             HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
             ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+            Console console = new Console(http, executor, host);
             http.createContext("/", new ConsoleHandler(hosts, gate,
-                    new Routes(new Sources(upstreams, feed, incidents, auditLog, clock)), browserSignIn(gate)));
+                    new Routes(new Sources(upstreams, feed, incidents, auditLog, clock)), browserSignIn(gate, console.uri())));
             http.setExecutor(executor);
             http.start();
-            return new Console(http, executor, host);
+            return console;
         }
     }
 }

@@ -83,6 +83,23 @@ public final class CodeGrant {
         return new Issued(issued.accessToken(), issued.expiresAt());
     }
 
+    /**
+     * RFC 9207 for an answer that came back to the browser: true when its {@code iss} (empty when
+     * absent) is the one this grant's server would send. Discovers the metadata if not yet known.
+     */
+    public boolean issuerAnswered(Optional<String> iss) {
+        return issuerMatches(metadata(), iss);
+    }
+
+    /**
+     * RFC 9207, in one place for both grants: an {@code iss} in the answer must be the metadata's
+     * issuer, exactly; one the server promised ({@code authorization_response_iss_parameter_supported})
+     * must be there.
+     */
+    static boolean issuerMatches(ServerMetadata server, Optional<String> iss) {
+        return iss.isPresent() ? server.issuer().isPresent() && iss.equals(server.issuer()) : !server.issParameter();
+    }
+
     private ServerMetadata metadata() {
         ServerMetadata known = server.get();
         if (known != null) {

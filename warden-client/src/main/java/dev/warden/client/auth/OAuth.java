@@ -165,10 +165,7 @@ public final class OAuth implements HttpAuthorization {
         if (!state.equals(answer.get("state"))) {
             throw new AuthorizationStepException("the authorization answer's state does not match the request");
         }
-        // RFC 9207: an iss in the answer must be the issuer, exactly; one the server promised must be there.
-        Optional<String> iss = Optional.ofNullable(answer.get("iss"));
-        if (iss.isPresent() && (server.issuer().isEmpty() || !iss.equals(server.issuer()))
-                || iss.isEmpty() && server.issParameter()) {
+        if (!CodeGrant.issuerMatches(server, Optional.ofNullable(answer.get("iss")))) {
             throw new AuthorizationStepException("the authorization answer's issuer is missing or not the expected one");
         }
         if (answer.containsKey("error")) {

@@ -35,11 +35,16 @@ public final class SessionCookie {
      * sent): the first {@code warden_console} pair whose value is base64url.
      */
     public static Optional<String> read(List<String> cookieHeaders) {
+        return read(NAME, cookieHeaders);
+    }
+
+    /** The first {@code name} pair whose value is base64url (also the {@link PendingCookie}'s reader). */
+    static Optional<String> read(String name, List<String> cookieHeaders) {
         for (String header : cookieHeaders) {
             for (String pair : header.split(";", -1)) {
                 String p = pair.strip();
-                if (p.startsWith(NAME + "=")) {
-                    String value = p.substring(NAME.length() + 1);
+                if (p.startsWith(name + "=")) {
+                    String value = p.substring(name.length() + 1);
                     if (!value.isEmpty() && value.length() <= MAX_ID && value.chars().allMatch(SessionCookie::base64url)) {
                         return Optional.of(value);
                     }

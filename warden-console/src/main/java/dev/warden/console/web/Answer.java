@@ -10,6 +10,9 @@ import java.util.Objects;
  */
 public record Answer(int status, Map<String, String> headers, byte[] body) {
 
+    /** Between two Set-Cookie values in one header entry (no cookie holds a line break); each is sent on its own. */
+    public static final String COOKIE_SEPARATOR = "\n";
+
     public Answer {
         headers = Map.copyOf(headers);
         Objects.requireNonNull(body, "body");

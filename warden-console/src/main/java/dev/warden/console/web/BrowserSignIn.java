@@ -3,12 +3,15 @@ package dev.warden.console.web;
 import com.sun.net.httpserver.Headers;
 import dev.warden.client.auth.CodeGrant;
 import dev.warden.console.page.Markup;
+import dev.warden.console.signin.PendingCookie;
 import dev.warden.console.signin.PendingSignIns;
 import dev.warden.console.signin.SessionCookie;
 import dev.warden.console.signin.Sessions;
 import dev.warden.core.error.TransportException;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,8 +24,10 @@ import java.util.function.Supplier;
  * OAuth client of it (authorization code, PKCE S256, {@code state}, the gateway's resource, the
  * gateway's scopes and the console's). The token it gets is judged by the gateway's own
  * authenticator, as the MCP endpoint judges it, and kept here; the browser holds only a random
- * session id ({@link SessionCookie}). Every answer is the console's fixed text: nothing the
- * authorization server said is shown.
+ * session id ({@link SessionCookie}). A sign-in is bound to the browser that started it by a
+ * nonce cookie ({@link PendingCookie}); the redirect URI is fixed when the console starts, never
+ * made from a request's Host. Every answer is the console's fixed text: nothing the authorization
+ * server said is shown.
  */
 public final class BrowserSignIn {
 
@@ -32,28 +37,34 @@ public final class BrowserSignIn {
     private static final System.Logger LOG = System.getLogger(BrowserSignIn.class.getName());
     /** The longest page path kept to return to after signing in. */
     private static final int MAX_RETURN = 512;
+    /** After the authorization server could not be reached, page loads wait this long before trying it again. */
+    static final Duration BACK_OFF = Duration.ofSeconds(30);
 
     private final CodeGrant grant;
     private final AdminGate gate;
     private final Supplier<URI> resource;
     private final Set<String> scopes;
-    private final Optional<URI> publicUrl;
+    private final URI base;
+    private final URI redirect;
     private final Clock clock;
     private final Sessions sessions;
     private final PendingSignIns pending;
+    private volatile Instant quietUntil = Instant.MIN;
 
     /**
      * @param scopes what to ask for: the gateway's required scopes and the console's
-     * @param publicUrl the URL operators open the console by (its https address behind a proxy);
-     *     unset, the Host the request came by (already checked by the Host policy), over http
+     * @param base where browsers reach the console, with the path {@code /}: {@code --console-url}
+     *     (its https address behind a proxy), else the address it is bound to; the redirect URI is
+     *     its {@code /login/callback}
      */
-    public BrowserSignIn(CodeGrant grant, AdminGate gate, Supplier<URI> resource, Set<String> scopes,
-            Optional<URI> publicUrl, Clock clock) {
+    public BrowserSignIn(CodeGrant grant, AdminGate gate, Supplier<URI> resource, Set<String> scopes, URI base,
+            Clock clock) {
         this.grant = Objects.requireNonNull(grant, "grant");
         this.gate = Objects.requireNonNull(gate, "gate");
         this.resource = Objects.requireNonNull(resource, "resource");
         this.scopes = Set.copyOf(scopes);
-        this.publicUrl = Objects.requireNonNull(publicUrl, "publicUrl");
+        this.base = Objects.requireNonNull(base, "base");
+        this.redirect = base.resolve(CALLBACK);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.sessions = new Sessions(clock);
         this.pending = new PendingSignIns(clock);
@@ -70,9 +81,18 @@ public final class BrowserSignIn {
         return CALLBACK.equals(path) || LOGOUT.equals(path);
     }
 
-    /** The callback's or the sign-out's answer ({@link #owns} the path). */
-    Answer own(String path, Map<String, String> query, Headers headers) {
-        return CALLBACK.equals(path) ? callback(query) : logout(headers);
+    /** The callback's (GET) or the sign-out's (GET: the form; POST: signs out) answer; another method is 405. */
+    Answer own(String method, String path, Map<String, String> query, Headers headers) {
+        if (CALLBACK.equals(path)) {
+            return "GET".equals(method) ? callback(query, headers)
+                    : Answer.plain(405, "the sign-in comes back with GET", Map.of("Allow", "GET"));
+        }
+        return switch (method) {
+            case "POST" -> SignInPages.sameOrigin(headers, base) ? logout(headers)
+                    : Answer.plain(403, "a sign-out must come from the console's own page");
+            case "GET" -> SignInPages.signOutForm();
+            default -> Answer.plain(405, "sign out with the form on /logout", Map.of("Allow", "GET, POST"));
+        };
     }
 
     /** The request's headers with its session's token, when it has a live session and no credential of its own. */
@@ -90,28 +110,54 @@ public final class BrowserSignIn {
     }
 
     /** Sends the browser to the authorization server, to come back to {@code returnTo}. */
-    Answer begin(String returnTo, Headers headers) {
-        URI redirect = base(headers).resolve(CALLBACK);
+    Answer begin(String returnTo) {
+        Instant now = clock.instant();
+        if (now.isBefore(quietUntil)) {
+            return unreachable();
+        }
         CodeGrant.Pending request;
         try {
             request = grant.begin(redirect, scopes, resource.get());
         } catch (TransportException | IllegalArgumentException e) {
-            LOG.log(System.Logger.Level.WARNING, "the console could not start a sign-in at " + grant.issuer(), e);
-            return Answer.plain(502, "the console could not reach the gateway's authorization server; the gateway's "
-                    + "log says why");
+            // One line, no stack trace, and no retry for a while: page loads must not flood the log or the server.
+            quietUntil = now.plus(BACK_OFF);
+            LOG.log(System.Logger.Level.WARNING, "the console could not start a sign-in at " + grant.issuer() + ": "
+                    + e.getMessage() + "; page loads wait " + BACK_OFF.toSeconds() + "s before trying again");
+            return unreachable();
         }
-        pending.add(request.state(), request.verifier(), redirect, safeReturn(returnTo));
-        return new Answer(303, Map.of("Location", request.location().toString()), new byte[0]);
+        String nonce = PendingSignIns.newNonce();
+        pending.add(nonce, request.state(), request.verifier(), redirect, safeReturn(returnTo));
+        return new Answer(303, Map.of("Location", request.location().toString(), "Set-Cookie",
+                PendingCookie.set(nonce, secure())), new byte[0]);
     }
 
-    private Answer callback(Map<String, String> query) {
-        Optional<PendingSignIns.Pending> started = Optional.ofNullable(query.get("state")).flatMap(pending::take);
+    private static Answer unreachable() {
+        return Answer.plain(502, "the console could not reach the gateway's authorization server; the gateway's "
+                + "log says why");
+    }
+
+    /**
+     * The callback's answer. A signed-in browser forgets its nonce with the session cookie; after a
+     * refusal the nonce names nothing any more (or never did) and expires with its short Max-Age.
+     */
+    private Answer callback(Map<String, String> query, Headers headers) {
+        Optional<String> nonce = PendingCookie.read(Objects.requireNonNullElse(headers.get("Cookie"), List.of()));
+        Optional<String> state = Optional.ofNullable(query.get("state"));
+        Optional<PendingSignIns.Pending> started = nonce.isEmpty() || state.isEmpty() ? Optional.empty()
+                : pending.take(nonce.get(), state.get());
         if (started.isEmpty()) {
-            return Answer.plain(400, "this sign-in is unknown, used or expired: open the console again");
+            return Answer.plain(400, "this sign-in is unknown, used, expired or was started in another browser: "
+                    + "open the console again");
         }
-        Optional<String> iss = Optional.ofNullable(query.get("iss"));
-        if (iss.isPresent() && !iss.get().equals(grant.issuer().toString())) {
-            return Answer.plain(400, "the sign-in came back from another authorization server");
+        boolean sameIssuer;
+        try {
+            sameIssuer = grant.issuerAnswered(Optional.ofNullable(query.get("iss")));
+        } catch (TransportException e) {
+            LOG.log(System.Logger.Level.WARNING, "the console's sign-in could not check the issuer: " + e.getMessage());
+            return unreachable();
+        }
+        if (!sameIssuer) {
+            return Answer.plain(400, "the sign-in came back from another authorization server, or without its name");
         }
         String code = query.getOrDefault("code", "");
         if (query.containsKey("error") || code.isEmpty()) {
@@ -140,7 +186,8 @@ public final class BrowserSignIn {
                 .tag("<title>Warden console · signed in</title></head>\n<body><main><p>Signed in. <a href=\"").text(to).tag("\">Open the console</a>.</p>")
                 .tag("</main></body></html>\n").toString();
         return new Answer(200, Map.of("Content-Type", "text/html; charset=utf-8", "Set-Cookie",
-                SessionCookie.set(session.id(), sessions.remaining(session), secure())),
+                SessionCookie.set(session.id(), sessions.remaining(session), secure()) + Answer.COOKIE_SEPARATOR
+                        + PendingCookie.clear(secure())),
                 page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
@@ -153,14 +200,8 @@ public final class BrowserSignIn {
                 SessionCookie.clear(secure())), page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** Where the console is reached: the configured URL, else the request's (checked) Host over http. */
-    private URI base(Headers headers) {
-        return publicUrl.orElseGet(() -> URI.create("http://" + Optional.ofNullable(headers.getFirst("Host"))
-                .orElse("127.0.0.1") + "/"));
-    }
-
     private boolean secure() {
-        return publicUrl.map(u -> "https".equalsIgnoreCase(u.getScheme())).orElse(false);
+        return "https".equalsIgnoreCase(base.getScheme());
     }
 
     /** A path of the console's own: one slash, then no second slash or backslash that would make it another host. */
@@ -174,6 +215,11 @@ public final class BrowserSignIn {
         Headers with = new Headers(headers);
         with.set("Authorization", "Bearer " + token);
         return with;
+    }
+
+    /** Sign-ins under way now (tests). */
+    int pendingSignIns() {
+        return pending.size();
     }
 
     /** Open sessions now (tests). */

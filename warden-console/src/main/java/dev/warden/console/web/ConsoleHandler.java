@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.warden.http.server.HostPolicy;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,7 +13,8 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Every request to the console, in this order: the Host and Origin policy (a DNS-rebinding page
- * must not read it: 403), the admin gate (401, 403), GET only (405), then the page, at most
+ * must not read it: 403), the sign-in's own paths (the callback; the sign-out, a POST), the admin
+ * gate (401, 403), GET only (405), then the page, at most
  * {@link #MAX_PAGES} at once (503 beyond). Every answer, refusals and failures included, carries the
  * {@link Security} headers.
  */
@@ -98,22 +100,24 @@ public final class ConsoleHandler implements HttpHandler {
      */
     private Optional<Answer> signedIn(BrowserSignIn browser, HttpExchange exchange, String path) {
         var headers = exchange.getRequestHeaders();
-        boolean get = "GET".equals(exchange.getRequestMethod());
-        if (get && BrowserSignIn.owns(path)) {
+        String method = exchange.getRequestMethod();
+        boolean get = "GET".equals(method);
+        if (BrowserSignIn.owns(path)) {
             return Optional.of(Query.parse(exchange.getRequestURI().getRawQuery())
-                    .map(q -> browser.own(path, q, headers))
+                    .map(q -> browser.own(method, path, q, headers))
                     .orElseGet(() -> Answer.plain(400, "the query is too long or malformed")));
         }
         Optional<com.sun.net.httpserver.Headers> session = browser.withSession(headers);
+        String page = exchange.getRequestURI().getRawPath()
+                + Optional.ofNullable(exchange.getRequestURI().getRawQuery()).map(q -> "?" + q).orElse("");
         if (get && session.isEmpty() && BrowserSignIn.browserWithoutCredentials(headers)) {
-            return Optional.of(browser.begin(exchange.getRequestURI().getRawPath()
-                    + Optional.ofNullable(exchange.getRequestURI().getRawQuery()).map(q -> "?" + q).orElse(""), headers));
+            return Optional.of(browser.begin(page));
         }
         Optional<Answer> refused = gate.refusal(session.orElse(headers));
         if (refused.isPresent() && session.isPresent()) {
             browser.forget(headers);
             if (get && refused.get().status() == 401) {
-                return Optional.of(browser.begin(exchange.getRequestURI().getRawPath(), headers));
+                return Optional.of(browser.begin(page));
             }
         }
         return refused;
@@ -122,7 +126,9 @@ public final class ConsoleHandler implements HttpHandler {
     private static void send(HttpExchange exchange, Answer answer) throws IOException {
         var out = exchange.getResponseHeaders();
         Security.HEADERS.forEach(out::set);
-        answer.headers().forEach(out::set);
+        // Set-Cookie may hold several cookies (Answer.COOKIE_SEPARATOR): each is a header of its own.
+        answer.headers().forEach((name, value) -> out.put(name, "Set-Cookie".equals(name)
+                ? List.of(value.split(Answer.COOKIE_SEPARATOR, -1)) : List.of(value)));
         // A HEAD (refused as any other method but GET) is answered without the body it may not have.
         boolean empty = answer.body().length == 0 || "HEAD".equals(exchange.getRequestMethod());
         exchange.sendResponseHeaders(answer.status(), empty ? -1 : answer.body().length);

@@ -1,13 +1,16 @@
 package dev.warden.console.web;
 
+import com.sun.net.httpserver.Headers;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * What a browser is told when it cannot sign in here: the gateway's auth has API keys alone (or the
- * console no client id), and a browser sends no key by itself. Fixed words, the refusal's status
- * and challenge kept.
+ * What a browser is told when it cannot sign in here (the gateway's auth has API keys alone, or the
+ * console no client id, and a browser sends no key by itself: fixed words, the refusal's status and
+ * challenge kept), and the sign-out form with the check its POST must pass.
  */
 final class SignInPages {
 
@@ -24,5 +27,39 @@ final class SignInPages {
         Map<String, String> headers = new HashMap<>(refusal.headers());
         headers.put("Content-Type", "text/html; charset=utf-8");
         return new Answer(refusal.status(), headers, page.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** GET /logout: the form that signs out (a POST, so no link or image on another site can). */
+    static Answer signOutForm() {
+        // Under the console's no-referrer policy a browser sends "Origin: null" with a form's POST; on this
+        // page same-origin lets it send the console's own Origin (and still no referrer to another site).
+        Answer form = Answer.html(200, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console"
+                + " · sign out</title></head>\n<body><main><form id=\"sign-out\" method=\"post\" action=\"/logout\">"
+                + "<button type=\"submit\">Sign out</button></form></main></body></html>\n");
+        Map<String, String> headers = new HashMap<>(form.headers());
+        headers.put("Referrer-Policy", "same-origin");
+        return new Answer(200, headers, form.body());
+    }
+
+    /**
+     * A sign-out's POST came from the console's own page: its Origin (browsers send one with every
+     * POST) is the console's URL, or the very host the request was sent to (the Host policy has
+     * already allowed that name). No Origin, or {@code null}, is refused.
+     */
+    static boolean sameOrigin(Headers headers, URI base) {
+        Optional<URI> origin;
+        try {
+            origin = Optional.ofNullable(headers.getFirst("Origin")).filter(o -> !o.equals("null")).map(URI::create)
+                    .filter(o -> o.getScheme() != null && o.getRawAuthority() != null);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (origin.isEmpty()) {
+            return false;
+        }
+        String authority = origin.get().getRawAuthority();
+        boolean console = origin.get().getScheme().equalsIgnoreCase(base.getScheme())
+                && authority.equalsIgnoreCase(base.getRawAuthority());
+        return console || authority.equalsIgnoreCase(Optional.ofNullable(headers.getFirst("Host")).orElse(""));
     }
 }

@@ -81,24 +81,64 @@ class SignInPartsTest {
     void aStateIsTakenOnceAndOnlyWithinItsLifetime() {
         MutableClock clock = new MutableClock(T0);
         PendingSignIns pending = new PendingSignIns(clock);
-        pending.add("s1", "v1", CALLBACK, "/incidents");
-        assertThat(pending.take("unknown")).isEmpty();
-        assertThat(pending.take("s1")).map(PendingSignIns.Pending::verifier).contains("v1");
-        assertThat(pending.take("s1")).as("a state is used once").isEmpty();
+        pending.add("n1", "s1", "v1", CALLBACK, "/incidents");
+        assertThat(pending.take("unknown", "s1")).isEmpty();
+        assertThat(pending.take("n1", "s1")).map(PendingSignIns.Pending::verifier).contains("v1");
+        assertThat(pending.take("n1", "s1")).as("a state is used once").isEmpty();
 
-        pending.add("s2", "v2", CALLBACK, "/");
+        pending.add("n2", "s2", "v2", CALLBACK, "/");
         clock.advance(PendingSignIns.LIFETIME);
-        assertThat(pending.take("s2")).as("expired").isEmpty();
+        assertThat(pending.take("n2", "s2")).as("expired").isEmpty();
     }
 
     @Test
     void pendingSignInsAreBoundedOldestFirst() {
         PendingSignIns pending = new PendingSignIns(new MutableClock(T0));
         for (int i = 0; i <= PendingSignIns.MAX_PENDING; i++) {
-            pending.add("s" + i, "v" + i, CALLBACK, "/");
+            pending.add("n" + i, "s" + i, "v" + i, CALLBACK, "/");
         }
-        assertThat(pending.take("s0")).isEmpty();
-        assertThat(pending.take("s1")).isPresent();
-        assertThat(pending.take("s" + PendingSignIns.MAX_PENDING)).isPresent();
+        assertThat(pending.take("n0", "s0")).isEmpty();
+        assertThat(pending.take("n1", "s1")).isPresent();
+        assertThat(pending.take("n" + PendingSignIns.MAX_PENDING, "s" + PendingSignIns.MAX_PENDING)).isPresent();
+    }
+
+    @Test
+    void aSignInIsTakenOnlyByItsBrowsersNonceWithItsOwnState() {
+        PendingSignIns pending = new PendingSignIns(new MutableClock(T0));
+        pending.add("nonce", "state", "v", CALLBACK, "/");
+        assertThat(pending.take("another browser", "state")).isEmpty();
+        assertThat(pending.take("nonce", "another state")).isEmpty();
+        assertThat(pending.take("nonce", "state")).as("a forged state does not use it up").isPresent();
+        assertThat(pending.take("nonce", "state")).isEmpty();
+        assertThat(PendingSignIns.newNonce()).hasSize(43).isNotEqualTo(PendingSignIns.newNonce());
+    }
+
+    @Test
+    void aFloodOfAnonymousPageLoadsDoesNotDropASignInUnderWay() {
+        MutableClock clock = new MutableClock(T0);
+        PendingSignIns pending = new PendingSignIns(clock);
+        pending.add("real", "state", "v", CALLBACK, "/");
+        for (int i = 0; i < 1000; i++) {
+            pending.add("flood" + i, "s" + i, "v", CALLBACK, "/");
+        }
+        assertThat(pending.take("real", "state")).as("a thousand page loads evict nobody").isPresent();
+
+        for (int i = 0; i < PendingSignIns.MAX_PENDING; i++) {
+            pending.add("old" + i, "s", "v", CALLBACK, "/");
+        }
+        clock.advance(PendingSignIns.LIFETIME);
+        pending.add("late", "state", "v", CALLBACK, "/");
+        assertThat(pending.size()).as("the expired went first").isEqualTo(1);
+        assertThat(pending.take("late", "state")).isPresent();
+    }
+
+    @Test
+    void theNonceCookieIsForTheCallbackOnlyLaxHttpOnlyAndShortLived() {
+        assertThat(PendingCookie.set("abc", false))
+                .isEqualTo("warden_signin=abc; Path=/login/callback; Max-Age=600; HttpOnly; SameSite=Lax");
+        assertThat(PendingCookie.set("abc", true)).endsWith("; Secure");
+        assertThat(PendingCookie.clear(false)).startsWith("warden_signin=; Path=/login/callback; Max-Age=0");
+        assertThat(PendingCookie.read(List.of("warden_console=x; warden_signin=abc"))).contains("abc");
+        assertThat(PendingCookie.read(List.of("warden_console=abc"))).isEmpty();
     }
 }

@@ -1,26 +1,18 @@
 package dev.warden.console.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.warden.auth.ApiKeys;
-import dev.warden.auth.Issuer;
-import dev.warden.auth.ResourceServer;
 import dev.warden.console.Console;
 import dev.warden.console.feed.ConsoleFeed;
 import dev.warden.gateway.view.UpstreamState;
-import dev.warden.testkit.MutableClock;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,77 +21,7 @@ import org.junit.jupiter.api.Test;
  * checks; the session cookie and its end; the console's scope required. The gateway's authenticator
  * is the real resource server, and the tokens the stand-in issues are its API keys.
  */
-class BrowserSignInTest {
-
-    private static final HttpClient HTTP = HttpClient.newHttpClient(); // follows no redirect
-    private static final URI RESOURCE = URI.create("http://127.0.0.1:1/mcp");
-    private static final String ADMIN = ApiKeys.newKey();
-    private static final String AGENT = ApiKeys.newKey();
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-29T10:00:00Z"));
-    private StandInAuthorizationServer as;
-    private Console console;
-
-    @BeforeEach
-    void startTheAuthorizationServer() throws Exception {
-        as = new StandInAuthorizationServer();
-        as.issues = ADMIN;
-    }
-
-    @AfterEach
-    void stop() {
-        if (console != null) {
-            console.close();
-        }
-        as.close();
-    }
-
-    private ResourceServer gatewayAuth(boolean withIssuer) {
-        ResourceServer.Builder auth = ResourceServer.custom().resource(RESOURCE).requiredScopes(Set.of("mcp"))
-                .apiKeys(ApiKeys.custom().key("ops", ApiKeys.digest(ADMIN), Set.of("mcp", "warden:admin"))
-                        .key("agent", ApiKeys.digest(AGENT), Set.of("mcp")).build());
-        if (withIssuer) {
-            auth.issuer(Issuer.of(as.issuer));
-        }
-        return auth.build();
-    }
-
-    private Console start(Optional<URI> publicUrl) throws Exception {
-        ResourceServer auth = gatewayAuth(true);
-        return Console.builder().upstreams(() -> List.<UpstreamState>of()).feed(ConsoleFeed.of(clock)).clock(clock)
-                .auth(auth, () -> RESOURCE, "warden:admin").signIn("console", Optional.empty(), publicUrl).build()
-                .start();
-    }
-
-    private HttpResponse<String> get(URI uri, String... headers) throws Exception {
-        HttpRequest.Builder r = HttpRequest.newBuilder(uri).GET();
-        if (headers.length > 0) {
-            r.headers(headers);
-        }
-        return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private HttpResponse<String> page(String path, String... headers) throws Exception {
-        String[] all = new String[headers.length + 2];
-        all[0] = "Accept";
-        all[1] = "text/html,application/xhtml+xml";
-        System.arraycopy(headers, 0, all, 2, headers.length);
-        return get(console.uri().resolve(path), all);
-    }
-
-    /** The browser's way there and back: the console's redirect, the authorization server's answer. */
-    private URI toCallback(String path) throws Exception {
-        HttpResponse<String> sent = page(path);
-        assertThat(sent.statusCode()).isEqualTo(303);
-        HttpResponse<String> back = get(URI.create(sent.headers().firstValue("Location").orElseThrow()));
-        assertThat(back.statusCode()).isEqualTo(302);
-        return URI.create(back.headers().firstValue("Location").orElseThrow());
-    }
-
-    private static String cookie(HttpResponse<String> signedIn) {
-        String set = signedIn.headers().firstValue("Set-Cookie").orElseThrow();
-        return set.substring(0, set.indexOf(';'));
-    }
+class BrowserSignInTest extends SignInHarness {
 
     @Test
     void aBrowserIsSentToTheAuthorizationServerWithPkceStateResourceAndScopes() throws Exception {
@@ -127,7 +49,7 @@ class BrowserSignInTest {
     @Test
     void theCallbackSetsAStrictHttpOnlyCookieAndTheBrowserReadsTheConsole() throws Exception {
         console = start(Optional.empty());
-        HttpResponse<String> signedIn = get(toCallback("/incidents"));
+        HttpResponse<String> signedIn = back(toCallback("/incidents"));
         assertThat(signedIn.statusCode()).isEqualTo(200);
         assertThat(signedIn.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c)
                 .startsWith("warden_console=").contains("; Path=/", "; HttpOnly", "; SameSite=Strict", "; Max-Age=300")
@@ -144,14 +66,14 @@ class BrowserSignInTest {
     @Test
     void theSessionEndsWithTheTokenAndAtSignOut() throws Exception {
         console = start(Optional.empty());
-        String cookie = cookie(get(toCallback("/")));
+        String cookie = cookie(back(toCallback("/")));
         clock.advance(Duration.ofSeconds(299));
         assertThat(page("/", "Cookie", cookie).statusCode()).isEqualTo(200);
         clock.advance(Duration.ofSeconds(1));
         assertThat(page("/", "Cookie", cookie).statusCode()).as("past the token's expiry: sign in again").isEqualTo(303);
 
-        String again = cookie(get(toCallback("/")));
-        HttpResponse<String> out = page("/logout", "Cookie", again);
+        String again = cookie(back(toCallback("/")));
+        HttpResponse<String> out = signOut(again);
         assertThat(out.statusCode()).isEqualTo(200);
         assertThat(out.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c)
                 .startsWith("warden_console=;").contains("Max-Age=0"));
@@ -162,7 +84,7 @@ class BrowserSignInTest {
     void aTokenWithoutTheConsolesScopeIsRefusedAndGetsNoSession() throws Exception {
         console = start(Optional.empty());
         as.issues = AGENT;
-        HttpResponse<String> refused = get(toCallback("/"));
+        HttpResponse<String> refused = back(toCallback("/"));
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.headers().firstValue("Set-Cookie")).isEmpty();
         assertThat(refused.body()).contains("does not hold the console's scope").doesNotContain(AGENT);
@@ -173,21 +95,21 @@ class BrowserSignInTest {
         console = start(Optional.empty());
         URI callback = toCallback("/");
         String forged = callback.toString().replaceFirst("state=[^&]+", "state=forged");
-        assertThat(get(URI.create(forged)).statusCode()).isEqualTo(400);
-        assertThat(get(callback).statusCode()).isEqualTo(200);
-        HttpResponse<String> reused = get(callback);
+        assertThat(back(URI.create(forged)).statusCode()).isEqualTo(400);
+        assertThat(back(callback).statusCode()).isEqualTo(200);
+        HttpResponse<String> reused = back(callback);
         assertThat(reused.statusCode()).as("a state is used once").isEqualTo(400);
         assertThat(reused.headers().firstValue("Set-Cookie")).isEmpty();
 
         URI denied = toCallback("/");
         String state = StandInAuthorizationServer.form(denied.getRawQuery()).get("state");
-        HttpResponse<String> error = get(console.uri().resolve("/login/callback?error=access_denied"
+        HttpResponse<String> error = back(console.uri().resolve("/login/callback?error=access_denied"
                 + "&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=" + state));
         assertThat(error.statusCode()).isEqualTo(403);
         assertThat(error.body()).isEqualTo("the authorization server did not sign you in\n");
 
         URI wrongCode = toCallback("/");
-        HttpResponse<String> bad = get(URI.create(wrongCode.toString().replaceFirst("code=[^&]+", "code=nope")));
+        HttpResponse<String> bad = back(URI.create(wrongCode.toString().replaceFirst("code=[^&]+", "code=nope")));
         assertThat(bad.statusCode()).isEqualTo(502);
         assertThat(bad.body()).doesNotContain("<b>", "invalid_grant");
     }
@@ -209,7 +131,7 @@ class BrowserSignInTest {
         assertThat(as.lastAuthorization).containsEntry("redirect_uri", "https://console.example.com/login/callback");
         // the browser would come back at that URL; here the same callback reaches the console directly
         URI callback = console.uri().resolve("/login/callback?code=code-0&state=" + as.lastAuthorization.get("state"));
-        HttpResponse<String> signedIn = get(callback);
+        HttpResponse<String> signedIn = back(callback);
         assertThat(signedIn.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).endsWith("; Secure"));
     }
 
@@ -231,7 +153,7 @@ class BrowserSignInTest {
         assertThat(browser.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
         assertThat(browser.body()).contains("id=\"needs-issuer\"", "OAuth issuer", "X-API-Key");
         assertThat(get(console.uri(), "X-API-Key", ADMIN).statusCode()).isEqualTo(200);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Console.builder().feed(ConsoleFeed.of(clock))
+        assertThatThrownBy(() -> Console.builder().feed(ConsoleFeed.of(clock))
                 .auth(gatewayAuth(false), () -> RESOURCE, "warden:admin").signIn("console", Optional.empty(),
                         Optional.empty()).build()).hasMessageContaining("OAuth issuer");
     }

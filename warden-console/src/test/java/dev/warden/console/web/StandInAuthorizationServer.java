@@ -28,6 +28,12 @@ final class StandInAuthorizationServer implements AutoCloseable {
     volatile int expiresIn = 300;
     /** The last authorization request's parameters. */
     volatile Map<String, String> lastAuthorization = Map.of();
+    /** RFC 9207: the metadata promises iss in answers; the answer carries it. */
+    volatile boolean advertisesIss;
+    volatile boolean sendsIss = true;
+    /** The metadata answers 503, as a server that is down behind its proxy. */
+    volatile boolean down;
+    final java.util.concurrent.atomic.AtomicInteger metadataRequests = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<String, Map<String, String>> codes = new ConcurrentHashMap<>();
 
     StandInAuthorizationServer() throws IOException {
@@ -41,18 +47,26 @@ final class StandInAuthorizationServer implements AutoCloseable {
         try (ex) {
             String path = ex.getRequestURI().getPath();
             switch (path) {
-                case "/.well-known/oauth-authorization-server" -> send(ex, 200, "{\"issuer\":\"" + issuer
+                case "/.well-known/oauth-authorization-server", "/.well-known/openid-configuration" -> {
+                    metadataRequests.incrementAndGet();
+                    if (down) {
+                        send(ex, 503, "{}");
+                        return;
+                    }
+                    send(ex, 200, "{\"issuer\":\"" + issuer
                         + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\",\"token_endpoint\":\"" + issuer
                         + "/token\",\"code_challenge_methods_supported\":[\"S256\"],"
-                        + "\"token_endpoint_auth_methods_supported\":[\"none\"]}");
+                        + "\"token_endpoint_auth_methods_supported\":[\"none\"]"
+                        + (advertisesIss ? ",\"authorization_response_iss_parameter_supported\":true" : "") + "}");
+                }
                 case "/authorize" -> {
                     Map<String, String> q = form(ex.getRequestURI().getRawQuery());
                     lastAuthorization = q;
                     String code = "code-" + codes.size();
                     codes.put(code, q);
                     ex.getResponseHeaders().set("Location", q.get("redirect_uri") + "?code=" + code + "&state="
-                            + URLEncoder.encode(q.get("state"), StandardCharsets.UTF_8) + "&iss="
-                            + URLEncoder.encode(issuer.toString(), StandardCharsets.UTF_8));
+                            + URLEncoder.encode(q.get("state"), StandardCharsets.UTF_8) + (sendsIss ? "&iss="
+                            + URLEncoder.encode(issuer.toString(), StandardCharsets.UTF_8) : ""));
                     ex.sendResponseHeaders(302, -1);
                 }
                 case "/token" -> {
