@@ -4,7 +4,7 @@ import dev.warden.audit.canary.CanaryJudge;
 import dev.warden.audit.canary.LoopbackListener;
 import dev.warden.audit.internal.ContentProbes;
 import dev.warden.audit.internal.LeakScan;
-import dev.warden.audit.internal.Loopback;
+import dev.warden.client.http.Loopback;
 import dev.warden.audit.internal.Pacer;
 import dev.warden.audit.internal.Probe;
 import dev.warden.audit.internal.ProbeGenerator;

@@ -1,6 +1,6 @@
 package dev.warden.audit.http;
 
-import dev.warden.audit.internal.Loopback;
+import dev.warden.client.http.Loopback;
 import dev.warden.client.auth.UserAgent;
 import java.io.IOException;
 import java.net.CookieManager;

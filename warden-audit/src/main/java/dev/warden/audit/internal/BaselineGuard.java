@@ -1,5 +1,6 @@
 package dev.warden.audit.internal;
 
+import dev.warden.client.http.Loopback;
 import dev.warden.audit.canary.Canaries;
 import java.util.List;
 import java.util.Locale;

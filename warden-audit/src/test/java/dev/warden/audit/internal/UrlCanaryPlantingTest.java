@@ -1,5 +1,6 @@
 package dev.warden.audit.internal;
 
+import dev.warden.client.http.Loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.audit.canary.Canary;

@@ -1,7 +1,7 @@
 package dev.warden.client.auth;
 
+import dev.warden.client.http.Loopback;
 import dev.warden.core.oauth.WellKnown;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -26,18 +26,7 @@ final class Endpoints {
     }
 
     static boolean loopback(String host) {
-        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (h.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        if (!h.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == '.' || c == ':')) {
-            return false; // a name other than localhost: never resolved here
-        }
-        try {
-            return InetAddress.getByName(h).isLoopbackAddress(); // a literal, so no lookup
-        } catch (java.net.UnknownHostException e) {
-            return false;
-        }
+        return Loopback.host(host);
     }
 
     /** An absolute URL from metadata, or empty when it is missing, malformed or not {@link #secure}. */
