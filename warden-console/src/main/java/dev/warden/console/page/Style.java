@@ -17,6 +17,8 @@ public final class Style {
             header nav a{margin-right:16px;color:#0969da;text-decoration:none}
             header nav a.here{font-weight:700;color:#1f2328}
             header .now{margin-left:auto;color:#57606a;font-size:13px}
+            header .sign-out{color:#0969da;font-size:13px;text-decoration:none}
+            main form button{font:inherit;padding:6px 14px;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}
             main{padding:16px 24px}
             h1{font-size:20px;margin:4px 0 12px}
             h2{font-size:16px;margin:20px 0 8px}

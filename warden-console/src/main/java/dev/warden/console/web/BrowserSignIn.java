@@ -2,6 +2,7 @@ package dev.warden.console.web;
 
 import com.sun.net.httpserver.Headers;
 import dev.warden.client.auth.CodeGrant;
+import dev.warden.console.page.Frame;
 import dev.warden.console.page.Markup;
 import dev.warden.console.signin.PendingCookie;
 import dev.warden.console.signin.PendingSignIns;
@@ -32,7 +33,7 @@ import java.util.function.Supplier;
 public final class BrowserSignIn {
 
     public static final String CALLBACK = "/login/callback";
-    public static final String LOGOUT = "/logout";
+    public static final String LOGOUT = Frame.SIGN_OUT;
 
     private static final System.Logger LOG = System.getLogger(BrowserSignIn.class.getName());
     /** The longest page path kept to return to after signing in. */
@@ -181,9 +182,9 @@ public final class BrowserSignIn {
         String to = started.get().returnTo();
         // A page of the console's own moves on: its navigation is same-site, so the Strict cookie goes with it
         // (a redirect straight from the authorization server's answer would be a cross-site chain without it).
-        String page = new Markup().tag("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .tag("<meta http-equiv=\"refresh\" content=\"0;url=").text(to).tag("\">")
-                .tag("<title>Warden console · signed in</title></head>\n<body><main><p>Signed in. <a href=\"").text(to).tag("\">Open the console</a>.</p>")
+        String page = Frame.bare("signed in",
+                new Markup().tag("<meta http-equiv=\"refresh\" content=\"0;url=").text(to).tag("\">"))
+                .tag("<main><p>Signed in. <a href=\"").text(to).tag("\">Open the console</a>.</p>")
                 .tag("</main></body></html>\n").toString();
         return new Answer(200, Map.of("Content-Type", "text/html; charset=utf-8", "Set-Cookie",
                 SessionCookie.set(session.id(), sessions.remaining(session), secure()) + Answer.COOKIE_SEPARATOR
@@ -193,9 +194,7 @@ public final class BrowserSignIn {
 
     private Answer logout(Headers headers) {
         forget(headers);
-        String page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console · signed "
-                + "out</title></head>\n<body><main><p>Signed out. "
-                + "<a href=\"/\">Sign in again</a>.</p></main></body></html>\n";
+        String page = SignInPages.signedOut();
         return new Answer(200, Map.of("Content-Type", "text/html; charset=utf-8", "Set-Cookie",
                 SessionCookie.clear(secure())), page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }

@@ -2,6 +2,7 @@ package dev.warden.console.web;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.warden.console.page.Style;
 import dev.warden.http.server.HostPolicy;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,7 +14,7 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Every request to the console, in this order: the Host and Origin policy (a DNS-rebinding page
- * must not read it: 403), the sign-in's own paths (the callback; the sign-out, a POST), the admin
+ * must not read it: 403), the stylesheet (no data in it, and sign-in pages use it), the sign-in's own paths (the callback; the sign-out, a POST), the admin
  * gate (401, 403), GET only (405), then the page, at most
  * {@link #MAX_PAGES} at once (503 beyond). Every answer, refusals and failures included, carries the
  * {@link Security} headers.
@@ -69,6 +70,9 @@ public final class ConsoleHandler implements HttpHandler {
             return Answer.plain(403, "this host name is not allowed");
         }
         String path = exchange.getRequestURI().getPath();
+        if (Style.PATH.equals(path) && "GET".equals(exchange.getRequestMethod())) {
+            return Answer.css(Style.CSS); // the same for everyone, and the sign-in pages need it before a session
+        }
         Optional<Answer> refused = signIn.isPresent() ? signedIn(signIn.get(), exchange, path)
                 : gate.refusal(headers).map(r -> r.status() == 401 && BrowserSignIn.browserWithoutCredentials(headers)
                         ? SignInPages.needsIssuer(r) : r);

@@ -7,7 +7,6 @@ import dev.warden.console.page.IncidentView;
 import dev.warden.console.page.IncidentsView;
 import dev.warden.console.page.Markup;
 import dev.warden.console.page.PinsView;
-import dev.warden.console.page.Style;
 import dev.warden.console.page.Tab;
 import dev.warden.console.page.ToolsView;
 import dev.warden.console.page.UpstreamsView;
@@ -59,7 +58,7 @@ public final class Routes {
                     .map(s -> s.list(now.minus(PINS_SINCE), Optional.of(ErrorCode.BLOCKED), READ).stream()
                             .filter(i -> PIN_METHOD.equals(i.method())).toList()).orElse(List.of()),
                     sources.incidents().isPresent(), now));
-            case Style.PATH -> Answer.css(Style.CSS);
+            case Frame.SIGN_OUT -> SignInPages.nothingToSignOutOf(); // with browser sign-in, BrowserSignIn answers it
             default -> notFound("No such page.", now);
         };
     }

@@ -1,6 +1,7 @@
 package dev.warden.console.web;
 
 import com.sun.net.httpserver.Headers;
+import dev.warden.console.page.Frame;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -18,8 +19,7 @@ final class SignInPages {
     }
 
     static Answer needsIssuer(Answer refusal) {
-        String page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console · sign "
-                + "in</title></head>\n<body><main><h1>Sign in</h1>"
+        String page = Frame.bare("sign in").tag("<main><h1>Sign in</h1>").toString()
                 + "<p id=\"needs-issuer\">The console needs a credential with its admin scope, and a browser sends none "
                 + "by itself. A browser signs in here when the gateway's <code>auth:</code> names an OAuth issuer and "
                 + "the console has a client id at it (<code>--console-client-id</code>). With API keys alone, read the "
@@ -29,13 +29,29 @@ final class SignInPages {
         return new Answer(refusal.status(), headers, page.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The page a signed-out browser is shown. */
+    static String signedOut() {
+        return Frame.bare("signed out").tag("<main><p>Signed out. <a href=\"/\">Sign in again</a>.</p></main>")
+                .tag("</body></html>\n").toString();
+    }
+
+    /**
+     * GET /logout on a console without browser sign-in (its clients send their own credential with
+     * every request): the frame's sign-out link still leads somewhere that says so.
+     */
+    static Answer nothingToSignOutOf() {
+        return Answer.html(200, Frame.bare("sign out").tag("<main><h1>Sign out</h1><p id=\"no-sign-in\">This console ")
+                .tag("signs in no browser: each request carries its own credential (an API key or a bearer token), ")
+                .tag("so there is no session here to end.</p></main></body></html>\n").toString());
+    }
+
     /** GET /logout: the form that signs out (a POST, so no link or image on another site can). */
     static Answer signOutForm() {
         // Under the console's no-referrer policy a browser sends "Origin: null" with a form's POST; on this
         // page same-origin lets it send the console's own Origin (and still no referrer to another site).
-        Answer form = Answer.html(200, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Warden console"
-                + " · sign out</title></head>\n<body><main><form id=\"sign-out\" method=\"post\" action=\"/logout\">"
-                + "<button type=\"submit\">Sign out</button></form></main></body></html>\n");
+        Answer form = Answer.html(200, Frame.bare("sign out").tag("<main><h1>Sign out</h1>")
+                .tag("<form id=\"sign-out\" method=\"post\" action=\"").tag(Frame.SIGN_OUT).tag("\">")
+                .tag("<button type=\"submit\">Sign out</button></form></main></body></html>\n").toString());
         Map<String, String> headers = new HashMap<>(form.headers());
         headers.put("Referrer-Policy", "same-origin");
         return new Answer(200, headers, form.body());

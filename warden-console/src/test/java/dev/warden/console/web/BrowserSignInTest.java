@@ -136,6 +136,43 @@ class BrowserSignInTest extends SignInHarness {
     }
 
     @Test
+    void signInPagesAreStyledWithTheConsolesStylesheetWhichNeedsNoSession() throws Exception {
+        console = start(Optional.empty());
+        HttpResponse<String> css = get(console.uri().resolve("/console.css"));
+        assertThat(css.statusCode()).as("a browser without a session still gets the stylesheet").isEqualTo(200);
+        assertThat(css.headers().firstValue("Content-Type")).contains("text/css; charset=utf-8");
+        assertThat(css.headers().firstValue("Content-Security-Policy")).isPresent();
+        assertThat(send("POST", "/console.css").statusCode()).as("only a GET of it passes the gate").isEqualTo(401);
+
+        HttpResponse<String> signedIn = back(toCallback("/tools"));
+        assertThat(signedIn.body()).contains("href=\"/console.css\"", "content=\"0;url=/tools\"");
+        String cookie = cookie(signedIn);
+        assertThat(page("/logout", "Cookie", cookie).body()).contains("href=\"/console.css\"");
+        assertThat(signOut(cookie).body()).contains("href=\"/console.css\"", "Signed out.");
+    }
+
+    @Test
+    void everyPageLinksToTheSignOutForm() throws Exception {
+        console = start(Optional.empty());
+        String cookie = cookie(back(toCallback("/")));
+        for (String path : List.of("/", "/tools", "/incidents", "/audit", "/pins", "/nothing")) {
+            assertThat(page(path, "Cookie", cookie).body()).as(path)
+                    .contains("<a class=\"sign-out\" href=\"/logout\">Sign out</a>");
+        }
+    }
+
+    @Test
+    void withoutBrowserSignInTheSignOutLinkSaysThereIsNothingToEnd() throws Exception {
+        console = Console.builder().upstreams(() -> List.<UpstreamState>of()).feed(ConsoleFeed.of(clock)).clock(clock)
+                .auth(gatewayAuth(false), () -> RESOURCE, "warden:admin").build().start();
+        HttpResponse<String> logout = get(console.uri().resolve("/logout"), "X-API-Key", ADMIN);
+        assertThat(logout.statusCode()).isEqualTo(200);
+        assertThat(logout.body()).contains("id=\"no-sign-in\"", "href=\"/console.css\"");
+        assertThat(logout.headers().firstValue("Set-Cookie")).isEmpty();
+        assertThat(get(console.uri().resolve("/logout")).statusCode()).as("still behind the gate").isEqualTo(401);
+    }
+
+    @Test
     void aReturnPathStaysOnTheConsole() {
         assertThat(BrowserSignIn.safeReturn("/incidents?code=TIMEOUT")).isEqualTo("/incidents?code=TIMEOUT");
         assertThat(BrowserSignIn.safeReturn("//evil.example/")).isEqualTo("/");

@@ -93,6 +93,12 @@ abstract class SignInHarness {
         return get(callback, "Cookie", nonce);
     }
 
+    /** A request with no credential and no Accept, by method. */
+    HttpResponse<String> send(String method, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(console.uri().resolve(path)).method(method,
+                HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** A sign-out as the console's form sends it: a POST from the console's own origin. */
     HttpResponse<String> signOut(String cookie) throws Exception {
         String origin = console.uri().toString().substring(0, console.uri().toString().length() - 1);
