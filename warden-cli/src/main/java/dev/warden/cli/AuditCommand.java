@@ -52,14 +52,16 @@ final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--header", paramLabel = "NAME: VALUE",
             description = "A header sent with every HTTP request (repeatable), such as an Authorization; never shown. "
+                    + "@FILE reads it from the file's first line, out of the command line. "
                     + "The same header name given twice (two API keys, two tokens) makes two callers: the audit "
                     + "asks each for the other's records by identifier (WDN-X005).")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--login", paramLabel = "ACCOUNT:PASSWORD",
+    @Option(names = "--login", paramLabel = "ACCOUNT:PASSWORD|@FILE",
             description = "Given twice: two accounts the audit logs in with through the server's login tool, each on "
                     + "a connection of its own, then asks each for the other's records by identifier (WDN-X005). "
-                    + "Never shown.")
+                    + "Never shown. @FILE reads ACCOUNT:PASSWORD from the file's first line, so the password is not "
+                    + "in the command line where ps shows it.")
     List<String> logins = new ArrayList<>();
 
     @Option(names = "--oauth",
@@ -219,7 +221,8 @@ final class AuditCommand implements Callable<Integer> {
      */
     private Map<String, String> headersOf(int n) {
         Map<String, List<String[]>> byName = new LinkedHashMap<>();
-        for (String h : headers) {
+        for (String given : headers) {
+            String h = SecretArgument.of("--header", given);
             int colon = h.indexOf(':');
             if (colon <= 0) {
                 throw new IllegalArgumentException("--header: expected NAME: VALUE");
@@ -256,7 +259,7 @@ final class AuditCommand implements Callable<Integer> {
         for (int n = 0; n < 2; n++) {
             java.util.Optional<dev.warden.audit.Caller.Account> account = java.util.Optional.empty();
             if (!logins.isEmpty()) {
-                String login = logins.get(n);
+                String login = SecretArgument.of("--login", logins.get(n));
                 int colon = login.indexOf(':');
                 if (colon <= 0) {
                     throw new IllegalArgumentException("--login: expected ACCOUNT:PASSWORD");

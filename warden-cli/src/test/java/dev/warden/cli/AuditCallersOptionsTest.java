@@ -6,7 +6,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code warden audit}'s two-caller options: a header name given twice, or {@code --login} twice. */
 class AuditCallersOptionsTest {
@@ -49,5 +52,42 @@ class AuditCallersOptionsTest {
         assertThat(run.exit()).isEqualTo(3);
         assertThat(run.stderr()).contains("connection refused at 127.0.0.1:" + port)
                 .doesNotContain("key-of-alice-1").doesNotContain("key-of-bob-2");
+    }
+
+    @Test
+    void aLoginOrAHeaderReadFromAFileStaysOutOfTheCommandLineAndTheOutput(@TempDir Path dir) throws Exception {
+        Path alice = Files.writeString(dir.resolve("alice"), "alice:pw-of-alice-1\n");
+        Path bob = Files.writeString(dir.resolve("bob"), "bob:pw-of-bob-2\r\nnot read\n");
+
+        Run run = audit("--login", "@" + alice, "--login", "@" + bob, "--", "true");
+
+        assertThat(run.exit()).as("the accounts were taken; the server then could not be audited").isEqualTo(3);
+        assertThat(run.stderr()).doesNotContain("pw-of-alice-1").doesNotContain("pw-of-bob-2");
+
+        Path key = Files.writeString(dir.resolve("key"), "X-API-Key: key-of-alice-1\n");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Run http = audit("--url", "http://127.0.0.1:" + port + "/mcp", "--header", "@" + key, "--header",
+                "X-API-Key: key-of-bob-2");
+        assertThat(http.exit()).isEqualTo(3);
+        assertThat(http.stderr()).contains("connection refused").doesNotContain("key-of-alice-1");
+    }
+
+    @Test
+    void aSecretFileThatCannotBeReadIsAUsageErrorNamingTheFileNotItsContent(@TempDir Path dir) throws Exception {
+        Run missing = audit("--login", "@" + dir.resolve("absent"), "--login", "bob:pw2", "--", "true");
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.stderr()).contains("--login: cannot read " + dir.resolve("absent"));
+
+        Path noColon = Files.writeString(dir.resolve("no-colon"), "alice-secret-3\n");
+        Run malformed = audit("--login", "@" + noColon, "--login", "bob:pw2", "--", "true");
+        assertThat(malformed.exit()).isEqualTo(2);
+        assertThat(malformed.stderr()).contains("--login: expected ACCOUNT:PASSWORD").doesNotContain("alice-secret-3");
+
+        Path empty = Files.writeString(dir.resolve("empty"), "\n");
+        assertThat(audit("--login", "@" + empty, "--login", "bob:pw2", "--", "true").stderr())
+                .contains("the first line of " + empty + " is empty");
     }
 }
