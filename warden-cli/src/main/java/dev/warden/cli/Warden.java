@@ -49,7 +49,10 @@ public final class Warden {
         if (wrap.isEmpty()) {
             wrap = WrapSpec.parsed(args);
         }
-        int code = wrap.isPresent() ? run(wrap.get()) : commandLine(args).execute(args);
+        // The gateway's usual command line likewise (GatewayArguments).
+        Optional<GatewayCommand> gateway = wrap.isPresent() ? Optional.empty() : GatewayArguments.read(args);
+        int code = wrap.isPresent() ? run(wrap.get())
+                : gateway.isPresent() ? run(gateway.get()) : commandLine(args).execute(args);
         // The command returned (a drained gateway on SIGTERM too): its last spans and metrics go out now.
         telemetry.close();
         Prestarted.discardUnclaimed();
