@@ -1,17 +1,12 @@
 package dev.warden.bench.load;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,17 +20,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * The end-to-end load of {@code scripts/bench-gateway}: MCP clients over Streamable HTTP (one
  * session per worker, as real clients have), each calling a tool in a loop, against several
  * endpoints in turn. Rounds rotate the order of the contenders so drift (thermal, other load) hits
- * all alike. Prints a table of p50/p99 latency and throughput, with ratios to the one named
- * {@code direct}.
+ * all alike. First it times new sessions (initialize and notifications/initialized, one after the
+ * other); then each cell (call × concurrency × contender) measures latency, throughput and, for a
+ * contender whose pid it is given, the CPU time its process and its process tree spent on exactly
+ * that cell's calls. Prints the tables and issue 36's targets ({@link LoadReport}).
  *
- * <p>Usage: {@code McpHttpLoad seconds rounds name=url...}; a contender that needs credentials
- * gets {@code -Dbench.authorization.NAME=VALUE}, sent as the {@code Authorization} header of
- * every request (a bearer token: what authentication costs per request).
+ * <p>Usage: {@code McpHttpLoad seconds rounds name=url...}; system properties:
+ * {@code bench.authorization.NAME} (sent as the {@code Authorization} header of every request of
+ * that contender: a bearer token), {@code bench.pid.NAME} (the contender's process: its CPU and
+ * memory are read from /proc), {@code bench.concurrency} (default {@code 1,8,32}),
+ * {@code bench.sessions} (new sessions timed per contender and round, default 20),
+ * {@code bench.cold} (a file of cold starts, {@code name ms ms…} a line, from {@link HttpColdStart}),
+ * {@code bench.served} (a file to write each contender's count of requests to), {@code bench.strict}
+ * (exit 3 when a target is missed).
  */
 public final class McpHttpLoad {
 
-    private static final int[] CONCURRENCY = {1, 8, 32};
-    private static final Map<String, String> CALLS = new LinkedHashMap<>();
+    static final Map<String, String> CALLS = new LinkedHashMap<>();
 
     static {
         CALLS.put("echo", "{\"name\":\"echo\",\"arguments\":{\"message\":\"hello\"}}");
@@ -50,32 +51,61 @@ public final class McpHttpLoad {
         long requests;
         long errors;
         double seconds;
+        long ownCpuMicros;
+        long treeCpuMicros;
     }
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
-
-    /** The Authorization header of each contender that needs one, by its URL. */
-    private final Map<URI, String> authorization = new java.util.concurrent.ConcurrentHashMap<>();
+    private final McpHttp client = new McpHttp();
+    /** The process of each contender whose CPU is measured, by its URL. */
+    private final Map<URI, Long> pids = new LinkedHashMap<>();
 
     public static void main(String[] args) throws Exception {
         double seconds = Double.parseDouble(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Map<String, URI> contenders = new LinkedHashMap<>();
+        Map<String, Long> pidByName = new LinkedHashMap<>();
         McpHttpLoad load = new McpHttpLoad();
         for (String a : Arrays.copyOfRange(args, 2, args.length)) {
             int eq = a.indexOf('=');
+            String name = a.substring(0, eq);
             URI url = URI.create(a.substring(eq + 1));
-            contenders.put(a.substring(0, eq), url);
-            String credentials = System.getProperty("bench.authorization." + a.substring(0, eq));
+            contenders.put(name, url);
+            String credentials = System.getProperty("bench.authorization." + name);
             if (credentials != null) {
-                load.authorization.put(url, credentials);
+                load.client.authorize(url, credentials);
+            }
+            String pid = System.getProperty("bench.pid." + name);
+            if (pid != null) {
+                load.pids.put(url, Long.parseLong(pid));
+                pidByName.put(name, Long.parseLong(pid));
             }
         }
-        load.run(contenders, seconds, rounds);
+        int[] concurrency = Arrays.stream(System.getProperty("bench.concurrency", "1,8,32").split(","))
+                .mapToInt(Integer::parseInt).toArray();
+        int sessions = Integer.getInteger("bench.sessions", 20);
+        LoadReport report = new LoadReport(new ArrayList<>(contenders.keySet()), concurrency, pidByName,
+                readCold(System.getProperty("bench.cold")));
+        load.run(contenders, seconds, rounds, concurrency, sessions, report);
+        boolean met = report.print();
+        System.exit(!met && Boolean.getBoolean("bench.strict") ? 3 : 0);
     }
 
-    void run(Map<String, URI> contenders, double seconds, int rounds) throws Exception {
+    private static Map<String, List<Double>> readCold(String file) throws IOException {
+        Map<String, List<Double>> cold = new LinkedHashMap<>();
+        if (file == null || !Files.exists(Path.of(file))) {
+            return cold;
+        }
+        for (String line : Files.readAllLines(Path.of(file))) {
+            String[] f = line.trim().split(" +");
+            if (f.length > 1) {
+                cold.put(f[0], Arrays.stream(f, 1, f.length).map(Double::valueOf).toList());
+            }
+        }
+        return cold;
+    }
+
+    void run(Map<String, URI> contenders, double seconds, int rounds, int[] concurrency, int sessions,
+            LoadReport report) throws Exception {
         List<String> names = new ArrayList<>(contenders.keySet());
         System.err.println("warm-up");
         // Every request each contender served, warm-up included: what its process's CPU time paid for.
@@ -85,69 +115,55 @@ public final class McpHttpLoad {
                 served.merge(name, measure(contenders.get(name), call, 8, Math.min(2, seconds)).requests, Long::sum);
             }
         }
-        Map<Key, Samples> results = new LinkedHashMap<>();
+        // New sessions, one at a time (a supergateway session starts a child process: not in the cells' clocks).
         for (int round = 0; round < rounds; round++) {
             List<String> order = new ArrayList<>(names);
-            java.util.Collections.rotate(order, -round);
+            Collections.rotate(order, -round);
+            for (String name : order) {
+                System.err.printf(Locale.ROOT, "round %d: %d new sessions %s%n", round + 1, sessions, name);
+                URI url = contenders.get(name);
+                for (int i = 0; i < sessions; i++) {
+                    long t0 = System.nanoTime();
+                    String session = client.open(url);
+                    report.session(name, System.nanoTime() - t0);
+                    client.close(url, session);
+                }
+            }
+        }
+        for (int round = 0; round < rounds; round++) {
+            List<String> order = new ArrayList<>(names);
+            Collections.rotate(order, -round);
             for (String call : CALLS.keySet()) {
-                for (int c : CONCURRENCY) {
+                for (int c : concurrency) {
                     for (String name : order) {
                         System.err.printf(Locale.ROOT, "round %d: %s c=%d %s%n", round + 1, call, c, name);
                         Samples s = measure(contenders.get(name), call, c, seconds);
                         served.merge(name, s.requests, Long::sum);
-                        Samples all = results.computeIfAbsent(new Key(call, c, name), k -> new Samples());
-                        all.nanos.addAll(s.nanos);
-                        all.requests += s.requests;
-                        all.errors += s.errors;
-                        all.seconds += s.seconds;
+                        report.add(new Key(call, c, name), s);
                     }
                 }
             }
         }
-        print(results, names);
         String servedFile = System.getProperty("bench.served");
         if (servedFile != null) {
             StringBuilder lines = new StringBuilder();
             served.forEach((name, n) -> lines.append(name).append(' ').append(n).append('\n'));
-            java.nio.file.Files.writeString(java.nio.file.Path.of(servedFile), lines);
+            Files.writeString(Path.of(servedFile), lines);
         }
     }
 
-    private void print(Map<Key, Samples> results, List<String> names) {
-        System.out.println("| call | clients | contender | p50 ms | p99 ms | req/s | p50 vs direct | req/s vs direct |");
-        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|");
-        for (String call : CALLS.keySet()) {
-            for (int c : CONCURRENCY) {
-                Samples direct = results.get(new Key(call, c, "direct"));
-                for (String name : names) {
-                    Samples s = results.get(new Key(call, c, name));
-                    double p50 = percentile(s, 0.50);
-                    double p99 = percentile(s, 0.99);
-                    double rps = s.requests / s.seconds;
-                    String vsP50 = direct == null ? "" : String.format(Locale.ROOT, "%.2f×", p50 / percentile(direct, 0.5));
-                    String vsRps = direct == null ? "" : String.format(Locale.ROOT, "%.2f×",
-                            rps / (direct.requests / direct.seconds));
-                    System.out.printf(Locale.ROOT, "| %s | %d | %s | %.2f | %.2f | %.0f | %s | %s |%s%n", call, c, name,
-                            p50, p99, rps, vsP50, vsRps, s.errors > 0 ? " (" + s.errors + " transport errors)" : "");
-                }
-            }
-        }
-    }
-
-    private static double percentile(Samples s, double q) {
-        if (s.nanos.isEmpty()) {
-            return Double.NaN;
-        }
-        long[] sorted = s.nanos.stream().mapToLong(Long::longValue).sorted().toArray();
-        return sorted[Math.min(sorted.length - 1, (int) Math.floor(q * sorted.length))] / 1e6;
-    }
-
-    /** {@code concurrency} sessions calling {@code call} in a loop for {@code seconds}. */
+    /**
+     * {@code concurrency} sessions calling {@code call} in a loop for {@code seconds}; the CPU time
+     * is read just before the first call and just after the last answer, so it holds these calls alone.
+     */
     Samples measure(URI url, String call, int concurrency, double seconds) throws Exception {
         List<String> sessions = new ArrayList<>();
         for (int i = 0; i < concurrency; i++) {
-            sessions.add(open(url));
+            sessions.add(client.open(url));
         }
+        Long pid = pids.get(url);
+        long ownBefore = pid == null ? 0 : ProcStats.ownCpuMicros(pid);
+        long treeBefore = pid == null ? 0 : ProcStats.treeCpuMicros(pid);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
@@ -159,8 +175,8 @@ public final class McpHttpLoad {
                 while (!stop.get()) {
                     long t0 = System.nanoTime();
                     try {
-                        send(url, session, "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":"
-                                + CALLS.get(call) + "}", id);
+                        client.send(url, session, "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\","
+                                + "\"params\":" + CALLS.get(call) + "}", id);
                         latencies.add(System.nanoTime() - t0);
                     } catch (IOException | InterruptedException e) {
                         if (errors.incrementAndGet() <= 3) {
@@ -176,91 +192,18 @@ public final class McpHttpLoad {
         stop.set(true);
         done.await();
         double took = (System.nanoTime() - start) / 1e9;
-        for (String session : sessions) {
-            close(url, session);
-        }
         Samples s = new Samples();
+        if (pid != null) {
+            s.ownCpuMicros = ProcStats.ownCpuMicros(pid) - ownBefore;
+            s.treeCpuMicros = ProcStats.treeCpuMicros(pid) - treeBefore;
+        }
+        for (String session : sessions) {
+            client.close(url, session);
+        }
         s.nanos.addAll(latencies);
         s.requests = latencies.size();
         s.errors = errors.get();
         s.seconds = took;
         return s;
-    }
-
-    private String open(URI url) throws IOException, InterruptedException {
-        HttpResponse<InputStream> r = http.send(post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"load\","
-                + "\"version\":\"1\"}}}"), HttpResponse.BodyHandlers.ofInputStream());
-        String session = r.headers().firstValue("Mcp-Session-Id").orElse(null);
-        readAnswer(r, 1);
-        HttpResponse<InputStream> n = http.send(post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":"
-                + "\"notifications/initialized\"}"), HttpResponse.BodyHandlers.ofInputStream());
-        n.body().readAllBytes();
-        n.body().close();
-        return session;
-    }
-
-    private void close(URI url, String session) {
-        if (session == null) {
-            return;
-        }
-        try {
-            HttpRequest.Builder delete = HttpRequest.newBuilder(url).header("Mcp-Session-Id", session).DELETE();
-            if (authorization.containsKey(url)) {
-                delete.header("Authorization", authorization.get(url));
-            }
-            http.send(delete.build(), HttpResponse.BodyHandlers.discarding());
-        } catch (IOException | InterruptedException e) {
-            // best effort
-        }
-    }
-
-    private HttpRequest post(URI url, String session, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(url).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            b.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18");
-        }
-        if (authorization.containsKey(url)) {
-            b.header("Authorization", authorization.get(url));
-        }
-        return b.build();
-    }
-
-    private void send(URI url, String session, String body, long id) throws IOException, InterruptedException {
-        HttpResponse<InputStream> r = http.send(post(url, session, body), HttpResponse.BodyHandlers.ofInputStream());
-        if (r.statusCode() != 200) {
-            r.body().readAllBytes();
-            r.body().close();
-            throw new IOException("HTTP " + r.statusCode());
-        }
-        readAnswer(r, id);
-    }
-
-    /** Reads until the answer to {@code id}: a JSON body, or the SSE event that carries it. */
-    private static void readAnswer(HttpResponse<InputStream> r, long id) throws IOException {
-        try (InputStream in = r.body()) {
-            String type = r.headers().firstValue("Content-Type").orElse("");
-            if (!type.startsWith("text/event-stream")) {
-                in.readAllBytes();
-                return;
-            }
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String marker = "\"id\":" + id;
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.startsWith("data:") && line.contains(marker)
-                        && (line.contains("\"result\"") || line.contains("\"error\""))) {
-                    // Read the stream to its end (the server closes it after the answer): a body
-                    // left unread makes the client drop or mis-reuse the connection.
-                    while (reader.readLine() != null) {
-                        // drain
-                    }
-                    return;
-                }
-            }
-            throw new IOException("the stream ended before the answer");
-        }
     }
 }
