@@ -292,7 +292,7 @@ public final class ErrorPipeline {
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
-        return (ObjectNode) Json.tree(ErrorRenderer.toolResult(outcome.visible(), structured));
+        return ErrorRenderer.toolResultTree(outcome.visible(), structured);
     }
 
     /**
