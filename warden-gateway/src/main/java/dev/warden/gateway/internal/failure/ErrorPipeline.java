@@ -9,7 +9,6 @@ import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.IncidentSink;
-import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
