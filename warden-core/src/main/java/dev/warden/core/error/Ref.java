@@ -22,11 +22,27 @@ public record Ref(String value) {
     }
 
     public static Ref random() {
-        char[] chars = new char[LENGTH];
-        for (int i = 0; i < LENGTH; i++) {
-            chars[i] = ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length()));
+        // One draw of 80 random bits, 5 per character (the alphabet has 32 letters): one call into
+        // the shared SecureRandom per ref, not one per character (each is a locked digest, and the
+        // failure path makes a ref for every failing call).
+        byte[] bits = new byte[LENGTH * 5 / 8];
+        RANDOM.nextBytes(bits);
+        char[] chars = new char[PREFIX.length() + LENGTH];
+        PREFIX.getChars(0, PREFIX.length(), chars, 0);
+        long high = 0;
+        for (int i = 0; i < 8; i++) {
+            high = high << 8 | (bits[i] & 0xFF);
         }
-        return new Ref(PREFIX + new String(chars));
+        int low = (bits[8] & 0xFF) << 8 | (bits[9] & 0xFF);
+        for (int i = 0; i < 12; i++) {
+            chars[PREFIX.length() + i] = ALPHABET.charAt((int) (high >>> (59 - 5 * i)) & 31);
+        }
+        // bits 0..3 of high and the 16 of low make the last four characters
+        long rest = (high & 0xF) << 16 | low;
+        for (int i = 0; i < 4; i++) {
+            chars[PREFIX.length() + 12 + i] = ALPHABET.charAt((int) (rest >>> (15 - 5 * i)) & 31);
+        }
+        return new Ref(new String(chars));
     }
 
     public static boolean isWellFormed(String value) {

@@ -38,8 +38,9 @@ final class SegmentIndex {
         sorted.sort(Map.Entry.comparingByKey());
         StringBuilder sb = new StringBuilder(sorted.size() * ENTRY);
         for (Map.Entry<String, long[]> e : sorted) {
-            sb.append(e.getKey()).append(' ').append(String.format("%012d", e.getValue()[0])).append(' ')
-                    .append(String.format("%08d", e.getValue()[1])).append('\n');
+            sb.append(e.getKey()).append(' ');
+            padded(sb, e.getValue()[0], 12).append(' ');
+            padded(sb, e.getValue()[1], 8).append('\n');
         }
         Path tmp = index.resolveSibling(index.getFileName() + TEMPORARY_SUFFIX);
         try (FileChannel channel = OwnerOnly.open(tmp, Set.of(StandardOpenOption.CREATE,
@@ -58,6 +59,15 @@ final class SegmentIndex {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(tmp, index, StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    /** {@code value} zero-padded to {@code width} digits, as {@code %0<width>d} (a rotation writes thousands). */
+    private static StringBuilder padded(StringBuilder sb, long value, int width) {
+        String digits = Long.toString(value);
+        for (int i = digits.length(); i < width; i++) {
+            sb.append('0');
+        }
+        return sb.append(digits);
     }
 
     /** Where the record of {@code ref} is ({offset, length}), by binary search; empty if not there. */

@@ -57,6 +57,14 @@ public final class CallerInput {
         this.directories = List.copyOf(lowerDirectories);
     }
 
+    /** A copy with other tools or directories: the values, and so their words, are the same (not split again). */
+    private CallerInput(CallerInput like, Set<String> lowerTools, List<String> lowerDirectories) {
+        this.values = like.values;
+        this.words = like.words;
+        this.tools = Set.copyOf(lowerTools);
+        this.directories = List.copyOf(lowerDirectories);
+    }
+
     private CallerInput(List<String> lowerValues) {
         this(lowerValues, Set.of(), List.of());
     }
@@ -120,7 +128,7 @@ public final class CallerInput {
             }
             all.add(Objects.requireNonNull(name, "names contains null").toLowerCase(Locale.ROOT));
         }
-        return new CallerInput(values, all, directories);
+        return new CallerInput(this, all, directories);
     }
 
     /**
@@ -141,7 +149,7 @@ public final class CallerInput {
                         }
                     });
         }
-        return all.size() == directories.size() ? this : new CallerInput(values, tools, all);
+        return all.size() == directories.size() ? this : new CallerInput(this, tools, all);
     }
 
     /** The published directories, normalized (lower-cased, no trailing separator), for tests and incidents. */
