@@ -26,10 +26,14 @@ try {
     }
   });
   const target = new URL('/incidents', base).href;
+  // A refusal (a page answered 4xx or 5xx) is where a sign-in ends too: no waiting it out.
+  const refused = new Promise((resolve) => page.on('response', (r) => {
+    if (r.request().isNavigationRequest() && r.frame() === page.mainFrame() && r.status() >= 400) resolve();
+  }));
   await page.goto(target);
   // The callback's page moves on by itself (a meta refresh: no script); wait for where it lands.
   try {
-    await page.waitForURL(target, { timeout: 15000 });
+    await Promise.race([page.waitForURL(target, { timeout: 15000 }), refused]);
     await page.waitForLoadState('load');
   } catch (e) {
     out.waitError = String(e);

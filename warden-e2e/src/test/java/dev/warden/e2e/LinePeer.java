@@ -93,12 +93,34 @@ final class LinePeer implements AutoCloseable {
      * container runtime does. True when it took the SIGKILL.
      */
     boolean destroy() throws InterruptedException {
+        List<ProcessHandle> started = descendants();
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            started = union(started, descendants());
             process.destroyForcibly();
+            stopOrphans(started);
             return true;
         }
         return false;
+    }
+
+    /**
+     * After a SIGKILL, kills what the process had started: killed on a loaded machine before it
+     * stopped its stdio upstreams, it orphans them, and one that does not exit when its stdin closes
+     * (server-everything once its simulated logging or updates are on) would run on after the tests.
+     * A process that stopped by itself is left to have stopped its own (tests check that it does).
+     */
+    private void stopOrphans(List<ProcessHandle> started) throws InterruptedException {
+        process.waitFor(10, TimeUnit.SECONDS);
+        for (ProcessHandle orphan : started) {
+            if (orphan.isAlive()) {
+                orphan.destroyForcibly();
+            }
+        }
+    }
+
+    private static List<ProcessHandle> union(List<ProcessHandle> a, List<ProcessHandle> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).distinct().toList();
     }
 
     long pid() {
@@ -124,13 +146,17 @@ final class LinePeer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        List<ProcessHandle> started = descendants();
         in.close();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                started = union(started, descendants());
                 process.destroyForcibly();
+                stopOrphans(started);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
+            started.forEach(ProcessHandle::destroyForcibly);
             Thread.currentThread().interrupt();
         }
     }

@@ -31,6 +31,7 @@ final class Processes {
                 .start();
         // A hang guard, not a speed assertion: the whole scenario takes seconds.
         if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly); // a server it started, too
             process.destroyForcibly();
             throw new AssertionError("client did not finish: " + command);
         }
@@ -63,6 +64,7 @@ final class Processes {
         builder.environment().putAll(environment);
         Process process = builder.start();
         if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly); // a server it started, too
             process.destroyForcibly();
             throw new AssertionError("client did not finish: " + command);
         }

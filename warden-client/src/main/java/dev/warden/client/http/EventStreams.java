@@ -30,10 +30,16 @@ final class EventStreams {
     private final HttpExchanges exchanges;
     /** What the streams read goes here; they stop when it is closed (the transport closed). */
     private final Inbound inbound;
+    private final RetryTimer timer;
 
     EventStreams(HttpExchanges exchanges, Inbound inbound) {
+        this(exchanges, inbound, RetryTimer.SYSTEM);
+    }
+
+    EventStreams(HttpExchanges exchanges, Inbound inbound, RetryTimer timer) {
         this.exchanges = exchanges;
         this.inbound = inbound;
+        this.timer = timer;
     }
 
     /**
@@ -67,7 +73,7 @@ final class EventStreams {
      * to a minute while it keeps failing.
      */
     private void listenUntilClosed(CompletableFuture<Void> answered) {
-        Inbound.StreamState state = new Inbound.StreamState();
+        Inbound.StreamState state = new Inbound.StreamState(timer);
         long failures = 0;
         while (!inbound.closed()) {
             try {
@@ -82,26 +88,31 @@ final class EventStreams {
                     inbound.readEvents(response.body(), new HashSet<>(), state);
                 } else {
                     HttpExchanges.drain(response);
+                    state.ended();
                     failures++;
                 }
             } catch (UnauthorizedException e) {
                 LOG.log(System.Logger.Level.DEBUG, "the listen stream is not authorized; not listening");
                 return;
             } catch (TransportClosedException e) {
+                state.ended();
                 failures++;
             }
             try {
-                Thread.sleep(Math.min(60_000, state.retryMillis << Math.min(6, failures)));
+                timer.awaitDelay(state.endedAtNanos, Math.min(60_000, state.retryMillis << Math.min(6, failures)));
             } catch (InterruptedException e) {
                 return;
             }
         }
     }
 
-    /** Reads a request's event stream; if it ends before every request it carries is answered, resumes it. */
+    /**
+     * Reads a request's event stream; if it ends before every request it carries is answered, resumes
+     * it the server's retry delay after it ended (counted from when its end was read).
+     */
     void readResuming(InputStream body, Set<RequestId> requests) {
         Set<RequestId> open = new HashSet<>(requests);
-        Inbound.StreamState state = new Inbound.StreamState();
+        Inbound.StreamState state = new Inbound.StreamState(timer);
         InputStream current = body;
         int resumes = 0;
         while (true) {
@@ -114,7 +125,7 @@ final class EventStreams {
             }
             resumes++;
             try {
-                Thread.sleep(state.retryMillis);
+                timer.awaitDelay(state.endedAtNanos, state.retryMillis);
                 HttpResponse<InputStream> resumed = exchanges.stream(Optional.of(state.lastEventId.get()));
                 if (resumed.statusCode() != 200) {
                     HttpExchanges.drain(resumed);
@@ -124,6 +135,7 @@ final class EventStreams {
             } catch (UnauthorizedException e) {
                 return;
             } catch (TransportClosedException e) {
+                state.ended(); // the next attempt waits the retry delay from this failure
                 LOG.log(System.Logger.Level.DEBUG, "resuming an event stream failed");
             } catch (InterruptedException e) {
                 return;

@@ -53,10 +53,28 @@ final class Inbound {
         return Optional.ofNullable(listener);
     }
 
-    /** Where an event stream stands: the id to resume after, and the server's retry delay. */
+    /**
+     * Where an event stream stands: the id to resume after, the server's retry delay, and when the
+     * stream was seen to end (a {@link RetryTimer#nanoTime} reading), from which that delay counts.
+     */
     static final class StreamState {
+        private final RetryTimer timer;
         Optional<String> lastEventId = Optional.empty();
         long retryMillis = 1000;
+        long endedAtNanos;
+
+        StreamState() {
+            this(RetryTimer.SYSTEM);
+        }
+
+        StreamState(RetryTimer timer) {
+            this.timer = timer;
+        }
+
+        /** The stream ended (its end read, or it broke): the retry delay counts from now. */
+        void ended() {
+            endedAtNanos = timer.nanoTime();
+        }
     }
 
     /** A JSON answer: one line of JSON as far as size goes, bounded the same way. */
@@ -98,6 +116,7 @@ final class Inbound {
                 }
             }
         } catch (IOException e) {
+            state.ended();
             LOG.log(System.Logger.Level.DEBUG, "an event stream broke");
         }
     }

@@ -75,6 +75,7 @@ final class SseEvents {
                 }
             }
         }
+        state.ended(); // read now, before the stream is closed: the retry delay counts from here
         return Optional.empty();
     }
 }
