@@ -79,7 +79,7 @@ class AuditCallersOptionsTest {
     void aSecretFileThatCannotBeReadIsAUsageErrorNamingTheFileNotItsContent(@TempDir Path dir) throws Exception {
         Run missing = audit("--login", "@" + dir.resolve("absent"), "--login", "bob:pw2", "--", "true");
         assertThat(missing.exit()).isEqualTo(2);
-        assertThat(missing.stderr()).contains("--login: cannot read " + dir.resolve("absent"));
+        assertThat(missing.stderr()).contains("--login: cannot read the file its @ names");
 
         Path noColon = Files.writeString(dir.resolve("no-colon"), "alice-secret-3\n");
         Run malformed = audit("--login", "@" + noColon, "--login", "bob:pw2", "--", "true");
@@ -88,6 +88,36 @@ class AuditCallersOptionsTest {
 
         Path empty = Files.writeString(dir.resolve("empty"), "\n");
         assertThat(audit("--login", "@" + empty, "--login", "bob:pw2", "--", "true").stderr())
-                .contains("the first line of " + empty + " is empty");
+                .contains("the first line of the file its @ names is empty");
+    }
+
+    @Test
+    void aValueMeantLiterallyIsNeverEchoedAndIsWrittenWithTwoAts() {
+        Run literal = audit("--login", "@alice:s3cret-pw-4", "--login", "bob:pw2", "--", "true");
+        assertThat(literal.exit()).isEqualTo(2);
+        assertThat(literal.stderr()).contains("written @@").doesNotContain("s3cret-pw-4");
+
+        Run escaped = audit("--login", "@@alice:s3cret-pw-4", "--login", "bob:pw2", "--", "true");
+        assertThat(escaped.exit()).as("taken as the account @alice; the server then could not be audited")
+                .isEqualTo(3);
+        assertThat(escaped.stderr()).doesNotContain("s3cret-pw-4");
+    }
+
+    @Test
+    void aHeaderFileWithAByteOrderMarkReadsAndOneWithAControlCharacterIsRefusedUnquoted(@TempDir Path dir)
+            throws Exception {
+        Path bom = Files.writeString(dir.resolve("bom"), "\uFEFFX-API-Key: key-of-alice-5\n");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Run read = audit("--url", "http://127.0.0.1:" + port + "/mcp", "--header", "@" + bom);
+        assertThat(read.exit()).isEqualTo(3);
+        assertThat(read.stderr()).contains("connection refused").doesNotContain("key-of-alice-5");
+
+        Path control = Files.writeString(dir.resolve("control"), "X-API-Key: key-sekret-6\u0001x\n");
+        Run refused = audit("--url", "http://127.0.0.1:" + port + "/mcp", "--header", "@" + control);
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.stderr()).contains("holds a control character").doesNotContain("key-sekret-6");
     }
 }
