@@ -102,6 +102,14 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void theStylesheetServedBeforeTheGateStillFollowsTheHostAndOriginPolicy() throws Exception {
+        console = open().build().start();
+
+        assertThat(send("GET", "/console.css", "Origin", "http://evil.example").statusCode()).isEqualTo(403);
+        assertThat(send("GET", "/console.css").statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void withAuthOnlyACallerWithTheAdminScopeReadsIt() throws Exception {
         String admin = ApiKeys.newKey();
         String reader = ApiKeys.newKey();
