@@ -43,8 +43,8 @@ import tools.jackson.databind.JsonNode;
  * caller's input as the sanitizer keeps it (arguments, the tool's published words, the server's tool
  * names), the text sanitized, the prose read for a violation, the code decided, the ref drawn, the
  * arguments as the incident keeps them, the incident written to the file store, and the answer
- * rendered. {@code refPerCharacter} and {@code renderThroughBinder} are the ways these were done
- * before, measured beside their replacements in the same run.
+ * rendered. {@code refPerCharacter} is the way a ref was drawn before, measured beside its
+ * replacement in the same run.
  */
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class FailurePathBenchmark extends AverageTimeBenchmark {
@@ -143,14 +143,9 @@ public class FailurePathBenchmark extends AverageTimeBenchmark {
         return ref;
     }
 
+    /** The answer as the gateway renders it: the one renderer's result record, mapped to a tree. */
     @Benchmark
     public JsonNode render() {
-        return ErrorRenderer.toolResultTree(failure, false);
-    }
-
-    /** How the answer was rendered before: the result record mapped to a tree by the data binder. */
-    @Benchmark
-    public JsonNode renderThroughBinder() {
         return Json.tree(ErrorRenderer.toolResult(failure, false));
     }
 }

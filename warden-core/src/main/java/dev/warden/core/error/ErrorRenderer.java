@@ -48,22 +48,6 @@ public final class ErrorRenderer {
                 withStructuredContent ? Optional.of(errorObject) : Optional.empty(), true);
     }
 
-    /**
-     * {@link #toolResult(VisibleFailure, boolean)} as the JSON tree it serializes to, built directly:
-     * the gateway answers every failing call with it, and mapping the record to a tree through
-     * the data binder cost more than reading and sanitizing the failure.
-     */
-    public static ObjectNode toolResultTree(VisibleFailure failure, boolean withStructuredContent) {
-        ObjectNode errorObject = errorObject(failure);
-        ObjectNode result = Json.object();
-        result.putArray("content").addObject().put("type", "text").put("text", errorObject.toString());
-        if (withStructuredContent) {
-            result.set("structuredContent", errorObject);
-        }
-        result.put("isError", true);
-        return result;
-    }
-
     public static Tools.CallResult toolResult(CapturedFailure captured, boolean withStructuredContent) {
         return toolResult(VisibleFailure.of(captured), withStructuredContent);
     }

@@ -32,20 +32,6 @@ class ErrorRendererTest {
     }
 
     @Test
-    void theResultsTreeIsTheResultAsTheBinderMapsIt() {
-        VisibleFailure limited = VisibleFailure.of(new CapturedFailure(
-                ToolFailure.rateLimited("Slow down.", Duration.ofMillis(2000)), REF));
-        VisibleFailure invalid = new VisibleFailure(ErrorCode.VALIDATION_ERROR, "/a: expected number", false,
-                List.of(new Violation("/a", "expected number")), java.util.Optional.empty(), REF);
-        for (VisibleFailure failure : List.of(limited, invalid)) {
-            for (boolean structured : new boolean[] {true, false}) {
-                assertThat(ErrorRenderer.toolResultTree(failure, structured).toString())
-                        .isEqualTo(Json.tree(ErrorRenderer.toolResult(failure, structured)).toString());
-            }
-        }
-    }
-
-    @Test
     void withoutStructuredContentTheErrorTravelsInTextAlone() {
         Tools.CallResult result = ErrorRenderer.toolResult(new CapturedFailure(
                 ToolFailure.notFound("No such order."), REF), false);

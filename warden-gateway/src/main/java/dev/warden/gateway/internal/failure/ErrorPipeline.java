@@ -9,6 +9,7 @@ import dev.warden.core.error.VisibleFailure;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.ErrorBoundary;
 import dev.warden.core.incident.IncidentSink;
+import dev.warden.core.json.Json;
 import dev.warden.core.jsonrpc.JsonRpcError;
 import dev.warden.core.sanitize.CallerInput;
 import dev.warden.core.sanitize.Policy;
@@ -291,7 +292,7 @@ public final class ErrorPipeline {
 
     /** A {@code tools/call} result with {@code isError}, carrying the outcome as Warden's error object. */
     public ObjectNode toolError(Outcome outcome, boolean structured) {
-        return ErrorRenderer.toolResultTree(outcome.visible(), structured);
+        return (ObjectNode) Json.tree(ErrorRenderer.toolResult(outcome.visible(), structured));
     }
 
     /**
