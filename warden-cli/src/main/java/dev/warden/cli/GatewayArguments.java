@@ -49,9 +49,9 @@ final class GatewayArguments {
     private static boolean give(GatewayCommand gateway, String name, String value) {
         try {
             switch (name) {
-                case "--config" -> gateway.config = Path.of(value);
-                case "--data-dir" -> gateway.serve.dataDir.dataDir = Path.of(value);
-                case "--port" -> {
+                case GatewayCommand.CONFIG -> gateway.config = Path.of(value);
+                case DataDirOption.NAME -> gateway.serve.dataDir.dataDir = Path.of(value);
+                case GatewayCommand.PORT -> {
                     // Only the plain decimal form, which every reading of an int agrees on.
                     int port = Integer.parseInt(value);
                     if (!value.equals(String.valueOf(port))) {

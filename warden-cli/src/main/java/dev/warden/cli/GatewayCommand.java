@@ -30,10 +30,14 @@ import picocli.CommandLine.Option;
                 + "several upstreams."})
 final class GatewayCommand implements Callable<Integer> {
 
-    @Option(names = "--config", required = true, paramLabel = "FILE", description = "The configuration file.")
+    /** The options {@link GatewayArguments} also reads, named once. */
+    static final String CONFIG = "--config";
+    static final String PORT = "--port";
+
+    @Option(names = CONFIG, required = true, paramLabel = "FILE", description = "The configuration file.")
     Path config;
 
-    @Option(names = "--port", paramLabel = "PORT",
+    @Option(names = PORT, paramLabel = "PORT",
             description = "Serve Streamable HTTP on this port (0 picks one), overriding the file's http.port.")
     Integer port;
 
