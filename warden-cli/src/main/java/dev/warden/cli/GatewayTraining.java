@@ -1,5 +1,7 @@
 package dev.warden.cli;
 
+import tools.jackson.databind.JsonNode;
+import dev.warden.core.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The client of the launcher's training run for {@code warden gateway}'s start-up cache (a process
@@ -19,7 +22,8 @@ import java.util.Optional;
  * fail in every way, a malformed message), as one MCP session over Streamable HTTP at the URL
  * given, ended by a DELETE; twice, since a new session's set-up is part of what a gateway does
  * first. Any answer is fine (a failure is what is being trained); exits 1 when the gateway gives
- * no session, so the launcher keeps no cache made from a gateway that did not serve.
+ * no session or no protocol version, so the launcher keeps no cache made from a gateway that did
+ * not serve.
  *
  * <p>Usage: {@code java -cp warden.jar dev.warden.cli.GatewayTraining URL < training.jsonl}
  */
@@ -38,7 +42,7 @@ public final class GatewayTraining {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
         for (int i = 0; i < SESSIONS; i++) {
             if (!session(http, url, lines)) {
-                System.err.println("warden: the gateway's training session got no session id");
+                System.err.println("warden: the gateway's training session got no session id or protocol version");
                 System.exit(1);
             }
         }
@@ -46,23 +50,45 @@ public final class GatewayTraining {
 
     private static boolean session(HttpClient http, URI url, List<String> lines) throws IOException, InterruptedException {
         Optional<String> session = Optional.empty();
+        String version = "";
         for (String line : lines) {
             HttpRequest.Builder post = HttpRequest.newBuilder(url).timeout(TIMEOUT)
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(line));
-            session.ifPresent(id -> post.header("Mcp-Session-Id", id).header("MCP-Protocol-Version", "2025-06-18"));
+            if (session.isPresent()) {
+                post.header("Mcp-Session-Id", session.get()).header("MCP-Protocol-Version", version);
+            }
             HttpResponse<String> answer = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
             if (session.isEmpty()) {
                 session = answer.headers().firstValue("Mcp-Session-Id");
-                if (session.isEmpty()) {
+                Optional<String> negotiated = negotiatedVersion(answer);
+                if (session.isEmpty() || negotiated.isEmpty()) {
                     return false;
                 }
+                version = negotiated.get();
             }
         }
         String id = session.orElseThrow();
         http.send(HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Mcp-Session-Id", id).DELETE().build(),
                 HttpResponse.BodyHandlers.discarding());
         return true;
+    }
+
+    /**
+     * The version the gateway chose in its answer to initialize, which every later request of the
+     * session must name; the answer is one JSON body or one event of a stream.
+     */
+    static Optional<String> negotiatedVersion(HttpResponse<String> answer) {
+        String body = answer.body();
+        if (answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+            body = body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip())
+                    .collect(Collectors.joining("\n"));
+        }
+        if (body.isBlank()) {
+            return Optional.empty();
+        }
+        JsonNode version = Json.mapper().readTree(body).path("result").path("protocolVersion");
+        return version.isString() ? Optional.of(version.asString()) : Optional.empty();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,6 +51,10 @@ class AuditHarvestedCorpusEndToEndTest {
      */
     private static final int MEASURED_UNPLANTED_REPORTED = 7;
 
+    /** wrap's data directories, one per shape; JUnit deletes them after the class. */
+    @TempDir
+    Path dataDirs;
+
     private final List<JsonNode> samples = new ArrayList<>();
     private final Map<Shape, JsonNode> direct = new EnumMap<>(Shape.class);
     private final Map<Shape, JsonNode> wrapped = new EnumMap<>(Shape.class);
@@ -70,7 +76,7 @@ class AuditHarvestedCorpusEndToEndTest {
                         "--tools", shape.argument, HarvestedCorpusEndToEndTest.CORPUS.toString());
                 directRuns.put(shape, pool.submit(() -> audit(server)));
                 List<String> wrap = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "wrap", "--data-dir",
-                        Files.createTempDirectory("warden-audit-harvested").toString(), "--"));
+                        dataDirs.resolve(shape.name()).toString(), "--"));
                 wrap.addAll(server);
                 wrappedRuns.put(shape, pool.submit(() -> audit(wrap)));
             }

@@ -33,6 +33,12 @@ record HttpGateway(LinePeer peer, String url, Path dataDir) {
      * {@code settings} are more of its keys, one per line ({@code closeIdleAfter: 1s}, say).
      */
     static HttpGateway inFrontOfServerEverything(String... settings) throws Exception {
+        return inFrontOfServerEverything(java.util.Map.of(), settings);
+    }
+
+    /** {@link #inFrontOfServerEverything(String...)} with {@code environment} added to the gateway process's own. */
+    static HttpGateway inFrontOfServerEverything(java.util.Map<String, String> environment, String... settings)
+            throws Exception {
         StringBuilder yaml = new StringBuilder("""
                 http: { port: 0 }
                 upstreams:
@@ -42,7 +48,7 @@ record HttpGateway(LinePeer peer, String url, Path dataDir) {
         for (String setting : settings) {
             yaml.append("    ").append(setting).append('\n');
         }
-        return start(yaml.toString(), 1);
+        return start(yaml.toString(), 1, environment);
     }
 
     void stop() throws InterruptedException {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code warden} launcher: its start-up cache, the server {@code wrap} starts before parsing,
@@ -55,6 +56,33 @@ class LauncherEndToEndTest {
         String key = Files.readString(CACHE.resolveSibling("warden.aot.key")).strip();
         Path java = Path.of(key);
         assertThat(Files.exists(CACHE)).isEqualTo(javaFeature(java) >= 25);
+    }
+
+    /**
+     * The gateway's cache is made on its first start and the JVM then maps it: with
+     * {@code AOTMode=on} a JVM that cannot use the cache it is given refuses to start, so a gateway
+     * that serves under it has used its own cache (or wrap's, should the gateway's training fail).
+     */
+    @Test
+    void theGatewayIsMadeItsOwnStartUpCacheAndStartsOnIt() throws Exception {
+        HttpGateway first = HttpGateway.inFrontOfServerEverything();
+        first.stop();
+        Path key = CACHE.resolveSibling("warden-gateway.aot.key");
+        Path java = Path.of(Files.readString(key).strip());
+        boolean feature = javaFeature(java) >= 25;
+        assertThat(Files.exists(CACHE.resolveSibling("warden-gateway.aot"))).isEqualTo(feature);
+        if (!feature) {
+            return;
+        }
+
+        HttpGateway onCache = HttpGateway.inFrontOfServerEverything(Map.of("JAVA_TOOL_OPTIONS", "-XX:AOTMode=on"));
+        try {
+            String session = AuthedHttp.initialize(onCache.url(), Map.of(), "cache-check");
+            JsonNode echo = AuthedHttp.call(onCache.url(), Map.of(), session, 1, "echo", "{\"message\":\"on the cache\"}");
+            assertThat(echo.at("/result/content/0/text").asString()).contains("on the cache");
+        } finally {
+            onCache.stop();
+        }
     }
 
     @Test
