@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.IntPredicate;
 
 /**
  * Prompt-injection phrasing in error text: instructions aimed at the model ("ignore previous
@@ -233,13 +234,18 @@ public final class InjectionDetector implements WordScanner {
 
         /** The start of the nearest word within {@code within} words before the newest that has one of the bits, or -1. */
         int within(int within, int bits) {
+            return within(within, bits, at -> false);
+        }
+
+        /** {@link #within(int, int)}, passing over the words {@code skip} says are no such word where they stand. */
+        int within(int within, int bits, IntPredicate skip) {
             int newest = ordinals[(count - 1) % RECENT];
             for (int j = 1; j < count && j < RECENT; j++) {
                 int slot = (count - 1 - j) % RECENT;
                 if (newest - ordinals[slot] > within) {
                     return -1;
                 }
-                if ((masks[slot] & bits) != 0) {
+                if ((masks[slot] & bits) != 0 && !skip.test(starts[slot])) {
                     return starts[slot];
                 }
             }
@@ -277,7 +283,7 @@ public final class InjectionDetector implements WordScanner {
             return recent.startOf(2);
         }
         if ((mask & (W_TOOL | W_TASK)) != 0) {
-            int earlier = recent.within(4, W_CALL);
+            int earlier = recent.within(4, W_CALL, at -> nameHead(text, at));
             if (earlier >= 0 && !inJsonPointer(text, earlier)) {
                 recent.kind = (mask & W_TOOL) != 0 ? 1 : 0;
                 return earlier;
@@ -337,6 +343,17 @@ public final class InjectionDetector implements WordScanner {
         int firstSegmentEnd = text.indexOf('/', start + 1);
         return JsonPointers.standsAsPointer(text, start, end,
                 firstSegmentEnd < 0 || firstSegmentEnd > end ? end : firstSegmentEnd);
+    }
+
+    /**
+     * Whether the word at {@code start} heads a hyphenated or underscored name ({@code
+     * trigger-sampling-request}, {@code run_query}): a tool's name that starts with a verb, as in
+     * "Registers a `trigger-sampling-request` tool", tells the model nothing to do.
+     */
+    private static boolean nameHead(String text, int start) {
+        int end = wordEnd(text, start);
+        return end + 1 < text.length() && (text.charAt(end) == '-' || text.charAt(end) == '_')
+                && Text.isAlnum(text.charAt(end + 1));
     }
 
     /**
