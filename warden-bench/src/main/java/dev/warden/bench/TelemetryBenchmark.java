@@ -8,10 +8,12 @@ import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpOperation;
 import dev.warden.telemetry.McpTelemetry;
 import dev.warden.telemetry.Outcome;
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.exporter.internal.otlp.traces.LowAllocationTraceRequestMarshaler;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.common.CompletableResultCode;
@@ -21,12 +23,18 @@ import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import dev.warden.core.session.SessionObserver;
+import dev.warden.telemetry.SessionTelemetry;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -44,6 +52,12 @@ import tools.jackson.databind.node.ObjectNode;
  * sampling; the finished spans kept, not exported); then, as the exporter's thread does with each
  * batch, the two spans marshalled as OTLP protobuf. {@code noop} is the same call with {@link
  * McpTelemetry#noop()}: what an untraced gateway pays. {@link #bytesPerCall()} is the OTLP size.
+ * {@code gateway} is the call as the gateway's session observer makes it, on the SDK as {@code warden}
+ * installs it: the SERVER span through {@link SessionTelemetry} (the channel asked per message, the
+ * HTTP request's headers read for a context, the W3C trace-context and baggage propagators), ended
+ * spans handed to a {@link BatchSpanProcessor} whose exporter drops them (its thread, not the
+ * caller's, turns them into span data; its queue larger than the default, so that a benchmark's pace
+ * does not make the processor drop spans, a cheaper path than the gateway's).
  */
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class TelemetryBenchmark extends AverageTimeBenchmark {
@@ -61,6 +75,11 @@ public class TelemetryBenchmark extends AverageTimeBenchmark {
     private ObjectNode params;
     private JsonNode result;
     private long ids;
+    private OpenTelemetrySdk batched;
+    private McpTelemetry gatewayUpstream;
+    private SessionObserver gatewaySession;
+    private final Map<String, String> headers = Map.of("content-type", "application/json",
+            "mcp-session-id", "6f1c2b0e-0c1d-4a57-9d2e-2b8f0f5c1a11", "mcp-protocol-version", "2025-06-18");
 
     @Setup
     public void setUp() {
@@ -83,11 +102,43 @@ public class TelemetryBenchmark extends AverageTimeBenchmark {
         request = new JsonRpcMessage.Request(RequestId.of(1), "tools/call", params);
         result = Json.object().set("content", Json.mapper().createArrayNode().add(Json.object().put("type", "text").put("text", "Echo: hello")));
         answer = new JsonRpcMessage.Success(RequestId.of(1), result);
+        batched = OpenTelemetrySdk.builder()
+                .setTracerProvider(SdkTracerProvider.builder().setSampler(Sampler.alwaysOn())
+                        .addSpanProcessor(BatchSpanProcessor.builder(new Drop()).setMaxQueueSize(1 << 16).build()).build())
+                .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(InMemoryMetricReader.create()).build())
+                .setPropagators(ContextPropagators.create(TextMapPropagator.composite(
+                        W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
+                .build();
+        McpTelemetry gatewayTelemetry = McpTelemetry.custom().openTelemetry(batched)
+                .knownTargets((method, name) -> name.equals("echo")).build();
+        gatewayUpstream = gatewayTelemetry.with(McpNames.WARDEN_UPSTREAM, "everything");
+        Channel base = Channel.http().withSession("6f1c2b0e-0c1d-4a57-9d2e-2b8f0f5c1a11");
+        // As the gateway's ServerSpans: the channel and the HTTP headers' context asked per message.
+        gatewaySession = SessionTelemetry.observer(gatewayTelemetry, message -> base.withMcpProtocolVersion("2025-06-18"),
+                message -> gatewayTelemetry.extractHeaders(name -> Optional.ofNullable(headers.get(name)),
+                        Context.current()));
     }
 
     @TearDown
     public void tearDown() {
         sdk.close();
+        batched.close();
+    }
+
+    /** One call as the gateway traces it: the session observer's SERVER span, the upstream CLIENT span, batched. */
+    @Benchmark
+    public Optional<JsonNode> gateway() throws Exception {
+        SessionObserver.Incoming in = gatewaySession.received(request);
+        Optional<JsonNode> sent = in.during(() -> {
+            McpOperation out = gatewayUpstream.startClient(new JsonRpcMessage.Notification("tools/call",
+                    Optional.of(params), java.util.Map.of()), upstreamChannel, Context.current());
+            Optional<JsonNode> forwarded = out.propagate(Optional.of(params));
+            out.attribute(McpNames.JSONRPC_REQUEST_ID, Long.toString(++ids));
+            out.end(Outcome.ofResult(result));
+            return forwarded;
+        });
+        in.ended(Optional.of(answer));
+        return sent;
     }
 
     /** The gateway's telemetry for one call: both spans, both durations. */
@@ -143,6 +194,24 @@ public class TelemetryBenchmark extends AverageTimeBenchmark {
             return bench.marshal();
         } finally {
             bench.tearDown();
+        }
+    }
+
+    /** An exporter that takes each batch and drops it: the batch processor's own work, no sending. */
+    private static final class Drop implements SpanExporter {
+        @Override
+        public CompletableResultCode export(Collection<SpanData> spans) {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
         }
     }
 

@@ -6,8 +6,6 @@ import dev.warden.telemetry.internal.Capture;
 import dev.warden.telemetry.internal.Labels;
 import dev.warden.telemetry.internal.MetaCarrier;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -101,15 +99,15 @@ public final class McpOperation {
      */
     public Optional<JsonNode> propagate(Optional<JsonNode> params) {
         Objects.requireNonNull(params, "params");
-        if (this == NOOP || !span.getSpanContext().isValid() || params.filter(p -> !p.isObject()).isPresent()) {
+        if (this == NOOP || !span.getSpanContext().isValid() || (params.isPresent() && !params.get().isObject())) {
             return params;
         }
         ObjectNode copy = Json.object();
-        params.ifPresent(p -> {
-            for (Map.Entry<String, JsonNode> member : p.properties()) {
+        if (params.isPresent()) {
+            for (Map.Entry<String, JsonNode> member : params.get().properties()) {
                 copy.set(member.getKey(), member.getValue());
             }
-        });
+        }
         JsonNode meta = copy.get(McpNames.META);
         copy.set(McpNames.META, meta instanceof ObjectNode object ? object.deepCopy() : Json.object());
         propagator.inject(context, copy, MetaCarrier.SETTER);
@@ -124,46 +122,55 @@ public final class McpOperation {
         }
     }
 
-    /** Ends the span and records the duration; only the first call counts. */
+    /**
+     * Ends the span and records the duration; only the first call counts. Plain branches, no
+     * lambdas or builders: it runs twice a gateway call, and the failures' sets are kept ({@link
+     * Labels.Built#failed}).
+     */
     public void end(Outcome outcome) {
         Objects.requireNonNull(outcome, "outcome");
         if (this == NOOP || !ended.compareAndSet(false, true)) {
             return;
         }
-        Attributes failed = switch (outcome) {
+        Labels.Failed failed = switch (outcome) {
             case Outcome.Ok ok -> {
-                result.ifPresent(r -> span.setAttribute(McpNames.GEN_AI_TOOL_CALL_RESULT, capture.sanitized(r)));
-                yield Attributes.empty(); // nothing built: the common case
+                Optional<JsonNode> kept = result;
+                if (kept.isPresent()) {
+                    span.setAttribute(McpNames.GEN_AI_TOOL_CALL_RESULT, capture.sanitized(kept.get()));
+                }
+                yield measured.ok(); // nothing built: the common case
             }
             case Outcome.ToolError error -> {
-                AttributesBuilder failure = Attributes.builder().put(McpNames.ERROR_TYPE, McpNames.TOOL_ERROR);
-                error.code().ifPresent(code -> failure.put(McpNames.WARDEN_ERROR_CODE, code.name()));
-                error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
-                span.setStatus(StatusCode.ERROR, error.code().map(Enum::name).orElse(McpNames.TOOL_ERROR));
-                yield failure.build();
+                Optional<String> code = error.code().map(Enum::name);
+                if (error.ref().isPresent()) {
+                    span.setAttribute(McpNames.WARDEN_REF, error.ref().get().value());
+                }
+                span.setStatus(StatusCode.ERROR, code.orElse(McpNames.TOOL_ERROR));
+                yield measured.failed(McpNames.TOOL_ERROR, Optional.empty(), code);
             }
             case Outcome.RpcError error -> {
                 String code = Integer.toString(error.code());
-                AttributesBuilder failure = Attributes.builder().put(McpNames.ERROR_TYPE, code)
-                        .put(McpNames.RPC_RESPONSE_STATUS_CODE, code);
-                error.wardenCode().ifPresent(c -> failure.put(McpNames.WARDEN_ERROR_CODE, c.name()));
-                error.ref().ifPresent(ref -> span.setAttribute(McpNames.WARDEN_REF, ref.value()));
+                if (error.ref().isPresent()) {
+                    span.setAttribute(McpNames.WARDEN_REF, error.ref().get().value());
+                }
                 if (kind != SpanKind.SERVER || isServerError(error.code())) {
                     span.setStatus(StatusCode.ERROR, error.sanitizedMessage());
                 }
-                yield failure.build();
+                yield measured.failed(code, Optional.of(code), error.wardenCode().map(Enum::name));
             }
             case Outcome.Unanswered none -> {
                 span.setStatus(StatusCode.ERROR, none.reason().errorType());
-                yield Attributes.of(McpNames.ERROR_TYPE, none.reason().errorType());
+                yield measured.failed(none.reason().errorType(), Optional.empty(), Optional.empty());
             }
         };
-        if (!failed.isEmpty()) {
-            span.setAllAttributes(failed);
+        if (!failed.own().isEmpty()) {
+            span.setAllAttributes(failed.own());
         }
         span.end();
-        double seconds = (nanoClock.getAsLong() - startNanos) / 1e9;
-        duration.ifPresent(histogram -> histogram.record(seconds, measured.with(failed), context));
+        if (duration.isPresent()) {
+            double seconds = (nanoClock.getAsLong() - startNanos) / 1e9;
+            duration.get().record(seconds, failed.measured(), context);
+        }
     }
 
     /**

@@ -176,21 +176,25 @@ public final class McpTelemetry {
      */
     public McpOperation startServer(JsonRpcMessage received, Channel channel, Context transport) {
         Objects.requireNonNull(transport, "transport");
-        return started(received, channel).map(in -> {
-            Context parent = transport;
-            Optional<SpanContext> link = Optional.empty();
-            // The propagators read _meta's members only: without a _meta, nothing to ask them.
-            Optional<JsonNode> params = Targets.params(received).filter(p -> p.has(McpNames.META));
-            if (params.isPresent()) {
-                Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
-                SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
-                if (remote.isValid() && !remote.equals(Span.fromContext(transport).getSpanContext())) {
-                    parent = fromMeta;
-                    link = Optional.of(Span.fromContext(transport).getSpanContext()).filter(SpanContext::isValid);
-                }
+        Optional<Instruments> started = started(received, channel);
+        if (started.isEmpty()) {
+            return McpOperation.noop();
+        }
+        Instruments in = started.get();
+        Context parent = transport;
+        Optional<SpanContext> link = Optional.empty();
+        // The propagators read _meta's members only: without a _meta, nothing to ask them.
+        Optional<JsonNode> params = Targets.params(received);
+        if (params.isPresent() && params.get().has(McpNames.META)) {
+            Context fromMeta = in.propagator().extract(transport, params.get(), MetaCarrier.GETTER);
+            SpanContext remote = Span.fromContext(fromMeta).getSpanContext();
+            SpanContext carried = Span.fromContext(transport).getSpanContext();
+            if (remote.isValid() && !remote.equals(carried)) {
+                parent = fromMeta;
+                link = carried.isValid() ? Optional.of(carried) : Optional.empty();
             }
-            return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
-        }).orElse(McpOperation.noop());
+        }
+        return start(in, SpanKind.SERVER, in.server(), received, channel, parent, link);
     }
 
     /** A session served from now on, timed until it ends ({@code mcp.server.session.duration}). */
@@ -216,9 +220,9 @@ public final class McpTelemetry {
     /** As {@link #startClient(JsonRpcMessage, Channel)}, a child of {@code parent}. */
     public McpOperation startClient(JsonRpcMessage sent, Channel channel, Context parent) {
         Objects.requireNonNull(parent, "parent");
-        return started(sent, channel)
-                .map(in -> start(in, SpanKind.CLIENT, in.client(), sent, channel, parent, Optional.empty()))
-                .orElse(McpOperation.noop());
+        Optional<Instruments> started = started(sent, channel);
+        return started.isEmpty() ? McpOperation.noop()
+                : start(started.get(), SpanKind.CLIENT, started.get().client(), sent, channel, parent, Optional.empty());
     }
 
     /** The instruments to start an operation with; empty when nothing is recorded. */
@@ -280,9 +284,18 @@ public final class McpTelemetry {
         if (message instanceof JsonRpcMessage.Request request) {
             builder.setAttribute(McpNames.JSONRPC_REQUEST_ID, requestId(request.id()));
         }
-        channel.sessionDigest().ifPresent(id -> builder.setAttribute(McpNames.MCP_SESSION_ID, id));
-        Targets.resourceUri(method, params).ifPresent(uri -> builder.setAttribute(McpNames.MCP_RESOURCE_URI, uri));
-        link.ifPresent(builder::addLink);
+        // Plain branches rather than lambdas: this runs for every message, twice a gateway call.
+        Optional<String> session = channel.sessionDigest();
+        if (session.isPresent()) {
+            builder.setAttribute(McpNames.MCP_SESSION_ID, session.get());
+        }
+        Optional<String> uri = Targets.resourceUri(method, params);
+        if (uri.isPresent()) {
+            builder.setAttribute(McpNames.MCP_RESOURCE_URI, uri.get());
+        }
+        if (link.isPresent()) {
+            builder.addLink(link.get());
+        }
         Span span = builder.startSpan();
         if (capture.enabled() && span.isRecording()) {
             Targets.arguments(method, params).ifPresent(args ->

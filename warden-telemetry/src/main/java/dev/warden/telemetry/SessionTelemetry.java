@@ -90,7 +90,9 @@ public final class SessionTelemetry implements SessionObserver {
             return Incoming.NONE; // nothing asked of the channel or the transport while nothing is recorded
         }
         McpOperation op = telemetry.startServer(message, channel.apply(message), transport.apply(message));
-        peer.ifPresent(p -> from(op, p));
+        if (peer.isPresent()) {
+            from(op, peer.get());
+        }
         boolean request = message instanceof JsonRpcMessage.Request;
         return new Incoming() {
             @Override
@@ -102,13 +104,14 @@ public final class SessionTelemetry implements SessionObserver {
 
             @Override
             public void ended(Optional<JsonRpcMessage.Response> answer) {
-                answer.ifPresent(a -> {
-                    if (a instanceof JsonRpcMessage.Success success) {
-                        op.result(success.result());
-                    }
-                });
-                op.end(answer.map(Outcome::sent).orElseGet(() -> request
-                        ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok()));
+                if (answer.isEmpty()) {
+                    op.end(request ? new Outcome.Unanswered(Outcome.Reason.CANCELLED) : Outcome.ok());
+                    return;
+                }
+                if (answer.get() instanceof JsonRpcMessage.Success success) {
+                    op.result(success.result());
+                }
+                op.end(Outcome.sent(answer.get()));
             }
 
             @Override

@@ -34,19 +34,21 @@ public final class Labels {
     }
 
     /**
-     * One operation's name and shared attributes, and the measurement's attributes with each
-     * failure's ({@code error.type}, the codes: as few as the codes are) added, kept likewise.
+     * One operation's name and shared attributes, and each failure's attributes ({@code error.type},
+     * the codes: as few as the codes are) with the measurement's, kept likewise.
      */
     public static final class Built {
         private final String spanName;
         private final Attributes attributes;
-        private final ConcurrentHashMap<Attributes, Attributes> failed = new ConcurrentHashMap<>();
+        private final Failed ok;
+        private final ConcurrentHashMap<FailureKey, Failed> failed = new ConcurrentHashMap<>();
         /** Failure sets kept by every operation of one {@link Labels}: a peer chooses its codes. */
         private final AtomicInteger keptFailures;
 
         Built(String spanName, Attributes attributes, AtomicInteger keptFailures) {
             this.spanName = spanName;
             this.attributes = attributes;
+            this.ok = new Failed(Attributes.empty(), attributes);
             this.keptFailures = keptFailures;
         }
 
@@ -58,26 +60,47 @@ public final class Labels {
             return attributes;
         }
 
-        /** {@link #attributes()} with {@code failure}'s; themselves when it is empty. */
-        public Attributes with(Attributes failure) {
-            if (failure.isEmpty()) {
-                return attributes;
-            }
-            Attributes kept = failed.get(failure);
+        /** No failure: nothing of its own, the measurement's attributes the shared ones. */
+        public Failed ok() {
+            return ok;
+        }
+
+        /**
+         * A failure's own attributes ({@code error.type}, {@code rpc.response.status_code} and
+         * {@code warden.error.code} when given), and {@link #attributes()} with them: built once per
+         * failure rather than sorted and merged at every failed call.
+         */
+        public Failed failed(String errorType, Optional<String> statusCode, Optional<String> wardenCode) {
+            FailureKey key = new FailureKey(errorType, statusCode, wardenCode);
+            Failed kept = failed.get(key);
             if (kept != null) {
                 return kept;
             }
-            Attributes merged = attributes.toBuilder().putAll(failure).build();
+            AttributesBuilder own = Attributes.builder().put(McpNames.ERROR_TYPE, errorType);
+            statusCode.ifPresent(code -> own.put(McpNames.RPC_RESPONSE_STATUS_CODE, code));
+            wardenCode.ifPresent(code -> own.put(McpNames.WARDEN_ERROR_CODE, code));
+            Attributes failure = own.build();
+            Failed made = new Failed(failure, attributes.toBuilder().putAll(failure).build());
             // A peer's JSON-RPC code is part of the failure's set: the bound is over all operations.
             if (keptFailures.getAndIncrement() < MAX) {
-                if (failed.putIfAbsent(failure, merged) != null) {
+                if (failed.putIfAbsent(key, made) != null) {
                     keptFailures.decrementAndGet();
                 }
             } else {
                 keptFailures.decrementAndGet();
             }
-            return merged;
+            return made;
         }
+    }
+
+    /**
+     * A failure's attributes: its own (added to the span) and with the operation's shared ones (the
+     * measurement's); {@link Built#ok()} has none of its own.
+     */
+    public record Failed(Attributes own, Attributes measured) {
+    }
+
+    private record FailureKey(String errorType, Optional<String> statusCode, Optional<String> wardenCode) {
     }
 
     /** Nothing named, nothing shared: the no-op operation's. */

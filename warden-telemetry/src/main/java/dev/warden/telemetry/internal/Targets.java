@@ -66,10 +66,16 @@ public final class Targets {
 
     /** The tool or prompt name, for the span name and metrics: only one {@code known} registered. */
     public static Optional<String> target(String method, Optional<JsonNode> params, KnownTargets known) {
-        return switch (method) {
-            case Tools.CALL, Prompts.GET -> text(params, "name").filter(name -> known.known(method, name));
-            default -> Optional.empty();
-        };
+        if (!Tools.CALL.equals(method) && !Prompts.GET.equals(method) || params.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode name = params.get().get("name");
+        if (name == null || !name.isString()) {
+            return Optional.empty();
+        }
+        String text = name.stringValue();
+        return !text.isEmpty() && text.length() <= MAX_NAME && known.known(method, text) ? Optional.of(text)
+                : Optional.empty();
     }
 
     /** The attributes of what {@code method} is about that metrics carry too (not the URI: opt-in there). */
@@ -101,10 +107,5 @@ public final class Targets {
     /** The tool call's arguments, for the opt-in capture. */
     public static Optional<JsonNode> arguments(String method, Optional<JsonNode> params) {
         return isToolCall(method) ? params.map(p -> p.get("arguments")).filter(JsonNode::isObject) : Optional.empty();
-    }
-
-    private static Optional<String> text(Optional<JsonNode> params, String member) {
-        return params.map(p -> p.get(member)).filter(JsonNode::isString).map(JsonNode::stringValue)
-                .filter(s -> !s.isEmpty() && s.length() <= MAX_NAME);
     }
 }

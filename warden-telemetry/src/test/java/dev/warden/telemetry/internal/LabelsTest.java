@@ -18,7 +18,7 @@ class LabelsTest {
         for (int tool = 0; tool < 64; tool++) {
             Labels.Built built = labels.of(SpanKind.CLIENT, "tools/call", Optional.of("tool_" + tool), Channel.http());
             for (int code = 0; code < 4096; code++) {
-                built.with(Attributes.of(McpNames.ERROR_TYPE, Integer.toString(-40_000 - code)));
+                built.failed(Integer.toString(-40_000 - code), Optional.empty(), Optional.empty());
             }
         }
 
@@ -30,10 +30,10 @@ class LabelsTest {
         Labels labels = new Labels(Attributes.empty());
         Labels.Built built = labels.of(SpanKind.SERVER, "tools/call", Optional.of("echo"), Channel.stdio());
         for (int code = 0; code < 5000; code++) {
-            built.with(Attributes.of(McpNames.ERROR_TYPE, Integer.toString(code)));
+            built.failed(Integer.toString(code), Optional.empty(), Optional.empty());
         }
 
-        Attributes late = built.with(Attributes.of(McpNames.ERROR_TYPE, "-32603"));
+        Attributes late = built.failed("-32603", Optional.empty(), Optional.empty()).measured();
 
         assertThat(late.get(McpNames.ERROR_TYPE)).isEqualTo("-32603");
         assertThat(late.get(McpNames.MCP_METHOD_NAME)).isEqualTo("tools/call");

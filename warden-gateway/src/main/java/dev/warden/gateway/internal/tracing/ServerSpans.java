@@ -34,6 +34,11 @@ public final class ServerSpans implements SessionObserver {
     /** The context of each request in flight, with its span: the parent of its upstream calls. */
     private final Map<RequestId, Context> open = new ConcurrentHashMap<>();
     private final Channel base;
+    /**
+     * The channel with each version a message spoke, built once rather than at every message: the
+     * telemetry's labels are found by it. Only versions Warden knows, so a handful at most.
+     */
+    private final Map<String, Channel> spokenIn = new ConcurrentHashMap<>();
     /** The version this client and the gateway agreed at initialize, once answered. */
     private volatile Optional<String> version = Optional.empty();
 
@@ -41,8 +46,17 @@ public final class ServerSpans implements SessionObserver {
         Channel base = Channel.of(downstream);
         this.base = base;
         // Each request's HTTP headers are looked up by its id as its span starts: nothing handed over.
-        this.sessions = SessionTelemetry.observer(telemetry,
-                message -> spoken(message).map(base::withMcpProtocolVersion).orElse(base), downstream);
+        this.sessions = SessionTelemetry.observer(telemetry, this::channel, downstream);
+    }
+
+    /** The channel of {@code message}: the base, with the version it speaks when one is known. */
+    private Channel channel(JsonRpcMessage message) {
+        Optional<String> spoken = spoken(message);
+        if (spoken.isEmpty()) {
+            return base;
+        }
+        Channel kept = spokenIn.get(spoken.get());
+        return kept != null ? kept : spokenIn.computeIfAbsent(spoken.get(), base::withMcpProtocolVersion);
     }
 
     @Override
@@ -89,7 +103,7 @@ public final class ServerSpans implements SessionObserver {
      * what {@code mcp.server.session.duration} is recorded with; empty when there was no session.
      */
     public Optional<Channel> session() {
-        return version.map(base::withMcpProtocolVersion);
+        return version.map(v -> spokenIn.computeIfAbsent(v, base::withMcpProtocolVersion));
     }
 
     /** The version a message speaks: its own (a stateless one names it), else the one agreed at initialize. */
