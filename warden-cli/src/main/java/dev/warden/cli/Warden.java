@@ -33,6 +33,9 @@ public final class Warden {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && (args[0].equals("wrap") || args[0].equals("gateway"))) {
+            EarlyInit.start();
+        }
         Prestarted.startEarly(args);
         Telemetry telemetry;
         try {

@@ -1,6 +1,7 @@
 package dev.warden.core.jsonrpc;
 
 import dev.warden.core.json.Json;
+import dev.warden.core.json.JsonText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -128,16 +128,75 @@ public final class JsonRpcCodec {
         return new Decoded.Message(new JsonRpcMessage.Failure(id, rpcError, extras));
     }
 
+    /**
+     * The message as one line of JSON: the text {@link #toTree}'s {@code toString()} gives, written
+     * straight from the message ({@link JsonText}), without building the envelope's tree first.
+     */
     public static String encode(JsonRpcMessage message) {
-        return toTree(message).toString();
+        StringBuilder b = new StringBuilder(256);
+        b.append("{\"jsonrpc\":\"2.0\"");
+        switch (message) {
+            case JsonRpcMessage.Request r -> {
+                member(b, "id", r.id().toJson());
+                b.append(",\"method\":");
+                JsonText.string(b, r.method());
+                r.params().ifPresent(p -> member(b, "params", p));
+            }
+            case JsonRpcMessage.Notification n -> {
+                b.append(",\"method\":");
+                JsonText.string(b, n.method());
+                n.params().ifPresent(p -> member(b, "params", p));
+            }
+            case JsonRpcMessage.Success s -> {
+                member(b, "id", s.id().toJson());
+                member(b, "result", s.result());
+            }
+            case JsonRpcMessage.Failure f -> {
+                member(b, "id", f.id().map(RequestId::toJson).orElse(NODES.nullNode()));
+                b.append(",\"error\":{\"code\":").append(f.error().code()).append(",\"message\":");
+                JsonText.string(b, f.error().message());
+                f.error().data().ifPresent(d -> member(b, "data", d));
+                b.append('}');
+            }
+        }
+        if (!message.extras().isEmpty()) {
+            // As toTree: an extra member is written unless the envelope has one of its name.
+            for (Map.Entry<String, JsonNode> extra : message.extras().entrySet()) {
+                if (!envelopeHas(message, extra.getKey())) {
+                    member(b, extra.getKey(), extra.getValue());
+                }
+            }
+        }
+        return b.append('}').toString();
+    }
+
+    private static void member(StringBuilder b, String name, JsonNode value) {
+        b.append(',');
+        JsonText.string(b, name);
+        b.append(':');
+        JsonText.append(b, value);
+    }
+
+    /** Whether {@link #toTree} writes a member of this name for the message itself. */
+    private static boolean envelopeHas(JsonRpcMessage message, String name) {
+        return switch (name) {
+            case "jsonrpc" -> true;
+            case "id" -> !(message instanceof JsonRpcMessage.Notification);
+            case "method" -> message instanceof JsonRpcMessage.Request || message instanceof JsonRpcMessage.Notification;
+            case "params" -> message instanceof JsonRpcMessage.Request r ? r.params().isPresent()
+                    : message instanceof JsonRpcMessage.Notification n && n.params().isPresent();
+            case "result" -> message instanceof JsonRpcMessage.Success;
+            case "error" -> message instanceof JsonRpcMessage.Failure;
+            default -> false;
+        };
     }
 
     public static String encodeBatch(List<? extends JsonRpcMessage> messages) {
-        ArrayNode array = NODES.arrayNode(messages.size());
+        StringBuilder b = new StringBuilder(256 * messages.size() + 2).append('[');
         for (JsonRpcMessage message : messages) {
-            array.add(toTree(message));
+            b.append(b.length() > 1 ? "," : "").append(encode(message));
         }
-        return array.toString();
+        return b.append(']').toString();
     }
 
     public static ObjectNode toTree(JsonRpcMessage message) {

@@ -198,4 +198,30 @@ class JsonRpcCodecTest {
         assertThat(JsonRpcError.isLegacyServerErrorBand(-32020)).isFalse();
         assertThat(JsonRpcError.isLegacyServerErrorBand(-32603)).isFalse();
     }
+
+    @Test
+    void encodingWritesTheTextOfTheMessagesTree() {
+        JsonNode params = Json.mapper().readTree("{\"name\":\"echo\",\"arguments\":{\"m\":\"a\\n\\u0001\",\"f\":0.5}}");
+        JsonNode extra = Json.mapper().readTree("{\"x\":[1,null,true]}");
+        java.util.Map<String, JsonNode> extras = new java.util.LinkedHashMap<>();
+        extras.put("zeta", extra);
+        extras.put("params", extra); // written only where the message has no params of its own
+        extras.put("id", extra);
+        extras.put("jsonrpc", extra);
+        java.util.List<JsonRpcMessage> messages = java.util.List.of(
+                new JsonRpcMessage.Request(RequestId.of(7), "tools/call", Optional.of(params), extras),
+                new JsonRpcMessage.Request(RequestId.of("s\"1"), "ping", Optional.empty(), extras),
+                new JsonRpcMessage.Notification("notifications/progress", Optional.of(params), extras),
+                new JsonRpcMessage.Notification("notifications/initialized", Optional.empty(), extras),
+                new JsonRpcMessage.Success(RequestId.of(8), params, extras),
+                new JsonRpcMessage.Failure(Optional.of(RequestId.of(9)),
+                        new JsonRpcError(-32602, "bad \"args\"", Optional.of(extra)), extras),
+                new JsonRpcMessage.Failure(Optional.empty(), new JsonRpcError(-32700, "Parse error", Optional.empty()),
+                        java.util.Map.of()));
+        for (JsonRpcMessage message : messages) {
+            assertThat(JsonRpcCodec.encode(message)).isEqualTo(JsonRpcCodec.toTree(message).toString());
+        }
+        assertThat(JsonRpcCodec.encodeBatch(messages)).isEqualTo(
+                "[" + String.join(",", messages.stream().map(m -> JsonRpcCodec.toTree(m).toString()).toList()) + "]");
+    }
 }
