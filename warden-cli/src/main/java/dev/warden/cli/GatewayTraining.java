@@ -1,6 +1,5 @@
 package dev.warden.cli;
 
-import tools.jackson.databind.JsonNode;
 import dev.warden.core.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,7 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The client of the launcher's training run for {@code warden gateway}'s start-up cache (a process
@@ -62,7 +62,8 @@ public final class GatewayTraining {
             HttpResponse<String> answer = http.send(post.build(), HttpResponse.BodyHandlers.ofString());
             if (session.isEmpty()) {
                 session = answer.headers().firstValue("Mcp-Session-Id");
-                Optional<String> negotiated = negotiatedVersion(answer);
+                Optional<String> negotiated = negotiatedVersion(
+                        answer.headers().firstValue("Content-Type").orElse(""), answer.body());
                 if (session.isEmpty() || negotiated.isEmpty()) {
                     return false;
                 }
@@ -77,18 +78,23 @@ public final class GatewayTraining {
 
     /**
      * The version the gateway chose in its answer to initialize, which every later request of the
-     * session must name; the answer is one JSON body or one event of a stream.
+     * session must name; the answer is one JSON body or an event stream, whose events are read one
+     * by one. Empty when no message in it is such an answer.
      */
-    static Optional<String> negotiatedVersion(HttpResponse<String> answer) {
-        String body = answer.body();
-        if (answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
-            body = body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip())
-                    .collect(Collectors.joining("\n"));
+    static Optional<String> negotiatedVersion(String contentType, String body) {
+        List<String> messages = contentType.startsWith("text/event-stream")
+                ? body.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip()).toList()
+                : List.of(body);
+        for (String message : messages) {
+            try {
+                JsonNode version = Json.mapper().readTree(message).path("result").path("protocolVersion");
+                if (version.isString()) {
+                    return Optional.of(version.asString());
+                }
+            } catch (JacksonException notJson) {
+                // another event, or no JSON: not the answer
+            }
         }
-        if (body.isBlank()) {
-            return Optional.empty();
-        }
-        JsonNode version = Json.mapper().readTree(body).path("result").path("protocolVersion");
-        return version.isString() ? Optional.of(version.asString()) : Optional.empty();
+        return Optional.empty();
     }
 }

@@ -59,9 +59,9 @@ class LauncherEndToEndTest {
     }
 
     /**
-     * The gateway's cache is made on its first start and the JVM then maps it: with
-     * {@code AOTMode=on} a JVM that cannot use the cache it is given refuses to start, so a gateway
-     * that serves under it has used its own cache (or wrap's, should the gateway's training fail).
+     * The gateway's cache is made on its first start and the JVM then maps it: the launcher gives
+     * the JVM the gateway's own cache, and with {@code AOTMode=on} a JVM that cannot use the cache
+     * it is given refuses to start, so a gateway that serves under it has used that cache.
      */
     @Test
     void theGatewayIsMadeItsOwnStartUpCacheAndStartsOnIt() throws Exception {
@@ -77,6 +77,10 @@ class LauncherEndToEndTest {
 
         HttpGateway onCache = HttpGateway.inFrontOfServerEverything(Map.of("JAVA_TOOL_OPTIONS", "-XX:AOTMode=on"));
         try {
+            // the launcher execs the JVM: its command line names the cache it was given
+            String commandLine = Files.readString(Path.of("/proc/" + onCache.peer().pid() + "/cmdline"));
+            assertThat(commandLine.split("\0")).anyMatch(
+                    a -> a.startsWith("-XX:AOTCache=") && a.endsWith("/warden-cli/target/warden-gateway.aot"));
             String session = AuthedHttp.initialize(onCache.url(), Map.of(), "cache-check");
             JsonNode echo = AuthedHttp.call(onCache.url(), Map.of(), session, 1, "echo", "{\"message\":\"on the cache\"}");
             assertThat(echo.at("/result/content/0/text").asString()).contains("on the cache");

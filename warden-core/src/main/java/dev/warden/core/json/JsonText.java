@@ -5,6 +5,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.BooleanNode;
 import tools.jackson.databind.node.IntNode;
 import tools.jackson.databind.node.LongNode;
+import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
@@ -14,13 +15,14 @@ import tools.jackson.databind.node.StringNode;
  * writes it, without the mapper: every message a session sends is written here, and the mapper's
  * writer (a serialization context, a generator and a serializer lookup per message) cost several
  * times more, most of all in a fresh process, where it runs interpreted. Objects, arrays, strings,
- * ints, longs, booleans and null are written here; any other node (floating-point and big numbers,
- * binary, POJO) is left to its own {@code toString()}, so its text is the mapper's by construction.
+ * ints, longs, booleans, null and a missing node (as null, as the mapper writes it in a tree) are
+ * written here; any other node (floating-point and big numbers, binary, POJO) is left to its own
+ * {@code toString()}, so its text is the mapper's by construction.
  */
 public final class JsonText {
 
     /**
-     * Below this depth a subtree goes to the mapper's own writer, which does not recurse: a tree
+     * Beyond this depth a subtree goes to the mapper's own writer, which does not recurse: a tree
      * built in code may be deeper than any parsed one ({@link Json#MAX_NESTING_DEPTH}).
      */
     private static final int MAX_DEPTH = 64;
@@ -75,6 +77,8 @@ public final class JsonText {
             case LongNode number -> b.append(number.longValue());
             case BooleanNode bool -> b.append(bool.booleanValue());
             case NullNode ignored -> b.append("null");
+            // a member set from a path() that found nothing: the mapper writes null (its own toString is "")
+            case MissingNode ignored -> b.append("null");
             default -> b.append(node.toString());
         }
     }

@@ -42,7 +42,9 @@ class JsonTextTest {
         node.putObject("empty");
         node.putObject("nested").putObject("deeper").putArray("list").addObject().put("k", "v");
         node.putPOJO("pojo", java.util.List.of(1, 2));
-        assertThat(JsonText.of(node)).isEqualTo(node.toString());
+        node.set("missing", NODES.objectNode().path("absent"));
+        node.withArray("array").add(NODES.objectNode().path("absent"));
+        assertThat(JsonText.of(node)).isEqualTo(node.toString()).contains("\"missing\":null");
     }
 
     @Test

@@ -126,12 +126,13 @@ public final class Labels {
         if (kept != null) {
             return kept;
         }
-        Built made = build(key);
         if (built.size() < MAX) {
+            Built made = build(key, keptFailures);
             Built raced = built.putIfAbsent(key, made);
             return raced == null ? made : raced;
         }
-        return made;
+        // not kept, so it keeps none of its failures either: they would use up the shared budget
+        return build(key, new AtomicInteger(MAX));
     }
 
     /**
@@ -149,11 +150,11 @@ public final class Labels {
                 client ? channel.serverAddress() : Optional.empty(), client ? channel.serverPort() : Optional.empty());
     }
 
-    private Built build(Key key) {
+    private Built build(Key key, AtomicInteger failureBudget) {
         AttributesBuilder into = Attributes.builder().putAll(own).put(McpNames.MCP_METHOD_NAME, key.method());
         Targets.describe(key.method(), key.target(), into);
         describe(key, into);
-        return new Built(McpNames.spanName(key.method(), key.target()), into.build(), keptFailures);
+        return new Built(McpNames.spanName(key.method(), key.target()), into.build(), failureBudget);
     }
 
     private static void describe(Key key, AttributesBuilder into) {

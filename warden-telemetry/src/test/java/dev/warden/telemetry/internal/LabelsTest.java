@@ -38,4 +38,18 @@ class LabelsTest {
         assertThat(late.get(McpNames.ERROR_TYPE)).isEqualTo("-32603");
         assertThat(late.get(McpNames.MCP_METHOD_NAME)).isEqualTo("tools/call");
     }
+
+    @Test
+    void operationsPastTheBoundUseNoneOfTheFailureBudget() {
+        Labels labels = new Labels(Attributes.empty());
+        for (int tool = 0; tool < 4096; tool++) {
+            labels.of(SpanKind.CLIENT, "tools/call", Optional.of("tool_" + tool), Channel.http());
+        }
+        for (int tool = 4096; tool < 4196; tool++) {
+            labels.of(SpanKind.CLIENT, "tools/call", Optional.of("tool_" + tool), Channel.http())
+                    .failed("-32603", Optional.empty(), Optional.empty());
+        }
+
+        assertThat(labels.keptFailures()).isZero();
+    }
 }

@@ -9,7 +9,9 @@ import dev.warden.core.sanitize.scan.Words;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.IntPredicate;
 
@@ -345,16 +347,50 @@ public final class InjectionDetector implements WordScanner {
                 firstSegmentEnd < 0 || firstSegmentEnd > end ? end : firstSegmentEnd);
     }
 
+    /** Words that make a hyphenated "name" a phrase in disguise: "`call-the` admin tool", "`run-now`". */
+    private static final Set<String> FUNCTION_WORDS = Set.of("the", "a", "an", "this", "that", "these", "those",
+            "it", "its", "me", "them", "now", "back", "all", "please", "immediately");
+
     /**
-     * Whether the word at {@code start} heads a hyphenated or underscored name ({@code
-     * trigger-sampling-request}, {@code run_query}): a tool's name that starts with a verb, as in
-     * "Registers a `trigger-sampling-request` tool", tells the model nothing to do.
+     * Whether the word at {@code start} heads a quoted, hyphenated name ({@code
+     * `trigger-sampling-request`}): a tool's name that starts with a verb, as in "Registers a
+     * `trigger-sampling-request` tool", tells the model nothing to do. Only in quotes or backticks,
+     * closed by the same mark, and with no function word among its parts: unquoted, "Use-the send
+     * tool" is still an order.
      */
     private static boolean nameHead(String text, int start) {
+        if (start == 0) {
+            return false;
+        }
+        char quote = text.charAt(start - 1);
+        if (quote != '`' && quote != '"' && quote != '\'') {
+            return false;
+        }
         int end = wordEnd(text, start);
-        return end + 1 < text.length() && (text.charAt(end) == '-' || text.charAt(end) == '_')
-                && Text.isAlnum(text.charAt(end + 1));
+        if (end + 1 >= text.length() || text.charAt(end) != '-' || !Text.isAlnum(text.charAt(end + 1))) {
+            return false;
+        }
+        int limit = Math.min(text.length(), start + MAX_NAME);
+        int part = end + 1;
+        for (int i = part; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c == '-' || c == quote) {
+                if (i == part || FUNCTION_WORDS.contains(text.substring(part, i).toLowerCase(Locale.ROOT))) {
+                    return false;
+                }
+                if (c == quote) {
+                    return true;
+                }
+                part = i + 1;
+            } else if (!Text.isAlnum(c)) {
+                return false;
+            }
+        }
+        return false;
     }
+
+    /** The longest quoted name {@link #nameHead} reads (a tool's name is at most 128 characters in MCP's own limit). */
+    private static final int MAX_NAME = 128;
 
     /**
      * A word that is a JSON string by itself ({@code "email"}, quotes escaped or not): one word
