@@ -44,8 +44,6 @@ public final class FileIncidentStore implements IncidentStore {
     private static final System.Logger LOG = System.getLogger(FileIncidentStore.class.getName());
     /** How often a store that could not open its segment tries again when asked whether it records. */
     private static final Duration PROBE_PERIOD = Duration.ofSeconds(1);
-    /** Runs a background pass: a virtual thread, so nothing is left to stop when the store closes. */
-    private static final Executor VIRTUAL_THREAD = pass -> Thread.ofVirtual().name("warden-incident-writer").start(pass);
 
     /** When {@link #record} returns, relative to the disk. */
     public enum Writes {
@@ -146,17 +144,18 @@ public final class FileIncidentStore implements IncidentStore {
 
     /**
      * {@link #open(Path, Retention)} writing as {@code writes} says; {@link Writes#IN_BACKGROUND}
-     * on a virtual thread of its own for each pass over the queue.
+     * on a writer thread of its own, started with the first record and stopped by {@link #close}.
      */
     public static FileIncidentStore open(Path dir, Retention retention, Writes writes) {
         return open(dir, DEFAULT_SEGMENT_BYTES, false, retention, Clock.systemUTC(), UnaryOperator.identity(), writes,
-                VIRTUAL_THREAD);
+                new WriterThread("warden-incident-writer"));
     }
 
     /** {@link #open(Path, long, boolean, Retention, Clock)} with each segment's channel passed through {@code channels} (a test's full disk). */
     static FileIncidentStore open(Path dir, long segmentBytes, boolean fsync, Retention retention, Clock clock,
             UnaryOperator<FileChannel> channels) {
-        return open(dir, segmentBytes, fsync, retention, clock, channels, Writes.BEFORE_RETURN, VIRTUAL_THREAD);
+        return open(dir, segmentBytes, fsync, retention, clock, channels, Writes.BEFORE_RETURN,
+                new WriterThread("warden-incident-writer"));
     }
 
     /** The full form: {@code background} runs each pass of an {@link Writes#IN_BACKGROUND} store (a test's own). */
@@ -187,7 +186,7 @@ public final class FileIncidentStore implements IncidentStore {
     public static FileIncidentStore openReadOnly(Path dir) {
         Objects.requireNonNull(dir, "dir");
         return new FileIncidentStore(dir, DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT, Clock.systemUTC(),
-                UnaryOperator.identity(), Writes.BEFORE_RETURN, VIRTUAL_THREAD);
+                UnaryOperator.identity(), Writes.BEFORE_RETURN, new WriterThread("warden-incident-writer"));
     }
 
     public Path directory() {
@@ -394,6 +393,9 @@ public final class FileIncidentStore implements IncidentStore {
             writer.close();
         } finally {
             lock.unlock();
+            if (background instanceof WriterThread own) {
+                own.close();
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
