@@ -21,14 +21,19 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
  * The embedded incident store: append-only JSON lines in size-rotated segments, each sealed segment
- * with a sorted index, so lookup by ref never scans the whole history. Each record is one
- * {@code write} (a killed writer leaves at most one partial line, cut off by the next writer), with
- * credentials replaced first ({@link AtRest}); files are owner-only ({@link OwnerOnly}). A failed
+ * with a sorted index, so lookup by ref never scans the whole history. Records queued together go
+ * out in one {@code write} of whole lines (a killed writer leaves at most one partial line, cut off
+ * by the next writer), with credentials replaced first ({@link AtRest}); files are owner-only
+ * ({@link OwnerOnly}). Whether {@link #record} waits for the disk is {@link Writes}'s choice. A failed
  * write loses the incident, never the call: its ref is marked {@link UnrecordedRefs unrecorded} and
  * {@link #recording()} is false until a write succeeds. Readers may open the directory while a
  * writer runs. Design: docs/reference/incidents.md; files: {@link Segments}, {@link SegmentWriter}.
@@ -40,8 +45,51 @@ public final class FileIncidentStore implements IncidentStore {
     /** How often a store that could not open its segment tries again when asked whether it records. */
     private static final Duration PROBE_PERIOD = Duration.ofSeconds(1);
 
+    /** When {@link #record} returns, relative to the disk. */
+    public enum Writes {
+        /**
+         * Once the record is written (with fsync, synced): an answer that carries its ref means a
+         * record a SIGKILL does not lose. Callers that arrive while a write runs share the next one.
+         */
+        BEFORE_RETURN,
+        /**
+         * At once: the record is queued and a writer thread serializes and writes the queue, so the
+         * answer does not wait for the disk. Readers in this process see queued records; other
+         * processes see them once written, normally well within a millisecond. A process killed in
+         * between loses what is still queued (refs it already handed out), and the records queued
+         * when the disk first fails are lost with their refs out; from then until a write succeeds,
+         * every record waits for its write, as with {@link #BEFORE_RETURN}.
+         */
+        IN_BACKGROUND
+    }
+
+    /** One record on its way to the disk; {@code line} is null until the writer serializes it. */
+    private static final class Pending {
+        final Incident incident;
+        final byte[] line;
+        /** Written, or given up with its ref marked unrecorded; set and read under the lock. */
+        boolean done;
+
+        Pending(Incident incident, byte[] line) {
+            this.incident = incident;
+            this.line = line;
+        }
+    }
+
     private final Segments files;
     private final boolean writable;
+    private final Writes writes;
+    private final Executor background;
+    /** Records not yet written, oldest first: the next write takes them all (group commit). */
+    private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+    /**
+     * The most records queued for the background writer: past it, callers write the backlog
+     * themselves (a flood of failures is slowed to the disk's pace, never held in memory unbounded).
+     */
+    static final int MAX_QUEUED = 1024;
+    private final AtomicInteger queued = new AtomicInteger();
+    /** Whether a background pass is due: at most one is waiting at a time, however many records are queued. */
+    private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Retention retention;
     private final Clock clock;
     private final FailureNotice notice;
@@ -57,9 +105,11 @@ public final class FileIncidentStore implements IncidentStore {
     private Instant nextProbe = Instant.MIN;
 
     private FileIncidentStore(Path dir, long segmentBytes, boolean fsync, boolean writable, Retention retention,
-            Clock clock, UnaryOperator<FileChannel> channels) {
+            Clock clock, UnaryOperator<FileChannel> channels, Writes writes, Executor background) {
         this.files = new Segments(dir);
         this.writable = writable;
+        this.writes = writes;
+        this.background = background;
         this.retention = retention;
         this.clock = clock;
         this.notice = new FailureNotice(LOG, "the incident store in " + dir, clock, FailureNotice.DEFAULT_PERIOD);
@@ -92,16 +142,35 @@ public final class FileIncidentStore implements IncidentStore {
         return open(dir, segmentBytes, fsync, retention, clock, UnaryOperator.identity());
     }
 
+    /**
+     * {@link #open(Path, Retention)} writing as {@code writes} says; {@link Writes#IN_BACKGROUND}
+     * on a writer thread of its own, started with the first record and stopped by {@link #close}.
+     */
+    public static FileIncidentStore open(Path dir, Retention retention, Writes writes) {
+        return open(dir, DEFAULT_SEGMENT_BYTES, false, retention, Clock.systemUTC(), UnaryOperator.identity(), writes,
+                new WriterThread("warden-incident-writer"));
+    }
+
     /** {@link #open(Path, long, boolean, Retention, Clock)} with each segment's channel passed through {@code channels} (a test's full disk). */
     static FileIncidentStore open(Path dir, long segmentBytes, boolean fsync, Retention retention, Clock clock,
             UnaryOperator<FileChannel> channels) {
+        return open(dir, segmentBytes, fsync, retention, clock, channels, Writes.BEFORE_RETURN,
+                new WriterThread("warden-incident-writer"));
+    }
+
+    /** The full form: {@code background} runs each pass of an {@link Writes#IN_BACKGROUND} store (a test's own). */
+    static FileIncidentStore open(Path dir, long segmentBytes, boolean fsync, Retention retention, Clock clock,
+            UnaryOperator<FileChannel> channels, Writes writes, Executor background) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(writes, "writes");
+        Objects.requireNonNull(background, "background");
         if (segmentBytes < 4096) {
             throw new IllegalArgumentException("segmentBytes must be at least 4096, got " + segmentBytes);
         }
-        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels);
+        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels,
+                writes, background);
         store.lock.lock();
         try {
             store.writer.recover();
@@ -117,7 +186,7 @@ public final class FileIncidentStore implements IncidentStore {
     public static FileIncidentStore openReadOnly(Path dir) {
         Objects.requireNonNull(dir, "dir");
         return new FileIncidentStore(dir, DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT, Clock.systemUTC(),
-                UnaryOperator.identity());
+                UnaryOperator.identity(), Writes.BEFORE_RETURN, new WriterThread("warden-incident-writer"));
     }
 
     public Path directory() {
@@ -130,19 +199,43 @@ public final class FileIncidentStore implements IncidentStore {
 
     // ---- writing ------------------------------------------------------------------------------
 
+    /**
+     * Records the incident. {@link Writes#BEFORE_RETURN}: returns once its line is written (or
+     * given up, its ref then {@link UnrecordedRefs marked}); callers that arrive while a write runs
+     * have their lines written together by the next one. {@link Writes#IN_BACKGROUND}: queues it
+     * and returns; the writer serializes and writes what is queued. While the store is failing,
+     * every record waits for its write, so a ref that cannot be found is not handed out again.
+     */
     @Override
     public void record(Incident incident) {
         if (!writable) {
             throw new IllegalStateException("the incident store was opened read-only");
         }
-        byte[] line = (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        if (writes == Writes.IN_BACKGROUND && !failing && queued.get() < MAX_QUEUED) {
+            queued.incrementAndGet();
+            queue.add(new Pending(incident, null));
+            if (scheduled.compareAndSet(false, true)) {
+                try {
+                    background.execute(this::drainInBackground);
+                } catch (RuntimeException refused) { // the executor is gone: write it here
+                    scheduled.set(false);
+                    flush();
+                }
+            }
+            return;
+        }
+        Pending mine = new Pending(incident, lineOf(incident));
+        queued.incrementAndGet();
+        queue.add(mine);
         // A FileChannel closes itself when its thread is interrupted, and callers are interrupted
         // routinely (Reactor cancels a subscription, a client cancels its request): the flag is set
         // aside for the write and given back, so the failure is still recorded and its ref kept.
         boolean interrupted = Thread.interrupted();
         lock.lock();
         try {
-            interrupted |= write(incident, line);
+            if (!mine.done) {
+                interrupted |= drain();
+            }
         } finally {
             lock.unlock();
             if (interrupted) {
@@ -151,32 +244,105 @@ public final class FileIncidentStore implements IncidentStore {
         }
     }
 
-    /** Writes the line; returns whether an interrupt arrived during the write (and was set aside for a second try). */
-    private boolean write(Incident incident, byte[] line) {
-        if (closed) {
-            UnrecordedRefs.mark(incident.ref()); // a failure rendered while the process shuts down
+    /**
+     * Writes what is queued, now, on this thread, after any write under way: a reader in this
+     * process then sees every record recorded before.
+     */
+    public void flush() {
+        if (!writable) {
+            return;
+        }
+        boolean interrupted = Thread.interrupted();
+        lock.lock();
+        try {
+            interrupted |= drain();
+        } finally {
+            lock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void drainInBackground() {
+        lock.lock();
+        try {
+            // Cleared before the queue is read: a record queued after this point schedules the next pass.
+            scheduled.set(false);
+            if (drain()) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static byte[] lineOf(Incident incident) {
+        return (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes everything queued, in the order queued, in as few writes as the segments allow;
+     * returns whether an interrupt arrived during a write (and was set aside for a second try).
+     * Called with the lock held.
+     */
+    private boolean drain() {
+        List<Pending> batch = new ArrayList<>();
+        for (Pending p = queue.poll(); p != null; p = queue.poll()) {
+            queued.decrementAndGet();
+            batch.add(p);
+        }
+        if (batch.isEmpty()) {
             return false;
         }
-        boolean interrupted = false;
-        for (int attempt = 1; ; attempt++) {
+        if (closed) {
+            batch.forEach(FileIncidentStore::unrecorded); // failures rendered while the process shuts down
+            return false;
+        }
+        List<Pending> kept = new ArrayList<>(batch.size());
+        List<SegmentWriter.Line> lines = new ArrayList<>(batch.size());
+        for (Pending p : batch) {
             try {
-                writer.append(incident.ref().value(), incident.time(), line);
+                byte[] line = p.line != null ? p.line : lineOf(p.incident);
+                lines.add(new SegmentWriter.Line(p.incident.ref().value(), p.incident.time(), line));
+                kept.add(p);
+            } catch (RuntimeException e) {
+                unrecorded(p); // a record that cannot be serialized must not keep the others from the disk
+            }
+        }
+        boolean interrupted = false;
+        int from = 0;
+        for (int attempt = 1; from < lines.size(); ) {
+            try {
+                int wrote = writer.appendSome(lines.subList(from, lines.size()));
+                for (int i = from; i < from + wrote; i++) {
+                    kept.get(i).done = true;
+                }
+                from += wrote;
                 ok();
-                return interrupted;
             } catch (ClosedByInterruptException e) {
                 interrupted = true;
                 Thread.interrupted(); // the segment was closed and cut back; the next append reopens it
-                if (attempt == 2) {
-                    UnrecordedRefs.mark(incident.ref());
-                    lost(e);
+                if (attempt++ == 2) {
+                    lose(kept.subList(from, kept.size()), e);
                     return true;
                 }
             } catch (IOException | UncheckedIOException e) {
-                UnrecordedRefs.mark(incident.ref());
-                lost(e);
+                lose(kept.subList(from, kept.size()), e);
                 return interrupted;
             }
         }
+        return interrupted;
+    }
+
+    private void lose(List<Pending> lost, Exception e) {
+        lost.forEach(FileIncidentStore::unrecorded);
+        lost(e);
+    }
+
+    private static void unrecorded(Pending p) {
+        UnrecordedRefs.mark(p.incident.ref());
+        p.done = true;
     }
 
     /**
@@ -219,12 +385,20 @@ public final class FileIncidentStore implements IncidentStore {
 
     @Override
     public void close() {
+        boolean interrupted = Thread.interrupted();
         lock.lock();
         try {
+            interrupted |= drain(); // what is queued is written before the store closes
             closed = true;
             writer.close();
         } finally {
             lock.unlock();
+            if (background instanceof WriterThread own) {
+                own.close();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -233,6 +407,7 @@ public final class FileIncidentStore implements IncidentStore {
     @Override
     public Optional<Incident> find(Ref ref) {
         Objects.requireNonNull(ref, "ref");
+        flush(); // what this process recorded is there to be found, queued or not
         try {
             List<Integer> numbers = files.numbers();
             for (int i = numbers.size() - 1; i >= 0; i--) {
@@ -263,6 +438,7 @@ public final class FileIncidentStore implements IncidentStore {
     public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
         Objects.requireNonNull(since, "since");
         Objects.requireNonNull(until, "until");
+        flush();
         List<Incident> out = new ArrayList<>();
         try {
             List<Integer> numbers = files.numbers();

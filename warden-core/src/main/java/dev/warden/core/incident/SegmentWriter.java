@@ -26,6 +26,8 @@ import java.util.function.UnaryOperator;
 final class SegmentWriter {
 
     private static final System.Logger LOG = System.getLogger(FileIncidentStore.class.getName());
+    /** The most one write carries: a flood's backlog goes out in pieces of this, not as one buffer of all of it. */
+    static final int MAX_WRITE = 256 * 1024;
     private static final Set<StandardOpenOption> SEGMENT_OPTIONS = Set.of(StandardOpenOption.CREATE,
             StandardOpenOption.WRITE, StandardOpenOption.READ);
 
@@ -108,21 +110,48 @@ final class SegmentWriter {
         retain(0);
     }
 
+    /** One record's line, and what the index and retention keep of it. */
+    record Line(String ref, Instant time, byte[] bytes) {
+    }
+
     /**
-     * Appends one record line with a single write (reopening first if a failure closed the
-     * segment, rotating and applying retention as needed). A write that fails is cut off at once.
+     * Appends the first of {@code lines} and as many after it as fit in the active segment (and
+     * in {@link #MAX_WRITE}) with a single write, reopening first if a failure closed the segment,
+     * rotating and applying retention as needed; returns how many it wrote. Records queued
+     * together go out together: one system call for a burst of failures, not one each. A write
+     * that fails is cut off at once, whole, so none of its records stays.
      */
-    void append(String ref, Instant time, byte[] line) throws IOException {
+    int appendSome(List<Line> lines) throws IOException {
         if (active == null) {
             recover(); // it could not open, or a failure closed it: the disk may be back
         }
-        if (activeSize > 0 && activeSize + line.length > segmentBytes) {
+        byte[] first = lines.get(0).bytes();
+        if (activeSize > 0 && activeSize + first.length > segmentBytes) {
             rotate();
         }
-        retain(line.length);
-        long offset = activeSize;
+        int count = 1;
+        long bytes = first.length;
+        while (count < lines.size()) {
+            long more = bytes + lines.get(count).bytes().length;
+            if (activeSize + more > segmentBytes || more > MAX_WRITE) {
+                break;
+            }
+            bytes = more;
+            count++;
+        }
+        retain(bytes);
+        byte[] out = first;
+        if (count > 1) {
+            out = new byte[(int) bytes];
+            int at = 0;
+            for (int i = 0; i < count; i++) {
+                byte[] line = lines.get(i).bytes();
+                System.arraycopy(line, 0, out, at, line.length);
+                at += line.length;
+            }
+        }
         try {
-            Appends.write(active, line);
+            Appends.write(active, out);
             if (fsync) {
                 active.force(false);
             }
@@ -130,9 +159,14 @@ final class SegmentWriter {
             cutBack();
             throw e;
         }
-        activeSize += line.length;
-        activeIndex.put(ref, new long[] {offset, line.length});
-        activeNewest = Optional.of(activeNewest.filter(t -> t.isAfter(time)).orElse(time));
+        for (int i = 0; i < count; i++) {
+            Line line = lines.get(i);
+            activeIndex.put(line.ref(), new long[] {activeSize, line.bytes().length});
+            activeSize += line.bytes().length;
+            Instant time = line.time();
+            activeNewest = Optional.of(activeNewest.filter(t -> t.isAfter(time)).orElse(time));
+        }
+        return count;
     }
 
     /** After a failed write: the segment back to its last whole record, or closed (reopened and cut by the next write). */
