@@ -131,11 +131,9 @@ final class WrapCommand implements Callable<Integer> {
         Path incidents = DataDir.incidents(given(WrapOption.DATA_DIR).map(Path.class::cast).orElse(null));
         try (Prestarted server = Prestarted.claim(command, maxBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(incidents, incidentsKept, on(WrapOption.FAIL_CLOSED)
-                     ? FileIncidentStore.Writes.BEFORE_RETURN : FileIncidentStore.Writes.IN_BACKGROUND);
+             FileIncidentStore store = FileIncidentStore.open(incidents, incidentsKept, FileIncidentStore.Writes.BEFORE_RETURN);
              FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
-            Stores.flushAtExit(store);
             // Launched: the command line the user wrote (its directories are published to the caller)
             try (Gateway gateway = Gateway.builder()
                     .upstream(upstream.toBuilder().connector(new Upstream.Launched(command, server)).build())
