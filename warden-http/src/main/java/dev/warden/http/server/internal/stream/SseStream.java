@@ -14,7 +14,8 @@ import org.eclipse.jetty.util.Callback;
  * One server-sent-events stream (a POST's response, or a GET's): every event gets an id
  * ({@code <stream>_<n>}) and is kept, within a bound, so a client can resume with
  * {@code Last-Event-ID} on this stream; the stream outlives its connections until its last event.
- * {@link #send} never blocks on the network (it queues for the connection's {@link QueuedWriter}).
+ * {@link #send} never blocks on the network (it queues for the connection's {@link QueuedWriter}, or hands
+ * an answer that is the response's first and last bytes to Jetty's asynchronous write).
  * A dropped droppable message is not kept and gets no number (ids stay consecutive); a stream that
  * cannot keep up is cut ({@code onOverflow}: its requests are cancelled). The lock is a
  * {@link ReentrantLock}, held for no I/O. Why so: docs/design/slow-clients.md.
