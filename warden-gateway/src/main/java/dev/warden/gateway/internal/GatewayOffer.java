@@ -73,8 +73,7 @@ final class GatewayOffer {
     }
 
     private String cleanInstructions(String instructions) {
-        return links.first().pipeline().cleanNotification(Json.mapper().getNodeFactory().stringNode(instructions))
-                .asString("");
+        return links.first().pipeline().cleanInstructions(instructions);
     }
 
     /**

@@ -320,6 +320,11 @@ public final class ErrorPipeline {
         return results.cleanSuccess(tool, result);
     }
 
+    /** An upstream's instructions for a client's {@code initialize}: cleaned as a notification is, scanned once per text. */
+    public String cleanInstructions(String instructions) {
+        return results.cleanInstructions(instructions);
+    }
+
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */
     public JsonNode cleanNotification(JsonNode params) {
         return results.cleanNotification(params);

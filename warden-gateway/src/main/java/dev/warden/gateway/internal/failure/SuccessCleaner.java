@@ -9,6 +9,7 @@ import dev.warden.core.sanitize.SanitizedJson;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.core.sanitize.detection.Category;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -37,6 +38,11 @@ final class SuccessCleaner {
     private final boolean redactSuccessfulResults;
     /** Whether a tool's results lose their credentials: the upstream's setting, or the tool's own. */
     private final Predicate<String> redactsResultsOf;
+    /** The instructions cleaned last: each new session of an upstream brings the same text. */
+    private final AtomicReference<Cleaned> lastInstructions = new AtomicReference<>();
+
+    private record Cleaned(String text, SanitizedJson clean) {
+    }
 
     SuccessCleaner(Sanitizer sanitizer, Policy policy, Consumer<Category> onFinding, boolean redactSuccessfulResults,
             Predicate<String> redactsResultsOf, boolean pii) {
@@ -75,6 +81,25 @@ final class SuccessCleaner {
     /** A tool's successful result: as {@link #cleanSuccess(JsonNode)}, unless this tool's results are kept as they are. */
     JsonNode cleanSuccess(String tool, JsonNode result) {
         return redactsResultsOf.test(tool) ? mapStrings(result, resultText, 0) : result;
+    }
+
+    /**
+     * An upstream's instructions, cleaned as a notification is. The same text as last time is not
+     * scanned again (the sanitizer gives the same text the same answer); its findings are counted
+     * again, as for any session that gets it.
+     */
+    String cleanInstructions(String instructions) {
+        Cleaned last = lastInstructions.get();
+        SanitizedJson clean;
+        if (last != null && last.text().equals(instructions)) {
+            clean = last.clean();
+        } else {
+            clean = sanitizer.sanitizeJson(Json.mapper().getNodeFactory().stringNode(instructions), policy,
+                    ErrorCode.UPSTREAM_ERROR, CallerInput.none());
+            lastInstructions.set(new Cleaned(instructions, clean));
+        }
+        clean.findings().forEach(f -> onFinding.accept(f.category()));
+        return clean.value().asString("");
     }
 
     /** A log or progress message from the upstream: every string in it sanitized with the upstream's policy. */

@@ -247,4 +247,21 @@ class ErrorPipelineTest {
         assertThat(incidents).extracting(Incident::ref).containsExactly(first.ref(), otherTool.ref(), later.ref());
         assertThat(second.retryAfter()).contains(java.time.Duration.ofMillis(200));
     }
+
+    @Test
+    void theSameInstructionsForEachSessionAreCleanedAlikeAndTheirFindingsCountedEachTime() {
+        List<dev.warden.core.sanitize.detection.Category> found = new CopyOnWriteArrayList<>();
+        ErrorPipeline counting = new ErrorPipeline("crm", Sanitizer.ofDefaults(), Policy.REDACT, true, false,
+                incidents::add, Clock.systemUTC(), found::add);
+        String instructions = "Use lookup first. Our database is postgres://app:hunter2@10.1.2.3:5432/crm.";
+
+        String first = counting.cleanInstructions(instructions);
+        int foundOnce = found.size();
+        String second = counting.cleanInstructions(instructions);
+
+        assertThat(first).startsWith("Use lookup first.").doesNotContain("hunter2");
+        assertThat(second).isEqualTo(first);
+        assertThat(foundOnce).isPositive();
+        assertThat(found).hasSize(2 * foundOnce);
+    }
 }

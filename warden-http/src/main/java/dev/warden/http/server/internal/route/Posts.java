@@ -208,7 +208,7 @@ final class Posts {
             }
             case StreamOpening.Opened opened -> {
                 Headers.sse(response);
-                opened.stream().attach(response, callback, 0, transport.primes(), settings.retry().toMillis());
+                opened.stream().attachNew(response, callback, transport.primes(), settings.retry().toMillis());
                 sessions.relay().requested(transport, decoded); // told to the other copies once this one answers
                 TraceHeaders.of(request).ifPresent(trace -> transport.traced(requests, trace));
                 transport.deliver(body);

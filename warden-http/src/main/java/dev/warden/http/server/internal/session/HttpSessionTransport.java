@@ -289,7 +289,9 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             case Route.During during -> byRequest.get(during.request());
             case Route.Unrelated unrelated -> null;
         };
-        if (target != null) {
+        if (target != null && route instanceof Route.Reply && openRequests.getOrDefault(target, 0) == 1) {
+            target.sendLast(frame); // its only request left: the answer ends the stream in the same write
+        } else if (target != null) {
             target.send(frame, droppable);
         } else if (!(route instanceof Route.Reply)) {
             get.send(frame, droppable); // here, held, or to the replica holding the client's GET stream

@@ -14,7 +14,8 @@ import org.eclipse.jetty.util.Callback;
  * One server-sent-events stream (a POST's response, or a GET's): every event gets an id
  * ({@code <stream>_<n>}) and is kept, within a bound, so a client can resume with
  * {@code Last-Event-ID} on this stream; the stream outlives its connections until its last event.
- * {@link #send} never blocks on the network (it queues for the connection's {@link QueuedWriter}).
+ * {@link #send} never blocks on the network (it queues for the connection's {@link QueuedWriter}, or hands
+ * an answer that is the response's first and last bytes to Jetty's asynchronous write).
  * A dropped droppable message is not kept and gets no number (ids stay consecutive); a stream that
  * cannot keep up is cut ({@code onOverflow}: its requests are cancelled). The lock is a
  * {@link ReentrantLock}, held for no I/O. Why so: docs/design/slow-clients.md.
@@ -48,6 +49,8 @@ public final class SseStream {
     /** The HTTP response carrying the stream for now, with its writer. */
     private QueuedWriter connection;
     private boolean ended;
+    /** The stream ended with its last event handed to a live connection ({@link #sendLast}). */
+    private boolean endedLive;
     private boolean cut;
     private final Runnable onDisconnect;
     private final Runnable onOverflow;
@@ -132,7 +135,17 @@ public final class SseStream {
      */
     public void attach(Response response, Callback callback, long after, boolean priming, long retryMillis) {
         attach(failed -> new QueuedWriter(response, callback, replayBounds(priming), failed), callback, after, priming,
-                retryMillis);
+                retryMillis, true);
+    }
+
+    /**
+     * Carries a POST's new stream on {@code response}, as {@link #attach} does, except that its
+     * headers wait for its first event (or a keep-alive) and go out with it: an answer that comes
+     * first goes out with the headers and the end of the response in one write.
+     */
+    public void attachNew(Response response, Callback callback, boolean priming, long retryMillis) {
+        attach(failed -> new QueuedWriter(response, callback, replayBounds(priming), failed), callback, 0, priming,
+                retryMillis, false);
     }
 
     /**
@@ -141,7 +154,7 @@ public final class SseStream {
      * bounds (a remote reader that falls behind is cut as a local one is); the writer, to end it.
      */
     public QueuedWriter attachRemote(java.io.OutputStream out, Callback callback, long after) {
-        return attach(failed -> new QueuedWriter(out, callback, buffer, failed), callback, after, false, 0);
+        return attach(failed -> new QueuedWriter(out, callback, buffer, failed), callback, after, false, 0, true);
     }
 
     /** A remote reader left: its connection ends as a broken one does (the stream waits to be resumed). */
@@ -151,7 +164,7 @@ public final class SseStream {
     }
 
     private QueuedWriter attach(java.util.function.Function<Runnable, QueuedWriter> writer, Callback callback,
-                                long after, boolean priming, long retryMillis) {
+                                long after, boolean priming, long retryMillis, boolean eager) {
         lock.lock();
         try {
             if (connection != null) {
@@ -177,7 +190,11 @@ public final class SseStream {
                 c.close();
                 connection = null;
             }
-            c.start("warden-sse-" + id);
+            if (eager) {
+                c.start("warden-sse-" + id);
+            } else {
+                c.startWithFirstBytes("warden-sse-" + id);
+            }
             return c;
         } finally {
             lock.unlock();
@@ -203,7 +220,21 @@ public final class SseStream {
      * queue is past half its bounds. Never blocks on the network (see the class comment).
      */
     public void send(String frame, boolean droppable) {
+        send(frame, droppable, false);
+    }
+
+    /**
+     * Sends the stream's last event (the answer to its last request): on a live connection the
+     * event and the end of the response go out together, and the stream ends ({@link #end} then
+     * has nothing left to do); with no connection up it is kept for the client to resume, as any.
+     */
+    public void sendLast(String frame) {
+        send(frame, false, true);
+    }
+
+    private void send(String frame, boolean droppable, boolean last) {
         QueuedWriter.Offer offered;
+        QueuedWriter ending = null;
         lock.lock();
         try {
             if (ended || cut) {
@@ -212,11 +243,17 @@ public final class SseStream {
             Event event = new Event(nextSequence, utf8(format(nextSequence, frame)));
             offered = connection == null
                     ? QueuedWriter.Offer.QUEUED // no connection up: kept for the client to resume
-                    : connection.offer(event.bytes(), droppable); // never blocks
+                    : connection.offer(event.bytes(), droppable, last); // never blocks
             switch (offered) {
                 case QUEUED -> {
                     nextSequence++;
                     keep(event);
+                    if (last && connection != null) {
+                        ending = connection;
+                        connection = null;
+                        ended = true;
+                        endedLive = true;
+                    }
                 }
                 case DROPPED -> {
                     // not kept and no number taken: as if it had never been sent
@@ -230,6 +267,9 @@ public final class SseStream {
             case DROPPED -> onDropped.run();
             case REFUSED -> onOverflow.run();
             case QUEUED -> {
+                if (ending != null) {
+                    ending.writeDirect(); // outside the lock: the write is the network's
+                }
             }
         }
     }
@@ -289,6 +329,9 @@ public final class SseStream {
     public boolean end() {
         lock.lock();
         try {
+            if (endedLive) {
+                return true;
+            }
             ended = true;
             if (connection != null) {
                 connection.close();
