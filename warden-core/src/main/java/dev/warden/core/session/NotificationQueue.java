@@ -4,16 +4,19 @@ import dev.warden.core.jsonrpc.JsonRpcMessage;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The peer's notifications that have a handler, handled one at a time in the order they arrived,
  * on a thread of their own so a slow handler never holds up the reader. At most {@code max} wait:
- * beyond that they are dropped and counted, not queued until memory runs out.
+ * beyond that they are dropped and counted, not queued until memory runs out. The thread is a
+ * virtual one started when a notification arrives and ended when none is left, so a session whose
+ * peer sends only {@code notifications/initialized} holds no thread for the rest of its life, and
+ * its close interrupts nothing.
  */
 final class NotificationQueue {
 
@@ -22,9 +25,12 @@ final class NotificationQueue {
     private final Map<String, NotificationHandler> handlers;
     private final Optional<NotificationHandler> fallback;
     private final int max;
-    private final ExecutorService executor =
-            Executors.newSingleThreadExecutor(Thread.ofVirtual().name("warden-notify").factory());
-    /** Notifications handed to {@link #executor} and not yet handled: at most {@link #max}. */
+    /** Work handed to the handling thread, in order: handlers, and the marks of {@link #handled()}. */
+    private final ConcurrentLinkedQueue<Runnable> work = new ConcurrentLinkedQueue<>();
+    /** Whether a handling thread runs (or is about to): at most one at a time. */
+    private final AtomicBoolean handling = new AtomicBoolean();
+    private volatile boolean closed;
+    /** Notifications handed to the handling thread and not yet handled: at most {@link #max}. */
     private final AtomicInteger queued = new AtomicInteger();
     /** Notifications dropped because the queue was full: a peer flooding faster than they are handled. */
     private final AtomicLong dropped = new AtomicLong();
@@ -58,7 +64,7 @@ final class NotificationQueue {
             return;
         }
         try {
-            executor.execute(() -> {
+            execute(() -> {
                 try {
                     watch.during(() -> {
                         chosen.handle(notification.method(), notification.params());
@@ -85,7 +91,7 @@ final class NotificationQueue {
             return CompletableFuture.completedFuture(null);
         }
         try {
-            return CompletableFuture.runAsync(() -> { }, executor);
+            return CompletableFuture.runAsync(() -> { }, this::execute);
         } catch (RejectedExecutionException e) {
             return CompletableFuture.completedFuture(null);
         }
@@ -99,8 +105,33 @@ final class NotificationQueue {
         return dropped.get();
     }
 
-    /** No more are handled once the session has closed; those already running finish. */
+    /** No more are taken once the session has closed; those already taken are still handled. */
     void shutdown() {
-        executor.shutdown();
+        closed = true;
+    }
+
+    private void execute(Runnable task) {
+        if (closed) {
+            throw new RejectedExecutionException("the session has closed");
+        }
+        work.add(task);
+        if (handling.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("warden-notify").start(this::handleAll);
+        }
+    }
+
+    /** Runs the work in order until none is left; work added as it stops starts the next thread. */
+    private void handleAll() {
+        do {
+            for (Runnable next = work.poll(); next != null; next = work.poll()) {
+                try {
+                    next.run();
+                } catch (RuntimeException | Error e) {
+                    // as an executor's worker dies of it and another takes the next: the order goes on
+                    LOG.log(System.Logger.Level.WARNING, "notification handling failed", e);
+                }
+            }
+            handling.set(false);
+        } while (!work.isEmpty() && handling.compareAndSet(false, true));
     }
 }
