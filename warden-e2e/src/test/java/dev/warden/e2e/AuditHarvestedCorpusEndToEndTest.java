@@ -51,9 +51,9 @@ class AuditHarvestedCorpusEndToEndTest {
      */
     private static final int MEASURED_UNPLANTED_REPORTED = 7;
 
-    /** wrap's data directories, one per shape; JUnit deletes them after the class. */
+    /** wrap's data directories, one per shape; JUnit deletes them after the class (static: set before @BeforeAll). */
     @TempDir
-    Path dataDirs;
+    static Path dataDirs;
 
     private final List<JsonNode> samples = new ArrayList<>();
     private final Map<Shape, JsonNode> direct = new EnumMap<>(Shape.class);
