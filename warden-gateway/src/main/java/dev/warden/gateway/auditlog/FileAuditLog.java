@@ -1,5 +1,6 @@
 package dev.warden.gateway.auditlog;
 
+import dev.warden.core.json.JsonText;
 import dev.warden.core.segment.Appends;
 import dev.warden.core.segment.OwnerOnly;
 import dev.warden.core.segment.Retention;
@@ -237,75 +238,49 @@ public final class FileAuditLog implements AuditSink, AuditLogReader, AutoClosea
     static String line(AuditRecord r) {
         StringBuilder b = new StringBuilder(192);
         b.append("{\"time\":");
-        string(b, r.time().toString());
+        JsonText.string(b, r.time().toString());
         b.append(",\"client\":");
-        string(b, r.client());
+        JsonText.string(b, r.client());
         if (r.upstream().isPresent()) {
             b.append(",\"upstream\":");
-            string(b, r.upstream().get());
+            JsonText.string(b, r.upstream().get());
         }
         b.append(",\"method\":");
-        string(b, r.method());
+        JsonText.string(b, r.method());
         if (r.tool().isPresent()) {
             b.append(",\"tool\":");
-            string(b, r.tool().get());
+            JsonText.string(b, r.tool().get());
         }
         b.append(",\"durationMs\":").append(r.duration().toNanos() / 1_000_000.0);
         b.append(",\"outcome\":");
-        string(b, r.outcome().name());
+        JsonText.string(b, r.outcome().name());
         if (r.code().isPresent()) {
             b.append(",\"code\":");
-            string(b, r.code().get());
+            JsonText.string(b, r.code().get());
         }
         if (r.ref().isPresent()) {
             b.append(",\"ref\":");
-            string(b, r.ref().get());
+            JsonText.string(b, r.ref().get());
         }
         if (r.subject().isPresent()) {
             b.append(",\"subject\":");
-            string(b, r.subject().get());
+            JsonText.string(b, r.subject().get());
         }
         if (r.clientId().isPresent()) {
             b.append(",\"clientId\":");
-            string(b, r.clientId().get());
+            JsonText.string(b, r.clientId().get());
         }
         if (r.issuer().isPresent()) {
             b.append(",\"issuer\":");
-            string(b, r.issuer().get());
+            JsonText.string(b, r.issuer().get());
         }
         if (r.kind().isPresent()) {
             b.append(",\"kind\":");
-            string(b, r.kind().get());
+            JsonText.string(b, r.kind().get());
         }
         return b.append("}\n").toString();
     }
 
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
-    /** A JSON string: quotes, backslashes and control characters escaped, the rest as it is. */
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case '\b' -> b.append("\\b");
-                case '\f' -> b.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        b.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        b.append('"');
-    }
 
     @Override
     public void close() throws IOException {
