@@ -42,8 +42,7 @@ import tools.jackson.databind.JsonNode;
  * echo's CPU), on server-everything's answer to {@code get-sum} with a string for a number: the
  * caller's input as the sanitizer keeps it (arguments, the tool's published words, the server's tool
  * names), the text sanitized, the prose read for a violation, the code decided, the ref drawn, the
- * arguments as the incident keeps them, the incident written to the file store (waiting for the disk,
- * and in the background), and the answer
+ * arguments as the incident keeps them, the incident written to the file store, and the answer
  * rendered. {@code refPerCharacter} is the way a ref was drawn before, measured beside its
  * replacement in the same run.
  */
@@ -67,8 +66,6 @@ public class FailurePathBenchmark extends AverageTimeBenchmark {
             new Ref("ref_abcdefghijkmnpqr"));
     private Path dir;
     private FileIncidentStore store;
-    private Path backgroundDir;
-    private FileIncidentStore background;
 
     @Setup
     public void open() throws IOException {
@@ -76,20 +73,14 @@ public class FailurePathBenchmark extends AverageTimeBenchmark {
         // Retention keeps the directory small however many records a run writes.
         store = FileIncidentStore.open(dir, 4L * 1024 * 1024, false,
                 new Retention(32L * 1024 * 1024, Duration.ofDays(1)), Clock.systemUTC());
-        backgroundDir = Files.createTempDirectory("warden-failure-bench-background");
-        background = FileIncidentStore.open(backgroundDir, new Retention(32L * 1024 * 1024, Duration.ofDays(1)),
-                FileIncidentStore.Writes.IN_BACKGROUND);
     }
 
     @TearDown
     public void close() throws IOException {
         store.close();
-        background.close();
-        for (Path d : List.of(dir, backgroundDir)) {
-            try (Stream<Path> files = Files.walk(d)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
         }
     }
@@ -147,20 +138,6 @@ public class FailurePathBenchmark extends AverageTimeBenchmark {
     public Ref recordIncident() {
         Ref ref = Ref.random();
         store.record(Incident.ofText(ref, Instant.now(), ErrorCode.VALIDATION_ERROR, "tools/call",
-                Optional.of("get-sum"), Optional.of("everything"), "MCP error -32602: " + TEXT, List.of())
-                .withArguments("{\"a\":\"not a number\",\"b\":1}"));
-        return ref;
-    }
-
-    /**
-     * The same record through a store that writes in the background (the gateway's): what the
-     * caller pays, with the writer's passes (serializing, one write per burst) in the allocation
-     * figure and on another thread.
-     */
-    @Benchmark
-    public Ref recordIncidentInBackground() {
-        Ref ref = Ref.random();
-        background.record(Incident.ofText(ref, Instant.now(), ErrorCode.VALIDATION_ERROR, "tools/call",
                 Optional.of("get-sum"), Optional.of("everything"), "MCP error -32602: " + TEXT, List.of())
                 .withArguments("{\"a\":\"not a number\",\"b\":1}"));
         return ref;

@@ -55,10 +55,7 @@ final class Stores implements AutoCloseable {
                     CachedProbe.of(store::reachable, Duration.ofSeconds(1), Clock.systemUTC()));
             return new Stores(store.incidents(), store.audit(), store.audit(), store, Optional.of(postgres));
         }
-        // Each answer waits for its record's write (shared with the failures that arrive meanwhile):
-        // a ref handed out is a record a SIGKILL does not lose. Writing in the background saved about
-        // 15 µs of a failure's 1.3 ms and gave that up (docs/reference/incidents.md).
-        FileIncidentStore files = FileIncidentStore.open(dir, cfg.incidents(), FileIncidentStore.Writes.BEFORE_RETURN);
+        FileIncidentStore files = FileIncidentStore.open(dir, cfg.incidents());
         FileAuditLog log;
         try {
             log = FileAuditLog.open(dir.resolveSibling("audit"), cfg.audit().retention(), Clock.systemUTC());

@@ -131,7 +131,7 @@ final class WrapCommand implements Callable<Integer> {
         Path incidents = DataDir.incidents(given(WrapOption.DATA_DIR).map(Path.class::cast).orElse(null));
         try (Prestarted server = Prestarted.claim(command, maxBytes, Upstream.stderrLog(upstream.name()),
                 upstream.connector());
-             FileIncidentStore store = FileIncidentStore.open(incidents, incidentsKept, FileIncidentStore.Writes.BEFORE_RETURN);
+             FileIncidentStore store = FileIncidentStore.open(incidents, incidentsKept);
              FileAuditLog audit = FileAuditLog.open(incidents.resolveSibling("audit"), auditKept,
                      java.time.Clock.systemUTC())) {
             // Launched: the command line the user wrote (its directories are published to the caller)

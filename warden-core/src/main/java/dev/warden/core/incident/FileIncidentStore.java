@@ -22,9 +22,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
@@ -33,7 +30,7 @@ import java.util.function.UnaryOperator;
  * with a sorted index, so lookup by ref never scans the whole history. Records queued together go
  * out in one {@code write} of whole lines (a killed writer leaves at most one partial line, cut off
  * by the next writer), with credentials replaced first ({@link AtRest}); files are owner-only
- * ({@link OwnerOnly}). Whether {@link #record} waits for the disk is {@link Writes}'s choice. A failed
+ * ({@link OwnerOnly}); {@link #record} returns once its record is written. A failed
  * write loses the incident, never the call: its ref is marked {@link UnrecordedRefs unrecorded} and
  * {@link #recording()} is false until a write succeeds. Readers may open the directory while a
  * writer runs. Design: docs/reference/incidents.md; files: {@link Segments}, {@link SegmentWriter}.
@@ -45,25 +42,7 @@ public final class FileIncidentStore implements IncidentStore {
     /** How often a store that could not open its segment tries again when asked whether it records. */
     private static final Duration PROBE_PERIOD = Duration.ofSeconds(1);
 
-    /** When {@link #record} returns, relative to the disk. */
-    public enum Writes {
-        /**
-         * Once the record is written (with fsync, synced): an answer that carries its ref means a
-         * record a SIGKILL does not lose. Callers that arrive while a write runs share the next one.
-         */
-        BEFORE_RETURN,
-        /**
-         * At once: the record is queued and a writer thread serializes and writes the queue, so the
-         * answer does not wait for the disk. Readers in this process see queued records; other
-         * processes see them once written, normally well within a millisecond. A process killed in
-         * between loses what is still queued (refs it already handed out), and the records queued
-         * when the disk first fails are lost with their refs out; from then until a write succeeds,
-         * every record waits for its write, as with {@link #BEFORE_RETURN}.
-         */
-        IN_BACKGROUND
-    }
-
-    /** One record on its way to the disk; {@code line} is null until the writer serializes it. */
+    /** One record on its way to the disk, serialized by the caller outside the lock. */
     private static final class Pending {
         final Incident incident;
         final byte[] line;
@@ -78,18 +57,8 @@ public final class FileIncidentStore implements IncidentStore {
 
     private final Segments files;
     private final boolean writable;
-    private final Writes writes;
-    private final Executor background;
     /** Records not yet written, oldest first: the next write takes them all (group commit). */
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
-    /**
-     * The most records queued for the background writer: past it, callers write the backlog
-     * themselves (a flood of failures is slowed to the disk's pace, never held in memory unbounded).
-     */
-    static final int MAX_QUEUED = 1024;
-    private final AtomicInteger queued = new AtomicInteger();
-    /** Whether a background pass is due: at most one is waiting at a time, however many records are queued. */
-    private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Retention retention;
     private final Clock clock;
     private final FailureNotice notice;
@@ -105,11 +74,9 @@ public final class FileIncidentStore implements IncidentStore {
     private Instant nextProbe = Instant.MIN;
 
     private FileIncidentStore(Path dir, long segmentBytes, boolean fsync, boolean writable, Retention retention,
-            Clock clock, UnaryOperator<FileChannel> channels, Writes writes, Executor background) {
+            Clock clock, UnaryOperator<FileChannel> channels) {
         this.files = new Segments(dir);
         this.writable = writable;
-        this.writes = writes;
-        this.background = background;
         this.retention = retention;
         this.clock = clock;
         this.notice = new FailureNotice(LOG, "the incident store in " + dir, clock, FailureNotice.DEFAULT_PERIOD);
@@ -142,35 +109,16 @@ public final class FileIncidentStore implements IncidentStore {
         return open(dir, segmentBytes, fsync, retention, clock, UnaryOperator.identity());
     }
 
-    /**
-     * {@link #open(Path, Retention)} writing as {@code writes} says; {@link Writes#IN_BACKGROUND}
-     * on a writer thread of its own, started with the first record and stopped by {@link #close}.
-     */
-    public static FileIncidentStore open(Path dir, Retention retention, Writes writes) {
-        return open(dir, DEFAULT_SEGMENT_BYTES, false, retention, Clock.systemUTC(), UnaryOperator.identity(), writes,
-                new WriterThread("warden-incident-writer"));
-    }
-
     /** {@link #open(Path, long, boolean, Retention, Clock)} with each segment's channel passed through {@code channels} (a test's full disk). */
     static FileIncidentStore open(Path dir, long segmentBytes, boolean fsync, Retention retention, Clock clock,
             UnaryOperator<FileChannel> channels) {
-        return open(dir, segmentBytes, fsync, retention, clock, channels, Writes.BEFORE_RETURN,
-                new WriterThread("warden-incident-writer"));
-    }
-
-    /** The full form: {@code background} runs each pass of an {@link Writes#IN_BACKGROUND} store (a test's own). */
-    static FileIncidentStore open(Path dir, long segmentBytes, boolean fsync, Retention retention, Clock clock,
-            UnaryOperator<FileChannel> channels, Writes writes, Executor background) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(writes, "writes");
-        Objects.requireNonNull(background, "background");
         if (segmentBytes < 4096) {
             throw new IllegalArgumentException("segmentBytes must be at least 4096, got " + segmentBytes);
         }
-        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels,
-                writes, background);
+        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels);
         store.lock.lock();
         try {
             store.writer.recover();
@@ -186,7 +134,7 @@ public final class FileIncidentStore implements IncidentStore {
     public static FileIncidentStore openReadOnly(Path dir) {
         Objects.requireNonNull(dir, "dir");
         return new FileIncidentStore(dir, DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT, Clock.systemUTC(),
-                UnaryOperator.identity(), Writes.BEFORE_RETURN, new WriterThread("warden-incident-writer"));
+                UnaryOperator.identity());
     }
 
     public Path directory() {
@@ -200,32 +148,17 @@ public final class FileIncidentStore implements IncidentStore {
     // ---- writing ------------------------------------------------------------------------------
 
     /**
-     * Records the incident. {@link Writes#BEFORE_RETURN}: returns once its line is written (or
-     * given up, its ref then {@link UnrecordedRefs marked}); callers that arrive while a write runs
-     * have their lines written together by the next one. {@link Writes#IN_BACKGROUND}: queues it
-     * and returns; the writer serializes and writes what is queued. While the store is failing,
-     * every record waits for its write, so a ref that cannot be found is not handed out again.
+     * Records the incident and returns once its line is written (or given up, its ref then
+     * {@link UnrecordedRefs marked}): an answer that carries its ref means a record a SIGKILL does
+     * not lose. Callers that arrive while a write runs have their lines written together by the
+     * next one (group commit), rather than each queueing on the lock for a write of its own.
      */
     @Override
     public void record(Incident incident) {
         if (!writable) {
             throw new IllegalStateException("the incident store was opened read-only");
         }
-        if (writes == Writes.IN_BACKGROUND && !failing && queued.get() < MAX_QUEUED) {
-            queued.incrementAndGet();
-            queue.add(new Pending(incident, null));
-            if (scheduled.compareAndSet(false, true)) {
-                try {
-                    background.execute(this::drainInBackground);
-                } catch (RuntimeException refused) { // the executor is gone: write it here
-                    scheduled.set(false);
-                    flush();
-                }
-            }
-            return;
-        }
         Pending mine = new Pending(incident, lineOf(incident));
-        queued.incrementAndGet();
         queue.add(mine);
         // A FileChannel closes itself when its thread is interrupted, and callers are interrupted
         // routinely (Reactor cancels a subscription, a client cancels its request): the flag is set
@@ -244,39 +177,6 @@ public final class FileIncidentStore implements IncidentStore {
         }
     }
 
-    /**
-     * Writes what is queued, now, on this thread, after any write under way: a reader in this
-     * process then sees every record recorded before.
-     */
-    public void flush() {
-        if (!writable) {
-            return;
-        }
-        boolean interrupted = Thread.interrupted();
-        lock.lock();
-        try {
-            interrupted |= drain();
-        } finally {
-            lock.unlock();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private void drainInBackground() {
-        lock.lock();
-        try {
-            // Cleared before the queue is read: a record queued after this point schedules the next pass.
-            scheduled.set(false);
-            if (drain()) {
-                Thread.currentThread().interrupt();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
     private static byte[] lineOf(Incident incident) {
         return (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
     }
@@ -289,7 +189,6 @@ public final class FileIncidentStore implements IncidentStore {
     private boolean drain() {
         List<Pending> batch = new ArrayList<>();
         for (Pending p = queue.poll(); p != null; p = queue.poll()) {
-            queued.decrementAndGet();
             batch.add(p);
         }
         if (batch.isEmpty()) {
@@ -299,16 +198,9 @@ public final class FileIncidentStore implements IncidentStore {
             batch.forEach(FileIncidentStore::unrecorded); // failures rendered while the process shuts down
             return false;
         }
-        List<Pending> kept = new ArrayList<>(batch.size());
         List<SegmentWriter.Line> lines = new ArrayList<>(batch.size());
         for (Pending p : batch) {
-            try {
-                byte[] line = p.line != null ? p.line : lineOf(p.incident);
-                lines.add(new SegmentWriter.Line(p.incident.ref().value(), p.incident.time(), line));
-                kept.add(p);
-            } catch (RuntimeException e) {
-                unrecorded(p); // a record that cannot be serialized must not keep the others from the disk
-            }
+            lines.add(new SegmentWriter.Line(p.incident.ref().value(), p.incident.time(), p.line));
         }
         boolean interrupted = false;
         int from = 0;
@@ -316,7 +208,7 @@ public final class FileIncidentStore implements IncidentStore {
             try {
                 int wrote = writer.appendSome(lines.subList(from, lines.size()));
                 for (int i = from; i < from + wrote; i++) {
-                    kept.get(i).done = true;
+                    batch.get(i).done = true;
                 }
                 from += wrote;
                 ok();
@@ -324,11 +216,11 @@ public final class FileIncidentStore implements IncidentStore {
                 interrupted = true;
                 Thread.interrupted(); // the segment was closed and cut back; the next append reopens it
                 if (attempt++ == 2) {
-                    lose(kept.subList(from, kept.size()), e);
+                    lose(batch.subList(from, batch.size()), e);
                     return true;
                 }
             } catch (IOException | UncheckedIOException e) {
-                lose(kept.subList(from, kept.size()), e);
+                lose(batch.subList(from, batch.size()), e);
                 return interrupted;
             }
         }
@@ -393,9 +285,6 @@ public final class FileIncidentStore implements IncidentStore {
             writer.close();
         } finally {
             lock.unlock();
-            if (background instanceof WriterThread own) {
-                own.close();
-            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -407,7 +296,6 @@ public final class FileIncidentStore implements IncidentStore {
     @Override
     public Optional<Incident> find(Ref ref) {
         Objects.requireNonNull(ref, "ref");
-        flush(); // what this process recorded is there to be found, queued or not
         try {
             List<Integer> numbers = files.numbers();
             for (int i = numbers.size() - 1; i >= 0; i--) {
@@ -438,7 +326,6 @@ public final class FileIncidentStore implements IncidentStore {
     public List<Incident> list(Instant since, Optional<Instant> until, Optional<ErrorCode> code, int limit) {
         Objects.requireNonNull(since, "since");
         Objects.requireNonNull(until, "until");
-        flush();
         List<Incident> out = new ArrayList<>();
         try {
             List<Integer> numbers = files.numbers();
