@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
@@ -50,7 +51,7 @@ public final class QueuedWriter {
     private final Callback callback;
     private final OutputStream out;
     /** The response itself, for the write that ends it; absent for a remote reader's stream. */
-    private final java.util.Optional<Content.Sink> sink;
+    private final Optional<Content.Sink> sink;
     /** The writer thread's name, once started; it runs from then on, or from the first bytes on. */
     private String name;
     /** Whether the headers go out at once rather than with the first bytes. */
@@ -78,15 +79,15 @@ public final class QueuedWriter {
      *                      thread, without this writer's lock
      */
     public QueuedWriter(Response response, Callback callback, SseStream.Buffer bounds, Runnable onWriteFailed) {
-        this(Content.Sink.asOutputStream(response), java.util.Optional.of(response), callback, bounds, onWriteFailed);
+        this(Content.Sink.asOutputStream(response), Optional.of(response), callback, bounds, onWriteFailed);
     }
 
     /** Writes to {@code out} (each queued message one {@code write}): a reader on another replica ({@link RemoteReaders}). */
     public QueuedWriter(OutputStream out, Callback callback, SseStream.Buffer bounds, Runnable onWriteFailed) {
-        this(out, java.util.Optional.empty(), callback, bounds, onWriteFailed);
+        this(out, Optional.empty(), callback, bounds, onWriteFailed);
     }
 
-    private QueuedWriter(OutputStream out, java.util.Optional<Content.Sink> sink, Callback callback,
+    private QueuedWriter(OutputStream out, Optional<Content.Sink> sink, Callback callback,
                          SseStream.Buffer bounds, Runnable onWriteFailed) {
         this.callback = callback;
         this.out = out;
