@@ -69,6 +69,19 @@ class AuditPersonalDataTest {
         assertThat(report.findings()).noneMatch(f -> f.rule() == Rule.PERSONAL_DATA);
     }
 
+    @Test
+    void a_failure_that_names_a_temporary_folder_is_not_personal_data() {
+        // Files.createTempDirectory names a folder by a random long; this one passes Luhn (a flaky
+        // false positive on the audit twins' safe Java twin, whose failures name its work folder).
+        ScriptedServer server = new ScriptedServer().tool("read_report", "{\"type\":\"object\"}", args -> Optional.of(
+                isError("Error: java.nio.file.NoSuchFileException: /tmp/warden-twin-java-6507958311186346947/srv/var/"
+                        + "lib/acme/corpus/archive/2024/q3/reports/example")));
+
+        Report report = audit(server);
+
+        assertThat(report.findings()).as(report.toString()).noneMatch(f -> f.rule() == Rule.PERSONAL_DATA);
+    }
+
     /** A stdio server in sh whose every call logs an admin's email to stderr. */
     private static final List<String> SERVER = ShellServer.command("{\"name\":\"lookup\",\"inputSchema\":{\"type\":\"object\"}}",
             "printf 'lookup by admin ops.lead@northwind-mail.com\\n' >&2",

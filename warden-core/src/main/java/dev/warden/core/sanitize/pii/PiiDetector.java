@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * Personal data: email addresses, payment card numbers (13 to 19 digits that pass the Luhn
- * check, spaces or dashes between groups allowed), US social security numbers ({@code 123-45-6789})
- * and international phone numbers ({@code +} and 8 to 15 digits). A hand-written scan, linear in the
+ * check, spaces or dashes between groups allowed, not the tail of a name such as {@code job-…}),
+ * US social security numbers ({@code 123-45-6789}) and international phone numbers ({@code +} and
+ * 8 to 15 digits). A hand-written scan, linear in the
  * text: every expansion around an {@code @} or through a run of digits is bounded. Not in the
  * default set; {@link Sanitizer.Builder#pii()} adds it.
  */
@@ -105,7 +106,8 @@ public final class PiiDetector implements Detector {
                 out.add(new Finding(Category.PII, "phone", from, end));
             } else if (!plus && count == 9 && isSsn(text, from, end)) {
                 out.add(new Finding(Category.PII, "ssn", from, end));
-            } else if (!plus && count >= 13 && "23456".indexOf((char) ('0' + luhn[0])) >= 0 && luhn(luhn, count)) {
+            } else if (!plus && count >= 13 && "23456".indexOf((char) ('0' + luhn[0])) >= 0 && luhn(luhn, count)
+                    && !joinedToWord(text, from)) {
                 // card numbers start with 2 to 6 (issuer prefixes); a millisecond timestamp (17…) does not
                 out.add(new Finding(Category.PII, "card-number", from, end));
             }
@@ -115,6 +117,16 @@ public final class PiiDetector implements Detector {
             end++;
         }
         return Math.max(end, from + 1);
+    }
+
+    /**
+     * Whether the run is the tail of a name, joined to a word by a dash or an underscore: a temporary
+     * folder ({@code warden-twin-java-6507958311186346947}, a random long that passes Luhn one time in
+     * ten), a slug, a {@code ref_…}. A card is written on its own or after a label and a space.
+     */
+    private static boolean joinedToWord(String text, int from) {
+        return from >= 2 && (text.charAt(from - 1) == '-' || text.charAt(from - 1) == '_')
+                && Character.isLetterOrDigit(text.charAt(from - 2));
     }
 
     private static boolean isSsn(String text, int from, int end) {
