@@ -107,7 +107,7 @@ public final class PiiDetector implements Detector {
             } else if (!plus && count == 9 && isSsn(text, from, end)) {
                 out.add(new Finding(Category.PII, "ssn", from, end));
             } else if (!plus && count >= 13 && "23456".indexOf((char) ('0' + luhn[0])) >= 0 && luhn(luhn, count)
-                    && !joinedToWord(text, from)) {
+                    && !(joinedToWord(text, from) && count != 15 && count != 16)) {
                 // card numbers start with 2 to 6 (issuer prefixes); a millisecond timestamp (17…) does not
                 out.add(new Finding(Category.PII, "card-number", from, end));
             }
@@ -122,7 +122,9 @@ public final class PiiDetector implements Detector {
     /**
      * Whether the run is the tail of a name, joined to a word by a dash or an underscore: a temporary
      * folder ({@code warden-twin-java-6507958311186346947}, a random long that passes Luhn one time in
-     * ten), a slug, a {@code ref_…}. A card is written on its own or after a label and a space.
+     * ten), a slug, a {@code ref_…}. A card is written on its own or after a label and a space; one
+     * glued to a label ({@code cc-4111…}) is still found at the lengths most cards have, 15 and 16
+     * digits, which a random long (19 or 20) almost never has.
      */
     private static boolean joinedToWord(String text, int from) {
         return from >= 2 && (text.charAt(from - 1) == '-' || text.charAt(from - 1) == '_')

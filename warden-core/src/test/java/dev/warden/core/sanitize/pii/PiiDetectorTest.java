@@ -49,6 +49,12 @@ class PiiDetectorTest {
     }
 
     @Test
+    void findsACardOfTheUsualLengthsThoughItIsGluedToALabel() {
+        assertThat(kinds("cc-4111111111111111")).containsExactly("card-number:4111111111111111");
+        assertThat(kinds("amex_378282246310005")).containsExactly("card-number:378282246310005");
+    }
+
+    @Test
     void isOffByDefaultAndOnWhenAsked() {
         String text = "Ada's email is ada@example.com";
         assertThat(Sanitizer.ofDefaults().sanitize(text, Policy.REDACT).output()).isEqualTo(text);
