@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link #SWITCHES} is set (and {@code OTEL_SDK_DISABLED} is not {@code true}). A plain {@code warden
  * gateway} loads no OpenTelemetry class and sends nothing: OpenTelemetry's own default would be to
  * export to localhost:4318 and log a failure every few seconds where no collector runs. Once
- * installed, every other variable has OpenTelemetry's meaning, with two defaults of Warden's:
+ * installed, every other variable has OpenTelemetry's meaning, with three defaults of Warden's:
  * {@code service.name} is {@code warden-gateway}, {@code warden-wrap} or {@code warden-demo} unless
  * {@code OTEL_SERVICE_NAME} or {@code OTEL_RESOURCE_ATTRIBUTES} names one, and no logs are exported
- * ({@code OTEL_LOGS_EXPORTER=none}: Warden's logs go to stderr) unless that variable says otherwise.
+ * ({@code OTEL_LOGS_EXPORTER=none}: Warden's logs go to stderr) unless that variable says otherwise,
+ * and spans are exported in larger batches than OpenTelemetry's ({@link TelemetrySdk#batching}).
  * Libraries reach the SDK through {@code GlobalOpenTelemetry}; without it they get the API's no-op.
  */
 final class Telemetry implements AutoCloseable {

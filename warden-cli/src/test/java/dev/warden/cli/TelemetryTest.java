@@ -63,6 +63,16 @@ class TelemetryTest {
     }
 
     @Test
+    void spansGoOutInExportsOf2048UnlessTheOperatorSetsTheBatching() throws Exception {
+        assertThat(exportsOf(2100)).containsExactly(2048, 52);
+        assertThat(exportsOf(600, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "512")).containsExactly(512, 88);
+        // A queue smaller than Warden's batch caps the batch (the SDK refuses a batch over its queue).
+        assertThat(exportsOf(250, "OTEL_BSP_MAX_QUEUE_SIZE", "300")).containsExactly(250);
+        assertThat(exportsOf(250, "OTEL_BSP_MAX_QUEUE_SIZE", "300", "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "100"))
+                .allMatch(spans -> spans <= 100);
+    }
+
+    @Test
     void theServiceIsNamedForTheCommandUnlessTheOperatorNamedIt() throws Exception {
         assertThat(serviceOf("wrap")).isEqualTo("warden-wrap");
         assertThat(serviceOf("demo")).isEqualTo("warden-demo");
@@ -86,6 +96,25 @@ class TelemetryTest {
             telemetry.openTelemetry().orElseThrow().getTracer("test").spanBuilder("initialize").startSpan().end();
             telemetry.close();
             return receiver.awaitSpans(s -> !s.isEmpty(), HANG_GUARD).getFirst().serviceName();
+        }
+    }
+
+    /** How many spans each export held when {@code spans} spans end and the command closes. */
+    private static List<Integer> exportsOf(int spans, String... more) throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.start()) {
+            String[] settings = new String[more.length + 2];
+            // No export on a timer: only full batches and the flush on close.
+            settings[0] = "OTEL_BSP_SCHEDULE_DELAY";
+            settings[1] = "600000";
+            System.arraycopy(more, 0, settings, 2, more.length);
+            Telemetry telemetry = Telemetry.install("gateway", environment(receiver, settings), new Properties(), false);
+            var tracer = telemetry.openTelemetry().orElseThrow().getTracer("test");
+            for (int i = 0; i < spans; i++) {
+                tracer.spanBuilder("tools/call echo").startSpan().end();
+            }
+            telemetry.close();
+            receiver.awaitSpans(s -> s.size() >= spans, HANG_GUARD);
+            return receiver.spansPerExport();
         }
     }
 

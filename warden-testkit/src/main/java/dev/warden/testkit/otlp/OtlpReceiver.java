@@ -40,6 +40,7 @@ public final class OtlpReceiver implements AutoCloseable {
     private final Condition arrived = lock.newCondition();
     private final List<ReceivedSpan> spans = new ArrayList<>();
     private final List<ReceivedMetric> metrics = new ArrayList<>();
+    private final List<Integer> spansPerExport = new ArrayList<>();
 
     private OtlpReceiver(HttpServer server) {
         this.server = server;
@@ -65,6 +66,11 @@ public final class OtlpReceiver implements AutoCloseable {
     /** The spans received so far, in the order they arrived. */
     public List<ReceivedSpan> spans() {
         return locked(() -> List.copyOf(spans));
+    }
+
+    /** How many spans each trace export held, in the order they arrived: how the exporter batched them. */
+    public List<Integer> spansPerExport() {
+        return locked(() -> List.copyOf(spansPerExport));
     }
 
     /** The metrics received so far, one entry per metric per export. */
@@ -138,7 +144,9 @@ public final class OtlpReceiver implements AutoCloseable {
             try {
                 response = switch (signal) {
                     case TRACES -> {
-                        keep(OtlpDecoding.spans(ExportTraceServiceRequest.parseFrom(body)), List.of());
+                        List<ReceivedSpan> received = OtlpDecoding.spans(ExportTraceServiceRequest.parseFrom(body));
+                        locked(() -> spansPerExport.add(received.size()));
+                        keep(received, List.of());
                         yield ExportTraceServiceResponse.getDefaultInstance().toByteArray();
                     }
                     case METRICS -> {
