@@ -3,6 +3,7 @@ package dev.warden.core.incident;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
+import dev.warden.core.json.JsonText;
 import dev.warden.core.segment.OwnerOnly;
 import dev.warden.core.segment.Retention;
 import java.io.IOException;
@@ -178,7 +179,9 @@ public final class FileIncidentStore implements IncidentStore {
     }
 
     private static byte[] lineOf(Incident incident) {
-        return (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        StringBuilder line = new StringBuilder(512);
+        JsonText.append(line, IncidentJson.stored(AtRest.redacted(incident))); // the mapper's text, without its writer
+        return line.append('\n').toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
