@@ -3,6 +3,7 @@ package dev.warden.core.incident;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.error.UnrecordedRefs;
+import dev.warden.core.json.JsonText;
 import dev.warden.core.segment.OwnerOnly;
 import dev.warden.core.segment.Retention;
 import java.io.IOException;
@@ -68,6 +69,7 @@ public final class FileIncidentStore implements IncidentStore {
      */
     private final ReentrantLock lock = new ReentrantLock();
     private final SegmentWriter writer;
+    private final boolean fsync;
     private boolean closed;
     /** Mirrors the notice's state, read without the lock on every request of a fail-closed gateway. */
     private volatile boolean failing;
@@ -77,6 +79,7 @@ public final class FileIncidentStore implements IncidentStore {
             Clock clock, UnaryOperator<FileChannel> channels) {
         this.files = new Segments(dir);
         this.writable = writable;
+        this.fsync = fsync;
         this.retention = retention;
         this.clock = clock;
         this.notice = new FailureNotice(LOG, "the incident store in " + dir, clock, FailureNotice.DEFAULT_PERIOD);
@@ -178,7 +181,9 @@ public final class FileIncidentStore implements IncidentStore {
     }
 
     private static byte[] lineOf(Incident incident) {
-        return (IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        StringBuilder line = new StringBuilder(512);
+        JsonText.append(line, IncidentJson.stored(AtRest.redacted(incident))); // the mapper's text, without its writer
+        return line.append('\n').toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -235,6 +240,12 @@ public final class FileIncidentStore implements IncidentStore {
     private static void unrecorded(Pending p) {
         UnrecordedRefs.mark(p.incident.ref());
         p.done = true;
+    }
+
+    /** A write of whole lines to the segment, unless every write is followed by an fsync. */
+    @Override
+    public boolean writesLocally() {
+        return !fsync;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.json.JsonText;
 import dev.warden.core.segment.Appends;
 import dev.warden.core.segment.OwnerOnly;
 import dev.warden.core.segment.Retention;
@@ -77,10 +78,17 @@ public final class JsonLinesIncidentSink implements IncidentSink {
         }
     }
 
+    /** A line appended to a local file or written to a stream (stderr). */
+    @Override
+    public boolean writesLocally() {
+        return true;
+    }
+
     @Override
     public void record(Incident incident) {
-        String json = detail == Detail.FULL ? IncidentJson.toJson(AtRest.redacted(incident)).toString()
-                : IncidentJson.summary(incident).toString();
+        // JsonText writes the mapper's text without the mapper's per-call set-up (see its comment).
+        String json = JsonText.of(detail == Detail.FULL ? IncidentJson.toJson(AtRest.redacted(incident))
+                : IncidentJson.summary(incident));
         byte[] line = (json + "\n").getBytes(StandardCharsets.UTF_8);
         if (file != null) {
             file.append(line);

@@ -40,6 +40,38 @@ class FileIncidentStoreTest {
     }
 
     @Test
+    void aStoredLineIsTheMappersTextOfTheRecordCharacterForCharacter() throws Exception {
+        // Every member the record can have, with text that needs escaping: quotes, controls, non-ASCII.
+        Incident incident = new Incident(Ref.random(), Instant.parse("2026-11-29T20:00:00.123456Z"),
+                ErrorCode.UPSTREAM_ERROR, "tools/call", Optional.of("se\"arch"), Optional.of("github"),
+                Optional.of("line\u0001\ttab \u00e9 \ud83d\ude00 \\ \u2028"),
+                List.of(new Finding(Category.FILE_PATH, "path", 0, 4), new Finding(Category.FILE_PATH, "other", 5, 9)),
+                List.of(new Incident.ThrowableRecord("java.io.IOException", Optional.of("no \"file\"\n"),
+                        List.of("a.B.c(B.java:1)"))),
+                Optional.of("{\"q\":1}"), Optional.of("why"), Optional.of("alice"), Optional.of("cli"),
+                Optional.of("https://issuer"), Optional.of("jwt"));
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            store.record(incident);
+        }
+        String expected = IncidentJson.stored(AtRest.redacted(incident)).toString() + "\n";
+        Segments files = new Segments(dir);
+        assertThat(Files.readString(files.segment(files.numbers().get(0)), StandardCharsets.UTF_8)).isEqualTo(expected);
+    }
+
+    @Test
+    void aStoreWritesLocallyUnlessItFsyncsEachWrite() {
+        try (FileIncidentStore plain = FileIncidentStore.open(dir.resolve("plain"));
+             FileIncidentStore synced = FileIncidentStore.open(dir.resolve("synced"),
+                     FileIncidentStore.DEFAULT_SEGMENT_BYTES, true)) {
+            assertThat(plain.writesLocally()).isTrue();
+            assertThat(synced.writesLocally()).isFalse();
+            assertThat(IncidentSink.all(plain, IncidentSink.stderr()).writesLocally()).isTrue();
+            assertThat(IncidentSink.all(plain, synced).writesLocally()).isFalse();
+            assertThat(((IncidentSink) incident -> { }).writesLocally()).isFalse(); // unknown: not assumed
+        }
+    }
+
+    @Test
     void aFreshReaderSeesWhatTheWriterWrote() {
         Incident incident = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "boom");
         try (FileIncidentStore writer = FileIncidentStore.open(dir)) {

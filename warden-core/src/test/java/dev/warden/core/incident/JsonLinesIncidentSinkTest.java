@@ -61,6 +61,18 @@ class JsonLinesIncidentSinkTest {
     }
 
     @Test
+    void eachLineIsTheMappersTextOfItsRecordCharacterForCharacter() {
+        Incident incident = incident().withReason("quote \" control \u0001 \u00e9 \ud83d\ude00");
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
+        JsonLinesIncidentSink.to(summary, JsonLinesIncidentSink.Detail.SUMMARY).record(incident);
+        ByteArrayOutputStream full = new ByteArrayOutputStream();
+        JsonLinesIncidentSink.to(full, JsonLinesIncidentSink.Detail.FULL).record(incident);
+        assertThat(summary.toString(StandardCharsets.UTF_8)).isEqualTo(IncidentJson.summary(incident) + "\n");
+        assertThat(full.toString(StandardCharsets.UTF_8))
+                .isEqualTo(IncidentJson.toJson(AtRest.redacted(incident)) + "\n");
+    }
+
+    @Test
     void aLogFileIsCreatedOwnerOnly() throws Exception {
         Path log = tmp.resolve("logs").resolve("incidents.jsonl");
         JsonLinesIncidentSink.file(log).record(incident());

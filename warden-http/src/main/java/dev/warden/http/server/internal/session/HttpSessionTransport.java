@@ -51,6 +51,11 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
     private final java.util.concurrent.locks.ReentrantLock input = new java.util.concurrent.locks.ReentrantLock();
     private volatile Listener listener;
     private final Map<RequestId, SseStream> byRequest = new ConcurrentHashMap<>();
+    /**
+     * Requests answered whose end ({@link #requestEnded}) has not come yet, with their streams: out of
+     * {@link #byRequest} before the answer is written, so the client may reuse the id once it has it.
+     */
+    private final Map<RequestId, SseStream> answered = new ConcurrentHashMap<>();
     /** The W3C trace context of the POST that carried each request in flight, when it sent one. */
     private final Map<RequestId, TraceHeaders> traced = new ConcurrentHashMap<>();
     private final Map<String, SseStream> streams = new ConcurrentHashMap<>();
@@ -285,7 +290,7 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
             throw new TransportClosedException("the HTTP session is closed", null);
         }
         SseStream target = switch (route) {
-            case Route.Reply reply -> byRequest.get(reply.request());
+            case Route.Reply reply -> answering(reply.request());
             case Route.During during -> byRequest.get(during.request());
             case Route.Unrelated unrelated -> null;
         };
@@ -304,6 +309,23 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         }
     }
 
+    /**
+     * The stream of a request about to be answered, its id released first: the client may send a
+     * request with the same id as soon as it has this answer (the session's core releases it the
+     * same way). Under the lock {@link #openStream} checks ids under. An id reused before its first
+     * request ended stays where it is: each of the two ends then takes one of the two streams.
+     */
+    private synchronized SseStream answering(RequestId request) {
+        if (answered.containsKey(request)) {
+            return byRequest.get(request);
+        }
+        SseStream stream = byRequest.remove(request);
+        if (stream != null) {
+            answered.put(request, stream);
+        }
+        return stream;
+    }
+
     /** {@code then} runs once request {@code id} is answered with success (see {@link AnsweredChanges}). */
     void whenAnswered(RequestId id, Runnable then) {
         changes.expect(id, then);
@@ -319,7 +341,8 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         touch();
         changes.ended(request);
         traced.remove(request);
-        SseStream stream = byRequest.remove(request);
+        SseStream answeredOn = answered.remove(request);
+        SseStream stream = answeredOn != null ? answeredOn : byRequest.remove(request); // or ended unanswered here
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
             if (stream.end() && StreamIds.forgetDelivered(streamPrefix, stream)) {
