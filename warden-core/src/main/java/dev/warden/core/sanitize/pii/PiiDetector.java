@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Personal data: email addresses, payment card numbers (13 to 19 digits that pass the Luhn
- * check, spaces or dashes between groups allowed, not the tail of a name such as {@code job-…}),
+ * check, spaces or dashes between groups allowed; not an ungrouped run of 17 or more digits that
+ * ends a name such as {@code tmp-…}),
  * US social security numbers ({@code 123-45-6789}) and international phone numbers ({@code +} and
  * 8 to 15 digits). A hand-written scan, linear in the
  * text: every expansion around an {@code @} or through a run of digits is bounded. Not in the
@@ -107,7 +108,7 @@ public final class PiiDetector implements Detector {
             } else if (!plus && count == 9 && isSsn(text, from, end)) {
                 out.add(new Finding(Category.PII, "ssn", from, end));
             } else if (!plus && count >= 13 && "23456".indexOf((char) ('0' + luhn[0])) >= 0 && luhn(luhn, count)
-                    && !(joinedToWord(text, from) && count != 15 && count != 16)) {
+                    && !(count >= 17 && end - from == count && joinedToWord(text, from))) {
                 // card numbers start with 2 to 6 (issuer prefixes); a millisecond timestamp (17…) does not
                 out.add(new Finding(Category.PII, "card-number", from, end));
             }
@@ -122,9 +123,9 @@ public final class PiiDetector implements Detector {
     /**
      * Whether the run is the tail of a name, joined to a word by a dash or an underscore: a temporary
      * folder ({@code warden-twin-java-6507958311186346947}, a random long that passes Luhn one time in
-     * ten), a slug, a {@code ref_…}. A card is written on its own or after a label and a space; one
-     * glued to a label ({@code cc-4111…}) is still found at the lengths most cards have, 15 and 16
-     * digits, which a random long (19 or 20) almost never has.
+     * ten). Only an ungrouped run of 17 digits or more is let go so: a random long has 17 to 20 digits
+     * all but once in a few thousand, while a card glued to a label ({@code cc-4111…}, {@code
+     * diners_3056…}) mostly has 13 to 16; a 17-to-19-digit card glued to a label is the price.
      */
     private static boolean joinedToWord(String text, int from) {
         return from >= 2 && (text.charAt(from - 1) == '-' || text.charAt(from - 1) == '_')

@@ -49,9 +49,16 @@ class PiiDetectorTest {
     }
 
     @Test
-    void findsACardOfTheUsualLengthsThoughItIsGluedToALabel() {
+    void findsACardOfThirteenToSixteenDigitsThoughItIsGluedToALabel() {
         assertThat(kinds("cc-4111111111111111")).containsExactly("card-number:4111111111111111");
         assertThat(kinds("amex_378282246310005")).containsExactly("card-number:378282246310005");
+        assertThat(kinds("diners_30569309025904")).containsExactly("card-number:30569309025904");
+        assertThat(kinds("visa-4222222222222")).containsExactly("card-number:4222222222222");
+    }
+
+    @Test
+    void findsAGroupedCardGluedToALabel() {
+        assertThat(kinds("x-6507-9583-1118-6346-947")).containsExactly("card-number:6507-9583-1118-6346-947");
     }
 
     @Test
