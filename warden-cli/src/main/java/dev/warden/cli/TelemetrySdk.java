@@ -23,10 +23,10 @@ final class TelemetrySdk {
     /** How long the last flush may take at exit: the exporters' own default timeout. */
     private static final long FLUSH_SECONDS = 10;
     private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
-    static final String BATCH_SIZE = "otel.bsp.max.export.batch.size";
-    static final String QUEUE_SIZE = "otel.bsp.max.queue.size";
-    static final int BATCH = 2048;
-    static final int QUEUE = 8192;
+    private static final String BATCH_SIZE = "otel.bsp.max.export.batch.size";
+    private static final String QUEUE_SIZE = "otel.bsp.max.queue.size";
+    private static final int BATCH = 2048;
+    private static final int QUEUE = 8192;
 
     private TelemetrySdk() {
     }
@@ -89,16 +89,19 @@ final class TelemetrySdk {
      * costs the gateway a fixed part (an HTTP exchange whose code, run a few times a second, stays
      * interpreted or barely compiled) besides its spans; fewer, larger exports halved what exporting
      * cost a busy gateway, and the larger queue keeps the room for the spans made while one is sent.
-     * An export still goes out every {@code OTEL_BSP_SCHEDULE_DELAY} (5 s) when fewer spans came. A
-     * queue the operator made smaller caps the batch, which the SDK requires.
+     * An export still goes out every {@code OTEL_BSP_SCHEDULE_DELAY} (5 s) when fewer spans came.
+     * Whatever the operator set stays; the other value is fitted to it, since the SDK would clamp a
+     * batch larger than its queue with a warning at start: a queue made smaller caps the batch, and
+     * a batch made larger than {@value #QUEUE} gets a queue of its size.
      */
     static Map<String, String> batching(ConfigProperties config) {
         Map<String, String> defaults = new HashMap<>();
         Integer queue = config.getInt(QUEUE_SIZE);
+        Integer batch = config.getInt(BATCH_SIZE);
         if (queue == null) {
-            defaults.put(QUEUE_SIZE, Integer.toString(QUEUE));
+            defaults.put(QUEUE_SIZE, Integer.toString(batch == null ? QUEUE : Math.max(QUEUE, batch)));
         }
-        if (config.getInt(BATCH_SIZE) == null) {
+        if (batch == null) {
             defaults.put(BATCH_SIZE, Integer.toString(Math.min(BATCH, queue == null ? QUEUE : queue)));
         }
         return defaults;

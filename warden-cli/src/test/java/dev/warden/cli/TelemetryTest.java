@@ -7,6 +7,8 @@ import dev.warden.testkit.otlp.OtlpReceiver;
 import dev.warden.testkit.otlp.ReceivedMetric;
 import dev.warden.testkit.otlp.ReceivedSpan;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -66,10 +68,40 @@ class TelemetryTest {
     void spansGoOutInExportsOf2048UnlessTheOperatorSetsTheBatching() throws Exception {
         assertThat(exportsOf(2100)).containsExactly(2048, 52);
         assertThat(exportsOf(600, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "512")).containsExactly(512, 88);
-        // A queue smaller than Warden's batch caps the batch (the SDK refuses a batch over its queue).
-        assertThat(exportsOf(250, "OTEL_BSP_MAX_QUEUE_SIZE", "300")).containsExactly(250);
         assertThat(exportsOf(250, "OTEL_BSP_MAX_QUEUE_SIZE", "300", "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "100"))
-                .allMatch(spans -> spans <= 100);
+                .containsExactly(100, 100, 50);
+    }
+
+    @Test
+    void aBatchingSettingGivenAsASystemPropertyWinsOverWardensDefault() throws Exception {
+        // The SDK reads the JVM's own system properties.
+        System.setProperty("otel.bsp.max.export.batch.size", "100");
+        try {
+            assertThat(exportsOf(250)).containsExactly(100, 100, 50);
+        } finally {
+            System.clearProperty("otel.bsp.max.export.batch.size");
+        }
+    }
+
+    @Test
+    void warden_s_other_batching_value_is_fitted_to_the_one_the_operator_set() {
+        // The SDK would clamp a batch over its queue, with a warning at start.
+        assertThat(TelemetrySdk.batching(config("otel.bsp.max.queue.size", "300")))
+                .isEqualTo(Map.of("otel.bsp.max.export.batch.size", "300"));
+        assertThat(TelemetrySdk.batching(config("otel.bsp.max.export.batch.size", "10000")))
+                .isEqualTo(Map.of("otel.bsp.max.queue.size", "10000"));
+        assertThat(TelemetrySdk.batching(config("otel.bsp.max.export.batch.size", "100")))
+                .isEqualTo(Map.of("otel.bsp.max.queue.size", "8192"));
+        assertThat(TelemetrySdk.batching(config("otel.bsp.max.queue.size", "300", "otel.bsp.max.export.batch.size", "100")))
+                .isEmpty();
+    }
+
+    private static ConfigProperties config(String... keysAndValues) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return DefaultConfigProperties.createFromMap(map);
     }
 
     @Test
