@@ -82,21 +82,8 @@ public final class ErrorBoundary {
             public boolean recording() {
                 return incidents.recording();
             }
-
-            @Override
-            public boolean writesLocally() {
-                return incidents.writesLocally();
-            }
         };
         return new ErrorBoundary(this, stamped);
-    }
-
-    /**
-     * Whether recording a failure does no more than write locally ({@link IncidentSink#writesLocally}),
-     * with no reporter to call: what a thread that serves others may do on its own.
-     */
-    public boolean recordsLocally() {
-        return reporters.isEmpty() && incidents.writesLocally();
     }
 
     public static ErrorBoundary ofDefaults() {

@@ -69,7 +69,6 @@ public final class FileIncidentStore implements IncidentStore {
      */
     private final ReentrantLock lock = new ReentrantLock();
     private final SegmentWriter writer;
-    private final boolean fsync;
     private boolean closed;
     /** Mirrors the notice's state, read without the lock on every request of a fail-closed gateway. */
     private volatile boolean failing;
@@ -79,7 +78,6 @@ public final class FileIncidentStore implements IncidentStore {
             Clock clock, UnaryOperator<FileChannel> channels) {
         this.files = new Segments(dir);
         this.writable = writable;
-        this.fsync = fsync;
         this.retention = retention;
         this.clock = clock;
         this.notice = new FailureNotice(LOG, "the incident store in " + dir, clock, FailureNotice.DEFAULT_PERIOD);
@@ -240,12 +238,6 @@ public final class FileIncidentStore implements IncidentStore {
     private static void unrecorded(Pending p) {
         UnrecordedRefs.mark(p.incident.ref());
         p.done = true;
-    }
-
-    /** A write of whole lines to the segment, unless every write is followed by an fsync. */
-    @Override
-    public boolean writesLocally() {
-        return !fsync;
     }
 
     /**

@@ -16,15 +16,6 @@ public interface IncidentSink {
         return true;
     }
 
-    /**
-     * Whether {@link #record} does no more than write to a local file or stream: no fsync, nothing
-     * across a network. Only then may a thread that serves others (an upstream's reader) record on
-     * its own instead of handing the failure to a thread of its own. False unless a sink says so.
-     */
-    default boolean writesLocally() {
-        return false;
-    }
-
     static IncidentSink stderr() {
         return JsonLinesIncidentSink.stderr();
     }
@@ -50,11 +41,6 @@ public interface IncidentSink {
             @Override
             public boolean recording() {
                 return list.stream().allMatch(IncidentSink::recording);
-            }
-
-            @Override
-            public boolean writesLocally() {
-                return list.stream().allMatch(IncidentSink::writesLocally);
             }
         };
     }

@@ -78,12 +78,6 @@ public final class JsonLinesIncidentSink implements IncidentSink {
         }
     }
 
-    /** A line appended to a local file or written to a stream (stderr). */
-    @Override
-    public boolean writesLocally() {
-        return true;
-    }
-
     @Override
     public void record(Incident incident) {
         // JsonText writes the mapper's text without the mapper's per-call set-up (see its comment).

@@ -31,17 +31,6 @@ class ErrorBoundaryTest {
             ErrorCode.NOT_FOUND);
 
     @Test
-    void aBoundaryRecordsLocallyWhenItsSinkWritesLocallyAndNoReporterIsCalled() {
-        IncidentSink local = IncidentSink.stderr();
-        assertThat(ErrorBoundary.builder().incidents(local).build().recordsLocally()).isTrue();
-        assertThat(ErrorBoundary.builder().incidents(local).build().serving(java.util.Optional::empty).recordsLocally())
-                .isTrue();
-        assertThat(ErrorBoundary.builder().incidents(local).reporter((incident, cause) -> { }).build().recordsLocally())
-                .isFalse();
-        assertThat(ErrorBoundary.builder().incidents(incidents::add).build().recordsLocally()).isFalse();
-    }
-
-    @Test
     void aRefusalIsRecordedUnderTheRefThePeerSees() {
         Ref ref = boundary.refusal(UNKNOWN_TOOL, WHERE);
         assertThat(incidents).singleElement().satisfies(incident -> {

@@ -59,19 +59,6 @@ class FileIncidentStoreTest {
     }
 
     @Test
-    void aStoreWritesLocallyUnlessItFsyncsEachWrite() {
-        try (FileIncidentStore plain = FileIncidentStore.open(dir.resolve("plain"));
-             FileIncidentStore synced = FileIncidentStore.open(dir.resolve("synced"),
-                     FileIncidentStore.DEFAULT_SEGMENT_BYTES, true)) {
-            assertThat(plain.writesLocally()).isTrue();
-            assertThat(synced.writesLocally()).isFalse();
-            assertThat(IncidentSink.all(plain, IncidentSink.stderr()).writesLocally()).isTrue();
-            assertThat(IncidentSink.all(plain, synced).writesLocally()).isFalse();
-            assertThat(((IncidentSink) incident -> { }).writesLocally()).isFalse(); // unknown: not assumed
-        }
-    }
-
-    @Test
     void aFreshReaderSeesWhatTheWriterWrote() {
         Incident incident = incident(Instant.now(), ErrorCode.INTERNAL_ERROR, "boom");
         try (FileIncidentStore writer = FileIncidentStore.open(dir)) {

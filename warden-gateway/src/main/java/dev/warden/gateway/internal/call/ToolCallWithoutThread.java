@@ -158,11 +158,8 @@ public final class ToolCallWithoutThread {
                 link.leave(upstream, asker);
                 Callable<JsonNode> work = () -> flow.answer(target, exposed, ctx, structured, permits,
                         new UpstreamReply.Answered(result));
-                // A failure is recorded as an incident: here too when that is a local write (the
-                // audit record already is), else on a thread of its own, so that a store that
-                // fsyncs or a database never holds up what the upstream answers other calls.
-                if (result.path("isError").asBoolean(false) && !profile.pipeline(link).boundary().recordsLocally()) {
-                    onThread(answer, ctx, start, work);
+                if (result.path("isError").asBoolean(false)) {
+                    onThread(answer, ctx, start, work); // a failure is recorded as an incident
                 } else {
                     end(answer, ctx, start, work);
                 }
