@@ -6,8 +6,7 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.VirtualThreads;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 /**
  * Serves MCP over Streamable HTTP at one endpoint ({@code http://127.0.0.1:PORT/mcp} by default).
@@ -33,13 +32,8 @@ public final class McpHttpServer implements AutoCloseable {
         this.path = b.path;
         this.host = b.host;
         this.endpoint = new McpHttpHandler(b);
-        // Jetty's selector on a platform thread of its own, each request's handling on a virtual
-        // thread. With every thread virtual (Jetty's VirtualThreadPool) the selector itself parked in
-        // the JDK's poller: each wake-up of the connection went poller, carrier, then selector, about
-        // a third of a new session's system calls (issue 36).
-        QueuedThreadPool pool = new QueuedThreadPool();
+        VirtualThreadPool pool = new VirtualThreadPool();
         pool.setName("warden-http");
-        pool.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("warden-http-request"));
         this.jetty = new Server(pool);
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false); // no product or version in headers: nothing to fingerprint

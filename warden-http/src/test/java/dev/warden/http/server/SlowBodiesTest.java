@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Clients that send their bodies a byte at a time (slowloris) hold no thread while the server
- * waits for them: more of them than Jetty's pool has threads (200) leave an honest client served,
- * and each is cut at its deadline.
+ * waits for them: more of them than the server runs tasks at once (Jetty's virtual-thread pool
+ * runs 200) leave an honest client served, and each is cut at its deadline.
  */
 class SlowBodiesTest {
 
-    /** More than the 200 threads of Jetty's pool (its requests run on virtual threads beside them). */
+    /** More than the 200 tasks Jetty's {@code VirtualThreadPool} runs at once. */
     private static final int SLOW = 250;
 
     private final TestClock clock = new TestClock();
