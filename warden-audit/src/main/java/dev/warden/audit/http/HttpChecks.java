@@ -200,7 +200,19 @@ public final class HttpChecks implements AuditCheck {
         HttpRequest.Builder b = RawPosts.post(endpoint, timeout, RawPosts.INITIALIZE);
         headers.forEach(b::header);
         extra.forEach(b::setHeader);
-        HttpResponse<InputStream> r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpRequest request = b.build();
+        HttpResponse<InputStream> r;
+        try {
+            r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException closedUnderIt) {
+            // The server may close a kept-alive connection just as the next probe goes out on it (an
+            // answer whose body a probe did not read): the JDK resends no POST, so once more, anew.
+            // A server that does not answer in time is not asked twice.
+            if (closedUnderIt instanceof java.net.http.HttpTimeoutException) {
+                throw closedUnderIt;
+            }
+            r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        }
         r.body().close(); // only the status and headers matter; an SSE answer is not waited for
         return r;
     }
