@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -204,13 +205,11 @@ public final class HttpChecks implements AuditCheck {
         HttpResponse<InputStream> r;
         try {
             r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (HttpTimeoutException slow) {
+            throw slow; // a server that does not answer in time is not asked twice
         } catch (IOException closedUnderIt) {
             // The server may close a kept-alive connection just as the next probe goes out on it (an
             // answer whose body a probe did not read): the JDK resends no POST, so once more, anew.
-            // A server that does not answer in time is not asked twice.
-            if (closedUnderIt instanceof java.net.http.HttpTimeoutException) {
-                throw closedUnderIt;
-            }
             r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
         }
         r.body().close(); // only the status and headers matter; an SSE answer is not waited for
