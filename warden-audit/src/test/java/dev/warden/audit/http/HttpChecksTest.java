@@ -1,6 +1,8 @@
 package dev.warden.audit.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.warden.audit.Finding;
 import dev.warden.audit.Rule;
@@ -14,6 +16,7 @@ import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +67,33 @@ class HttpChecksTest {
         try (McpHttpServer http = McpHttpServer.builder().authenticator(tokens).onSession(server::connect).build()
                 .start()) {
             assertThat(checks.probe(http.endpoint(), Map.of("Authorization", "Bearer ok"))).isEmpty();
+        }
+    }
+
+    @Test
+    void aServerClosingAKeptAliveConnectionUnderTheNextProbeIsAskedAgainOnANewOne() throws Exception {
+        List<Finding> polite;
+        try (RawEndpoint keeps = new RawEndpoint(RawEndpoint.Behaviour.KEEPS_ALIVE)) {
+            polite = checks.probe(keeps.endpoint(), Map.of());
+        }
+        try (RawEndpoint drops = new RawEndpoint(RawEndpoint.Behaviour.DROPS_KEPT_ALIVE)) {
+            List<Finding> found = checks.probe(drops.endpoint(), Map.of());
+
+            assertThat(drops.dropped()).as("probes sent on a connection the server then closed").isPositive();
+            assertThat(found).extracting(Finding::rule, Finding::location)
+                    .isEqualTo(polite.stream().map(f -> tuple(f.rule(), f.location())).toList())
+                    .containsExactly(tuple(Rule.HTTP_NO_ORIGIN_CHECK, "header:Origin"),
+                            tuple(Rule.HTTP_NO_ORIGIN_CHECK, "header:Host"));
+        }
+    }
+
+    @Test
+    void aProbeThatTimesOutIsNotSentAgain() throws Exception {
+        HttpChecks impatient = HttpChecks.of(HttpClient.newHttpClient(), Duration.ofMillis(200));
+        try (RawEndpoint silent = new RawEndpoint(RawEndpoint.Behaviour.NEVER_ANSWERS)) {
+            assertThatThrownBy(() -> impatient.probe(silent.endpoint(), Map.of()))
+                    .isInstanceOf(HttpTimeoutException.class);
+            assertThat(silent.requests()).isEqualTo(1);
         }
     }
 
