@@ -85,8 +85,8 @@ public final class AuthGate {
     /**
      * A refusal of a POST carries its request's id, as every answer does: a body that declares a
      * length of at most {@link RefusedBody#MAX_BYTES} is read only to find it. Any other body is
-     * not read at all (a stranger's large or streamed body costs nothing but the refusal), and
-     * its refusal has the null id, as a body that is not JSON does.
+     * not read for it (a small one is dropped before the answer, {@link UnreadBody}), and its
+     * refusal has the null id, as a body that is not JSON does.
      */
     private void refuseReadingId(Request request, Response response, Callback callback, Refusals refusals,
                                  Verdict.Refused refused) {

@@ -19,7 +19,7 @@ import org.eclipse.jetty.util.Callback;
  * The endpoint's refusals: a status and a JSON-RPC error body, recorded by the server's boundary
  * (so their refs resolve in its incident store) and rendered by the one renderer, like every
  * error; a refused POST gets its SERVER span ({@link RefusalSpans}). None repeats a header value
- * or any other input back.
+ * or any other input back. Each leaves its connection usable or says it closes ({@link UnreadBody}).
  */
 public final class Refusals {
 
@@ -73,11 +73,14 @@ public final class Refusals {
     /** @param reason for the operator, in the incident only (the codec's reason for refusing, say) */
     public void refuse(Response response, Callback callback, int status, Optional<RequestId> id, ProtocolException e,
                 String reason) {
-        JsonRpcMessage.Failure answer = new JsonRpcMessage.Failure(id,
-                ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of("(http)"), reason)));
-        spans.refused(response, status, answer); // ended before the client can read the answer
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-        Content.Sink.write(response, true, JsonRpcCodec.encode(answer), callback);
+        // A body not read yet is dropped, or the answer says Connection: close, before it is written.
+        UnreadBody.thenAnswer(response, callback, () -> {
+            JsonRpcMessage.Failure answer = new JsonRpcMessage.Failure(id,
+                    ErrorRenderer.rpcError(e, boundary.refusal(e, FailureContext.of("(http)"), reason)));
+            spans.refused(response, status, answer); // ended before the client can read the answer
+            response.setStatus(status);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+            Content.Sink.write(response, true, JsonRpcCodec.encode(answer), callback);
+        });
     }
 }
