@@ -112,13 +112,30 @@ class RefusalsOnKeptAliveConnectionsTest {
         }
     }
 
-    /** The endpoint on a Jetty of the test's own, whose wrapper releases {@link #handled} after each request's handle(). */
+    @Test
+    void aRefusedPostWhoseBodyNeverComesIsStillRefusedAndSaysConnectionClose() throws Exception {
+        serve(McpHttpServer.builder(), 300); // the connection's idle timeout ends the wait for the body
+        try (Socket socket = connect()) {
+            send(socket, head("evil.example", BODY.length())); // and the body never
+
+            String answer = readToTheEnd(socket.getInputStream());
+            assertThat(answer).startsWith("HTTP/1.1 403 ").contains("\"error\"");
+            assertThat(headOf(answer)).containsIgnoringCase("Connection: close");
+        }
+    }
+
     private void serve(McpHttpServerBuilder builder) throws Exception {
+        serve(builder, 30_000);
+    }
+
+    /** The endpoint on a Jetty of the test's own, whose wrapper releases {@link #handled} after each request's handle(). */
+    private void serve(McpHttpServerBuilder builder, long idleTimeoutMillis) throws Exception {
         McpHttpHandler endpoint = builder.onSession(t -> { }).buildHandler();
         open.add(endpoint);
         Server jetty = new Server();
         ServerConnector connector = new ServerConnector(jetty);
         connector.setHost("127.0.0.1");
+        connector.setIdleTimeout(idleTimeoutMillis);
         endpoint.attach(connector);
         jetty.addConnector(connector);
         jetty.setHandler(new Handler.Wrapper(endpoint.handler()) {

@@ -28,7 +28,11 @@ final class UnreadBody {
     private UnreadBody() {
     }
 
-    /** Runs {@code answer} once the body is dropped or the connection marked to close; fails {@code callback} if the body fails. */
+    /**
+     * Runs {@code answer} once the body is dropped or the connection marked to close. A body that
+     * fails on its way (the client stalls past the idle timeout, say) still gets the refusal, with
+     * {@code Connection: close}: the refusal was decided, so it is recorded and answered once.
+     */
     static void thenAnswer(Response response, Callback callback, Runnable answer) {
         Request request = response.getRequest();
         long declared = request.getLength();
@@ -40,10 +44,19 @@ final class UnreadBody {
         }
         // A cap of 0 keeps nothing: the body is counted as it comes (the request deadline still runs).
         BodyReader.read(request, 0, outcome -> {
-            switch (outcome) {
-                case BodyReader.Outcome.Read read -> answer.run();
-                case BodyReader.Outcome.TooLarge dropped -> answer.run();
-                case BodyReader.Outcome.Failed failed -> callback.failed(failed.cause());
+            boolean broken = switch (outcome) {
+                case BodyReader.Outcome.Read read -> false;
+                case BodyReader.Outcome.TooLarge dropped -> false;
+                case BodyReader.Outcome.Failed failed -> true;
+            };
+            if (broken) {
+                request.consumeAvailable(); // the connection cannot be kept: the answer says so
+            }
+            // Run from Jetty's demand callback, which only logs what it throws: failed, as a handler's.
+            try {
+                answer.run();
+            } catch (RuntimeException | Error e) {
+                callback.failed(e);
             }
         });
     }
