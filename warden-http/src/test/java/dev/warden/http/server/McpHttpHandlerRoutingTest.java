@@ -3,28 +3,12 @@ package dev.warden.http.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.identity.Authenticator;
-import dev.warden.core.identity.Credentials;
-import dev.warden.core.identity.ProtectedResourceMetadata;
-import dev.warden.core.identity.Verdict;
-import java.net.URI;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** What a router in front of other handlers (an application's Jetty) hands to the MCP endpoint. */
 class McpHttpHandlerRoutingTest {
 
-    private static final Authenticator NOBODY = new Authenticator() {
-        @Override
-        public Verdict authenticate(Credentials credentials, URI resource) {
-            return new Verdict.Refused(Verdict.Refusal.MISSING, Set.of(), "no token");
-        }
-
-        @Override
-        public ProtectedResourceMetadata metadata(URI resource) {
-            return new ProtectedResourceMetadata(resource, List.of(URI.create("https://as.example")), List.of());
-        }
-    };
+    private static final Authenticator NOBODY = new NobodyAuthenticator();
 
     @Test
     void anEndpointThatAuthenticatesNobodyLeavesTheMetadataPathToTheApplication() {

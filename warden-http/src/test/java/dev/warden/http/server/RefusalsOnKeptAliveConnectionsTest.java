@@ -2,10 +2,6 @@ package dev.warden.http.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warden.core.identity.Authenticator;
-import dev.warden.core.identity.Credentials;
-import dev.warden.core.identity.ProtectedResourceMetadata;
-import dev.warden.core.identity.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Handler;
@@ -74,7 +69,7 @@ class RefusalsOnKeptAliveConnectionsTest {
 
     @Test
     void aPostRefusedForItsTokenLeavesTheConnectionUsableForTheNextRequest() throws Exception {
-        serve(McpHttpServer.builder().authenticator(new NoTokenIsGood()));
+        serve(McpHttpServer.builder().authenticator(new NobodyAuthenticator()));
         String body = padded(8 * 1024); // more than the refusal reads to find the request's id
         try (Socket socket = connect()) {
             send(socket, head("127.0.0.1", body.length()));
@@ -251,18 +246,5 @@ class RefusalsOnKeptAliveConnectionsTest {
     private static String padded(int size) {
         String open = BODY.substring(0, BODY.length() - 1) + ",\"pad\":\"";
         return open + "x".repeat(size - open.length() - 2) + "\"}";
-    }
-
-    /** Refuses every request: no token is good. */
-    private static final class NoTokenIsGood implements Authenticator {
-        @Override
-        public Verdict authenticate(Credentials credentials, URI resource) {
-            return new Verdict.Refused(Verdict.Refusal.MISSING, Set.of(), "no token");
-        }
-
-        @Override
-        public ProtectedResourceMetadata metadata(URI resource) {
-            return new ProtectedResourceMetadata(resource, List.of(URI.create("https://as.example")), List.of());
-        }
     }
 }
