@@ -289,6 +289,11 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
         if (closed.get()) {
             throw new TransportClosedException("the HTTP session is closed", null);
         }
+        if (route instanceof Route.Reply) {
+            // Active until its answer leaves, not until the bookkeeping after it: a client that has
+            // read the answer must find the session idle from then (requestEnded does not touch).
+            touch();
+        }
         SseStream target = switch (route) {
             case Route.Reply reply -> answering(reply.request());
             case Route.During during -> byRequest.get(during.request());
@@ -338,10 +343,12 @@ public final class HttpSessionTransport implements HttpTransport, dev.warden.cor
 
     @Override
     public void requestEnded(RequestId request) {
-        touch();
         changes.ended(request);
         traced.remove(request);
         SseStream answeredOn = answered.remove(request);
+        if (answeredOn == null) {
+            touch(); // ended unanswered (cancelled, or its stream gone): its end is the last activity
+        }
         SseStream stream = answeredOn != null ? answeredOn : byRequest.remove(request); // or ended unanswered here
         if (stream != null && openRequests.merge(stream, -1, Integer::sum) <= 0) {
             openRequests.remove(stream);
