@@ -53,8 +53,8 @@ class LauncherEndToEndTest {
                 assertThat(Json.mapper().readTree(line).path("jsonrpc").asString()).isEqualTo("2.0");
             }
         }
-        String key = Files.readString(CACHE.resolveSibling("warden.aot.key")).strip();
-        Path java = Path.of(key);
+        // the key's first line names the JDK, the next the options the cache was trained with
+        Path java = Path.of(Files.readAllLines(CACHE.resolveSibling("warden.aot.key")).getFirst());
         assertThat(Files.exists(CACHE)).isEqualTo(javaFeature(java) >= 25);
     }
 
@@ -68,7 +68,7 @@ class LauncherEndToEndTest {
         HttpGateway first = HttpGateway.inFrontOfServerEverything();
         first.stop();
         Path key = CACHE.resolveSibling("warden-gateway.aot.key");
-        Path java = Path.of(Files.readString(key).strip());
+        Path java = Path.of(Files.readAllLines(key).getFirst());
         boolean feature = javaFeature(java) >= 25;
         assertThat(Files.exists(CACHE.resolveSibling("warden-gateway.aot"))).isEqualTo(feature);
         if (!feature) {
