@@ -71,8 +71,8 @@ public final class Gateway implements AutoCloseable {
         });
         GatewayMetrics metrics = new GatewayMetrics(b.registry);
         this.metrics = metrics;
-        // Only a tool an upstream listed names a span: a caller's made-up name never does. Before any
-        // client listed the tools through this gateway, calls are named by their method alone.
+        // Only a tool an upstream listed names a span: a caller's made-up name never does. The gateway
+        // lists each upstream's tools as it connects (ListingOnConnect), and notes each client's listing.
         dev.warden.gateway.internal.catalog.ToolCatalog catalog = new dev.warden.gateway.internal.catalog.ToolCatalog();
         this.telemetry = b.telemetry.orElseGet(McpTelemetry::ofGlobal).knowing(catalog::names);
         this.clock = b.clock;
@@ -85,6 +85,11 @@ public final class Gateway implements AutoCloseable {
             slots.put(u.name(), s);
             metrics.connections(u.name(), s, ConnectionSlots::inUse);
         }
+        this.naming = b.prefixAlways ? new Naming(true, b.separator)
+                : new Naming(b.upstreams.size() > 1, b.separator);
+        dev.warden.gateway.internal.catalog.PinWatch pins = new dev.warden.gateway.internal.catalog.PinWatch(
+                b.upstreams, incidents, b.clock);
+        this.listing = new dev.warden.gateway.internal.catalog.ListingOnConnect(catalog, pins, naming);
         this.links = b.upstreams.stream().map(this::link).toList();
         // Among replicas a parked call's round may land on another one: it is taken to this one.
         dev.warden.gateway.internal.call.ParkedForwarding forwarding = b.replicas.alone()
@@ -101,7 +106,7 @@ public final class Gateway implements AutoCloseable {
                 dev.warden.core.incident.ErrorBoundary.builder().incidents(incidents).clock(b.clock).build(),
                 b.access.map(a -> new dev.warden.gateway.internal.access.AccessPolicy(
                         dev.warden.gateway.internal.access.AccessRules.compile(a.rules()))),
-                b.clock, new dev.warden.gateway.internal.catalog.PinWatch(b.upstreams, incidents, b.clock),
+                b.clock, pins,
                 forwarding, lifecycle.draining(), new dev.warden.gateway.internal.upstream.TaskOwners(), b.toolScopes, telemetry);
         // Calls are swept before each admission too; this frees what a client left parked when no call comes.
         // Which calls have expired is decided by the clock; the sweep only says how often to look, a
@@ -110,8 +115,6 @@ public final class Gateway implements AutoCloseable {
                 .factory());
         sweeper.scheduleWithFixedDelay(parked::sweep, SWEEP_EVERY.toMillis(), SWEEP_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        this.naming = b.prefixAlways ? new Naming(true, b.separator)
-                : new Naming(b.upstreams.size() > 1, b.separator);
         this.maxMessageBytes = b.maxMessageBytes;
         this.readiness = new dev.warden.gateway.health.Readiness(lifecycle, b.healthChecks);
         // Last: rounds forwarded here are served by this gateway, now complete.
@@ -165,10 +168,15 @@ public final class Gateway implements AutoCloseable {
     /** The other replicas, where a parked call's next round may land (none: one process). */
     private final dev.warden.core.cluster.ReplicaBus replicas;
 
+    /** Lists each upstream's tools as it first connects, so calls made without a listing are known. */
+    private final dev.warden.gateway.internal.catalog.ListingOnConnect listing;
+
     private UpstreamLink link(Upstream u) {
-        return new UpstreamLink(u, new ErrorPipeline(u.name(), u.pii() ? Sanitizer.builder().pii().build() : sanitizer,
-                u.policy(), u.redactSuccessfulResults(), u.pii(), incidents, clock,
-                category -> metrics.finding(u.name(), category), u::redactsResultsOf), metrics, slots.get(u.name()), clock, shared, telemetry);
+        UpstreamLink link = new UpstreamLink(u, new ErrorPipeline(u.name(),
+                u.pii() ? Sanitizer.builder().pii().build() : sanitizer, u.policy(), u.redactSuccessfulResults(),
+                u.pii(), incidents, clock, category -> metrics.finding(u.name(), category), u::redactsResultsOf),
+                metrics, slots.get(u.name()), clock, shared, telemetry);
+        return link.learning(connection -> listing.of(link, connection));
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */

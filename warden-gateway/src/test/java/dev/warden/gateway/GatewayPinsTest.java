@@ -164,7 +164,20 @@ class GatewayPinsTest {
     void inBlockModeAChangedResourceIsReportedButStillListed() {
         McpClient client = through(pulled(), pinsOf(reviewed()), Pin.Mode.BLOCK);
         assertThat(resources(client)).containsExactly("notes://all");
-        assertThat(incidents).extracting(i -> i.tool().orElseThrow()).containsExactly("notes://all");
+        assertThat(incidents).extracting(i -> i.tool().orElseThrow()).contains("notes://all");
+    }
+
+    @Test
+    void theToolsAreComparedAsTheGatewayConnectsBeforeAnyClientLists() {
+        through(pulled(), pinsOf(reviewed()), Pin.Mode.WARN);
+        assertThat(incidents).extracting(i -> i.tool().orElseThrow()).containsExactlyInAnyOrder("add", "export");
+    }
+
+    @Test
+    void inBlockModeAToolChangedSinceItWasPinnedCannotBeCalledEvenBeforeAnyListing() {
+        McpClient client = through(pulled(), pinsOf(reviewed()), Pin.Mode.BLOCK);
+        assertThat(call(client, "add")).isEqualTo(call(client, "no_such_tool")).doesNotContain("added");
+        assertThat(call(client, "list")).isEqualTo("listed");
     }
 
     @Test

@@ -113,6 +113,17 @@ class GatewayPublishedValuesTest {
     }
 
     @Test
+    void anExampleTheToolsSchemaPublishedComesBackToAClientThatDidNotList() {
+        start(Upstream.builder("ledger", this::connect));
+        McpClient c = McpClient.builder("model", "1").protocolVersion(ProtocolVersion.latestSessionBased())
+                .connect(ViaGateway.to(gateway));
+        clients.add(c);
+        // A raw tools/call: McpClient.callTool would list the tools first.
+        JsonNode result = c.request("tools/call", Json.object().put("name", "export").set("arguments", Json.object()));
+        assertThat(result.path("content").path(0).path("text").asString()).contains("open '/srv/exports/daily'");
+    }
+
+    @Test
     void guidanceNamingTheServersOwnToolStaysAndAnotherToolsSentenceGoes() {
         start(Upstream.builder("ledger", this::connect));
         ToolCallResult result = client().callTool("query", Json.object().put("connection", "prod"));

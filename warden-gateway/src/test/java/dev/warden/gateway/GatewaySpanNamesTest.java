@@ -7,7 +7,6 @@ import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
 import dev.warden.core.mcp.ProtocolVersion;
-import dev.warden.core.session.RequestOptions;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
@@ -15,17 +14,16 @@ import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import dev.warden.telemetry.McpNames;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A span's name and {@code gen_ai.tool.name} carry a tool's name only when an upstream listed it
- * (the gateway's catalog): a name the caller made up, up to the 256 characters a name may have,
- * makes no span name and no metric series, on the gateway's SERVER span nor on its CLIENT span.
+ * (the gateway's catalog, filled as it connects and by clients' listings: GatewayListingOnConnectTest):
+ * a name the caller made up, up to the 256 characters a name may have, makes no span name and no
+ * metric series, on the gateway's SERVER span nor on its CLIENT span.
  */
 class GatewaySpanNamesTest {
 
@@ -53,19 +51,6 @@ class GatewaySpanNamesTest {
     void stop() {
         client.close();
         gateway.close();
-    }
-
-    @Test
-    void beforeAnyListingACallIsNamedByItsMethodAlone() throws Exception {
-        // A raw tools/call: McpClient.callTool would list the tools first.
-        client.requestAsync("tools/call", Json.object().put("name", "lookup").set("arguments", Json.object()),
-                RequestOptions.ofToolCallDefaults()).get(30, TimeUnit.SECONDS);
-
-        for (SpanKind kind : new SpanKind[] {SpanKind.SERVER, SpanKind.CLIENT}) {
-            SpanData span = traced.only(kind, "tools/call");
-            assertThat(span.getAttributes().get(McpNames.GEN_AI_TOOL_NAME)).isNull();
-            assertThat(span.getAttributes().get(McpNames.GEN_AI_OPERATION_NAME)).isEqualTo(McpNames.EXECUTE_TOOL);
-        }
     }
 
     @Test

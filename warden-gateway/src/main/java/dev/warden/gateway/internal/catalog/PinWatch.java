@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
  * pinned at all, is logged once per change (a WARNING naming it and the upstream, never its text) and recorded as
  * an incident; in {@code block} mode such a tool is hidden and a call to it is answered as an
  * unknown tool. A tool never pinned is blocked even before it is listed; one that changed is
- * blocked from the listing that shows the change on (and visible again if it changes back).
+ * blocked from the listing that shows the change on, the gateway's own as it connects to the
+ * upstream ({@link ListingOnConnect}) or a client's (and visible again if it changes back).
  */
 public final class PinWatch {
 

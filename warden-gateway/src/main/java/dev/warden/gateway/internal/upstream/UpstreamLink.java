@@ -15,10 +15,16 @@ import dev.warden.telemetry.Channel;
 import dev.warden.telemetry.McpNames;
 import dev.warden.telemetry.McpTelemetry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -57,6 +63,16 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile Optional<Implementation> clientInfo = Optional.empty();
 
     /**
+     * How long a connection's user waits for what the gateway learns as it connects: long enough
+     * for a server that lists its tools at once, short enough that one which never answers holds
+     * the first client's initialize back only this long (the listing goes on, and counts when it ends).
+     */
+    static final Duration LEARN_WAIT = Duration.ofSeconds(2);
+    private static final CompletableFuture<?> LEARNT = CompletableFuture.completedFuture(null);
+    private volatile Function<McpClient, CompletableFuture<?>> learn = c -> LEARNT;
+    private volatile CompletableFuture<?> learnt = LEARNT;
+
+    /**
      * @param slots the connections this upstream may have open, shared with its other links (per-client ones)
      * @param clock what says when an extra connection has been idle long enough to close, and when
      *     a paused breaker lets calls through again
@@ -78,8 +94,18 @@ public final class UpstreamLink implements AutoCloseable {
         this.guard = new Guard(spec.name(), spec.limits(), clock, metrics, shared);
         metrics.breaker(spec.name(), guard.breaker());
         this.pool = new UpstreamPool(spec, slots, metrics, this::builder, questions, clock, this::wantedBySession,
-                this::relisten);
+                this::firstConnected);
         this.subscriptions = new UpstreamSubscriptions(spec.name(), pool);
+    }
+
+    /**
+     * What the gateway learns from this upstream once its first connection is made (its tools, by
+     * {@code catalog.ListingOnConnect}): started then, and waited for by whoever needs a connection
+     * until it ends or {@link #LEARN_WAIT} has passed, so that the first client is served knowing it.
+     */
+    public UpstreamLink learning(Function<McpClient, CompletableFuture<?>> learn) {
+        this.learn = learn;
+        return this;
     }
 
     /** Marks this link as serving one client only (see {@link #dedicated}). */
@@ -170,7 +196,7 @@ public final class UpstreamLink implements AutoCloseable {
      * connection, and each request says who asks.
      */
     public McpClient client(ObjectNode clientCapabilities) {
-        return pool.client(clientCapabilities);
+        return learnt(pool.client(clientCapabilities));
     }
 
     /** The connection {@link #client(ObjectNode)} would give, if it is connected; never connects. */
@@ -184,7 +210,7 @@ public final class UpstreamLink implements AutoCloseable {
      * the only one.
      */
     public McpClient primary(ObjectNode clientCapabilities) {
-        return pool.primary(clientCapabilities);
+        return learnt(pool.primary(clientCapabilities));
     }
 
     /**
@@ -196,7 +222,30 @@ public final class UpstreamLink implements AutoCloseable {
      * stays as the session for clients that declare every asking capability.
      */
     public McpClient clientForStateless(ObjectNode clientCapabilities) {
-        return pool.clientForStateless(clientCapabilities);
+        return learnt(pool.clientForStateless(clientCapabilities));
+    }
+
+    /** The first connection is made: a stateless upstream is listened to for news, and learning starts. */
+    private void firstConnected(McpClient connection) {
+        if (connection.protocolVersion().stateless()) {
+            subscriptions.relisten();
+        }
+        learnt = learn.apply(connection);
+    }
+
+    /** {@code connection}, once what the gateway learns as it connects is learnt, or {@link #LEARN_WAIT} has passed. */
+    private McpClient learnt(McpClient connection) {
+        CompletableFuture<?> learning = learnt;
+        if (!learning.isDone()) {
+            try {
+                learning.get(LEARN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // served without it: the spans of calls that come first may lack their tool's name
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return connection;
     }
 
     /** The first connection if it is connected already; never connects. */
@@ -329,10 +378,6 @@ public final class UpstreamLink implements AutoCloseable {
     /** See {@link UpstreamSubscriptions#unsubscribe}. */
     public boolean unsubscribe(Object subscriber, String uri, boolean caller) {
         return subscriptions.unsubscribe(subscriber, uri, caller);
-    }
-
-    private void relisten() {
-        subscriptions.relisten();
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -48,8 +49,8 @@ public final class UpstreamPool {
     private final InstantSource clock;
     /** Whether a connected client may still use the connection for these asking capabilities. */
     private final Predicate<String> wanted;
-    /** Told when the first connection turns out to speak the stateless version (it then listens for news). */
-    private final Runnable statelessConnected;
+    /** Told of the first connection once it is made (it must not block: the pool is locked). */
+    private final Consumer<McpClient> firstConnected;
     private final IdleReaper reaper;
     /** Guards making and closing connections. */
     private final Object connecting = new Object();
@@ -83,7 +84,8 @@ public final class UpstreamPool {
     }
 
     UpstreamPool(Upstream spec, ConnectionSlots slots, GatewayMetrics metrics, Dialer dialer,
-            QuestionRouting questions, InstantSource clock, Predicate<String> wanted, Runnable statelessConnected) {
+            QuestionRouting questions, InstantSource clock, Predicate<String> wanted,
+            Consumer<McpClient> firstConnected) {
         this.spec = spec;
         this.slots = slots;
         this.metrics = metrics;
@@ -91,7 +93,7 @@ public final class UpstreamPool {
         this.questions = questions;
         this.clock = clock;
         this.wanted = wanted;
-        this.statelessConnected = statelessConnected;
+        this.firstConnected = firstConnected;
         this.reaper = new IdleReaper(spec.name(), spec.closeIdleAfter(), this::closeIdle);
     }
 
@@ -155,9 +157,7 @@ public final class UpstreamPool {
                 first = connected;
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
                         connected.protocolVersion().wire());
-                if (connected.protocolVersion().stateless()) {
-                    statelessConnected.run();
-                }
+                firstConnected.accept(connected);
             }
             return first;
         }
