@@ -172,11 +172,10 @@ public final class Gateway implements AutoCloseable {
     private final dev.warden.gateway.internal.catalog.ListingOnConnect listing;
 
     private UpstreamLink link(Upstream u) {
-        UpstreamLink link = new UpstreamLink(u, new ErrorPipeline(u.name(),
+        return new UpstreamLink(u, new ErrorPipeline(u.name(),
                 u.pii() ? Sanitizer.builder().pii().build() : sanitizer, u.policy(), u.redactSuccessfulResults(),
                 u.pii(), incidents, clock, category -> metrics.finding(u.name(), category), u::redactsResultsOf),
-                metrics, slots.get(u.name()), clock, shared, telemetry);
-        return link.learning(connection -> listing.of(link, connection));
+                metrics, slots.get(u.name()), clock, shared, telemetry, listing);
     }
 
     /** What the gateway's own failures and refusals become; its incidents go where {@link Builder#incidents} says. */

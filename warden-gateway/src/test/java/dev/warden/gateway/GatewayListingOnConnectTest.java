@@ -15,11 +15,16 @@ import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import dev.warden.telemetry.McpNames;
 import io.opentelemetry.api.trace.SpanKind;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -141,6 +146,59 @@ class GatewayListingOnConnectTest {
 
         assertThat(call(client, "lookup")).isEqualTo("found");
         assertThat(unanswered).hasSize(1);
+    }
+
+    @Test
+    void anUpstreamThatSaysItsToolsChangedIsListedAgain() throws Exception {
+        AtomicReference<Announcing> upstreamSide = new AtomicReference<>();
+        McpClient client = client(gateway(u -> u, t -> {
+            Announcing a = new Announcing(t);
+            upstreamSide.set(a);
+            return a;
+        }));
+        call(client, "lookup");
+
+        upstreamSide.get().toolsChanged();
+
+        upstreamSide.get().listedAgain.get(30, TimeUnit.SECONDS);
+        assertThat(listings()).isEqualTo(2);
+    }
+
+    /** An upstream's connection that says its tools changed when told to, and tells when it is listed a second time. */
+    private static final class Announcing implements Transport {
+        private final Transport inner;
+        private final AtomicInteger listed = new AtomicInteger();
+        final CompletableFuture<Void> listedAgain = new CompletableFuture<>();
+        private volatile Listener listener;
+
+        Announcing(Transport inner) {
+            this.inner = inner;
+        }
+
+        void toolsChanged() {
+            byte[] news = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}"
+                    .getBytes(StandardCharsets.UTF_8);
+            Thread.ofVirtual().start(() -> listener.onFrame(news));
+        }
+
+        @Override
+        public void start(Listener l) {
+            listener = l;
+            inner.start(l);
+        }
+
+        @Override
+        public void send(String frame) {
+            inner.send(frame);
+            if (frame.contains("\"tools/list\"") && listed.incrementAndGet() == 2) {
+                listedAgain.complete(null);
+            }
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
     }
 
     /** An upstream's connection on which {@code tools/list} is never answered: it is kept here, not sent on. */

@@ -164,7 +164,40 @@ class GatewayPinsTest {
     void inBlockModeAChangedResourceIsReportedButStillListed() {
         McpClient client = through(pulled(), pinsOf(reviewed()), Pin.Mode.BLOCK);
         assertThat(resources(client)).containsExactly("notes://all");
-        assertThat(incidents).extracting(i -> i.tool().orElseThrow()).contains("notes://all");
+        // The tools were compared too, as the gateway connected.
+        assertThat(incidents).extracting(i -> i.tool().orElseThrow())
+                .containsExactlyInAnyOrder("notes://all", "add", "export");
+    }
+
+    @Test
+    void aDefinitionTheSanitizerRedactsIsComparedWithItsPinAsTheUpstreamListedIt() {
+        String token = githubToken();
+        McpServer documented = McpServer.builder("notes", "1").incidents(dev.warden.core.incident.IncidentSink.all())
+                .tool(ToolSpec.builder("add").description("Adds a note. Example key: " + token)
+                        .handler(c -> ToolResult.text("added")).build())
+                .resource(resource("All notes."), (uri, vars) -> List.of())
+                .build();
+        Upstream u = Upstream.builder("notes", inMemory(documented)).redactSuccessfulResults(true)
+                .pin(Optional.of(new Pin(Path.of("notes.pins.json"), pinsOf(documented), Pin.Mode.BLOCK))).build();
+        Gateway gateway = Gateway.builder().upstream(u).incidents(incidents::add).build();
+        open.add(gateway);
+        McpClient client = connect(ViaGateway.to(gateway));
+
+        JsonNode listed = client.request("tools/list", Json.object()).path("tools");
+        assertThat(listed).extracting(t -> t.path("name").asString()).containsExactly("add");
+        assertThat(listed.toString()).doesNotContain(token);
+        assertThat(incidents).isEmpty();
+    }
+
+    /** A GitHub personal access token in its documented shape: ghp_ and 36 random letters and digits. */
+    private static String githubToken() {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        StringBuilder b = new StringBuilder("ghp_");
+        for (int i = 0; i < 36; i++) {
+            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return b.toString();
     }
 
     @Test

@@ -58,7 +58,7 @@ final class CatalogMerge {
         calls.spendRate(links.first(), ctx);
         if (links.single()) {
             UpstreamLink link = links.first();
-            return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field);
+            return calls.forward(link, ctx, UpstreamCalls.params(ctx), page -> visible(link, page, field));
         }
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);

@@ -72,7 +72,7 @@ final class ResourceRouting {
         calls.spendRate(links.first(), ctx);
         if (links.single()) {
             UpstreamLink link = links.first();
-            return visible(link, calls.forward(link, ctx, UpstreamCalls.params(ctx)), field, key);
+            return calls.forward(link, ctx, UpstreamCalls.params(ctx), page -> visible(link, page, field, key));
         }
         ObjectNode out = Json.object();
         ArrayNode all = out.putArray(field);

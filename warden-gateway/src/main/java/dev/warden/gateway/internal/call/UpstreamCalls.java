@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -65,9 +66,18 @@ public final class UpstreamCalls {
 
     /** One request to one upstream; an error comes back sanitized, with its JSON-RPC code kept where allowed. */
     public JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params) throws Exception {
+        return forward(link, ctx, params, UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #forward}, with {@code asListed} applied to the result before it is cleaned: a
+     * listing is compared with the upstream's pins as the upstream gave it, which is what a pin hashes.
+     */
+    public JsonNode forward(UpstreamLink link, RequestContext ctx, ObjectNode params, UnaryOperator<JsonNode> asListed)
+            throws Exception {
         ErrorPipeline pipeline = profile.pipeline(link);
-        return pipeline.cleanSuccess(resultOf(pipeline, ctx,
-                send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.empty()));
+        return pipeline.cleanSuccess(asListed.apply(resultOf(pipeline, ctx,
+                send(link, ctx, params, link.spec().timeout(), Optional.empty()), Optional.empty())));
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.mcp.Implementation;
 import dev.warden.core.mcp.Listening;
 import dev.warden.core.mcp.ProtocolVersion;
+import dev.warden.core.mcp.Tools;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.gateway.internal.failure.ErrorPipeline;
 import dev.warden.gateway.internal.limits.ConnectionSlots;
@@ -23,8 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -63,14 +62,16 @@ public final class UpstreamLink implements AutoCloseable {
     private volatile Optional<Implementation> clientInfo = Optional.empty();
 
     /**
-     * How long a connection's user waits for what the gateway learns as it connects: long enough
-     * for a server that lists its tools at once, short enough that one which never answers holds
-     * the first client's initialize back only this long (the listing goes on, and counts when it ends).
+     * How long, at most, the connection's users wait for what the gateway learns as the first
+     * connection is made, all of them together from that moment: long enough for a server that
+     * lists its tools at once, short enough that one which never answers holds the first client's
+     * initialize back only this long (the listing goes on, and counts when it ends).
      */
     static final Duration LEARN_WAIT = Duration.ofSeconds(2);
     private static final CompletableFuture<?> LEARNT = CompletableFuture.completedFuture(null);
-    private volatile Function<McpClient, CompletableFuture<?>> learn = c -> LEARNT;
-    private volatile CompletableFuture<?> learnt = LEARNT;
+    private final Learner learner;
+    /** Ends when the learning does, or {@link #LEARN_WAIT} after the first connection was made. */
+    private volatile CompletableFuture<?> learning = LEARNT;
 
     /**
      * @param slots the connections this upstream may have open, shared with its other links (per-client ones)
@@ -79,33 +80,25 @@ public final class UpstreamLink implements AutoCloseable {
      */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
             Clock clock) {
-        this(spec, pipeline, metrics, slots, clock, SharedState.LOCAL, McpTelemetry.noop());
+        this(spec, pipeline, metrics, slots, clock, SharedState.LOCAL, McpTelemetry.noop(), Learner.NONE);
     }
 
     /**
      * @param shared the rates and breakers this gateway shares with its other replicas
      * @param telemetry the gateway's: the spans of the requests sent to this upstream name it
+     * @param learner what the gateway learns from this upstream by itself (its tools)
      */
     public UpstreamLink(Upstream spec, ErrorPipeline pipeline, GatewayMetrics metrics, ConnectionSlots slots,
-            Clock clock, SharedState shared, McpTelemetry telemetry) {
+            Clock clock, SharedState shared, McpTelemetry telemetry, Learner learner) {
         this.spec = spec;
         this.telemetry = telemetry.with(McpNames.WARDEN_UPSTREAM, spec.name());
         this.pipeline = pipeline;
+        this.learner = learner;
         this.guard = new Guard(spec.name(), spec.limits(), clock, metrics, shared);
         metrics.breaker(spec.name(), guard.breaker());
         this.pool = new UpstreamPool(spec, slots, metrics, this::builder, questions, clock, this::wantedBySession,
-                this::firstConnected);
+                this::firstConnected, this::relisten);
         this.subscriptions = new UpstreamSubscriptions(spec.name(), pool);
-    }
-
-    /**
-     * What the gateway learns from this upstream once its first connection is made (its tools, by
-     * {@code catalog.ListingOnConnect}): started then, and waited for by whoever needs a connection
-     * until it ends or {@link #LEARN_WAIT} has passed, so that the first client is served knowing it.
-     */
-    public UpstreamLink learning(Function<McpClient, CompletableFuture<?>> learn) {
-        this.learn = learn;
-        return this;
     }
 
     /** Marks this link as serving one client only (see {@link #dedicated}). */
@@ -196,7 +189,7 @@ public final class UpstreamLink implements AutoCloseable {
      * connection, and each request says who asks.
      */
     public McpClient client(ObjectNode clientCapabilities) {
-        return learnt(pool.client(clientCapabilities));
+        return afterLearning(pool.client(clientCapabilities));
     }
 
     /** The connection {@link #client(ObjectNode)} would give, if it is connected; never connects. */
@@ -210,7 +203,7 @@ public final class UpstreamLink implements AutoCloseable {
      * the only one.
      */
     public McpClient primary(ObjectNode clientCapabilities) {
-        return learnt(pool.primary(clientCapabilities));
+        return afterLearning(pool.primary(clientCapabilities));
     }
 
     /**
@@ -222,30 +215,32 @@ public final class UpstreamLink implements AutoCloseable {
      * stays as the session for clients that declare every asking capability.
      */
     public McpClient clientForStateless(ObjectNode clientCapabilities) {
-        return learnt(pool.clientForStateless(clientCapabilities));
+        return afterLearning(pool.clientForStateless(clientCapabilities));
     }
 
-    /** The first connection is made: a stateless upstream is listened to for news, and learning starts. */
+    /** The first connection is made, not yet handed to anyone: learning starts, bounded by {@link #LEARN_WAIT}. */
     private void firstConnected(McpClient connection) {
-        if (connection.protocolVersion().stateless()) {
-            subscriptions.relisten();
-        }
-        learnt = learn.apply(connection);
+        learning = learner.connected(this, connection).copy().completeOnTimeout(null, LEARN_WAIT.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /** {@code connection}, once what the gateway learns as it connects is learnt, or {@link #LEARN_WAIT} has passed. */
-    private McpClient learnt(McpClient connection) {
-        CompletableFuture<?> learning = learnt;
-        if (!learning.isDone()) {
+    private McpClient afterLearning(McpClient connection) {
+        CompletableFuture<?> pending = learning;
+        if (!pending.isDone()) {
             try {
-                learning.get(LEARN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | ExecutionException e) {
-                // served without it: the spans of calls that come first may lack their tool's name
+                pending.get();
+            } catch (ExecutionException e) {
+                // never: the learner's future ends normally, and so does the timeout's
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
         return connection;
+    }
+
+    private void relisten() {
+        subscriptions.relisten();
     }
 
     /** The first connection if it is connected already; never connects. */
@@ -350,6 +345,9 @@ public final class UpstreamLink implements AutoCloseable {
         }
         JsonNode body = params.orElseGet(Json::object);
         Optional<McpClient> session = from.session();
+        if (Tools.LIST_CHANGED.equals(method)) {
+            session.ifPresent(s -> learner.toolsChanged(this, s)); // learnt again, whether or not a client lists
+        }
         if ("notifications/message".equals(method)) {
             // A dedicated link has one client: what it sent in its calls in flight is its own.
             List<ClientConnection> only = dedicated && session.isPresent() ? connections() : List.of();

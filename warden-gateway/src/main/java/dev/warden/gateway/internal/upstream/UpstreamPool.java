@@ -49,8 +49,13 @@ public final class UpstreamPool {
     private final InstantSource clock;
     /** Whether a connected client may still use the connection for these asking capabilities. */
     private final Predicate<String> wanted;
-    /** Told of the first connection once it is made (it must not block: the pool is locked). */
+    /**
+     * Told of the first connection before it is handed to anyone, so whoever finds it finds what
+     * this started too (the link's learning); it must not block: the pool is locked.
+     */
     private final Consumer<McpClient> firstConnected;
+    /** Told when the first connection turns out to speak the stateless version (it then listens for news). */
+    private final Runnable statelessConnected;
     private final IdleReaper reaper;
     /** Guards making and closing connections. */
     private final Object connecting = new Object();
@@ -85,7 +90,7 @@ public final class UpstreamPool {
 
     UpstreamPool(Upstream spec, ConnectionSlots slots, GatewayMetrics metrics, Dialer dialer,
             QuestionRouting questions, InstantSource clock, Predicate<String> wanted,
-            Consumer<McpClient> firstConnected) {
+            Consumer<McpClient> firstConnected, Runnable statelessConnected) {
         this.spec = spec;
         this.slots = slots;
         this.metrics = metrics;
@@ -94,6 +99,7 @@ public final class UpstreamPool {
         this.clock = clock;
         this.wanted = wanted;
         this.firstConnected = firstConnected;
+        this.statelessConnected = statelessConnected;
         this.reaper = new IdleReaper(spec.name(), spec.closeIdleAfter(), this::closeIdle);
     }
 
@@ -154,10 +160,13 @@ public final class UpstreamPool {
                         mine));
                 questions.registered(connected, mine);
                 firstAsking = asking(clientCapabilities);
+                firstConnected.accept(connected);
                 first = connected;
                 LOG.log(System.Logger.Level.INFO, "upstream {0} connected ({1})", spec.name(),
                         connected.protocolVersion().wire());
-                firstConnected.accept(connected);
+                if (connected.protocolVersion().stateless()) {
+                    statelessConnected.run();
+                }
             }
             return first;
         }
