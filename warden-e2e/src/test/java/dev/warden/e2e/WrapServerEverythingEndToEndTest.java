@@ -3,6 +3,7 @@ package dev.warden.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.json.Json;
+import dev.warden.testkit.GithubTokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ class WrapServerEverythingEndToEndTest {
 
     static final String SERVER = WardenClientWithServerEverythingTest.SERVER;
     /** A GitHub token in its documented shape (ghp_ and 36 random letters and digits), made for this run. */
-    static final String GITHUB_TOKEN = githubToken();
+    static final String GITHUB_TOKEN = GithubTokens.fresh();
     /**
      * Planted in the server's environment: its get-env tool returns the environment. The AWS
      * secret key has no shape of its own (40 base64 characters): only its variable's name says
@@ -31,16 +32,6 @@ class WrapServerEverythingEndToEndTest {
      */
     static final Map<String, String> SECRETS = Map.of("AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
             "GITHUB_TOKEN", GITHUB_TOKEN);
-
-    private static String githubToken() {
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        java.security.SecureRandom random = new java.security.SecureRandom();
-        StringBuilder b = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
-            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return b.toString();
-    }
 
     Path dataDir;
     JsonNode direct;

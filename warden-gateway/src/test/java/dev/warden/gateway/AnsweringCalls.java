@@ -2,7 +2,6 @@ package dev.warden.gateway;
 
 import dev.warden.core.json.Json;
 import dev.warden.core.transport.Transport;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -14,16 +13,14 @@ import tools.jackson.databind.JsonNode;
  * {@code isError} result), by tool name; everything else goes to the real server behind it.
  * Counts the calls that reached it.
  */
-final class AnsweringCalls implements Transport {
+final class AnsweringCalls extends ForwardingTransport {
 
-    private final Transport inner;
     private final Map<String, Function<JsonNode, String>> answers;
     private final AtomicInteger calls;
-    private volatile Listener listener;
 
     /** @param answers per tool, the arguments to the JSON of {@code "result": …} or {@code "error": …} (one member) */
     AnsweringCalls(Transport inner, Map<String, Function<JsonNode, String>> answers, AtomicInteger calls) {
-        this.inner = inner;
+        super(inner);
         this.answers = answers;
         this.calls = calls;
     }
@@ -46,18 +43,12 @@ final class AnsweringCalls implements Transport {
     }
 
     @Override
-    public void start(Listener l) {
-        listener = l;
-        inner.start(l);
-    }
-
-    @Override
     public void send(String frame) {
         JsonNode message = Json.mapper().readTree(frame);
         Function<JsonNode, String> answer = "tools/call".equals(message.path("method").asString(""))
                 ? answers.get(message.at("/params/name").asString("")) : null;
         if (answer == null) {
-            inner.send(frame);
+            super.send(frame);
             return;
         }
         calls.incrementAndGet();
@@ -66,13 +57,6 @@ final class AnsweringCalls implements Transport {
             Thread.ofVirtual().start(this::close);
             return;
         }
-        String reply = "{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ","
-                + said + "}";
-        Thread.ofVirtual().start(() -> listener.onFrame(reply.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    @Override
-    public void close() {
-        inner.close();
+        toGateway("{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + "," + said + "}");
     }
 }

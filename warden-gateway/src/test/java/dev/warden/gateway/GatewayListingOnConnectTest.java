@@ -15,7 +15,6 @@ import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
 import dev.warden.telemetry.McpNames;
 import io.opentelemetry.api.trace.SpanKind;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,55 +164,34 @@ class GatewayListingOnConnectTest {
     }
 
     /** An upstream's connection that says its tools changed when told to, and tells when it is listed a second time. */
-    private static final class Announcing implements Transport {
-        private final Transport inner;
+    private static final class Announcing extends ForwardingTransport {
         private final AtomicInteger listed = new AtomicInteger();
         final CompletableFuture<Void> listedAgain = new CompletableFuture<>();
-        private volatile Listener listener;
 
         Announcing(Transport inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         void toolsChanged() {
-            byte[] news = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}"
-                    .getBytes(StandardCharsets.UTF_8);
-            Thread.ofVirtual().start(() -> listener.onFrame(news));
-        }
-
-        @Override
-        public void start(Listener l) {
-            listener = l;
-            inner.start(l);
+            toGateway("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}");
         }
 
         @Override
         public void send(String frame) {
-            inner.send(frame);
+            super.send(frame);
             if (frame.contains("\"tools/list\"") && listed.incrementAndGet() == 2) {
                 listedAgain.complete(null);
             }
         }
-
-        @Override
-        public void close() {
-            inner.close();
-        }
     }
 
     /** An upstream's connection on which {@code tools/list} is never answered: it is kept here, not sent on. */
-    private static final class Unanswered implements Transport {
-        private final Transport inner;
+    private static final class Unanswered extends ForwardingTransport {
         private final List<String> kept;
 
         Unanswered(Transport inner, List<String> kept) {
-            this.inner = inner;
+            super(inner);
             this.kept = kept;
-        }
-
-        @Override
-        public void start(Listener listener) {
-            inner.start(listener);
         }
 
         @Override
@@ -221,13 +199,8 @@ class GatewayListingOnConnectTest {
             if (frame.contains("\"tools/list\"")) {
                 kept.add(frame);
             } else {
-                inner.send(frame);
+                super.send(frame);
             }
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 }

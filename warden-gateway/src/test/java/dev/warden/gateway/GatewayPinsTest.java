@@ -15,6 +15,7 @@ import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
+import dev.warden.testkit.GithubTokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -171,7 +172,7 @@ class GatewayPinsTest {
 
     @Test
     void aDefinitionTheSanitizerRedactsIsComparedWithItsPinAsTheUpstreamListedIt() {
-        String token = githubToken();
+        String token = GithubTokens.fresh();
         McpServer documented = McpServer.builder("notes", "1").incidents(dev.warden.core.incident.IncidentSink.all())
                 .tool(ToolSpec.builder("add").description("Adds a note. Example key: " + token)
                         .handler(c -> ToolResult.text("added")).build())
@@ -187,17 +188,6 @@ class GatewayPinsTest {
         assertThat(listed).extracting(t -> t.path("name").asString()).containsExactly("add");
         assertThat(listed.toString()).doesNotContain(token);
         assertThat(incidents).isEmpty();
-    }
-
-    /** A GitHub personal access token in its documented shape: ghp_ and 36 random letters and digits. */
-    private static String githubToken() {
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        java.security.SecureRandom random = new java.security.SecureRandom();
-        StringBuilder b = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
-            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return b.toString();
     }
 
     @Test

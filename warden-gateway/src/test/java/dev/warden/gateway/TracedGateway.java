@@ -58,13 +58,12 @@ final class TracedGateway {
     }
 
     /** The frames the gateway wrote to an upstream connection, in order, as JSON. */
-    static final class Tap implements Transport {
+    static final class Tap extends ForwardingTransport {
 
-        private final Transport inner;
         private final List<JsonNode> sent;
 
         Tap(Transport inner, List<JsonNode> sent) {
-            this.inner = inner;
+            super(inner);
             this.sent = sent;
         }
 
@@ -73,19 +72,9 @@ final class TracedGateway {
         }
 
         @Override
-        public void start(Listener listener) {
-            inner.start(listener);
-        }
-
-        @Override
         public void send(String frame) {
             sent.add(Json.mapper().readTree(frame));
-            inner.send(frame);
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            super.send(frame);
         }
     }
 

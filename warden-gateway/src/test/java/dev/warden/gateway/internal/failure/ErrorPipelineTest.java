@@ -9,6 +9,7 @@ import dev.warden.core.json.Json;
 import dev.warden.core.sanitize.Policy;
 import dev.warden.core.sanitize.Sanitizer;
 import dev.warden.gateway.internal.limits.Guard;
+import dev.warden.testkit.GithubTokens;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -155,7 +156,7 @@ class ErrorPipelineTest {
 
     @Test
     void credentialsInASuccessfulResultAreRedactedAndEverythingElseKept() {
-        String token = githubToken();
+        String token = GithubTokens.fresh();
         JsonNode result = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"key: " + token
                 + " in /etc/app\"}],\"structuredContent\":{\"n\":1},\"_meta\":{\"x\":true}}");
         JsonNode clean = pipeline.cleanSuccess(result);
@@ -164,17 +165,6 @@ class ErrorPipelineTest {
                 .contains("\"structuredContent\":{\"n\":1}").contains("\"_meta\":{\"x\":true}");
         JsonNode plain = Json.mapper().readTree("{\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}");
         assertThat(pipeline.cleanSuccess(plain)).isSameAs(plain);
-    }
-
-    /** A GitHub personal access token in its documented shape: ghp_ and 36 random letters and digits. */
-    private static String githubToken() {
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        java.security.SecureRandom random = new java.security.SecureRandom();
-        StringBuilder b = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
-            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return b.toString();
     }
 
     @Test
