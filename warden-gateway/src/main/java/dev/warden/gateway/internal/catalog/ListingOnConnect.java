@@ -1,7 +1,6 @@
 package dev.warden.gateway.internal.catalog;
 
 import dev.warden.client.McpClient;
-import dev.warden.core.error.PeerErrorException;
 import dev.warden.core.mcp.Tools;
 import dev.warden.core.protocol.Pages;
 import dev.warden.gateway.internal.upstream.Learner;
@@ -34,10 +33,9 @@ public final class ListingOnConnect implements Learner {
     private final PinWatch pins;
     private final Naming naming;
     /**
-     * The upstreams listed, or being listed. One whose listing failed on the way (a timeout, a
-     * connection lost) is taken out, to be listed at its next connection; one that answered with
-     * an error keeps its place: it does not list, and asking each client's connection again would
-     * not change that.
+     * The upstreams listed, or being listed. One whose listing failed (an error answer, a timeout,
+     * a connection lost) is taken out, to be listed at its next connection (a per-client one's
+     * next client) or when it says its tools changed.
      */
     private final Set<String> listed = ConcurrentHashMap.newKeySet();
     /** Per upstream, the listings asked for and not yet begun, plus one while one runs. */
@@ -99,11 +97,9 @@ public final class ListingOnConnect implements Learner {
             if (!read(link, connection)) {
                 listed.remove(link.name());
             }
-        } catch (PeerErrorException e) {
-            // Its code only: the upstream's words stay out of the gateway's log.
-            LOG.log(System.Logger.Level.INFO, "upstream {0} answered the gateway''s tools/list with {1}; its tools"
-                    + " are learnt from clients'' listings", link.name(), e.error().code());
         } catch (Exception e) {
+            // Its class only: an upstream's error is read only where it becomes a client's answer
+            // (ArchitectureTest), and its words stay out of the gateway's log.
             listed.remove(link.name());
             LOG.log(System.Logger.Level.INFO, "upstream {0}: its tools could not be listed ({1}); they are learnt"
                     + " from clients'' listings", link.name(), e.getClass().getSimpleName());
