@@ -94,9 +94,7 @@ public final class ListingOnConnect implements Learner {
 
     private void readOrLog(UpstreamLink link, McpClient connection) {
         try {
-            if (!read(link, connection)) {
-                listed.remove(link.name());
-            }
+            read(link, connection);
         } catch (Exception e) {
             // Its class only: an upstream's error is read only where it becomes a client's answer
             // (ArchitectureTest), and its words stay out of the gateway's log.
@@ -106,9 +104,9 @@ public final class ListingOnConnect implements Learner {
         }
     }
 
-    /** Every page, each tool as a client's listing treats it; false when a page was not given. */
-    private boolean read(UpstreamLink link, McpClient connection) throws Exception {
-        return Pages.readAll(params -> Optional.of(connection.request(Tools.LIST, params)), page -> {
+    /** Every page (a page not given throws), each tool as a client's listing treats it. */
+    private void read(UpstreamLink link, McpClient connection) throws Exception {
+        Pages.readAll(params -> Optional.of(connection.request(Tools.LIST, params)), page -> {
             for (JsonNode item : page.path("tools")) {
                 String own = item.path("name").asString("");
                 // Compared with its pin as listed (pins hash what the upstream lists), then hidden
@@ -116,11 +114,9 @@ public final class ListingOnConnect implements Learner {
                 if (!item.isObject() || !pins.shows(link.name(), "tools", item) || !link.spec().exposes(own)) {
                     continue;
                 }
-                JsonNode cleaned = link.pipeline().cleanSuccess(item).deepCopy();
-                if (cleaned instanceof ObjectNode exposed) {
-                    exposed.put("name", naming.exposed(link, own));
-                    tools.note(exposed, Optional.of(new Naming.Target(link, own)));
-                }
+                ObjectNode exposed = ((ObjectNode) link.pipeline().cleanSuccess(item)).deepCopy();
+                exposed.put("name", naming.exposed(link, own));
+                tools.note(exposed, Optional.of(new Naming.Target(link, own)));
             }
         });
     }
