@@ -65,8 +65,8 @@ class TelemetryTest {
     }
 
     @Test
-    void spansGoOutInExportsOf2048UnlessTheOperatorSetsTheBatching() throws Exception {
-        assertThat(exportsOf(2100)).containsExactly(2048, 52);
+    void spansGoOutInExportsOf8192UnlessTheOperatorSetsTheBatching() throws Exception {
+        assertThat(exportsOf(8300)).containsExactly(8192, 108);
         assertThat(exportsOf(600, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "512")).containsExactly(512, 88);
         assertThat(exportsOf(250, "OTEL_BSP_MAX_QUEUE_SIZE", "300", "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "100"))
                 .containsExactly(100, 100, 50);
@@ -88,10 +88,10 @@ class TelemetryTest {
         // The SDK would clamp a batch over its queue, with a warning at start.
         assertThat(TelemetrySdk.batching(config("otel.bsp.max.queue.size", "300")))
                 .isEqualTo(Map.of("otel.bsp.max.export.batch.size", "300"));
-        assertThat(TelemetrySdk.batching(config("otel.bsp.max.export.batch.size", "10000")))
-                .isEqualTo(Map.of("otel.bsp.max.queue.size", "10000"));
+        assertThat(TelemetrySdk.batching(config("otel.bsp.max.export.batch.size", "40000")))
+                .isEqualTo(Map.of("otel.bsp.max.queue.size", "40000"));
         assertThat(TelemetrySdk.batching(config("otel.bsp.max.export.batch.size", "100")))
-                .isEqualTo(Map.of("otel.bsp.max.queue.size", "8192"));
+                .isEqualTo(Map.of("otel.bsp.max.queue.size", "32768"));
         assertThat(TelemetrySdk.batching(config("otel.bsp.max.queue.size", "300", "otel.bsp.max.export.batch.size", "100")))
                 .isEmpty();
     }
