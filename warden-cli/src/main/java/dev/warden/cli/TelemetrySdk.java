@@ -88,9 +88,10 @@ final class TelemetrySdk {
      * (the OpenTelemetry Collector's own batch size) from a queue of {@value #QUEUE}, sixteen times
      * OpenTelemetry's defaults (512 and 2048). Each export costs the gateway and the collector a fixed
      * part (an HTTP exchange whose code, run a few times a second, stays interpreted or barely
-     * compiled) besides its spans: in two runs of scripts/trace-overhead the traced gateway served 6.0%
-     * and 8.1% fewer calls than the untraced one at 2048, 2.6% and 4.9% at 8192 (docs/benchmarks.md). The queue keeps room for the spans made while
-     * one export is sent; when the collector is down it holds up to {@value #QUEUE} spans, tens of MB.
+     * compiled) besides its spans: in two runs of scripts/trace-overhead the traced gateway served
+     * 6.0% and 8.1% fewer calls than the untraced one at 2048, 2.6% and 4.9% at 8192
+     * (docs/benchmarks.md). The queue keeps room for the spans made while one export is sent; when
+     * the collector is down it holds up to {@value #QUEUE} spans, tens of MB.
      * An export still goes out every {@code OTEL_BSP_SCHEDULE_DELAY} (5 s) when fewer spans came.
      * Whatever the operator set stays; the other value is fitted to it, since the SDK would clamp a
      * batch larger than its queue with a warning at start: a queue made smaller caps the batch, and
