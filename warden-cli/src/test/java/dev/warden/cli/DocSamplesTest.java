@@ -68,7 +68,8 @@ class DocSamplesTest {
             Map.entry("--transport", "the MCP Inspector CLI"),
             Map.entry("-----BEGIN", "a PEM block"),
             Map.entry("-----BEGIN ", "a PEM block"),
-            Map.entry("-XX:GCTimeRatio", "the JVM"));
+            Map.entry("-XX:GCTimeRatio", "the JVM"),
+            Map.entry("-XX:+UseCompactObjectHeaders", "the JVM"));
 
     @TempDir
     Path dir;
