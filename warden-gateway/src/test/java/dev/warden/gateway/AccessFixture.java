@@ -93,8 +93,7 @@ final class AccessFixture implements AutoCloseable {
 
     /** A session-based client connected as {@code caller}. */
     McpClient as(Caller caller) {
-        return track(McpClient.builder("c", "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.latestSessionBased()).connect(AsCaller.via(gateway, caller, "10.0.0.1")));
+        return track(AsCaller.sessionClient(gateway, caller, "c"));
     }
 
     /** A client on a connection nobody authenticated (stdio, loopback HTTP). */

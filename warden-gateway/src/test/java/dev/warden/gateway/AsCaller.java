@@ -1,12 +1,15 @@
 package dev.warden.gateway;
 
+import dev.warden.client.McpClient;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.jsonrpc.RequestId;
+import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.AuthenticatedPeer;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.core.transport.PeerAddress;
 import dev.warden.core.transport.Route;
 import dev.warden.core.transport.Transport;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +40,15 @@ record AsCaller(Transport inner, String peerAddress, Optional<Caller> caller)
             gateway.connect(new AsCaller(pair.right(), address, Optional.of(caller)));
             return pair.left();
         };
+    }
+
+    /**
+     * A session-based test client named {@code clientName}, connected as {@code caller} from
+     * 10.0.0.1, with a 30 s bound on each request: what most access and caller tests drive.
+     */
+    static McpClient sessionClient(Gateway gateway, Caller caller, String clientName) {
+        return McpClient.builder(clientName, "1").requestTimeout(Duration.ofSeconds(30))
+                .protocolVersion(ProtocolVersion.latestSessionBased()).connect(via(gateway, caller, "10.0.0.1"));
     }
 
     /** A caller as a JWT access token would make it. */

@@ -59,9 +59,7 @@ class GatewayCallerRecordsTest {
     }
 
     private McpClient as(Caller caller) {
-        McpClient c = McpClient.builder("claimed-name", "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.latestSessionBased())
-                .connect(AsCaller.via(gateway, caller, "10.0.0.1"));
+        McpClient c = AsCaller.sessionClient(gateway, caller, "claimed-name");
         clients.add(c);
         return c;
     }

@@ -7,14 +7,12 @@ import dev.warden.client.ReconnectPolicy;
 import dev.warden.core.identity.Caller;
 import dev.warden.core.incident.IncidentSink;
 import dev.warden.core.json.Json;
-import dev.warden.core.mcp.ProtocolVersion;
 import dev.warden.core.transport.InMemoryTransport;
 import dev.warden.gateway.config.Access;
 import dev.warden.gateway.config.Upstream;
 import dev.warden.server.McpServer;
 import dev.warden.server.ToolResult;
 import dev.warden.server.ToolSpec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +56,7 @@ class GatewayGuidanceAccessTest {
 
     /** {@code query} called as {@code caller}, without a listing first: the text of its failure. */
     private String queryAs(Caller caller) {
-        McpClient client = McpClient.builder("model", "1").requestTimeout(Duration.ofSeconds(30))
-                .protocolVersion(ProtocolVersion.latestSessionBased())
-                .connect(AsCaller.via(gateway, caller, "10.0.0.1"));
+        McpClient client = AsCaller.sessionClient(gateway, caller, "model");
         clients.add(client);
         return client.request("tools/call", Json.object().put("name", "query").set("arguments", Json.object()))
                 .path("content").path(0).path("text").asString("");
