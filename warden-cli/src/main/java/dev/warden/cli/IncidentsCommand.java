@@ -78,7 +78,8 @@ final class IncidentsCommand {
                 Optional<Incident> found = incidents.store().find(new Ref(ref));
                 if (found.isEmpty()) {
                     err.println("warden incidents show: no incident " + ref + " in " + incidents.where()
-                            + " (the oldest are removed past the store's retention, 256 MiB and 14 days by default)");
+                            + " (recorded under another data directory, or removed past the store's retention,"
+                            + " 256 MiB and 14 days by default)");
                     return 1;
                 }
                 if (json) {

@@ -111,7 +111,8 @@ public final class Routes {
         Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
         return found.map(i -> Answer.html(200, IncidentView.render(i, now)))
                 .orElseGet(() -> notFound(sources.incidents().isEmpty() ? "The console was given no incident store."
-                        : "No such incident: the oldest are removed past the store's retention.", now));
+                        : "No incident with this ref in this gateway's data directory: it was recorded under another"
+                        + " one, or removed past the store's retention.", now));
     }
 
     private static Answer notFound(String why, Instant now) {

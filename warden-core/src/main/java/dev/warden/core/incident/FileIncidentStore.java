@@ -34,7 +34,9 @@ import java.util.function.UnaryOperator;
  * ({@link OwnerOnly}); {@link #record} returns once its record is written. A failed
  * write loses the incident, never the call: its ref is marked {@link UnrecordedRefs unrecorded} and
  * {@link #recording()} is false until a write succeeds. Readers may open the directory while a
- * writer runs. Design: docs/reference/incidents.md; files: {@link Segments}, {@link SegmentWriter}.
+ * writer runs, and several writers may share it, each in a lane of its own ({@link WriterLane}):
+ * lookups and listings read every lane. Design: docs/reference/incidents.md; files: {@link
+ * Segments}, {@link SegmentWriter}.
  */
 public final class FileIncidentStore implements IncidentStore {
 
@@ -56,7 +58,12 @@ public final class FileIncidentStore implements IncidentStore {
         }
     }
 
+    /** The directory the store was opened on; every lane is in it. */
+    private final Path root;
+    /** This store's own lane's files: the root's when read-only. */
     private final Segments files;
+    /** The lane this store writes, held until it closes; empty when read-only or when none could be taken. */
+    private final Optional<WriterLane> lane;
     private final boolean writable;
     /** Records not yet written, oldest first: the next write takes them all (group commit). */
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -74,9 +81,11 @@ public final class FileIncidentStore implements IncidentStore {
     private volatile boolean failing;
     private Instant nextProbe = Instant.MIN;
 
-    private FileIncidentStore(Path dir, long segmentBytes, boolean fsync, boolean writable, Retention retention,
-            Clock clock, UnaryOperator<FileChannel> channels) {
-        this.files = new Segments(dir);
+    private FileIncidentStore(Path dir, Optional<WriterLane> lane, long segmentBytes, boolean fsync, boolean writable,
+            Retention retention, Clock clock, UnaryOperator<FileChannel> channels) {
+        this.root = dir;
+        this.lane = lane;
+        this.files = new Segments(lane.map(WriterLane::directory).orElse(dir));
         this.writable = writable;
         this.retention = retention;
         this.clock = clock;
@@ -119,9 +128,20 @@ public final class FileIncidentStore implements IncidentStore {
         if (segmentBytes < 4096) {
             throw new IllegalArgumentException("segmentBytes must be at least 4096, got " + segmentBytes);
         }
-        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels);
+        Optional<WriterLane> lane = Optional.empty();
+        IOException unclaimed = null;
+        try {
+            lane = Optional.of(WriterLane.claim(dir));
+        } catch (IOException e) {
+            unclaimed = e; // not writable here: the store starts not recording, as below
+        }
+        FileIncidentStore store = new FileIncidentStore(dir, lane, segmentBytes, fsync, true, retention, clock,
+                channels);
         store.lock.lock();
         try {
+            if (unclaimed != null) {
+                throw unclaimed;
+            }
             store.writer.recover();
         } catch (IOException | UncheckedIOException e) {
             store.lost(e);
@@ -134,12 +154,12 @@ public final class FileIncidentStore implements IncidentStore {
     /** Opens a store for reading only; never changes a file. */
     public static FileIncidentStore openReadOnly(Path dir) {
         Objects.requireNonNull(dir, "dir");
-        return new FileIncidentStore(dir, DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT, Clock.systemUTC(),
-                UnaryOperator.identity());
+        return new FileIncidentStore(dir, Optional.empty(), DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT,
+                Clock.systemUTC(), UnaryOperator.identity());
     }
 
     public Path directory() {
-        return files.directory();
+        return root;
     }
 
     public Retention retention() {
@@ -286,6 +306,7 @@ public final class FileIncidentStore implements IncidentStore {
             interrupted |= drain(); // what is queued is written before the store closes
             closed = true;
             writer.close();
+            releaseLane();
         } finally {
             lock.unlock();
             if (interrupted) {
@@ -300,29 +321,46 @@ public final class FileIncidentStore implements IncidentStore {
     public Optional<Incident> find(Ref ref) {
         Objects.requireNonNull(ref, "ref");
         try {
-            List<Integer> numbers = files.numbers();
-            for (int i = numbers.size() - 1; i >= 0; i--) {
-                int number = numbers.get(i);
-                try {
-                    Optional<long[]> location;
-                    if (Files.exists(files.index(number))) {
-                        location = SegmentIndex.search(files.index(number), ref.value());
-                    } else if (writable && number == activeNumber()) {
-                        location = activeLocation(ref); // the writer keeps its active segment's entries in memory
-                    } else {
-                        location = Optional.ofNullable(files.scan(number).get(ref.value()));
+            Optional<Incident> own = find(files, ref, writable);
+            if (own.isPresent()) {
+                return own;
+            }
+            for (Path other : WriterLane.all(root)) {
+                if (!other.equals(files.directory())) {
+                    Optional<Incident> found = find(new Segments(other), ref, false);
+                    if (found.isPresent()) {
+                        return found;
                     }
-                    if (location.isPresent()) {
-                        return Optional.of(files.read(number, location.get()));
-                    }
-                } catch (NoSuchFileException gone) {
-                    // removed by the writer's retention while this reader looked: older than what is kept
                 }
             }
             return Optional.empty();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the incident store in " + files.directory(), e);
+            throw new UncheckedIOException("cannot read the incident store in " + root, e);
         }
+    }
+
+    /** The record of {@code ref} in one lane's segments, newest first; {@code own}: this store writes that lane. */
+    private Optional<Incident> find(Segments lane, Ref ref, boolean own) throws IOException {
+        List<Integer> numbers = lane.numbers();
+        for (int i = numbers.size() - 1; i >= 0; i--) {
+            int number = numbers.get(i);
+            try {
+                Optional<long[]> location;
+                if (Files.exists(lane.index(number))) {
+                    location = SegmentIndex.search(lane.index(number), ref.value());
+                } else if (own && number == activeNumber()) {
+                    location = activeLocation(ref); // the writer keeps its active segment's entries in memory
+                } else {
+                    location = Optional.ofNullable(lane.scan(number).get(ref.value()));
+                }
+                if (location.isPresent()) {
+                    return Optional.of(lane.read(number, location.get()));
+                }
+            } catch (NoSuchFileException gone) {
+                // removed by the writer's retention while this reader looked: older than what is kept
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
@@ -331,37 +369,58 @@ public final class FileIncidentStore implements IncidentStore {
         Objects.requireNonNull(until, "until");
         List<Incident> out = new ArrayList<>();
         try {
-            List<Integer> numbers = files.numbers();
-            for (int i = numbers.size() - 1; i >= 0 && out.size() < limit; i--) {
-                List<Incident> segment;
-                try {
-                    segment = files.read(numbers.get(i));
-                } catch (NoSuchFileException gone) {
-                    break; // removed by the writer's retention: it and everything before it are past what is kept
-                }
-                boolean older = false;
-                for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
-                    Incident incident = segment.get(k);
-                    if (incident.time().isBefore(since)) {
-                        older = true;
-                        continue;
-                    }
-                    if (until.isPresent() && !incident.time().isBefore(until.get())) {
-                        continue; // newer than the period: not counted against the limit
-                    }
-                    if (code.isEmpty() || code.get() == incident.code()) {
-                        out.add(incident);
-                    }
-                }
-                if (older) {
-                    break;
-                }
+            for (Path lane : WriterLane.all(root)) {
+                out.addAll(list(lane.equals(files.directory()) ? files : new Segments(lane), since, until, code, limit));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the incident store in " + files.directory(), e);
+            throw new UncheckedIOException("cannot read the incident store in " + root, e);
         }
         out.sort(Comparator.comparing(Incident::time).reversed());
+        return out.size() > limit ? List.copyOf(out.subList(0, limit)) : out;
+    }
+
+    /** Up to {@code limit} of one lane's records in the period, newest segments first. */
+    private static List<Incident> list(Segments lane, Instant since, Optional<Instant> until, Optional<ErrorCode> code,
+            int limit) throws IOException {
+        List<Incident> out = new ArrayList<>();
+        List<Integer> numbers = lane.numbers();
+        for (int i = numbers.size() - 1; i >= 0 && out.size() < limit; i--) {
+            List<Incident> segment;
+            try {
+                segment = lane.read(numbers.get(i));
+            } catch (NoSuchFileException gone) {
+                break; // removed by the writer's retention: it and everything before it are past what is kept
+            }
+            boolean older = false;
+            for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
+                Incident incident = segment.get(k);
+                if (incident.time().isBefore(since)) {
+                    older = true;
+                    continue;
+                }
+                if (until.isPresent() && !incident.time().isBefore(until.get())) {
+                    continue; // newer than the period: not counted against the limit
+                }
+                if (code.isEmpty() || code.get() == incident.code()) {
+                    out.add(incident);
+                }
+            }
+            if (older) {
+                break;
+            }
+        }
         return out;
+    }
+
+    /** Lets the next writer take this store's lane; a lock that will not close is dropped with the process. */
+    private void releaseLane() {
+        if (lane.isPresent()) {
+            try {
+                lane.get().close();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "incident store: releasing the writer lane", e);
+            }
+        }
     }
 
     private int activeNumber() {
