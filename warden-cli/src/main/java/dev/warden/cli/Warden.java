@@ -33,6 +33,7 @@ public final class Warden {
     }
 
     public static void main(String[] args) {
+        HttpServerLimits.apply(System.getProperties());
         if (args.length > 0 && (args[0].equals("wrap") || args[0].equals("gateway"))) {
             EarlyInit.start();
         }

@@ -69,7 +69,8 @@ class DocSamplesTest {
             Map.entry("-----BEGIN", "a PEM block"),
             Map.entry("-----BEGIN ", "a PEM block"),
             Map.entry("-XX:GCTimeRatio", "the JVM"),
-            Map.entry("-XX:+UseCompactObjectHeaders", "the JVM"));
+            Map.entry("-XX:+UseCompactObjectHeaders", "the JVM"),
+            Map.entry("-Dname", "the JVM (a system property, in WARDEN_JAVA_OPTS)"));
 
     @TempDir
     Path dir;
