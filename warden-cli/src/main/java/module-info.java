@@ -19,6 +19,9 @@ module dev.warden.cli {
     requires ch.qos.logback.classic;
     requires ch.qos.logback.core;
     requires org.slf4j;
+    // the OpenTelemetry SDK's java.util.logging records, into Logback (TelemetrySdk)
+    requires jul.to.slf4j;
+    requires java.logging;
     requires jdk.httpserver;
     // sun.misc.Signal: SIGTERM drains the gateway instead of stopping it mid-call.
     requires jdk.unsupported;

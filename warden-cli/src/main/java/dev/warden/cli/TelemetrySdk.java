@@ -12,6 +12,8 @@ import io.opentelemetry.sdk.resources.Resource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * The OpenTelemetry SDK built by its autoconfiguration from the OTEL_* settings (see {@link
@@ -27,6 +29,8 @@ final class TelemetrySdk {
     private static final String QUEUE_SIZE = "otel.bsp.max.queue.size";
     private static final int BATCH = 8192;
     private static final int QUEUE = 32768;
+    /** Held here: java.util.logging keeps its loggers weakly, and with them the handler set on them. */
+    static final Logger SDK_LOGS = Logger.getLogger("io.opentelemetry");
 
     private TelemetrySdk() {
     }
@@ -36,6 +40,7 @@ final class TelemetrySdk {
     }
 
     static Started start(String serviceName, Map<String, String> environment, boolean global) {
+        routeSdkLogs();
         AutoConfiguredOpenTelemetrySdkBuilder builder = AutoConfiguredOpenTelemetrySdk.builder()
                 // Warden's defaults: the variables and properties override them. OTLP over HTTP
                 // (protobuf), the specification's default, where the Java SDK's is gRPC, whose sender
@@ -59,6 +64,21 @@ final class TelemetrySdk {
             throw new IllegalArgumentException("OpenTelemetry configuration (OTEL_* variables): " + reason(e), e);
         }
         return new Started(sdk, () -> sdk.shutdown().join(FLUSH_SECONDS, TimeUnit.SECONDS));
+    }
+
+    /**
+     * Sends what the SDK logs through java.util.logging (a failed export, an unknown setting) to
+     * Warden's logs, at their level and in their format (one JSON object a line with
+     * WARDEN_LOG_FORMAT=json), instead of the JDK's own multi-line text on stderr. Only the SDK's
+     * loggers: nothing else in the process logs through java.util.logging.
+     */
+    static void routeSdkLogs() {
+        synchronized (SDK_LOGS) {
+            if (SDK_LOGS.getUseParentHandlers()) {
+                SDK_LOGS.setUseParentHandlers(false);
+                SDK_LOGS.addHandler(new SLF4JBridgeHandler());
+            }
+        }
     }
 
     /** The innermost message: the SDK wraps the one that names the setting in "Unexpected configuration error". */
