@@ -61,7 +61,7 @@ final class TelemetrySdk {
         try {
             sdk = builder.build().getOpenTelemetrySdk();
         } catch (ConfigurationException e) {
-            throw new IllegalArgumentException("OpenTelemetry configuration (OTEL_* variables): " + reason(e), e);
+            throw new IllegalArgumentException("OpenTelemetry configuration (OTEL_* variables): " + explained(reason(e)), e);
         }
         return new Started(sdk, () -> sdk.shutdown().join(FLUSH_SECONDS, TimeUnit.SECONDS));
     }
@@ -79,6 +79,17 @@ final class TelemetrySdk {
                 SDK_LOGS.addHandler(new SLF4JBridgeHandler());
             }
         }
+    }
+
+    /**
+     * The SDK's reason, or what to do instead where it names a remedy an operator of the command
+     * cannot take: adding a gRPC sender to the distribution.
+     */
+    static String explained(String reason) {
+        return reason.contains("GrpcSenderProvider")
+                ? "OTLP over gRPC is not shipped with warden: set OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf (the"
+                        + " default) and the backend's OTLP/HTTP endpoint (port 4318 by convention)"
+                : reason;
     }
 
     /** The innermost message: the SDK wraps the one that names the setting in "Unexpected configuration error". */

@@ -122,6 +122,15 @@ class TelemetryTest {
                 .hasMessageContaining("no-such-exporter");
     }
 
+    @Test
+    void grpcIsRefusedWithTheProtocolToUseInstead() {
+        assertThatThrownBy(() -> Telemetry.install("gateway", Map.of("OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"), new Properties(), false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf")
+                .hasMessageNotContaining("add dependency");
+    }
+
     private static String serviceOf(String command, String... more) throws Exception {
         try (OtlpReceiver receiver = OtlpReceiver.start()) {
             Telemetry telemetry = Telemetry.install(command, environment(receiver, more), new Properties(), false);
