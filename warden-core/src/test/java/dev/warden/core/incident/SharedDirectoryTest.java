@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +32,8 @@ class SharedDirectoryTest {
     void twoWriterProcessesOnOneDirectoryLoseNoRecord() throws Exception {
         Process first = writer();
         Process second = writer();
-        CompletableFuture<List<String>> fromFirst = CompletableFuture.supplyAsync(() -> acknowledged(first, 300));
-        CompletableFuture<List<String>> fromSecond = CompletableFuture.supplyAsync(() -> acknowledged(second, 300));
+        CompletableFuture<List<String>> fromFirst = CompletableFuture.supplyAsync(() -> StoreWriterMain.acknowledged(first, 300));
+        CompletableFuture<List<String>> fromSecond = CompletableFuture.supplyAsync(() -> StoreWriterMain.acknowledged(second, 300));
         List<String> refs = new ArrayList<>(fromFirst.get(120, TimeUnit.SECONDS));
         refs.addAll(fromSecond.get(120, TimeUnit.SECONDS));
         for (Process process : List.of(first, second)) {
@@ -96,23 +94,6 @@ class SharedDirectoryTest {
     }
 
     private Process writer() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), StoreWriterMain.class.getName(),
-                dir.toString(), "2000").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    }
-
-    /** The first {@code records} refs the writer says it recorded. */
-    private static List<String> acknowledged(Process process, int records) {
-        List<String> refs = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while (refs.size() < records && (line = reader.readLine()) != null) {
-                refs.add(line.trim());
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return refs;
+        return StoreWriterMain.start(dir, 2000);
     }
 }

@@ -3,13 +3,9 @@ package dev.warden.core.incident;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.core.error.Ref;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -44,20 +40,10 @@ class StoreCrashTest {
     }
 
     private List<String> killWriterAfter(int records, int bodySize) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                StoreWriterMain.class.getName(), dir.toString(), String.valueOf(bodySize))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        List<String> acknowledged = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while (acknowledged.size() < records && (line = reader.readLine()) != null) {
-                acknowledged.add(line.trim());
-            }
-            process.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        }
+        Process process = StoreWriterMain.start(dir, bodySize);
+        List<String> acknowledged = StoreWriterMain.acknowledged(process, records);
+        process.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return acknowledged;
     }
 }
