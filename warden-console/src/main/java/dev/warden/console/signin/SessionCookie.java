@@ -35,17 +35,17 @@ public final class SessionCookie {
      * sent): the first {@code warden_console} pair whose value is base64url.
      */
     public static Optional<String> read(List<String> cookieHeaders) {
-        return read(NAME, cookieHeaders);
+        return read(NAME, MAX_ID, cookieHeaders);
     }
 
-    /** The first {@code name} pair whose value is base64url (also the {@link PendingCookie}'s reader). */
-    static Optional<String> read(String name, List<String> cookieHeaders) {
+    /** The first {@code name} pair whose value is base64url of at most {@code max} characters (also the {@link PendingCookie}'s reader). */
+    static Optional<String> read(String name, int max, List<String> cookieHeaders) {
         for (String header : cookieHeaders) {
             for (String pair : header.split(";", -1)) {
                 String p = pair.strip();
                 if (p.startsWith(name + "=")) {
                     String value = p.substring(name.length() + 1);
-                    if (!value.isEmpty() && value.length() <= MAX_ID && value.chars().allMatch(SessionCookie::base64url)) {
+                    if (!value.isEmpty() && value.length() <= max && value.chars().allMatch(SessionCookie::base64url)) {
                         return Optional.of(value);
                     }
                 }

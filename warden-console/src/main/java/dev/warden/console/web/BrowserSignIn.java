@@ -25,8 +25,9 @@ import java.util.function.Supplier;
  * OAuth client of it (authorization code, PKCE S256, {@code state}, the gateway's resource, the
  * gateway's scopes and the console's). The token it gets is judged by the gateway's own
  * authenticator, as the MCP endpoint judges it, and kept here; the browser holds only a random
- * session id ({@link SessionCookie}). A sign-in is bound to the browser that started it by a
- * nonce cookie ({@link PendingCookie}); the redirect URI is fixed when the console starts, never
+ * session id ({@link SessionCookie}). A sign-in under way travels sealed in the cookie of the
+ * browser that started it ({@link PendingCookie}, {@link PendingSignIns}): nothing is kept here for
+ * it, so page loads cannot crowd one out; the redirect URI is fixed when the console starts, never
  * made from a request's Host. Every answer is the console's fixed text: nothing the authorization
  * server said is shown.
  */
@@ -126,10 +127,9 @@ public final class BrowserSignIn {
                     + e.getMessage() + "; page loads wait " + BACK_OFF.toSeconds() + "s before trying again");
             return unreachable();
         }
-        String nonce = PendingSignIns.newNonce();
-        pending.add(nonce, request.state(), request.verifier(), redirect, safeReturn(returnTo));
+        String sealed = pending.seal(request.state(), request.verifier(), redirect, safeReturn(returnTo));
         return new Answer(303, Map.of("Location", request.location().toString(), "Set-Cookie",
-                PendingCookie.set(nonce, secure())), new byte[0]);
+                PendingCookie.set(sealed, secure())), new byte[0]);
     }
 
     private static Answer unreachable() {
@@ -138,14 +138,14 @@ public final class BrowserSignIn {
     }
 
     /**
-     * The callback's answer. A signed-in browser forgets its nonce with the session cookie; after a
-     * refusal the nonce names nothing any more (or never did) and expires with its short Max-Age.
+     * The callback's answer. A signed-in browser forgets its pending cookie with the session cookie
+     * (and its state is not taken again); after a refusal the cookie expires with its short Max-Age.
      */
     private Answer callback(Map<String, String> query, Headers headers) {
-        Optional<String> nonce = PendingCookie.read(Objects.requireNonNullElse(headers.get("Cookie"), List.of()));
+        Optional<String> sealed = PendingCookie.read(Objects.requireNonNullElse(headers.get("Cookie"), List.of()));
         Optional<String> state = Optional.ofNullable(query.get("state"));
-        Optional<PendingSignIns.Pending> started = nonce.isEmpty() || state.isEmpty() ? Optional.empty()
-                : pending.take(nonce.get(), state.get());
+        Optional<PendingSignIns.Pending> started = sealed.isEmpty() || state.isEmpty() ? Optional.empty()
+                : pending.open(sealed.get(), state.get());
         if (started.isEmpty()) {
             return Answer.plain(400, "this sign-in is unknown, used, expired or was started in another browser: "
                     + "open the console again");
@@ -178,6 +178,7 @@ public final class BrowserSignIn {
                     ? Answer.plain(403, "you are signed in, but your token does not hold the console's scope")
                     : Answer.plain(401, "the gateway does not accept the token the authorization server issued");
         }
+        pending.finished(started.get());
         Sessions.Session session = sessions.open(issued.accessToken(), issued.expiresAt());
         String to = started.get().returnTo();
         // A page of the console's own moves on: its navigation is same-site, so the Strict cookie goes with it
@@ -214,11 +215,6 @@ public final class BrowserSignIn {
         Headers with = new Headers(headers);
         with.set("Authorization", "Bearer " + token);
         return with;
-    }
-
-    /** Sign-ins under way now (tests). */
-    int pendingSignIns() {
-        return pending.size();
     }
 
     /** Open sessions now (tests). */

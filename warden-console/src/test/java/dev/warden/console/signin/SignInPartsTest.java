@@ -4,15 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warden.testkit.MutableClock;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The browser sign-in's parts, on a clock the test moves: the cookie, the sessions, the pending sign-ins. */
+/** The browser sign-in's parts, on a clock the test moves: the cookies, the sessions, the sealed sign-ins under way. */
 class SignInPartsTest {
 
     private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
@@ -78,67 +80,71 @@ class SignInPartsTest {
     }
 
     @Test
-    void aStateIsTakenOnceAndOnlyWithinItsLifetime() {
+    void aSealedSignInOpensWithItsOwnStateWithinItsLifetimeAndNotAfterItFinished() {
         MutableClock clock = new MutableClock(T0);
         PendingSignIns pending = new PendingSignIns(clock);
-        pending.add("n1", "s1", "v1", CALLBACK, "/incidents");
-        assertThat(pending.take("unknown", "s1")).isEmpty();
-        assertThat(pending.take("n1", "s1")).map(PendingSignIns.Pending::verifier).contains("v1");
-        assertThat(pending.take("n1", "s1")).as("a state is used once").isEmpty();
+        String sealed = pending.seal("s1", "v1", CALLBACK, "/incidents");
+        assertThat(pending.open(sealed, "another state")).isEmpty();
+        PendingSignIns.Pending opened = pending.open(sealed, "s1").orElseThrow();
+        assertThat(opened).isEqualTo(new PendingSignIns.Pending("s1", "v1", CALLBACK, "/incidents", T0));
+        assertThat(pending.open(sealed, "s1")).as("a refused or unfinished callback uses nothing up").isPresent();
+        pending.finished(opened);
+        assertThat(pending.open(sealed, "s1")).as("a state is taken once").isEmpty();
 
-        pending.add("n2", "s2", "v2", CALLBACK, "/");
-        clock.advance(PendingSignIns.LIFETIME);
-        assertThat(pending.take("n2", "s2")).as("expired").isEmpty();
+        String later = pending.seal("s2", "v2", CALLBACK, "/");
+        clock.advance(PendingSignIns.LIFETIME.minusSeconds(1));
+        assertThat(pending.open(later, "s2")).isPresent();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(pending.open(later, "s2")).as("expired").isEmpty();
     }
 
     @Test
-    void pendingSignInsAreBoundedOldestFirst() {
+    void onlyWhatThisConsoleSealedAndNobodyChangedOpens() {
         PendingSignIns pending = new PendingSignIns(new MutableClock(T0));
-        for (int i = 0; i <= PendingSignIns.MAX_PENDING; i++) {
-            pending.add("n" + i, "s" + i, "v" + i, CALLBACK, "/");
-        }
-        assertThat(pending.take("n0", "s0")).isEmpty();
-        assertThat(pending.take("n1", "s1")).isPresent();
-        assertThat(pending.take("n" + PendingSignIns.MAX_PENDING, "s" + PendingSignIns.MAX_PENDING)).isPresent();
+        String sealed = pending.seal("state", "verifier", CALLBACK, "/");
+        char c = sealed.charAt(sealed.length() / 2);
+        String tampered = sealed.substring(0, sealed.length() / 2) + (c == 'A' ? 'B' : 'A')
+                + sealed.substring(sealed.length() / 2 + 1);
+        assertThat(pending.open(tampered, "state")).isEmpty();
+        assertThat(pending.open(sealed.substring(0, sealed.length() - 4), "state")).isEmpty();
+        assertThat(pending.open("A".repeat(43), "state")).isEmpty();
+        assertThat(pending.open("not base64url!", "state")).isEmpty();
+        assertThat(new PendingSignIns(new MutableClock(T0)).open(sealed, "state")).as("after a restart: a new key")
+                .isEmpty();
+        assertThat(pending.open(sealed, "state")).isPresent();
     }
 
     @Test
-    void aSignInIsTakenOnlyByItsBrowsersNonceWithItsOwnState() {
+    void theSealedSignInShowsNothingOfWhatItHolds() {
         PendingSignIns pending = new PendingSignIns(new MutableClock(T0));
-        pending.add("nonce", "state", "v", CALLBACK, "/");
-        assertThat(pending.take("another browser", "state")).isEmpty();
-        assertThat(pending.take("nonce", "another state")).isEmpty();
-        assertThat(pending.take("nonce", "state")).as("a forged state does not use it up").isPresent();
-        assertThat(pending.take("nonce", "state")).isEmpty();
-        assertThat(PendingSignIns.newNonce()).hasSize(43).isNotEqualTo(PendingSignIns.newNonce());
+        String verifier = "the-pkce-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
+        String sealed = pending.seal("state", verifier, CALLBACK, "/incidents");
+        String decoded = new String(Base64.getUrlDecoder().decode(sealed), StandardCharsets.ISO_8859_1);
+        assertThat(sealed).doesNotContain(verifier);
+        assertThat(decoded).doesNotContain(verifier).doesNotContain("/incidents").doesNotContain("/login/callback");
+        assertThat(pending.seal("state", verifier, CALLBACK, "/incidents")).as("a fresh IV each time")
+                .isNotEqualTo(sealed);
     }
 
     @Test
-    void aFloodOfAnonymousPageLoadsDoesNotDropASignInUnderWay() {
-        MutableClock clock = new MutableClock(T0);
-        PendingSignIns pending = new PendingSignIns(clock);
-        pending.add("real", "state", "v", CALLBACK, "/");
-        for (int i = 0; i < 1000; i++) {
-            pending.add("flood" + i, "s" + i, "v", CALLBACK, "/");
+    void manySignInsUnderWayDropNone() {
+        PendingSignIns pending = new PendingSignIns(new MutableClock(T0));
+        String first = pending.seal("first", "v", CALLBACK, "/");
+        for (int i = 0; i < 10_000; i++) {
+            pending.seal("s" + i, "v", CALLBACK, "/");
         }
-        assertThat(pending.take("real", "state")).as("a thousand page loads evict nobody").isPresent();
-
-        for (int i = 0; i < PendingSignIns.MAX_PENDING; i++) {
-            pending.add("old" + i, "s", "v", CALLBACK, "/");
-        }
-        clock.advance(PendingSignIns.LIFETIME);
-        pending.add("late", "state", "v", CALLBACK, "/");
-        assertThat(pending.size()).as("the expired went first").isEqualTo(1);
-        assertThat(pending.take("late", "state")).isPresent();
+        assertThat(pending.open(first, "first")).isPresent();
     }
 
     @Test
-    void theNonceCookieIsForTheCallbackOnlyLaxHttpOnlyAndShortLived() {
+    void thePendingCookieIsForTheCallbackOnlyLaxHttpOnlyAndShortLived() {
         assertThat(PendingCookie.set("abc", false))
                 .isEqualTo("warden_signin=abc; Path=/login/callback; Max-Age=600; HttpOnly; SameSite=Lax");
         assertThat(PendingCookie.set("abc", true)).endsWith("; Secure");
         assertThat(PendingCookie.clear(false)).startsWith("warden_signin=; Path=/login/callback; Max-Age=0");
         assertThat(PendingCookie.read(List.of("warden_console=x; warden_signin=abc"))).contains("abc");
         assertThat(PendingCookie.read(List.of("warden_console=abc"))).isEmpty();
+        String sealed = new PendingSignIns(new MutableClock(T0)).seal("s", "v", CALLBACK, "/" + "a".repeat(511));
+        assertThat(PendingCookie.read(List.of("warden_signin=" + sealed))).as("the longest return path").contains(sealed);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.warden.auth.ResourceServer;
 import dev.warden.console.Console;
 import dev.warden.console.feed.ConsoleFeed;
+import dev.warden.console.signin.PendingSignIns;
 import dev.warden.core.identity.Authenticator;
 import dev.warden.core.identity.Credentials;
 import dev.warden.core.identity.ProtectedResourceMetadata;
@@ -16,17 +17,22 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
  * What the security review found in the browser sign-in, each shut: a forged Host never becomes
  * the redirect URI, a sign-in finishes only in the browser that started it, page loads neither
- * evict a sign-in under way nor hammer a server that is down, RFC 9207's iss as the metadata
- * promises it, sign-out only by a same-origin POST, and a re-sign-in keeps the page's query.
+ * evict a sign-in under way (it is sealed in its browser's cookie, not kept in a table) nor hammer
+ * a server that is down, a changed, expired or foreign cookie refused alike, RFC 9207's iss as the
+ * metadata promises it, sign-out only by a same-origin POST, and a re-sign-in keeps the page's query.
  */
 class BrowserSignInDefensesTest extends SignInHarness {
 
@@ -70,7 +76,7 @@ class BrowserSignInDefensesTest extends SignInHarness {
                 .headers().firstValue("Location").orElseThrow());
 
         HttpResponse<String> victim = get(callback);
-        assertThat(victim.statusCode()).as("another browser, no nonce: login CSRF refused").isEqualTo(400);
+        assertThat(victim.statusCode()).as("another browser, no pending cookie: login CSRF refused").isEqualTo(400);
         assertThat(victim.headers().firstValue("Set-Cookie")).isEmpty();
         assertThat(get(callback, "Cookie", "warden_signin=" + "A".repeat(43)).statusCode()).isEqualTo(400);
 
@@ -82,14 +88,64 @@ class BrowserSignInDefensesTest extends SignInHarness {
     }
 
     @Test
-    void anonymousPageLoadsDoNotDropASignInUnderWay() throws Exception {
+    void fiveThousandSignInsStartedByOtherBrowsersDoNotDropOneUnderWay() throws Exception {
         console = start(Optional.empty());
         URI callback = toCallback("/incidents");
-        String mine = nonce;
-        for (int i = 0; i < 100; i++) {
-            assertThat(get(console.uri(), "Accept", "text/html").statusCode()).isEqualTo(303);
+        String mine = pendingCookie;
+        List<CompletableFuture<HttpResponse<Void>>> flood = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            flood.add(HTTP.sendAsync(HttpRequest.newBuilder(console.uri()).header("Accept", "text/html").build(),
+                    HttpResponse.BodyHandlers.discarding()));
+            if (flood.size() == 50) {
+                flood.forEach(f -> assertThat(f.join().statusCode()).isEqualTo(303));
+                flood.clear();
+            }
         }
-        assertThat(get(callback, "Cookie", mine).statusCode()).isEqualTo(200);
+        flood.forEach(f -> assertThat(f.join().statusCode()).isEqualTo(303));
+
+        HttpResponse<String> signedIn = get(callback, "Cookie", mine);
+        assertThat(signedIn.statusCode()).isEqualTo(200);
+        assertThat(signedIn.body()).contains("content=\"0;url=/incidents\"");
+        assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(c -> assertThat(c).startsWith("warden_console="));
+    }
+
+    @Test
+    void aTamperedAnExpiredAndAnotherBrowsersCookieAreRefusedAlike() throws Exception {
+        console = start(Optional.empty());
+        URI callback = toCallback("/");
+        String mine = pendingCookie;
+        URI theirs = toCallback("/");
+        String other = pendingCookie;
+
+        int middle = mine.length() - (mine.length() - "warden_signin=".length()) / 2;
+        String tampered = mine.substring(0, middle) + (mine.charAt(middle) == 'A' ? 'B' : 'A') + mine.substring(middle + 1);
+        HttpResponse<String> changed = get(callback, "Cookie", tampered);
+        HttpResponse<String> foreign = get(callback, "Cookie", other);
+        clock.advance(PendingSignIns.LIFETIME.minusSeconds(1));
+        assertThat(get(theirs, "Cookie", other).statusCode()).as("the other browser's own, just in time")
+                .isEqualTo(200);
+        clock.advance(Duration.ofSeconds(1));
+        HttpResponse<String> expired = get(callback, "Cookie", mine);
+
+        for (HttpResponse<String> refused : List.of(changed, foreign, expired)) {
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(refused.body()).isEqualTo("this sign-in is unknown, used, expired or was started in another "
+                    + "browser: open the console again\n");
+            assertThat(refused.headers().firstValue("Set-Cookie")).isEmpty();
+        }
+    }
+
+    @Test
+    void theBrowsersCookieDoesNotCarryTheVerifierInClear() throws Exception {
+        console = start(Optional.empty());
+        URI callback = toCallback("/incidents");
+        String value = pendingCookie.substring("warden_signin=".length());
+        assertThat(back(callback).statusCode()).isEqualTo(200);
+        String verifier = as.lastVerifier;
+        assertThat(verifier).as("the verifier the token endpoint was sent").hasSizeGreaterThanOrEqualTo(43);
+        assertThat(value).doesNotContain(verifier);
+        assertThat(new String(Base64.getUrlDecoder().decode(value), StandardCharsets.ISO_8859_1))
+                .as("nor merely encoded").doesNotContain(verifier).doesNotContain("/incidents");
     }
 
     @Test

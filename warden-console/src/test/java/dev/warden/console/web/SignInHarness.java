@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 /**
  * A browser's side of the console's sign-in, for the tests of it: a stand-in authorization server,
  * the real resource server (its API keys are the tokens the stand-in issues), a client that
- * follows no redirect and keeps the sign-in nonce cookie as a browser would.
+ * follows no redirect and keeps the pending sign-in cookie as a browser would.
  */
 abstract class SignInHarness {
 
@@ -35,8 +35,8 @@ abstract class SignInHarness {
     final MutableClock clock = new MutableClock(Instant.parse("2026-11-29T10:00:00Z"));
     StandInAuthorizationServer as;
     Console console;
-    /** The sign-in nonce cookie the last page load was handed ({@code name=value}), as a browser keeps it. */
-    String nonce = "";
+    /** The pending sign-in cookie the last page load was handed ({@code name=value}), as a browser keeps it. */
+    String pendingCookie = "";
 
     @BeforeEach
     void startTheAuthorizationServer() throws Exception {
@@ -84,13 +84,13 @@ abstract class SignInHarness {
         System.arraycopy(headers, 0, all, 2, headers.length);
         HttpResponse<String> answer = get(console.uri().resolve(path), all);
         answer.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("warden_signin="))
-                .forEach(c -> nonce = c.substring(0, c.indexOf(';')));
+                .forEach(c -> pendingCookie = c.substring(0, c.indexOf(';')));
         return answer;
     }
 
-    /** The browser that started the sign-in comes back to the callback, with its nonce cookie. */
+    /** The browser that started the sign-in comes back to the callback, with its pending cookie. */
     HttpResponse<String> back(URI callback) throws Exception {
-        return get(callback, "Cookie", nonce);
+        return get(callback, "Cookie", pendingCookie);
     }
 
     /** A request with no credential and no Accept, by method. */

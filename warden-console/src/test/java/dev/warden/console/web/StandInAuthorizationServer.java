@@ -26,6 +26,8 @@ final class StandInAuthorizationServer implements AutoCloseable {
     /** The access token the next code is exchanged for. */
     volatile String issues = "";
     volatile int expiresIn = 300;
+    /** The PKCE verifier the last token request brought. */
+    volatile String lastVerifier = "";
     /** The last authorization request's parameters. */
     volatile Map<String, String> lastAuthorization = Map.of();
     /** RFC 9207: the metadata promises iss in answers; the answer carries it. */
@@ -71,6 +73,7 @@ final class StandInAuthorizationServer implements AutoCloseable {
                 }
                 case "/token" -> {
                     Map<String, String> f = form(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+                    lastVerifier = f.getOrDefault("code_verifier", "");
                     Map<String, String> asked = codes.remove(f.getOrDefault("code", ""));
                     if (asked == null || !asked.get("redirect_uri").equals(f.get("redirect_uri"))
                             || !asked.get("code_challenge").equals(s256(f.getOrDefault("code_verifier", "")))
