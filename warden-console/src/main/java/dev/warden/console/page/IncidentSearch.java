@@ -100,8 +100,21 @@ public record IncidentSearch(String ref, String code, String tool, String caller
     }
 
     private static String field(Map<String, String> query, String name) {
-        String v = query.getOrDefault(name, "").strip();
-        return v.length() > MAX_FIELD ? v.substring(0, MAX_FIELD) : v;
+        return kept(query.getOrDefault(name, ""));
+    }
+
+    /**
+     * What the search keeps of a field's value: stripped, and its first {@link #MAX_FIELD} chars
+     * (one fewer rather than half a surrogate pair). A link the console makes to a search carries
+     * only this, so it stays within the query's bound whatever the name.
+     */
+    static String kept(String value) {
+        String v = value.strip();
+        if (v.length() <= MAX_FIELD) {
+            return v;
+        }
+        int end = Character.isHighSurrogate(v.charAt(MAX_FIELD - 1)) ? MAX_FIELD - 1 : MAX_FIELD;
+        return v.substring(0, end);
     }
 
     /** Whether an incident's names match the fields given (parts of names, any case). */

@@ -55,9 +55,11 @@ public final class ToolsView {
         for (Map.Entry<String, Long> e : t.byOutcome().entrySet()) {
             m.tag("<tr><td class=\"mono\">");
             if (!e.getKey().equals("OK") && !e.getKey().equals("CANCELLED")) {
-                // the incidents behind this count: this upstream's tool, this hour
-                m.tag("<a href=\"/incidents?code=").uriComponent(e.getKey()).tag("&amp;tool=").uriComponent(w.tool())
-                        .tag("&amp;upstream=").uriComponent(w.upstream()).tag("&amp;since=")
+                // the incidents behind this count: this upstream's tool, this hour; the names as far as
+                // the search keeps them, so that a long name's link stays within the query's bound
+                m.tag("<a href=\"/incidents?code=").uriComponent(e.getKey()).tag("&amp;tool=")
+                        .uriComponent(IncidentSearch.kept(w.tool())).tag("&amp;upstream=")
+                        .uriComponent(IncidentSearch.kept(w.upstream())).tag("&amp;since=")
                         .tag(IncidentSearch.Since.H1.label()).tag("\">").text(e.getKey()).tag("</a>");
             } else {
                 m.text(e.getKey());
