@@ -74,8 +74,22 @@ public record IncidentSearch(String ref, String code, String tool, String caller
         List<String> unread = new java.util.ArrayList<>();
         Optional<Instant> from = minute(query, "from", unread);
         Optional<Instant> to = minute(query, "to", unread).map(t -> t.plus(1, ChronoUnit.MINUTES)); // to the end of that minute
-        return new IncidentSearch(field(query, "ref"), field(query, "code").toUpperCase(Locale.ROOT), field(query, "tool"), field(query, "caller"),
+        return new IncidentSearch(asciiLowerCase(field(query, "ref")), field(query, "code").toUpperCase(Locale.ROOT), field(query, "tool"), field(query, "caller"),
                 field(query, "upstream"), Since.of(query.getOrDefault("since", "")), from, to, unread);
+    }
+
+    /**
+     * A ref as pasted, in any case, as refs are made: lower case. Only ASCII letters are lowered, so
+     * nothing else becomes one (the Kelvin sign would lower to {@code k}).
+     */
+    public static String asciiLowerCase(String value) {
+        char[] chars = value.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            if (chars[i] >= 'A' && chars[i] <= 'Z') {
+                chars[i] = (char) (chars[i] + ('a' - 'A'));
+            }
+        }
+        return new String(chars);
     }
 
     /** A minute as the page's datetime-local field sends it ({@code 2026-11-29T10:15}), in UTC. */

@@ -106,7 +106,9 @@ public final class Routes {
 
     private Answer incident(String ref, Instant now) {
         if (!Ref.isWellFormed(ref)) {
-            return notFound("Not a ref.", now);
+            String lower = IncidentSearch.asciiLowerCase(ref);
+            // a ref read out or pasted in upper case: the same incident, at its own address
+            return Ref.isWellFormed(lower) ? Answer.seeOther(INCIDENT_PREFIX + lower) : notFound("Not a ref.", now);
         }
         Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
         return found.map(i -> Answer.html(200, IncidentView.render(i, now)))

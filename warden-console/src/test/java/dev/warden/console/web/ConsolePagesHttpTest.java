@@ -89,4 +89,20 @@ class ConsolePagesHttpTest {
         assertThat(href.length()).isLessThan(4096);
         assertThat(incidents.body()).contains(ref.value());
     }
+
+    @Test
+    void aRefPastedInUpperCaseOpensItsIncident() throws Exception {
+        start();
+        Ref ref = failed("lookup");
+
+        HttpResponse<String> search = get("/incidents?ref=" + ref.value().toUpperCase(Locale.ROOT));
+        assertThat(search.statusCode()).isEqualTo(303);
+        assertThat(search.headers().firstValue("Location")).contains("/incidents/" + ref.value());
+        HttpResponse<String> path = get("/incidents/" + ref.value().toUpperCase(Locale.ROOT));
+        assertThat(path.statusCode()).isEqualTo(303);
+        assertThat(path.headers().firstValue("Location")).contains("/incidents/" + ref.value());
+        assertThat(get("/incidents?ref=%20" + ref.value().toUpperCase(Locale.ROOT) + "%20").statusCode()).isEqualTo(303);
+        // a ref is ASCII: a letter that only lower-cases to one (the Kelvin sign to k) is still not a ref
+        assertThat(get("/incidents?ref=ref_" + "%E2%84%AA".repeat(16)).statusCode()).isEqualTo(400);
+    }
 }
