@@ -2,6 +2,7 @@ package dev.warden.console.page;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /** The frame of every page: head with the console's stylesheet, navigation, the time shown, sign-out, footer. */
 public final class Frame {
@@ -31,13 +32,19 @@ public final class Frame {
 
     /** @param title the console's own words (a page about one incident puts its ref in the body, not here) */
     public static String page(Tab here, String title, Instant now, Markup body) {
+        return page(Optional.of(here), title, now, body);
+    }
+
+    /** @param here the tab the page belongs to; none for a page that is no tab's (an unknown address) */
+    public static String page(Optional<Tab> here, String title, Instant now, Markup body) {
         Markup m = new Markup().tag("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .tag("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .tag("<title>Warden console · ").text(title).tag("</title>")
                 .tag("<link rel=\"stylesheet\" href=\"").tag(Style.PATH).tag("\"></head>\n<body><header>")
                 .tag("<span class=\"brand\">Warden console</span><nav>");
         for (Tab tab : Tab.values()) {
-            m.tag("<a href=\"").tag(tab.path()).tag(tab == here ? "\" class=\"here\">" : "\">").tag(tab.label())
+            boolean current = here.filter(tab::equals).isPresent();
+            m.tag("<a href=\"").tag(tab.path()).tag(current ? "\" class=\"here\">" : "\">").tag(tab.label())
                     .tag("</a>");
         }
         // The sign-out link leads to its form (a POST from the console's own page, so no other site can sign a

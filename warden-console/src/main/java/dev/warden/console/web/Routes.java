@@ -59,7 +59,7 @@ public final class Routes {
                             .filter(i -> PIN_METHOD.equals(i.method())).toList()).orElse(List.of()),
                     sources.incidents().isPresent(), now));
             case Frame.SIGN_OUT -> SignInPages.nothingToSignOutOf(); // with browser sign-in, BrowserSignIn answers it
-            default -> notFound("No such page.", now);
+            default -> notFound(Optional.empty(), "No such page.", now);
         };
     }
 
@@ -108,17 +108,19 @@ public final class Routes {
         if (!Ref.isWellFormed(ref)) {
             String lower = IncidentSearch.asciiLowerCase(ref);
             // a ref read out or pasted in upper case: the same incident, at its own address
-            return Ref.isWellFormed(lower) ? Answer.seeOther(INCIDENT_PREFIX + lower) : notFound("Not a ref.", now);
+            return Ref.isWellFormed(lower) ? Answer.seeOther(INCIDENT_PREFIX + lower)
+                    : notFound(Optional.of(Tab.INCIDENTS), "Not a ref.", now);
         }
         Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
         return found.map(i -> Answer.html(200, IncidentView.render(i, now)))
-                .orElseGet(() -> notFound(sources.incidents().isEmpty() ? "The console was given no incident store."
+                .orElseGet(() -> notFound(Optional.of(Tab.INCIDENTS), sources.incidents().isEmpty() ? "The console was given no incident store."
                         : "No incident with this ref in this gateway's data directory: it was recorded under another"
                         + " one, or removed past the store's retention.", now));
     }
 
-    private static Answer notFound(String why, Instant now) {
-        return Answer.html(404, Frame.page(Tab.UPSTREAMS, "Not found", now,
+    /** @param tab the tab of the route asked for: a missing incident is the incidents' page */
+    private static Answer notFound(Optional<Tab> tab, String why, Instant now) {
+        return Answer.html(404, Frame.page(tab, "Not found", now,
                 new Markup().tag("<h1>Not found</h1><p class=\"empty\">").text(why).tag("</p>")));
     }
 }

@@ -105,4 +105,20 @@ class ConsolePagesHttpTest {
         // a ref is ASCII: a letter that only lower-cases to one (the Kelvin sign to k) is still not a ref
         assertThat(get("/incidents?ref=ref_" + "%E2%84%AA".repeat(16)).statusCode()).isEqualTo(400);
     }
+
+    @Test
+    void aMissingIncidentIsAnIncidentsPage() throws Exception {
+        start();
+
+        HttpResponse<String> missing = get("/incidents/" + Ref.random().value());
+        HttpResponse<String> notARef = get("/incidents/nothing");
+        HttpResponse<String> noPage = get("/nothing");
+
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.body()).contains("<a href=\"/incidents\" class=\"here\">")
+                .doesNotContain("<a href=\"/\" class=\"here\">");
+        assertThat(notARef.body()).contains("<a href=\"/incidents\" class=\"here\">");
+        assertThat(noPage.statusCode()).isEqualTo(404);
+        assertThat(noPage.body()).as("a page that is none of the tabs highlights none").doesNotContain("class=\"here\"");
+    }
 }
