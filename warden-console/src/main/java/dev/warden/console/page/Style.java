@@ -23,8 +23,9 @@ public final class Style {
             h1{font-size:20px;margin:4px 0 12px}
             h2{font-size:16px;margin:20px 0 8px}
             table{border-collapse:collapse;width:100%;font-size:13px}
-            th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top}
-            th{background:#f6f8fa}
+            th,td{border-bottom:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+            th{background:#f6f8fa;white-space:nowrap}
+            td a{overflow-wrap:normal}
             .mono,td.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:anywhere}
             pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;background:#f6f8fa;border:1px solid #d0d7de;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere}
             .state{display:inline-block;border-radius:10px;padding:1px 8px;font-size:12px;font-weight:600;color:#fff;background:#5f6368}

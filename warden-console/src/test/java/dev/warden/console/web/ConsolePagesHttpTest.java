@@ -121,4 +121,16 @@ class ConsolePagesHttpTest {
         assertThat(noPage.statusCode()).isEqualTo(404);
         assertThat(noPage.body()).as("a page that is none of the tabs highlights none").doesNotContain("class=\"here\"");
     }
+
+    @Test
+    void aLongUnbrokenStringInATableCellWraps() throws Exception {
+        start();
+
+        String css = get("/console.css").body();
+
+        assertThat(css).contains("th,td{").satisfies(c -> {
+            int rule = c.indexOf("th,td{");
+            assertThat(c.substring(rule, c.indexOf('}', rule))).contains("overflow-wrap:anywhere");
+        });
+    }
 }
