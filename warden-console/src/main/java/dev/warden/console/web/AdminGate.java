@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * Who may read the console: with the gateway's auth configured, a caller the gateway's own
  * authenticator admits (a token issued for the gateway's resource, or an API key) and who holds
- * the admin scope besides; 401 without a valid credential, 403 without the scope. The answers are
+ * the admin scope besides; 401 without a valid credential, 403 without the gateway's scopes or the
+ * admin scope, each naming every scope needed (the gateway's and the console's). The answers are
  * fixed text: the authenticator's reason is for the operator and goes nowhere here.
  */
 public final class AdminGate {
@@ -66,10 +67,10 @@ public final class AdminGate {
             case Verdict.Admitted admitted -> admitted.caller().hasScopes(java.util.Set.of(scope)) ? Optional.empty()
                     : Optional.of(insufficientScope());
             case Verdict.Refused refused -> Optional.of(switch (refused.refusal()) {
-                case MISSING -> Answer.plain(401, "the console needs a credential with the scope " + scope,
-                        Map.of("WWW-Authenticate", "Bearer scope=\"" + scope + "\""));
+                case MISSING -> Answer.plain(401, "the console needs a credential with the " + scopesNamed(),
+                        Map.of("WWW-Authenticate", "Bearer scope=\"" + scopes() + "\""));
                 case INVALID_TOKEN -> Answer.plain(401, "the credential is not valid",
-                        Map.of("WWW-Authenticate", "Bearer error=\"invalid_token\", scope=\"" + scope + "\""));
+                        Map.of("WWW-Authenticate", "Bearer error=\"invalid_token\", scope=\"" + scopes() + "\""));
                 case INVALID_REQUEST -> Answer.plain(400, "the request's credentials are malformed",
                         Map.of("WWW-Authenticate", "Bearer error=\"invalid_request\""));
                 // the gateway's own required scopes are missing: the admin scope is not enough alone
@@ -78,8 +79,28 @@ public final class AdminGate {
         };
     }
 
+    /**
+     * A credential lacking the gateway's required scopes or the console's: every scope the console
+     * needs is named, so that a client stepping up asks for all of them at once.
+     */
     private Answer insufficientScope() {
-        return Answer.plain(403, "the console needs the scope " + scope,
-                Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\""));
+        return Answer.plain(403, "the console needs the " + scopesNamed(),
+                Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scopes() + "\""));
+    }
+
+    /**
+     * Every scope a reader needs, space-separated in order: the gateway's required ones (only those
+     * a challenge may carry) and the console's.
+     */
+    private String scopes() {
+        java.util.Set<String> all = new java.util.TreeSet<>();
+        authenticator.orElseThrow().requiredScopes().stream().filter(ScopeToken::valid).forEach(all::add);
+        all.add(scope);
+        return String.join(" ", all);
+    }
+
+    private String scopesNamed() {
+        String all = scopes();
+        return (all.indexOf(' ') < 0 ? "scope " : "scopes ") + all;
     }
 }

@@ -138,6 +138,27 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void aKeyWithTheAdminScopeButNotTheGatewaysIsToldEveryScopeNeeded() throws Exception {
+        String adminOnly = ApiKeys.newKey();
+        String agent = ApiKeys.newKey();
+        ResourceServer auth = ResourceServer.custom().requiredScopes(Set.of("mcp:tools")).apiKeys(ApiKeys.custom()
+                .key("ops", ApiKeys.digest(adminOnly), Set.of("warden:admin"))
+                .key("agent", ApiKeys.digest(agent), Set.of("mcp:tools")).build()).build();
+        console = open().auth(auth, () -> URI.create("http://127.0.0.1:1/mcp"), "warden:admin").build().start();
+
+        for (String key : List.of(adminOnly, agent)) {
+            HttpResponse<String> refused = send("GET", "/", "X-API-Key", key);
+            assertThat(refused.statusCode()).isEqualTo(403);
+            assertThat(refused.body()).isEqualTo("the console needs the scopes mcp:tools warden:admin\n");
+            assertThat(refused.headers().firstValue("WWW-Authenticate"))
+                    .contains("Bearer error=\"insufficient_scope\", scope=\"mcp:tools warden:admin\"");
+        }
+        HttpResponse<String> none = send("GET", "/");
+        assertThat(none.statusCode()).isEqualTo(401);
+        assertThat(none.headers().firstValue("WWW-Authenticate")).contains("Bearer scope=\"mcp:tools warden:admin\"");
+    }
+
+    @Test
     void anIncidentOpensByItsRef() throws Exception {
         console = open().build().start();
         Ref ref = Ref.random();
