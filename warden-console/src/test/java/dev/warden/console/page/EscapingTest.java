@@ -97,6 +97,26 @@ class EscapingTest {
         assertThat(Html.block("a\nb\u0007")).isEqualTo("a\nb\\u0007");
     }
 
+    @Test
+    void blanksAndIgnorableCodePointsAreShownOnEveryPage() {
+        // no-break, narrow no-break and ideographic spaces, a variation selector, the combining grapheme
+        // joiner, Hangul fillers, the braille blank, a tag letter and a supplementary variation selector
+        String tool = "a\u00A0b\u202Fc\u3000d\uFE0Fe\u034Ff\u115Fg\u3164h\uFFA0i\u2800j\uDB40\uDC41k"
+                + "\uDB40\uDD00l\u1680m\u2007n\u205Fo\u1160p";
+        String shown = "a\\u00A0b\\u202Fc\\u3000d\\uFE0Fe\\u034Ff\\u115Fg\\u3164h\\uFFA0i\\u2800j\\u{E0041}k"
+                + "\\u{E0100}l\\u1680m\\u2007n\\u205Fo\\u1160p";
+        ToolStats stats = new ToolStats(clock);
+        stats.record(call(tool, AuditRecord.Outcome.OK, Optional.empty()));
+        Incident incident = Incident.ofText(new Ref("ref_abcdefghijkmnpqr"), NOW, ErrorCode.INTERNAL_ERROR, "tools/call",
+                Optional.of(tool), Optional.of("crm"), "said: " + tool, List.of());
+
+        assertThat(ToolsView.render(stats.lastHour(), Optional.empty(), NOW)).contains(shown);
+        assertThat(IncidentView.render(incident, NOW)).contains(shown, "said: " + shown);
+        // what is seen stays as it is: the ASCII space, letters of any script, an emoji
+        assertThat(Html.text("caf\u00E9 \u4E2D\u6587 \uD83D\uDD27 \u0928\u093F")).isEqualTo(
+                "caf\u00E9 \u4E2D\u6587 \uD83D\uDD27 \u0928\u093F");
+    }
+
     /** No markup of the page's own came from a name: no script, image, handler or style from outside. */
     static void assertSafe(String page) {
         assertThat(page).doesNotContain("<script", "<img", "<b>").startsWith("<!DOCTYPE html>");
