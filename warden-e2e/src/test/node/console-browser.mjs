@@ -26,11 +26,15 @@ try {
     images: document.querySelectorAll('img').length,
   }));
   const shot = (name) => page.screenshot({ path: path.join(outDir, name), fullPage: true });
+  // how wide the page is drawn: wider than the window means a cell's text did not wrap
+  const widths = {};
+  const width = async (name) => { widths[name] = await page.evaluate(() => document.documentElement.scrollWidth); };
 
   const upstreams = await page.goto(base);
   out.pages.upstreams = { status: upstreams.status(), csp: upstreams.headers()['content-security-policy'],
     rows: await page.locator('#upstreams tbody tr').count(), ...(await runnable()) };
   await shot('console-upstreams.png');
+  await width('upstreams');
 
   await page.goto(new URL('/tools', base).href);
   out.pages.tools = {
@@ -44,21 +48,38 @@ try {
     styled: await page.locator('svg.chart.calls rect.ok').first().evaluate(r => getComputedStyle(r).fill),
   };
   await shot('console-tools.png');
+  await width('tools');
 
   await page.goto(new URL('/incidents', base).href);
   out.pages.incidents = { ...(await runnable()), rows: await page.locator('#incidents tbody tr').count() };
+  await width('incidents');
   await page.fill('#ref', ref);
   await Promise.all([page.waitForURL('**/incidents/' + ref), page.click('#search')]);
   out.pages.incident = { ...(await runnable()), url: page.url(), ref: await page.locator('#incident-ref').textContent(),
     original: await page.locator('#original').textContent() };
   await shot('console-incident.png');
+  await width('incident');
 
   await page.goto(new URL('/audit', base).href);
   out.pages.audit = { ...(await runnable()), rows: await page.locator('#audit tbody tr').count() };
   await shot('console-audit.png');
+  await width('audit');
 
   await page.goto(new URL('/pins', base).href);
   out.pages.pins = { ...(await runnable()) };
+  await width('pins');
+
+  // a ref read out in upper case, pasted in the search box, opens the same incident
+  await page.goto(new URL('/incidents', base).href);
+  await page.fill('#ref', ref.toUpperCase());
+  await Promise.all([page.waitForURL('**/incidents/' + ref), page.click('#search')]);
+  out.pages.upperCaseRef = { url: page.url() };
+
+  // an incident that is not there is still an incidents page (in a page of its own: Chromium logs a 404 as an error)
+  const other = await browser.newPage();
+  const missing = await other.goto(new URL('/incidents/ref_' + 'a'.repeat(16), base).href);
+  out.pages.missing = { status: missing.status(), tab: await other.locator('nav a.here').textContent() };
+  out.widths = widths;
 } finally {
   await browser.close();
 }

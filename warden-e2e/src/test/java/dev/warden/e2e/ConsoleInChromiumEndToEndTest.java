@@ -123,6 +123,14 @@ class ConsoleInChromiumEndToEndTest {
                     .contains("File \"/opt/app/<server>.py\", line 88", "psycopg2.OperationalError");
             assertThat(seen.path("pages").path("incidents").path("rows").asInt()).isEqualTo(3);
             assertThat(seen.path("pages").path("audit").path("rows").asInt()).isGreaterThanOrEqualTo(7);
+            assertThat(seen.path("pages").path("upperCaseRef").path("url").asString()).as("a ref pasted in upper case")
+                    .endsWith("/incidents/" + ref);
+            JsonNode missing = seen.path("pages").path("missing");
+            assertThat(missing.path("status").asInt()).isEqualTo(404);
+            assertThat(missing.path("tab").asString()).as("the tab a missing incident highlights").isEqualTo("Incidents");
+            assertThat(seen.path("widths").size()).as("pages measured").isEqualTo(6);
+            seen.path("widths").properties().forEach(w -> assertThat(w.getValue().asInt()).as("%s: drawn width", w.getKey())
+                    .isBetween(1, 1300));
 
             for (String shot : List.of("console-upstreams.png", "console-tools.png", "console-incident.png",
                     "console-audit.png")) {
