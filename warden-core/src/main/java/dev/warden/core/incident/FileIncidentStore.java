@@ -60,10 +60,6 @@ public final class FileIncidentStore implements IncidentStore {
 
     /** The directory the store was opened on; every lane is in it. */
     private final Path root;
-    /** This store's own lane's files: the root's when read-only. */
-    private final Segments files;
-    /** The lane this store writes, held until it closes; empty when read-only or when none could be taken. */
-    private final Optional<WriterLane> lane;
     private final boolean writable;
     /** Records not yet written, oldest first: the next write takes them all (group commit). */
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -81,17 +77,15 @@ public final class FileIncidentStore implements IncidentStore {
     private volatile boolean failing;
     private Instant nextProbe = Instant.MIN;
 
-    private FileIncidentStore(Path dir, Optional<WriterLane> lane, long segmentBytes, boolean fsync, boolean writable,
-            Retention retention, Clock clock, UnaryOperator<FileChannel> channels) {
+    private FileIncidentStore(Path dir, long segmentBytes, boolean fsync, boolean writable, Retention retention,
+            Clock clock, UnaryOperator<FileChannel> channels) {
         this.root = dir;
-        this.lane = lane;
-        this.files = new Segments(lane.map(WriterLane::directory).orElse(dir));
         this.writable = writable;
         this.retention = retention;
         this.clock = clock;
         this.notice = new FailureNotice(LOG, "the incident store in " + dir, clock, FailureNotice.DEFAULT_PERIOD);
         // A few segments fit in the retained total, so retention removes a part of the history, not all of it.
-        this.writer = new SegmentWriter(files, Math.max(4096, Math.min(segmentBytes, retention.maxBytes() / 4)), fsync,
+        this.writer = new SegmentWriter(dir, writable, Math.max(4096, Math.min(segmentBytes, retention.maxBytes() / 4)), fsync,
                 retention, clock, channels);
     }
 
@@ -128,21 +122,10 @@ public final class FileIncidentStore implements IncidentStore {
         if (segmentBytes < 4096) {
             throw new IllegalArgumentException("segmentBytes must be at least 4096, got " + segmentBytes);
         }
-        Optional<WriterLane> lane = Optional.empty();
-        IOException unclaimed = null;
-        try {
-            lane = Optional.of(WriterLane.claim(dir));
-        } catch (IOException e) {
-            unclaimed = e; // not writable here: the store starts not recording, as below
-        }
-        FileIncidentStore store = new FileIncidentStore(dir, lane, segmentBytes, fsync, true, retention, clock,
-                channels);
+        FileIncidentStore store = new FileIncidentStore(dir, segmentBytes, fsync, true, retention, clock, channels);
         store.lock.lock();
         try {
-            if (unclaimed != null) {
-                throw unclaimed;
-            }
-            store.writer.recover();
+            store.writer.recover(); // takes the store's lane first
         } catch (IOException | UncheckedIOException e) {
             store.lost(e);
         } finally {
@@ -154,8 +137,8 @@ public final class FileIncidentStore implements IncidentStore {
     /** Opens a store for reading only; never changes a file. */
     public static FileIncidentStore openReadOnly(Path dir) {
         Objects.requireNonNull(dir, "dir");
-        return new FileIncidentStore(dir, Optional.empty(), DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT,
-                Clock.systemUTC(), UnaryOperator.identity());
+        return new FileIncidentStore(dir, DEFAULT_SEGMENT_BYTES, false, false, Retention.DEFAULT, Clock.systemUTC(),
+                UnaryOperator.identity());
     }
 
     public Path directory() {
@@ -306,7 +289,7 @@ public final class FileIncidentStore implements IncidentStore {
             interrupted |= drain(); // what is queued is written before the store closes
             closed = true;
             writer.close();
-            releaseLane();
+            writer.release();
         } finally {
             lock.unlock();
             if (interrupted) {
@@ -321,7 +304,9 @@ public final class FileIncidentStore implements IncidentStore {
     public Optional<Incident> find(Ref ref) {
         Objects.requireNonNull(ref, "ref");
         try {
-            Optional<Incident> own = find(files, ref, writable);
+            Segments files = writer.files();
+            // Its active segment's entries are in memory only while its writer has it open.
+            Optional<Incident> own = find(files, ref, writable && writing());
             if (own.isPresent()) {
                 return own;
             }
@@ -370,7 +355,7 @@ public final class FileIncidentStore implements IncidentStore {
         List<Incident> out = new ArrayList<>();
         try {
             for (Path lane : WriterLane.all(root)) {
-                out.addAll(list(lane.equals(files.directory()) ? files : new Segments(lane), since, until, code, limit));
+                out.addAll(list(new Segments(lane), since, until, code, limit));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the incident store in " + root, e);
@@ -412,14 +397,12 @@ public final class FileIncidentStore implements IncidentStore {
         return out;
     }
 
-    /** Lets the next writer take this store's lane; a lock that will not close is dropped with the process. */
-    private void releaseLane() {
-        if (lane.isPresent()) {
-            try {
-                lane.get().close();
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.DEBUG, "incident store: releasing the writer lane", e);
-            }
+    private boolean writing() {
+        lock.lock();
+        try {
+            return writer.open();
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -7,6 +7,7 @@ import dev.warden.core.segment.SegmentLedger;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,7 +40,13 @@ final class SegmentWriter {
         }
     }
 
-    private final Segments files;
+    /** The directory the store was opened on: the first lane, and where the others are. */
+    private final Path root;
+    /** Whether this writer takes a lane before writing (false: a read-only store's, which never writes). */
+    private final boolean claimsLane;
+    /** The segments of this writer's lane once taken; the root's until then. */
+    private volatile Segments files;
+    private Optional<WriterLane> lane = Optional.empty();
     private final long segmentBytes;
     private final boolean fsync;
     private final Retention retention;
@@ -53,9 +60,11 @@ final class SegmentWriter {
     /** The sealed segments' bytes on disk, each with its index. */
     private final SegmentLedger<Sealed> sealed = new SegmentLedger<>();
 
-    SegmentWriter(Segments files, long segmentBytes, boolean fsync, Retention retention, Clock clock,
+    SegmentWriter(Path root, boolean claimsLane, long segmentBytes, boolean fsync, Retention retention, Clock clock,
                   UnaryOperator<FileChannel> channels) {
-        this.files = files;
+        this.root = root;
+        this.claimsLane = claimsLane;
+        this.files = new Segments(root);
         this.segmentBytes = segmentBytes;
         this.fsync = fsync;
         this.retention = retention;
@@ -77,9 +86,22 @@ final class SegmentWriter {
         return Optional.ofNullable(activeIndex.get(ref));
     }
 
-    /** Reads the directory's state (sealing what a crash left unsealed) and applies retention. */
+    /** The segments this writer writes: its lane's, once taken. */
+    Segments files() {
+        return files;
+    }
+
+    /**
+     * Takes a lane if it holds none yet (at open, or at a later try when the directory could not be
+     * written then), reads the lane's state (sealing what a crash left unsealed) and applies retention.
+     */
     void recover() throws IOException {
         close();
+        if (claimsLane && lane.isEmpty()) {
+            WriterLane taken = WriterLane.claim(root);
+            lane = Optional.of(taken);
+            files = new Segments(taken.directory());
+        }
         sealed.clear();
         activeIndex.clear();
         OwnerOnly.createDirectories(files.directory());
@@ -235,6 +257,18 @@ final class SegmentWriter {
                 LOG.log(System.Logger.Level.WARNING, "incident store: close failed: {0}", e.toString());
             }
             active = null;
+        }
+    }
+
+    /** Lets the next writer take this writer's lane; a lock that will not close goes with the process. */
+    void release() {
+        if (lane.isPresent()) {
+            try {
+                lane.get().close();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "incident store: releasing the writer lane", e);
+            }
+            lane = Optional.empty();
         }
     }
 }

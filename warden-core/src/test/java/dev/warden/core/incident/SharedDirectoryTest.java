@@ -88,6 +88,27 @@ class SharedDirectoryTest {
         assertThat(dir.resolve("lane-2")).doesNotExist();
     }
 
+    @Test
+    void aStoreThatCouldNotWriteAtStartTakesALaneOnceItCan() throws Exception {
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the data directory should be");
+        Path root = blocked.resolve("incidents");
+        try (FileIncidentStore late = FileIncidentStore.open(root)) {
+            assertThat(late.recording()).isFalse();
+            Files.delete(blocked);
+            Ref first = Ref.random();
+            late.record(incident(first));
+            try (FileIncidentStore other = FileIncidentStore.open(root)) {
+                Ref second = Ref.random();
+                other.record(incident(second));
+
+                assertThat(root.resolve("lane-2")).as("the late store holds the first lane").isDirectory();
+                assertThat(late.find(second)).isPresent();
+                assertThat(other.find(first)).isPresent();
+            }
+        }
+    }
+
     private static Incident incident(Ref ref) {
         return Incident.ofText(ref, Instant.now(), ErrorCode.INTERNAL_ERROR, "tools/call", Optional.of("t"),
                 Optional.empty(), "boom", List.of());
