@@ -113,9 +113,10 @@ public final class Routes {
         }
         Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
         return found.map(i -> Answer.html(200, IncidentView.render(i, now)))
-                .orElseGet(() -> notFound(Optional.of(Tab.INCIDENTS), sources.incidents().isEmpty() ? "The console was given no incident store."
+                .orElseGet(() -> notFound(Optional.of(Tab.INCIDENTS), sources.incidents().isEmpty()
+                        ? "The console was given no incident store."
                         : "No incident with this ref in this gateway's data directory: it was recorded under another"
-                        + " one, or removed past the store's retention.", now));
+                                + " one, or removed past the store's retention.", now));
     }
 
     /** @param tab the tab of the route asked for: a missing incident is the incidents' page */

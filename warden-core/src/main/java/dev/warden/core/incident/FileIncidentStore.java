@@ -305,8 +305,7 @@ public final class FileIncidentStore implements IncidentStore {
         Objects.requireNonNull(ref, "ref");
         try {
             Segments files = writer.files();
-            // Its active segment's entries are in memory only while its writer has it open.
-            Optional<Incident> own = find(files, ref, writable && writing());
+            Optional<Incident> own = find(files, ref, writable);
             if (own.isPresent()) {
                 return own;
             }
@@ -397,19 +396,14 @@ public final class FileIncidentStore implements IncidentStore {
         return out;
     }
 
-    private boolean writing() {
-        lock.lock();
-        try {
-            return writer.open();
-        } finally {
-            lock.unlock();
-        }
-    }
-
+    /**
+     * The number of the segment whose entries the writer keeps in memory; none (0, segments start at
+     * 1) while it has no segment open, when the lane's files are read from disk like another's.
+     */
     private int activeNumber() {
         lock.lock();
         try {
-            return writer.activeNumber();
+            return writer.open() ? writer.activeNumber() : 0;
         } finally {
             lock.unlock();
         }
