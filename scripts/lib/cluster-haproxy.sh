@@ -2,9 +2,10 @@
 # robin, /readyz checks, a retry elsewhere for a refused or failed connection, HAProxy's own errors
 # as JSON-RPC errors with the request's id). Uses the caller's $dir.
 
-# An http-error rule: status $1 answered with a JSON-RPC error (-32603, data.code $2, retryable).
+# An http-error rule: status $1 answered with a JSON-RPC error (-32603, data.code $2, retryable),
+# with the extra "hdr" arguments $4 names.
 rpc_error() {
-  printf '  http-error status %s content-type application/json hdr Retry-After 1 lf-string "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":%%[var(txn.rpcid)],\\"error\\":{\\"code\\":-32603,\\"message\\":\\"%s\\",\\"data\\":{\\"code\\":\\"%s\\",\\"retryable\\":true}}}"\n' "$1" "$3" "$2"
+  printf '  http-error status %s content-type application/json hdr Retry-After 1%s lf-string "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":%%[var(txn.rpcid)],\\"error\\":{\\"code\\":-32603,\\"message\\":\\"%s\\",\\"data\\":{\\"code\\":\\"%s\\",\\"retryable\\":true}}}"\n' "$1" "${4:-}" "$3" "$2"
 }
 
 write_haproxy_cfg() {
@@ -43,9 +44,12 @@ frontend mcp
   http-request set-var(txn.rpcid) str(null)
   http-request set-var(txn.rpcid) var(txn.rpcraw) if { var(txn.rpcraw) -m reg ^-?[0-9]+\$ }
   http-request set-var-fmt(txn.rpcid) "\"%[var(txn.rpcraw),json(utf8s)]\"" if { var(txn.rpcraw) -m found } !{ var(txn.rpcraw) -m reg ^-?[0-9]+\$ }
-$(rpc_error 502 UPSTREAM_ERROR "The gateway replica handling this request stopped before it answered. The request may or may not have taken effect; it may be sent again.")
+  # After a replica's abort (502) or timeout (504) HAProxy closes the client's connection, though
+  # its error does not say so: a client would write its retry onto that closing connection and get
+  # no answer at all. "Connection: close" makes the client open a new one.
+$(rpc_error 502 UPSTREAM_ERROR "The gateway replica handling this request stopped before it answered. The request may or may not have taken effect; it may be sent again." " hdr Connection close")
 $(rpc_error 503 UPSTREAM_ERROR "No gateway replica is available right now. The request was not processed; send it again in a moment.")
-$(rpc_error 504 TIMEOUT "The gateway replica handling this request did not answer in time. The request may or may not have taken effect; it may be sent again.")
+$(rpc_error 504 TIMEOUT "The gateway replica handling this request did not answer in time. The request may or may not have taken effect; it may be sent again." " hdr Connection close")
   # Which replica answered (its server name here), for an operator reading a client's log.
   http-after-response set-header X-Warden-Replica %s
   default_backend replicas

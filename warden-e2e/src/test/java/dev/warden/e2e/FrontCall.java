@@ -25,7 +25,10 @@ record FrontCall(Ending ending, String replica, String detail, JsonNode answer) 
         ANSWERED,
         /** Answered with a JSON-RPC error (a tool error is a result, not this). */
         ERROR,
-        /** HAProxy's own 502/503/504, as the JSON-RPC error scripts/cluster configures. */
+        /**
+         * HAProxy's own 502/503/504, as the JSON-RPC error scripts/cluster configures (a 502 or 504
+         * with "Connection: close").
+         */
         PROXY_ERROR,
         /** The response began (200, an event stream) and was cut before the answer. */
         CUT_STREAM,
@@ -75,8 +78,13 @@ record FrontCall(Ending ending, String replica, String detail, JsonNode answer) 
             } catch (RuntimeException notJson) {
                 return new FrontCall(Ending.OTHER, replica, status + " " + body, null);
             }
+            // After a 502 or 504 HAProxy closes the connection: unless its answer says so, the
+            // client's retry would be written onto it and get no answer at all.
+            boolean saysClosed = status == 503
+                    || response.headers().firstValue("Connection").orElse("").equalsIgnoreCase("close");
             boolean ours = error.path("id").asInt(-1) == id && error.at("/error/data/retryable").asBoolean(false)
-                    && response.headers().firstValue("Content-Type").orElse("").startsWith("application/json");
+                    && response.headers().firstValue("Content-Type").orElse("").startsWith("application/json")
+                    && saysClosed;
             return new FrontCall(ours ? Ending.PROXY_ERROR : Ending.OTHER, replica, status + " " + body, error);
         }
         return new FrontCall(Ending.OTHER, replica, status + " " + body, null);
