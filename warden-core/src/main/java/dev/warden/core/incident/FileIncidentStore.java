@@ -369,24 +369,32 @@ public final class FileIncidentStore implements IncidentStore {
         List<Incident> out = new ArrayList<>();
         List<Integer> numbers = lane.numbers();
         for (int i = numbers.size() - 1; i >= 0 && out.size() < limit; i--) {
-            List<Incident> segment;
+            List<Segments.Line> segment;
             try {
-                segment = lane.read(numbers.get(i));
+                segment = lane.lines(numbers.get(i));
             } catch (NoSuchFileException gone) {
                 break; // removed by the writer's retention: it and everything before it are past what is kept
             }
             boolean older = false;
             for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
-                Incident incident = segment.get(k);
-                if (incident.time().isBefore(since)) {
+                Segments.Line line = segment.get(k);
+                // Most records are passed over by their head's time and code: only those kept are parsed.
+                Optional<Segments.Head> head = line.head();
+                Optional<Incident> parsed = head.isPresent() ? Optional.empty() : line.incident();
+                if (head.isEmpty() && parsed.isEmpty()) {
+                    continue;
+                }
+                Instant time = head.map(Segments.Head::time).orElseGet(() -> parsed.get().time());
+                if (time.isBefore(since)) {
                     older = true;
                     continue;
                 }
-                if (until.isPresent() && !incident.time().isBefore(until.get())) {
+                if (until.isPresent() && !time.isBefore(until.get())) {
                     continue; // newer than the period: not counted against the limit
                 }
-                if (code.isEmpty() || code.get() == incident.code()) {
-                    out.add(incident);
+                String recordCode = head.map(Segments.Head::code).orElseGet(() -> parsed.get().code().name());
+                if (code.isEmpty() || code.get().name().equals(recordCode)) {
+                    (parsed.isPresent() ? parsed : line.incident()).ifPresent(out::add);
                 }
             }
             if (older) {

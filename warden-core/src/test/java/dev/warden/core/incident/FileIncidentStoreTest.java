@@ -168,6 +168,48 @@ class FileIncidentStoreTest {
     }
 
     @Test
+    void eachLinesHeadSaysTheTimeAndCodeItsParsedRecordHas() throws Exception {
+        Instant base = Instant.parse("2026-11-30T10:00:00Z");
+        try (FileIncidentStore store = FileIncidentStore.open(dir)) {
+            int i = 0;
+            for (ErrorCode code : ErrorCode.values()) {
+                // whole seconds, millis, nanos: Instant.toString writes each differently
+                store.record(incident(base.plusNanos(i++ * 123_456_789L), code, "of " + code).withReason("\"why\""));
+                store.record(incident(base.plusSeconds(i++), code, "whole " + code));
+            }
+        }
+        Segments files = new Segments(dir);
+        List<Segments.Line> lines = files.lines(files.numbers().get(0));
+        assertThat(lines).hasSize(2 * ErrorCode.values().length).allSatisfy(line -> {
+            Incident parsed = line.incident().orElseThrow();
+            assertThat(line.head()).contains(new Segments.Head(parsed.time(), parsed.code().name()));
+        });
+    }
+
+    @Test
+    void aRecordNotStartingAsWardenWritesOneIsStillListedByItsTimeAndCode() throws Exception {
+        Instant now = Instant.parse("2026-11-30T10:00:00Z");
+        Incident kept = incident(now.minus(Duration.ofMinutes(5)), ErrorCode.TIMEOUT, "fields in another order");
+        Incident otherCode = incident(now.minus(Duration.ofMinutes(4)), ErrorCode.INTERNAL_ERROR, "another code");
+        Incident later = incident(now.plus(Duration.ofMinutes(1)), ErrorCode.TIMEOUT, "after the period");
+        StringBuilder text = new StringBuilder();
+        for (Incident incident : List.of(kept, otherCode, later)) {
+            tools.jackson.databind.node.ObjectNode stored = IncidentJson.stored(incident);
+            tools.jackson.databind.node.ObjectNode reordered = dev.warden.core.json.Json.mapper().createObjectNode();
+            List<String> names = new ArrayList<>(stored.propertyNames());
+            java.util.Collections.reverse(names);
+            names.forEach(name -> reordered.set(name, stored.get(name)));
+            text.append(reordered).append('\n');
+        }
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("incidents-000001.jsonl"), text);
+        try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir)) {
+            assertThat(reader.list(now.minus(Duration.ofHours(1)), Optional.of(now), Optional.of(ErrorCode.TIMEOUT), 10))
+                    .containsExactly(kept);
+        }
+    }
+
+    @Test
     void aReadOnlyStoreOnAMissingDirectoryIsEmpty() {
         try (FileIncidentStore reader = FileIncidentStore.openReadOnly(dir.resolve("nothing-here"))) {
             assertThat(reader.find(Ref.random())).isEmpty();
