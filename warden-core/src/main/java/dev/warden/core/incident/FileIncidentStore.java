@@ -369,7 +369,7 @@ public final class FileIncidentStore implements IncidentStore {
         List<Incident> out = new ArrayList<>();
         List<Integer> numbers = lane.numbers();
         for (int i = numbers.size() - 1; i >= 0 && out.size() < limit; i--) {
-            List<Segments.Line> segment;
+            List<SegmentLine> segment;
             try {
                 segment = lane.lines(numbers.get(i));
             } catch (NoSuchFileException gone) {
@@ -377,14 +377,14 @@ public final class FileIncidentStore implements IncidentStore {
             }
             boolean older = false;
             for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
-                Segments.Line line = segment.get(k);
+                SegmentLine line = segment.get(k);
                 // Most records are passed over by their head's time and code: only those kept are parsed.
-                Optional<Segments.Head> head = line.head();
+                Optional<SegmentLine.Head> head = line.head();
                 Optional<Incident> parsed = head.isPresent() ? Optional.empty() : line.incident();
                 if (head.isEmpty() && parsed.isEmpty()) {
                     continue;
                 }
-                Instant time = head.map(Segments.Head::time).orElseGet(() -> parsed.get().time());
+                Instant time = head.map(SegmentLine.Head::time).orElseGet(() -> parsed.get().time());
                 if (time.isBefore(since)) {
                     older = true;
                     continue;
@@ -392,7 +392,7 @@ public final class FileIncidentStore implements IncidentStore {
                 if (until.isPresent() && !time.isBefore(until.get())) {
                     continue; // newer than the period: not counted against the limit
                 }
-                String recordCode = head.map(Segments.Head::code).orElseGet(() -> parsed.get().code().name());
+                String recordCode = head.map(SegmentLine.Head::code).orElseGet(() -> parsed.get().code().name());
                 if (code.isEmpty() || code.get().name().equals(recordCode)) {
                     (parsed.isPresent() ? parsed : line.incident()).ifPresent(out::add);
                 }

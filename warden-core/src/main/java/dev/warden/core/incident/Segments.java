@@ -78,72 +78,17 @@ record Segments(Path directory) {
     }
 
     /** A segment's whole lines, in the order written; each is parsed only when a reader asks. */
-    List<Line> lines(int number) throws IOException {
-        List<Line> out = new ArrayList<>();
+    List<SegmentLine> lines(int number) throws IOException {
+        List<SegmentLine> out = new ArrayList<>();
         byte[] bytes = Files.readAllBytes(segment(number));
         int start = 0;
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == '\n') {
-                out.add(new Line(bytes, start, i));
+                out.add(new SegmentLine(bytes, start, i));
                 start = i + 1;
             }
         }
         return out;
-    }
-
-    /** What a record line says of itself in its first bytes. */
-    record Head(Instant time, String code) {
-    }
-
-    /** One whole line of a segment: {@code bytes} from {@code start} to {@code end} (its newline). */
-    record Line(byte[] bytes, int start, int end) {
-
-        /** How every record line starts (IncidentJson writes these fields first, in this order). */
-        private static final String TYPE_AND_REF = "{\"type\":\"incident\",\"ref\":\"";
-        private static final String TIME = "\",\"time\":\"";
-        private static final String CODE = "\",\"code\":\"";
-        private static final int REF = 20;
-        private static final int HEAD = 160;
-
-        /**
-         * The record's time and code read from the line's head without parsing the line (a search
-         * skips most records by them); empty when the line does not start as Warden writes a record,
-         * and then only {@link #incident()} can tell.
-         */
-        Optional<Head> head() {
-            // The head is ASCII (a ref, an ISO instant, a code name): a byte is a char up to there.
-            String head = new String(bytes, start, Math.min(end - start, HEAD), StandardCharsets.ISO_8859_1);
-            if (!head.startsWith(TYPE_AND_REF) || !head.startsWith(TIME, TYPE_AND_REF.length() + REF)) {
-                return Optional.empty();
-            }
-            int timeAt = TYPE_AND_REF.length() + REF + TIME.length();
-            int timeEnd = head.indexOf('"', timeAt);
-            if (timeEnd < 0 || !head.startsWith(CODE, timeEnd)) {
-                return Optional.empty();
-            }
-            int codeAt = timeEnd + CODE.length();
-            int codeEnd = head.indexOf('"', codeAt);
-            if (codeEnd < 0) {
-                return Optional.empty();
-            }
-            try {
-                return Optional.of(new Head(Instant.parse(head.substring(timeAt, timeEnd)),
-                        head.substring(codeAt, codeEnd)));
-            } catch (RuntimeException notAnInstant) {
-                return Optional.empty();
-            }
-        }
-
-        /** The record, parsed; empty (and logged) when the line is not one. */
-        Optional<Incident> incident() {
-            try {
-                return Optional.of(IncidentJson.fromJson(Json.mapper().readTree(new String(bytes, start, end - start,
-                        StandardCharsets.UTF_8))));
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "incident store: skipping an unreadable record");
-                return Optional.empty();
-            }
-        }
     }
 
     /** The record at {@code location} ({offset, length}) of a segment. */
