@@ -1,21 +1,35 @@
 package dev.warden.console.page;
 
+import dev.warden.core.error.Ref;
 import dev.warden.core.incident.Incident;
 import dev.warden.core.sanitize.detection.Finding;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One incident as the operator reads it (what {@code warden incidents show} prints): who, what,
  * Warden's reason, the arguments, the original the client never saw, what the sanitizer found in
  * it, and the exception chain. All of it is escaped: an original is the least trusted text there is.
+ * A ref in the original or the chain that the store also holds (an upstream on Warden's SDK writing
+ * to the same data directory gave it) links to that incident.
  */
 public final class IncidentView {
 
     private IncidentView() {
     }
 
-    public static String render(Incident i, Instant now) {
+    private static final String PREFIX = "ref_";
+    private static final int REF_LENGTH = 20;
+    /** Refs looked up for one page: an upstream's error names one; an original naming thousands costs no more. */
+    private static final int MOST_LINKED = 16;
+
+    /**
+     * @param linked the refs in the original and the chain to link, those the store holds ({@link
+     *     #refsIn} finds the candidates)
+     */
+    public static String render(Incident i, Set<Ref> linked, Instant now) {
         Markup m = new Markup().tag("<h1>Incident <span class=\"mono\" id=\"incident-ref\">").text(i.ref().value())
                 .tag("</span></h1><dl class=\"fields\">");
         field(m, "time", Optional.of(i.time().toString()));
@@ -29,7 +43,8 @@ public final class IncidentView {
         field(m, "issuer", i.issuer());
         field(m, "kind", i.kind());
         m.tag("</dl>");
-        i.original().ifPresent(o -> m.tag("<h2>Original</h2><pre id=\"original\">").block(o).tag("</pre>"));
+        i.original().ifPresent(o -> linkRefs(m.tag("<h2>Original</h2><pre id=\"original\">"), o, linked)
+                .tag("</pre>"));
         i.arguments().ifPresent(a -> m.tag("<h2>Arguments</h2><pre id=\"arguments\">").block(a).tag("</pre>"));
         if (!i.findings().isEmpty()) {
             m.tag("<h2>Findings</h2><table><thead><tr><th>Category</th><th>Kind</th><th>Where</th></tr></thead><tbody>");
@@ -47,10 +62,56 @@ public final class IncidentView {
                 r.stack().forEach(frame -> chain.append("    at ").append(frame).append('\n'));
                 prefix = "Caused by: ";
             }
-            m.tag("<h2>Exception</h2><pre id=\"chain\">").block(chain.toString()).tag("</pre>");
+            linkRefs(m.tag("<h2>Exception</h2><pre id=\"chain\">"), chain.toString(), linked).tag("</pre>");
         }
         m.tag("<p><a href=\"/incidents\">All incidents</a></p>");
         return Frame.page(Tab.INCIDENTS, "Incident", now, m);
+    }
+
+    /** The refs other than the incident's own in its original and its exception messages, in order. */
+    public static Set<Ref> refsIn(Incident i) {
+        Set<Ref> found = new LinkedHashSet<>();
+        i.original().ifPresent(o -> scan(o, (at, ref) -> found.add(ref)));
+        i.chain().forEach(r -> r.message().ifPresent(text -> scan(text, (at, ref) -> found.add(ref))));
+        found.remove(i.ref());
+        return found.stream().limit(MOST_LINKED).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** {@code text} as a block, each ref of {@code linked} in it a link to its incident. */
+    private static Markup linkRefs(Markup m, String text, Set<Ref> linked) {
+        int[] done = {0};
+        scan(text, (at, ref) -> {
+            if (linked.contains(ref)) {
+                m.block(text.substring(done[0], at)).tag("<a href=\"/incidents/").tag(ref.value())
+                        .tag("\">").tag(ref.value()).tag("</a>");
+                done[0] = at + REF_LENGTH;
+            }
+        });
+        return m.block(text.substring(done[0]));
+    }
+
+    private interface Found {
+        void ref(int at, Ref ref);
+    }
+
+    /**
+     * Every well-formed ref standing alone in {@code text} (neither letter, digit nor {@code _} on
+     * either side), found by {@code indexOf}: linear in the text, whatever it holds.
+     */
+    private static void scan(String text, Found found) {
+        for (int at = text.indexOf(PREFIX); at >= 0; at = text.indexOf(PREFIX, at + 1)) {
+            int end = at + REF_LENGTH;
+            if (end <= text.length() && (at == 0 || !word(text.charAt(at - 1)))
+                    && (end == text.length() || !word(text.charAt(end)))
+                    && Ref.isWellFormed(text.substring(at, end))) {
+                found.ref(at, new Ref(text.substring(at, end)));
+                at = end - 1;
+            }
+        }
+    }
+
+    private static boolean word(char c) {
+        return c == '_' || Character.isLetterOrDigit(c);
     }
 
     private static void field(Markup m, String name, Optional<String> value) {

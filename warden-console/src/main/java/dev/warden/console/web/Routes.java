@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Which page a GET asks for; each is made anew from the sources, nothing is kept between requests. */
 public final class Routes {
@@ -112,7 +113,8 @@ public final class Routes {
                     : notFound(Optional.of(Tab.INCIDENTS), "Not a ref.", now);
         }
         Optional<Incident> found = sources.incidents().flatMap(s -> s.find(new Ref(ref)));
-        return found.map(i -> Answer.html(200, IncidentView.render(i, now)))
+        return found.map(i -> Answer.html(200, IncidentView.render(i, IncidentView.refsIn(i).stream()
+                        .filter(r -> sources.incidents().get().find(r).isPresent()).collect(Collectors.toSet()), now)))
                 .orElseGet(() -> notFound(Optional.of(Tab.INCIDENTS), sources.incidents().isEmpty()
                         ? "The console was given no incident store."
                         : "No incident with this ref in this gateway's data directory: it was recorded under another"

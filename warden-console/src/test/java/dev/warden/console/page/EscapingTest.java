@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,7 +67,7 @@ class EscapingTest {
                 Optional.of(SCRIPT), Optional.of("crm"), "Traceback\n  <img src=x onerror=alert(2)>\n" + RLO, List.of())
                 .withArguments("{\"q\":\"" + QUOTES + "\"}").withReason(SCRIPT);
 
-        String one = IncidentView.render(incident, NOW);
+        String one = IncidentView.render(incident, Set.of(), NOW);
         String list = IncidentsView.render(IncidentSearch.of(Map.of("tool", SCRIPT)), List.of(incident), false, false, "",
                 NOW);
 
@@ -111,7 +112,7 @@ class EscapingTest {
                 Optional.of(tool), Optional.of("crm"), "said: " + tool, List.of());
 
         assertThat(ToolsView.render(stats.lastHour(), Optional.empty(), NOW)).contains(shown);
-        assertThat(IncidentView.render(incident, NOW)).contains(shown, "said: " + shown);
+        assertThat(IncidentView.render(incident, Set.of(), NOW)).contains(shown, "said: " + shown);
         // what is seen stays as it is: the ASCII space, letters of any script, an emoji
         assertThat(Html.text("caf\u00E9 \u4E2D\u6587 \uD83D\uDD27 \u0928\u093F")).isEqualTo(
                 "caf\u00E9 \u4E2D\u6587 \uD83D\uDD27 \u0928\u093F");

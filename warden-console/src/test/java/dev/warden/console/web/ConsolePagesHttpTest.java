@@ -107,6 +107,30 @@ class ConsolePagesHttpTest {
     }
 
     @Test
+    void anUpstreamsRefInAnOriginalLinksToItsIncidentWhenTheStoreHoldsIt() throws Exception {
+        start();
+        Ref upstream = failed("lookup"); // the upstream on Warden's SDK, writing to the same data directory
+        Ref elsewhere = Ref.random(); // an upstream with a store of its own
+        Ref gateway = Ref.random();
+        store.record(Incident.ofText(gateway, Instant.now(), ErrorCode.UPSTREAM_ERROR, "tools/call",
+                Optional.of("lookup"), Optional.of("crm"), "{\"code\":\"INTERNAL_ERROR\",\"ref\":\"" + upstream.value()
+                        + "\"} then " + elsewhere.value() + ", x" + upstream.value() + " and " + gateway.value()
+                        + " <b>" + upstream.value() + "</b>", List.of()));
+
+        String page = get("/incidents/" + gateway.value()).body();
+
+        String original = page.substring(page.indexOf("<pre id=\"original\">"), page.indexOf("</pre>",
+                page.indexOf("<pre id=\"original\">")));
+        assertThat(original.split("<a href=\"/incidents/" + upstream.value() + "\">" + upstream.value() + "</a>", -1))
+                .as("the two standing alone are linked, not the one inside a word").hasSize(3);
+        assertThat(original).contains("x" + upstream.value(), elsewhere.value(), gateway.value(), "&lt;b&gt;")
+                .doesNotContain("/incidents/" + elsewhere.value(), "/incidents/" + gateway.value(), "<b>");
+        HttpResponse<String> followed = get(link(original, "/incidents/"));
+        assertThat(followed.statusCode()).isEqualTo(200);
+        assertThat(followed.body()).contains("upstream said no");
+    }
+
+    @Test
     void aMissingIncidentIsAnIncidentsPage() throws Exception {
         start();
 
