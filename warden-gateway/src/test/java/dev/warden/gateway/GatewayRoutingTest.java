@@ -24,8 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Session-based clients of one upstream: each on an upstream connection declaring what it declares;
  * an upstream's own request to a client (here sampling) while two clients on the same connection
- * have calls in flight cannot be told apart and is refused, while a per-client upstream, or clients
- * on different connections, always know; each connection's log messages reach its own clients.
+ * have calls in flight cannot be told apart and is refused (a client only listing tools is not one
+ * of them), while a per-client upstream, or clients on different connections, always know; each connection's log messages reach its own clients.
  */
 class GatewayRoutingTest {
 
@@ -52,6 +52,14 @@ class GatewayRoutingTest {
                 }
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
+            .tool(ToolSpec.builder("ask-alone").handler(call -> {
+                ObjectNode params = Json.object();
+                params.putArray("messages").addObject().put("role", "user").putObject("content")
+                        .put("type", "text").put("text", "who are you?");
+                params.put("maxTokens", 5);
+                return ToolResult.text(call.context().requestClient("sampling/createMessage", params)
+                        .path("content").path("text").asString());
+            }).build())
             .tool(ToolSpec.builder("log").handler(call -> {
                 call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "logged for the caller");
                 return ToolResult.text("done");
@@ -63,11 +71,26 @@ class GatewayRoutingTest {
     private McpClient ada;
     private McpClient bob;
 
+    /** While set, the gateway's next tools/list request waits here instead of reaching the upstream. */
+    private final java.util.concurrent.atomic.AtomicBoolean holdListing = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.List<Runnable> heldListings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final CountDownLatch listingHeld = new CountDownLatch(1);
+
     private void start(boolean perClient) {
         Upstream u = Upstream.builder("asking", () -> {
             InMemoryTransport.Pair pair = InMemoryTransport.pair();
             upstream.connect(pair.right());
-            return pair.left();
+            return new ForwardingTransport(pair.left()) {
+                @Override
+                public void send(String frame) {
+                    if (frame.contains("\"method\":\"tools/list\"") && holdListing.compareAndSet(true, false)) {
+                        heldListings.add(() -> super.send(frame));
+                        listingHeld.countDown();
+                        return;
+                    }
+                    super.send(frame);
+                }
+            };
         }).perClient(perClient).timeout(Duration.ofSeconds(30)).build();
         gateway = Gateway.builder().upstream(u).incidents(IncidentSink.all()).build();
         ada = client("ada");
@@ -179,6 +202,22 @@ class GatewayRoutingTest {
         } finally {
             carol.close();
         }
+    }
+
+    @Test
+    void aClientListingToolsIsNoCandidateForAnotherClientsQuestion() throws Exception {
+        start(false);
+        holdListing.set(true);
+        CompletableFuture<?> bobLists = CompletableFuture.supplyAsync(() -> bob.listTools());
+        assertThat(listingHeld.await(30, TimeUnit.SECONDS)).as("bob's listing in flight upstream").isTrue();
+
+        ToolCallResult asked = ada.callTool("ask-alone", Json.object(), RequestOptions.ofToolCallDefaults()
+                .withTimeout(Duration.ofSeconds(30)));
+
+        assertThat(asked.isError()).as(asked.text()).isFalse();
+        assertThat(asked.text()).isEqualTo("ada");
+        heldListings.forEach(Runnable::run);
+        assertThat(bobLists.get(30, TimeUnit.SECONDS)).isNotNull();
     }
 
     @Test

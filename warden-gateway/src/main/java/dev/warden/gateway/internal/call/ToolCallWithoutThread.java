@@ -114,7 +114,7 @@ public final class ToolCallWithoutThread {
         List<Guard.Permit> permits = List.of(permit);
         RequestOptions options = UpstreamCalls.options(link, ctx, link.spec().timeoutFor(target.name()));
         UpstreamSpan span = UpstreamTraces.start(spans, link, ctx, params);
-        link.enter(upstream, asker);
+        link.enter(upstream, asker, ctx.method());
         inFlight.started(ctx.id(), upstream, ctx.params());
         Optional<OutgoingRequest> sent;
         try {
@@ -124,7 +124,7 @@ public final class ToolCallWithoutThread {
         }
         if (sent.isEmpty()) {
             inFlight.ended(ctx.id());
-            link.leave(upstream, asker);
+            link.leave(upstream, asker, ctx.method());
             permit.withdrawn();
             span.notSent(); // the blocking flow connects again, under a span of its own
             return Optional.empty();
@@ -135,7 +135,7 @@ public final class ToolCallWithoutThread {
         out.whenComplete((result, error) -> {
             if (error != null) {
                 inFlight.ended(ctx.id());
-                link.leave(upstream, asker);
+                link.leave(upstream, asker, ctx.method());
                 onThread(answer, ctx, start, () -> {
                     Throwable cause = error instanceof CompletionException c && c.getCause() != null
                             ? c.getCause() : error;
@@ -155,7 +155,7 @@ public final class ToolCallWithoutThread {
             // stream while the call is still listed as in flight there (as settled() waits for).
             upstream.notificationsHandled().completeOnTimeout(null, 5, TimeUnit.SECONDS).whenComplete((v, e) -> {
                 inFlight.ended(ctx.id());
-                link.leave(upstream, asker);
+                link.leave(upstream, asker, ctx.method());
                 Callable<JsonNode> work = () -> flow.answer(target, exposed, ctx, structured, permits,
                         new UpstreamReply.Answered(result));
                 if (result.path("isError").asBoolean(false)) {

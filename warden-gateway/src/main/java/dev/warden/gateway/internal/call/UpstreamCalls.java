@@ -245,7 +245,7 @@ public final class UpstreamCalls {
         boolean bridged = client.protocolVersion().stateless() && !StatelessRules.stateless(ctx);
         UpstreamSpan span = UpstreamTraces.start(spans, link, ctx, sent);
         ObjectNode traced = span.sent();
-        link.enter(client, asker);
+        link.enter(client, asker, ctx.method());
         inFlight.started(ctx.id(), client, ctx.params());
         try {
             OutgoingRequest out;
@@ -283,7 +283,7 @@ public final class UpstreamCalls {
             }
         } finally {
             inFlight.ended(ctx.id());
-            link.leave(client, asker);
+            link.leave(client, asker, ctx.method());
         }
     }
 

@@ -67,7 +67,7 @@ public final class ParkedCall implements Asker {
         this.method = method;
         this.name = name;
         this.permit = permit;
-        link.enter(session, this);
+        link.enter(session, this, method);
     }
 
     /** The upstream session the call runs on. */
@@ -87,7 +87,7 @@ public final class ParkedCall implements Asker {
     /** Frees the call's place among the upstream's askers, once; the permit is settled by whoever ends the call. */
     public void leave() {
         if (released.compareAndSet(false, true)) {
-            link.leave(session, this);
+            link.leave(session, this, method);
         }
     }
 

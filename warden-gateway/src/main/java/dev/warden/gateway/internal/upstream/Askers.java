@@ -5,6 +5,7 @@ import dev.warden.core.error.ErrorCode;
 import dev.warden.core.error.ProtocolException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,8 +16,18 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class Askers {
 
+    /**
+     * Requests during which a server asks its client nothing: listings, ping, the log level,
+     * subscriptions. A client with only these in flight is no candidate for a question, so one
+     * client listing tools while another's tool asks for input leaves the question routable.
+     */
+    private static final Set<String> QUIET = Set.of("ping", "tools/list", "prompts/list", "resources/list",
+            "resources/templates/list", "logging/setLevel", "resources/subscribe", "resources/unsubscribe");
+
     private final UpstreamLink link;
     private final ConcurrentHashMap<Asker, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    /** Of those, the ones with a request in flight that a question can be about (not {@link #QUIET}). */
+    private final ConcurrentHashMap<Asker, AtomicInteger> mayAsk = new ConcurrentHashMap<>();
     /** The session, once connected (its handlers are made before it exists). */
     private volatile McpClient session;
 
@@ -33,17 +44,25 @@ final class Askers {
         return Optional.ofNullable(session);
     }
 
-    void enter(Asker asker) {
+    /** {@code asker} sent {@code method}, in flight on the session until {@link #leave}. */
+    void enter(Asker asker, String method) {
         inFlight.computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
+        if (!QUIET.contains(method)) {
+            mayAsk.computeIfAbsent(asker, c -> new AtomicInteger()).incrementAndGet();
+        }
     }
 
-    void leave(Asker asker) {
+    void leave(Asker asker, String method) {
         inFlight.computeIfPresent(asker, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
+        if (!QUIET.contains(method)) {
+            mayAsk.computeIfPresent(asker, (c, n) -> n.decrementAndGet() <= 0 ? null : n);
+        }
     }
 
     /** A client connection that went away has nothing in flight any more. */
     void forget(Asker asker) {
         inFlight.remove(asker);
+        mayAsk.remove(asker);
     }
 
     /** Whether any request is in flight on the session (then it is not idle). */
@@ -53,14 +72,15 @@ final class Askers {
 
     /**
      * A request from the upstream to a client: only one with a request in flight on this
-     * session can have caused it; with none or several it cannot be routed and is refused.
+     * session can have caused it (a listing or a ping causes none); with none or several it cannot
+     * be routed and is refused.
      */
     ObjectNode ask(String method, ObjectNode params) throws Exception {
         Optional<String> task = link.sole() ? Optional.empty() : TaskOwners.relatedTask(params);
         if (task.isPresent()) {
             return aboutTask(task.get(), method, params);
         }
-        List<Asker> candidates = inFlight.keySet().stream().filter(a -> !a.waitingForClient()).toList();
+        List<Asker> candidates = mayAsk.keySet().stream().filter(a -> !a.waitingForClient()).toList();
         // On a shared connection, never a client's own roots, where another client could read
         // them; except for a stateless client's parked call asked alone: the question goes back
         // to that client inside its own call's result (input required), the round the

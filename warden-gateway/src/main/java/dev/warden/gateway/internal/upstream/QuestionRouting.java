@@ -24,15 +24,15 @@ final class QuestionRouting {
         return session;
     }
 
-    /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
-    void enter(McpClient session, Asker asker) {
-        bySession.computeIfAbsent(session, s -> new Askers(link)).enter(asker);
+    /** {@code asker} has a request ({@code method}) in flight on {@code session}, one of this upstream's connections. */
+    void enter(McpClient session, Asker asker, String method) {
+        bySession.computeIfAbsent(session, s -> new Askers(link)).enter(asker, method);
     }
 
-    void leave(McpClient session, Asker asker) {
+    void leave(McpClient session, Asker asker, String method) {
         Askers a = bySession.get(session);
         if (a != null) {
-            a.leave(asker);
+            a.leave(asker, method);
         }
     }
 

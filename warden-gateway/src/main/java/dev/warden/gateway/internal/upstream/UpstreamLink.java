@@ -310,13 +310,13 @@ public final class UpstreamLink implements AutoCloseable {
         return List.copyOf(connections);
     }
 
-    /** {@code asker} has a request in flight on {@code session}, one of this upstream's connections. */
-    public void enter(McpClient session, Asker asker) {
-        questions.enter(session, asker);
+    /** {@code asker} has a request ({@code method}) in flight on {@code session}, one of this upstream's connections. */
+    public void enter(McpClient session, Asker asker, String method) {
+        questions.enter(session, asker, method);
     }
 
-    public void leave(McpClient session, Asker asker) {
-        questions.leave(session, asker);
+    public void leave(McpClient session, Asker asker, String method) {
+        questions.leave(session, asker, method);
     }
 
     /**
