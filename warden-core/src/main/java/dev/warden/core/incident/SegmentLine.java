@@ -36,11 +36,11 @@ record SegmentLine(byte[] bytes, int start, int end) {
      */
     Optional<Head> head() {
         int limit = Math.min(end, start + HEAD);
-        int at = start;
-        if (!at(at, TYPE_AND_REF, limit) || !at(at += TYPE_AND_REF.length + REF, TIME, limit)) {
+        int timeKey = start + TYPE_AND_REF.length + REF;
+        if (!at(start, TYPE_AND_REF, limit) || !at(timeKey, TIME, limit)) {
             return Optional.empty();
         }
-        int timeAt = at + TIME.length;
+        int timeAt = timeKey + TIME.length;
         int timeEnd = quote(timeAt, limit);
         if (timeEnd < 0 || !at(timeEnd, CODE, limit)) {
             return Optional.empty();
