@@ -60,6 +60,11 @@ class ConsoleInChromiumEndToEndTest {
                   shop:
                     command: [%s, %s]
                 """.formatted(extraYaml, Processes.NODE, Processes.NODE_DIR.resolve("console-server.mjs")));
+        return serve(config, dir, args);
+    }
+
+    /** {@code warden gateway} on {@code config} and data directory {@code dir}, its console on a free port. */
+    static Running serve(Path config, Path dir, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.LAUNCHER.toString(), "gateway", "--config",
                 config.toString(), "--data-dir", dir.toString(), "--console", "127.0.0.1:0"));
         command.addAll(List.of(args));

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -30,15 +28,9 @@ class ConsoleUpstreamRefEndToEndTest {
                     command: [%s, demo, --data-dir, %s]
                     env: { WARDEN_NO_REBUILD: "1" }
                 """.formatted(Processes.LAUNCHER, dir));
-        LinePeer peer = new LinePeer(List.of(Processes.LAUNCHER.toString(), "gateway", "--config", config.toString(),
-                "--data-dir", dir.toString(), "--console", "127.0.0.1:0"), Map.of("WARDEN_NO_REBUILD", "1"));
-        try {
-            String line = peer.nextLine(Duration.ofSeconds(60));
-            assertThat(line).startsWith("warden gateway: serving 1 upstream(s) at http://");
-            String mcp = line.substring(line.indexOf("http://")).strip();
-            String console = Files.readAllLines(peer.stderr).stream()
-                    .filter(l -> l.startsWith("warden gateway: console at ")).findFirst().orElseThrow()
-                    .substring("warden gateway: console at ".length()).strip();
+        try (ConsoleInChromiumEndToEndTest.Running gateway = ConsoleInChromiumEndToEndTest.serve(config, dir)) {
+            String mcp = gateway.mcp();
+            String console = gateway.console();
 
             String session = AuthedHttp.initialize(mcp, Map.of(), "console-upstream-ref");
             JsonNode answer = AuthedHttp.call(mcp, Map.of(), session, 2, "generate_report", "{\"quarter\":\"Q3\"}");
@@ -61,8 +53,6 @@ class ConsoleUpstreamRefEndToEndTest {
             assertThat(upstreamIncident.statusCode()).isEqualTo(200);
             // The demo's exception, for the operator: the internal host, the path, the OS's words.
             assertThat(upstreamIncident.body()).contains("reports.corp.internal", "/var/lib/warden", "Permission denied");
-        } finally {
-            peer.destroy();
         }
     }
 }

@@ -34,14 +34,10 @@ class GatewayRoutingTest {
     private final McpServer upstream = McpServer.builder("asking", "1.0.0").incidents(IncidentSink.all())
             .tool(ToolSpec.builder("ask").handler(call -> {
                 bothInFlight.await(30, TimeUnit.SECONDS);
-                ObjectNode params = Json.object();
-                params.putArray("messages").addObject().put("role", "user").putObject("content")
-                        .put("type", "text").put("text", "who are you?");
-                params.put("maxTokens", 5);
                 ObjectNode answer = null;
                 Exception failed = null;
                 try {
-                    answer = call.context().requestClient("sampling/createMessage", params);
+                    answer = call.context().requestClient("sampling/createMessage", whoAreYou());
                 } catch (Exception e) {
                     failed = e;
                 }
@@ -52,14 +48,9 @@ class GatewayRoutingTest {
                 }
                 return ToolResult.text(answer.path("content").path("text").asString());
             }).build())
-            .tool(ToolSpec.builder("ask-alone").handler(call -> {
-                ObjectNode params = Json.object();
-                params.putArray("messages").addObject().put("role", "user").putObject("content")
-                        .put("type", "text").put("text", "who are you?");
-                params.put("maxTokens", 5);
-                return ToolResult.text(call.context().requestClient("sampling/createMessage", params)
-                        .path("content").path("text").asString());
-            }).build())
+            .tool(ToolSpec.builder("ask-alone").handler(call -> ToolResult.text(call.context()
+                    .requestClient("sampling/createMessage", whoAreYou()).path("content").path("text").asString()))
+                    .build())
             .tool(ToolSpec.builder("log").handler(call -> {
                 call.context().log(dev.warden.core.mcp.Logging.Level.WARNING, "logged for the caller");
                 return ToolResult.text("done");
@@ -69,6 +60,15 @@ class GatewayRoutingTest {
             .build();
     private Gateway gateway;
     private McpClient ada;
+
+    /** The sampling request the tools make: the client answers with its own name. */
+    private static ObjectNode whoAreYou() {
+        ObjectNode params = Json.object();
+        params.putArray("messages").addObject().put("role", "user").putObject("content")
+                .put("type", "text").put("text", "who are you?");
+        params.put("maxTokens", 5);
+        return params;
+    }
     private McpClient bob;
 
     /** While set, the gateway's next tools/list request waits here instead of reaching the upstream. */
