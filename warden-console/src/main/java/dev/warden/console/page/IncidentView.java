@@ -20,8 +20,6 @@ public final class IncidentView {
     private IncidentView() {
     }
 
-    private static final String PREFIX = "ref_";
-    private static final int REF_LENGTH = 20;
     /** Refs looked up for one page: an upstream's error names one; an original naming thousands costs no more. */
     private static final int MOST_LINKED = 16;
 
@@ -71,47 +69,23 @@ public final class IncidentView {
     /** The refs other than the incident's own in its original and its exception messages, in order. */
     public static Set<Ref> refsIn(Incident i) {
         Set<Ref> found = new LinkedHashSet<>();
-        i.original().ifPresent(o -> scan(o, (at, ref) -> found.add(ref)));
-        i.chain().forEach(r -> r.message().ifPresent(text -> scan(text, (at, ref) -> found.add(ref))));
+        i.original().ifPresent(o -> Ref.occurrences(o).forEach(r -> found.add(r.ref())));
+        i.chain().forEach(r -> r.message().ifPresent(text -> Ref.occurrences(text).forEach(o -> found.add(o.ref()))));
         found.remove(i.ref());
         return found.stream().limit(MOST_LINKED).collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** {@code text} as a block, each ref of {@code linked} in it a link to its incident. */
     private static Markup linkRefs(Markup m, String text, Set<Ref> linked) {
-        int[] done = {0};
-        scan(text, (at, ref) -> {
-            if (linked.contains(ref)) {
-                m.block(text.substring(done[0], at)).tag("<a href=\"/incidents/").tag(ref.value())
-                        .tag("\">").tag(ref.value()).tag("</a>");
-                done[0] = at + REF_LENGTH;
-            }
-        });
-        return m.block(text.substring(done[0]));
-    }
-
-    private interface Found {
-        void ref(int at, Ref ref);
-    }
-
-    /**
-     * Every well-formed ref standing alone in {@code text} (neither letter, digit nor {@code _} on
-     * either side), found by {@code indexOf}: linear in the text, whatever it holds.
-     */
-    private static void scan(String text, Found found) {
-        for (int at = text.indexOf(PREFIX); at >= 0; at = text.indexOf(PREFIX, at + 1)) {
-            int end = at + REF_LENGTH;
-            if (end <= text.length() && (at == 0 || !word(text.charAt(at - 1)))
-                    && (end == text.length() || !word(text.charAt(end)))
-                    && Ref.isWellFormed(text.substring(at, end))) {
-                found.ref(at, new Ref(text.substring(at, end)));
-                at = end - 1;
+        int done = 0;
+        for (Ref.Occurrence o : Ref.occurrences(text)) {
+            if (linked.contains(o.ref())) {
+                m.block(text.substring(done, o.start())).tag("<a href=\"/incidents/").tag(o.ref().value())
+                        .tag("\">").tag(o.ref().value()).tag("</a>");
+                done = o.end();
             }
         }
-    }
-
-    private static boolean word(char c) {
-        return c == '_' || Character.isLetterOrDigit(c);
+        return m.block(text.substring(done));
     }
 
     private static void field(Markup m, String name, Optional<String> value) {

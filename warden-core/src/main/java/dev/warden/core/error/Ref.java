@@ -1,6 +1,8 @@
 package dev.warden.core.error;
 
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,6 +15,22 @@ public record Ref(String value) {
     private static final int LENGTH = 16;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String PREFIX = "ref_";
+    /** The characters of a ref's text: {@code ref_} and 16. */
+    public static final int TEXT_LENGTH = PREFIX.length() + LENGTH;
+
+    /** A ref standing in a text, from {@code start}. */
+    public record Occurrence(int start, Ref ref) {
+        public Occurrence {
+            Objects.requireNonNull(ref, "ref");
+            if (start < 0) {
+                throw new IllegalArgumentException("start must be at least 0, was " + start);
+            }
+        }
+
+        public int end() {
+            return start + TEXT_LENGTH;
+        }
+    }
 
     public Ref {
         Objects.requireNonNull(value, "value");
@@ -55,6 +73,27 @@ public record Ref(String value) {
             }
         }
         return true;
+    }
+
+    /**
+     * Every well-formed ref standing alone in {@code text} (no letter, digit or {@code _} on either
+     * side), in order; found by {@code indexOf}, so linear in the text whatever it holds.
+     */
+    public static List<Occurrence> occurrences(String text) {
+        List<Occurrence> found = new ArrayList<>();
+        for (int at = text.indexOf(PREFIX); at >= 0; at = text.indexOf(PREFIX, at + 1)) {
+            int end = at + TEXT_LENGTH;
+            if (end <= text.length() && (at == 0 || !word(text.charAt(at - 1)))
+                    && (end == text.length() || !word(text.charAt(end))) && isWellFormed(text.substring(at, end))) {
+                found.add(new Occurrence(at, new Ref(text.substring(at, end))));
+                at = end - 1;
+            }
+        }
+        return found;
+    }
+
+    private static boolean word(char c) {
+        return c == '_' || Character.isLetterOrDigit(c);
     }
 
     @Override

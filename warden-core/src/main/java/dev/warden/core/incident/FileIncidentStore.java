@@ -378,13 +378,14 @@ public final class FileIncidentStore implements IncidentStore {
             boolean older = false;
             for (int k = segment.size() - 1; k >= 0 && out.size() < limit; k--) {
                 SegmentLine line = segment.get(k);
-                // Most records are passed over by their head's time and code: only those kept are parsed.
-                Optional<SegmentLine.Head> head = line.head();
-                Optional<Incident> parsed = head.isPresent() ? Optional.empty() : line.incident();
-                if (head.isEmpty() && parsed.isEmpty()) {
+                // Most records are passed over by their head's time and code: only those kept are parsed
+                // (a line that starts otherwise, written by no writer of today, is parsed to be judged).
+                Optional<SegmentLine.Head> head = line.head().or(() -> line.incident()
+                        .map(parsed -> new SegmentLine.Head(parsed.time(), parsed.code().name())));
+                if (head.isEmpty()) {
                     continue;
                 }
-                Instant time = head.map(SegmentLine.Head::time).orElseGet(() -> parsed.get().time());
+                Instant time = head.get().time();
                 if (time.isBefore(since)) {
                     older = true;
                     continue;
@@ -392,9 +393,8 @@ public final class FileIncidentStore implements IncidentStore {
                 if (until.isPresent() && !time.isBefore(until.get())) {
                     continue; // newer than the period: not counted against the limit
                 }
-                String recordCode = head.map(SegmentLine.Head::code).orElseGet(() -> parsed.get().code().name());
-                if (code.isEmpty() || code.get().name().equals(recordCode)) {
-                    (parsed.isPresent() ? parsed : line.incident()).ifPresent(out::add);
+                if (code.isEmpty() || code.get().name().equals(head.get().code())) {
+                    line.incident().ifPresent(out::add);
                 }
             }
             if (older) {

@@ -1,5 +1,6 @@
 package dev.warden.core.incident;
 
+import dev.warden.core.error.Ref;
 import dev.warden.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
@@ -21,7 +22,6 @@ record SegmentLine(byte[] bytes, int start, int end) {
     private static final byte[] TYPE_AND_REF = "{\"type\":\"incident\",\"ref\":\"".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TIME = "\",\"time\":\"".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CODE = "\",\"code\":\"".getBytes(StandardCharsets.US_ASCII);
-    private static final int REF = 20;
     /** Past the longest head: the fields above, a ref, an instant with nanoseconds and a code name. */
     private static final int HEAD = 160;
     private static final int[] SCALE = {100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
@@ -36,7 +36,7 @@ record SegmentLine(byte[] bytes, int start, int end) {
      */
     Optional<Head> head() {
         int limit = Math.min(end, start + HEAD);
-        int timeKey = start + TYPE_AND_REF.length + REF;
+        int timeKey = start + TYPE_AND_REF.length + Ref.TEXT_LENGTH;
         if (!at(start, TYPE_AND_REF, limit) || !at(timeKey, TIME, limit)) {
             return Optional.empty();
         }
