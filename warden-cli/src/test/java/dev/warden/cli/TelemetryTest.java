@@ -7,6 +7,12 @@ import dev.warden.testkit.otlp.OtlpReceiver;
 import dev.warden.testkit.otlp.ReceivedMetric;
 import dev.warden.testkit.otlp.ReceivedSpan;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import java.time.Duration;
@@ -62,6 +68,31 @@ class TelemetryTest {
             assertThat(receiver.awaitMetrics(m -> !m.isEmpty(), HANG_GUARD)).extracting(ReceivedMetric::name)
                     .contains("warden.test.calls");
         }
+    }
+
+    @Test
+    void sampledByRatioACallersSampledTraceIsStillFollowed() throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.start()) {
+            // The observe guide's lever, at a ratio of 0 so that no trace of the gateway's own starts.
+            Telemetry telemetry = Telemetry.install("gateway", environment(receiver,
+                    "OTEL_TRACES_SAMPLER", "parentbased_traceidratio", "OTEL_TRACES_SAMPLER_ARG", "0"),
+                    new Properties(), false);
+            OpenTelemetry otel = telemetry.openTelemetry().orElseThrow();
+            Tracer tracer = otel.getTracer("test");
+            tracer.spanBuilder("tools/call own").startSpan().end();
+            tracer.spanBuilder("tools/call sampled").setParent(callers(true)).startSpan().end();
+            tracer.spanBuilder("tools/call unsampled").setParent(callers(false)).startSpan().end();
+            telemetry.close();
+
+            assertThat(receiver.awaitSpans(s -> !s.isEmpty(), HANG_GUARD)).extracting(ReceivedSpan::name)
+                    .containsExactly("tools/call sampled");
+        }
+    }
+
+    /** The context of a caller's remote span, sampled or not (a W3C {@code traceparent}'s flag). */
+    private static Context callers(boolean sampled) {
+        return Context.root().with(Span.wrap(SpanContext.createFromRemoteParent("0af7651916cd43dd8448eb211c80319c",
+                "b7ad6b7169203331", sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault())));
     }
 
     @Test
