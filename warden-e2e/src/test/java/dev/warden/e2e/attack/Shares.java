@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -36,6 +37,13 @@ final class Shares {
     static final int FLOOD = 70;
 
     /**
+     * How long a flood call may take in all, a hang guard: one sent late waits up to the queue wait
+     * (5 s) for a place an admitted call gives back at 8 s, then runs 8 s itself, so 16 s and more
+     * from its sending on a loaded machine; the suite's 20 s failed one so in CI.
+     */
+    static final Duration FLOOD_GUARD = Duration.ofSeconds(60);
+
+    /**
      * One API key floods stateless (2026-07-28) long calls (finding 7: they took 64 of 64 places,
      * and another key's echo waited 5 s and was refused busy); the other key's stateless echo must
      * be served promptly meanwhile.
@@ -58,7 +66,7 @@ final class Shares {
                         String body = stateless(i, "tools/call", "{\"name\":\"trigger-long-running-operation\","
                                 + "\"arguments\":{\"duration\":8,\"steps\":1}");
                         flood.add(CompletableFuture.supplyAsync(() -> post(http, alice, body, "tools/call",
-                                "trigger-long-running-operation"), r -> Thread.ofVirtual().start(r)));
+                                "trigger-long-running-operation", FLOOD_GUARD), r -> Thread.ofVirtual().start(r)));
                     }
                     // The flood's calls are at the gateway: its 64 places are taken (or not) by now.
                     waitForGateway(flood);
@@ -210,9 +218,15 @@ final class Shares {
 
     /** Posts a stateless request as {@code key}, with the headers that version asks for. */
     static McpHttp.Reply post(McpHttp http, Key key, String body, String method, String name) {
+        return post(http, key, body, method, name, GUARD);
+    }
+
+    /** The same, with a guard of its own on the whole reply. */
+    static McpHttp.Reply post(McpHttp http, Key key, String body, String method, String name,
+                              Duration guard) {
         try {
             return http.post(Optional.empty(), body.getBytes(StandardCharsets.UTF_8), Map.of("X-API-Key", key.key(),
-                    "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method, "Mcp-Name", name), GUARD);
+                    "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method, "Mcp-Name", name), guard);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

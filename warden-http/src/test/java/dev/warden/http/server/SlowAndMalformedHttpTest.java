@@ -80,6 +80,28 @@ class SlowAndMalformedHttpTest {
         }
     }
 
+    /**
+     * A client that writes its whole body before it reads (the JDK's client does): closing the
+     * connection with 50 MiB still coming would make the kernel answer with a reset, which fails
+     * the client's write and takes the 413 with it.
+     */
+    @Test
+    void aBodyFiftyMebibytesOverTheCapSentWholeBeforeReadingGetsIts413() throws Exception {
+        int size = 50 * 1024 * 1024;
+        try (Socket socket = connect()) {
+            send(socket, head("Content-Length: " + size + "\r\n"));
+            byte[] block = new byte[64 * 1024];
+            java.util.Arrays.fill(block, (byte) 'x');
+            OutputStream out = socket.getOutputStream();
+            for (int sent = 0; sent < size; sent += block.length) {
+                out.write(block);
+            }
+            out.flush();
+
+            assertThat(statusLine(socket)).contains(" 413 ");
+        }
+    }
+
     @Test
     void deepNestingIsAParseErrorNotAStackOverflow() throws Exception {
         String deep = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"x\":"
