@@ -100,7 +100,7 @@ class RefusalsOnKeptAliveConnectionsTest {
     void aBodyDeclaredFarOverTheLimitIsRefusedWithConnectionCloseBeforeClosing() throws Exception {
         serve(McpHttpServer.builder().maxBodyBytes(64 * 1024));
         try (Socket socket = connect()) {
-            send(socket, head("127.0.0.1", 4 * 1024 * 1024)); // past the limit and what is read past it
+            send(socket, head("127.0.0.1", 128 * 1024 * 1024)); // past the limit and the 64 MiB read past it
 
             String answer = readToTheEnd(socket.getInputStream());
             assertThat(answer).startsWith("HTTP/1.1 413 ");
