@@ -59,6 +59,9 @@ backend replicas
   option httpchk
   http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host 127.0.0.1
   http-check expect status 200
+  # /readyz probes the shared stores (PostgreSQL may take 2-3 s on a loaded host); without this
+  # HAProxy would give the whole check only "inter" (1 s) and mark a healthy replica down.
+  timeout check 4s
   default-server inter 1s fall 2 rise 1
 EOF
   local i=1

@@ -61,9 +61,11 @@ class GatewayDrainEndToEndTest {
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
         http.send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session).build(),
                 HttpResponse.BodyHandlers.ofString());
+        // 12 s: SIGTERM, the readiness polls and two refused requests must all come while it runs,
+        // also on a loaded machine (once it has ended, the drained gateway refuses connections).
         HttpResponse<Stream<String>> slow = http.send(post("""
                 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"trigger-long-running-operation",\
-                "arguments":{"duration":4,"steps":4},"_meta":{"progressToken":"p"}}}""", session).build(),
+                "arguments":{"duration":12,"steps":12},"_meta":{"progressToken":"p"}}}""", session).build(),
                 HttpResponse.BodyHandlers.ofLines());
         Iterator<String> events = slow.body().iterator();
         CompletableFuture<String> firstProgress = CompletableFuture.supplyAsync(() -> next(events, "notifications/progress"));

@@ -73,9 +73,10 @@ class HttpEveryPostAnsweredEndToEndTest {
     @Test
     void aDuplicateIdThroughTheGatewayIsRefusedAndTheFirstCallCompletes() throws Exception {
         String session = initialize(gateway.url());
+        // 10 s: the duplicate must come while the first call runs, also on a loaded machine.
         String longCall = """
                 {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"trigger-long-running-operation",\
-                "arguments":{"duration":2,"steps":2},"_meta":{"progressToken":"t7"}}}""";
+                "arguments":{"duration":10,"steps":2},"_meta":{"progressToken":"t7"}}}""";
         HttpResponse<java.io.InputStream> first = post(gateway.url(), session, longCall, HttpResponse.BodyHandlers.ofInputStream());
         BufferedReader events = new BufferedReader(new InputStreamReader(first.body(), StandardCharsets.UTF_8));
         assertThat(events.readLine()).startsWith("id:"); // the priming event: the call is in flight

@@ -19,9 +19,18 @@ class WrapFaultsEndToEndTest {
 
     static final Duration GUARD = WrapLeaksEndToEndTest.GUARD;
 
+    /**
+     * Wrap with a call timeout of 30 s: what a test does not time out on must not time out on a
+     * loaded machine either (a node restart, a 10 MB line read by a cold JVM).
+     */
     private static LinePeer started(String... options) throws Exception {
+        return startedWithTimeout("30s", options);
+    }
+
+    /** Wrap with the call timeout the timeout tests wait out. */
+    private static LinePeer startedWithTimeout(String timeout, String... options) throws Exception {
         Path dataDir = Files.createTempDirectory("warden-wrap-faults");
-        List<String> all = new java.util.ArrayList<>(List.of("--timeout", "2s"));
+        List<String> all = new java.util.ArrayList<>(List.of("--timeout", timeout));
         all.addAll(List.of(options));
         LinePeer peer = new LinePeer(WrapLeaksEndToEndTest.wrap(dataDir, all.toArray(String[]::new)));
         WrapLeaksEndToEndTest.initialize(peer);
@@ -50,7 +59,7 @@ class WrapFaultsEndToEndTest {
 
     @Test
     void aServerThatHangsIsATimeoutAndTheNextCallIsServed() throws Exception {
-        try (LinePeer peer = started()) {
+        try (LinePeer peer = startedWithTimeout("2s")) {
             assertThat(codeOf(call(peer, 10, "hang"))).isEqualTo("TIMEOUT");
             assertThat(call(peer, 11, "echo").at("/result/content/0/text").asString()).isEqualTo("echo: m11");
         }
@@ -66,7 +75,7 @@ class WrapFaultsEndToEndTest {
 
     @Test
     void anAnswerWithAWrongIdIsDroppedAndTheCallTimesOut() throws Exception {
-        try (LinePeer peer = started()) {
+        try (LinePeer peer = startedWithTimeout("2s")) {
             JsonNode answer = call(peer, 10, "wrong_id");
             assertThat(codeOf(answer)).isEqualTo("TIMEOUT");
             assertThat(answer.toString()).doesNotContain("an answer to nobody");

@@ -82,11 +82,14 @@ final class Shares {
                     // Served before any of the flood's admitted calls (8 s each upstream) ended: it waited
                     // for no place one of them gave back. The finding's was refused "busy" after the 5 s
                     // queue wait. An order of events, not a time limit, which a slow machine would miss.
+                    // Only an admitted call's own result counts: the calls refused past the key's share
+                    // come back at the 5 s queue wait, and they gave back no place.
                     int endedBefore = 0;
                     for (int i = 0; i < FLOOD; i++) {
                         CompletableFuture<McpHttp.Reply> call = flood.get(i);
                         int callId = i;
-                        if (call.isDone() && call.join().answer(callId).map(a -> a.has("result")).orElse(false)) {
+                        if (call.isDone() && call.join().answer(callId).map(a -> a.has("result")
+                                && !a.at("/result/isError").asBoolean(false)).orElse(false)) {
                             endedBefore++;
                         }
                     }
