@@ -51,7 +51,7 @@ class BreakerHealthOnlyEndToEndTest {
                     command: [%s, %s, stdio]
                   hostile:
                     command: [%s, %s]
-                    timeout: 1s
+                    toolTimeouts: { sleep: 1s }
                     breaker: { failureRate: 50, minimumCalls: 2, window: 2, openFor: 2s }
                 """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER, Processes.NODE,
                 Processes.NODE_DIR.resolve("hostile-server.mjs")));

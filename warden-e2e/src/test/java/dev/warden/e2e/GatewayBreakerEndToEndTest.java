@@ -39,7 +39,7 @@ class GatewayBreakerEndToEndTest {
                 upstreams:
                   leaky:
                     command: [%s, %s]
-                    timeout: 1s
+                    toolTimeouts: { hang: 1s }
                     breaker: { failureRate: 50, minimumCalls: 2, window: 2, openFor: 2s }
                   demo:
                     url: %s

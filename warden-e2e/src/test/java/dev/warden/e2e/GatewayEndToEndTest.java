@@ -33,7 +33,7 @@ class GatewayEndToEndTest {
                     tools: { deny: [get-env] }
                   leaky:
                     command: [%s, %s]
-                    timeout: 2s
+                    toolTimeouts: { hang: 2s }
                 """.formatted(Processes.NODE, WardenClientWithServerEverythingTest.SERVER, Processes.NODE,
                 Processes.NODE_DIR.resolve("leaky-server.mjs")), 2);
         gateway = started.peer();

@@ -93,12 +93,13 @@ class GatewayReadinessEndToEndTest {
 
     @Test
     void readinessFollowsRedisAndPostgresNamingOnlyTheStoreThatFails() throws Exception {
-        assertThat(probe("/readyz").statusCode()).isEqualTo(200);
+        // Awaited, not asked once: on a loaded machine the other store's probe may miss its own bound for a moment.
+        awaitProbe(r -> r.statusCode() == 200, "/readyz 200 at the start");
 
         redis.stop();
         try {
-            HttpResponse<String> notReady = awaitProbe(r -> r.statusCode() == 503, "/readyz 503 with Redis stopped");
-            assertThat(failing(notReady)).containsExactly("redis");
+            HttpResponse<String> notReady = awaitProbe(r -> r.statusCode() == 503
+                    && failing(r).equals(List.of("redis")), "/readyz 503 naming Redis alone, with Redis stopped");
             assertThat(notReady.body()).doesNotContain("127.0.0.1").doesNotContain(Integer.toString(redis.port()));
             assertThat(probe("/livez").statusCode()).as("alive, only not ready").isEqualTo(200);
             JsonNode answer = echo();
@@ -111,9 +112,8 @@ class GatewayReadinessEndToEndTest {
 
         relay.cut();
         try {
-            HttpResponse<String> notReady = awaitProbe(r -> r.statusCode() == 503,
-                    "/readyz 503 with PostgreSQL cut off");
-            assertThat(failing(notReady)).containsExactly("postgres");
+            HttpResponse<String> notReady = awaitProbe(r -> r.statusCode() == 503
+                    && failing(r).equals(List.of("postgres")), "/readyz 503 naming PostgreSQL alone, cut off");
             assertThat(notReady.body()).doesNotContain("127.0.0.1").doesNotContain(Integer.toString(relay.port()));
             assertThat(probe("/livez").statusCode()).isEqualTo(200);
         } finally {

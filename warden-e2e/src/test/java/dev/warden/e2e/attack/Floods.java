@@ -133,7 +133,11 @@ final class Floods {
                 });
     }
 
-    /** The upstream's own requests (ping, roots, sampling, elicitation) in a loop, all at once. */
+    /**
+     * The upstream's own requests (ping, roots, sampling, elicitation) in a loop, all at once. The
+     * call sends no progress while its requests are answered, so it has 60 s, not the hostile
+     * server's 5 s: on a loaded machine a timeout would be read as answers lost.
+     */
     static Attack serverRequests() {
         return Attack.onGateway("server-to-client request loop",
                 "ping, roots/list, sampling and elicitation requests from the upstream, all at once",
@@ -156,7 +160,8 @@ final class Floods {
                         tally.problem(counts.get().path("duplicated").asLong() + " of the upstream's requests answered twice");
                     }
                     tally.note("upstream's requests answered: " + answered + " of " + scale.asks());
-                });
+                }).startedBy(scale -> Target.gateway(Target.standardConfig(List.of(),
+                        List.of("toolTimeouts: { ask-loop: 60s }")), Map.of()));
     }
 
     /**
