@@ -44,6 +44,10 @@ final class AttackRun {
             boolean servedAfter = honest.client.map(h -> h.echo().isPresent()).orElse(true);
             honest.client.flatMap(HonestProcess::firstFailure)
                     .ifPresent(f -> tally.note("the honest client's first unserved call got: " + f));
+            if (!tally.problems().isEmpty()) {
+                System.out.println("attack " + attack.name() + " failed; the target's stderr, last 60 lines:");
+                target.stderrTail(60).forEach(line -> System.out.println("  " + line));
+            }
             return new Row(attack.name(), scale.full(), rssBefore, rssPeak, rssAfter, attack.rssBoundMiB(),
                     cpuDuring, before.p50Millis(), duringSample.p50Millis(), after.p50Millis(), duringSample.calls(),
                     duringSample.unserved.get() + before.unserved.get() + after.unserved.get() + (servedAfter ? 0 : 1), tally.expected.get(), tally.received.get(), up,

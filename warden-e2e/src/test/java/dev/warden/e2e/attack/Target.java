@@ -142,6 +142,23 @@ final class Target implements AutoCloseable {
         return target;
     }
 
+    /**
+     * The last {@code lines} lines of what the target wrote to stderr (the gateway's JSON log), for
+     * an attack that failed: its data directory goes with the target, and a failure seen once in CI
+     * is otherwise not diagnosable.
+     */
+    List<String> stderrTail(int lines) {
+        try (java.util.stream.Stream<Path> files = Files.list(dataDir)) {
+            List<String> all = new ArrayList<>();
+            for (Path err : files.filter(f -> f.getFileName().toString().endsWith(".err")).sorted().toList()) {
+                all.addAll(Files.readAllLines(err, StandardCharsets.UTF_8));
+            }
+            return all.subList(Math.max(0, all.size() - lines), all.size());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return List.of("(its stderr could not be read: " + e + ")");
+        }
+    }
+
     boolean alive() {
         return process.isAlive();
     }
